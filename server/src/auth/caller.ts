@@ -1,0 +1,14 @@
+import type { Role } from '@pharos/core';
+
+/** Who is making a request: resolved by the access guard from a session or a bearer token. */
+export interface Caller {
+  personId: string;
+  roles: Role[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the access guard on every authenticated /api request. */
+    caller?: Caller;
+  }
+}

@@ -1,0 +1,24 @@
+import { can, type Action, type Resource } from '@pharos/core';
+import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../auth/caller.js';
+import { RestError } from './errors.js';
+
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) {
+    throw new RestError(401, 'PGRST301', 'Authentication required: sign in or send a bearer token');
+  }
+  return request.caller;
+}
+
+/** The role matrix of the spec, checked for the resource behind a relation or function. */
+export function authorize(caller: Caller, resource: Resource, action: Action, what: string): void {
+  if (can(caller.roles, resource, action)) return;
+  const roles = caller.roles.length > 0 ? caller.roles.join(', ') : 'viewer (no role assigned)';
+  throw new RestError(
+    403,
+    '42501',
+    `permission denied: your role (${roles}) may not ${action} ${what}`,
+    `${what} belongs to the resource '${resource}'`,
+    `Ask an administrator for a role that can ${action} '${resource}'.`,
+  );
+}

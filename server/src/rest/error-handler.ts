@@ -1,0 +1,24 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import pg from 'pg';
+import { RestError, statusForSqlState } from './errors.js';
+
+/** Every failure of the data service answers in PostgREST's shape. */
+export function handleError(error: FastifyError | RestError, request: FastifyRequest, reply: FastifyReply): void {
+  let rest: RestError;
+  if (error instanceof RestError) {
+    rest = error;
+  } else if (error instanceof pg.DatabaseError && error.code !== undefined) {
+    rest = new RestError(statusForSqlState(error.code), error.code, error.message, error.detail ?? null, error.hint ?? null);
+  } else if (error.validation === undefined && (error.statusCode === 400 || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')) {
+    rest = new RestError(400, 'PGRST102', 'Empty or invalid json', error.message);
+  } else if (error.statusCode === 415) {
+    rest = new RestError(415, 'PGRST102', error.message, null, 'Send the body as application/json.');
+  } else if (error.statusCode === 413) {
+    rest = new RestError(413, 'PGRST102', error.message);
+  } else {
+    request.log.error({ err: error }, 'data service request failed');
+    rest = new RestError(500, 'PGRST000', 'Internal server error');
+  }
+  if (rest.status >= 500) request.log.error({ err: error }, 'data service request failed');
+  void reply.code(rest.status).type('application/json; charset=utf-8').send(JSON.stringify(rest));
+}

@@ -1,0 +1,101 @@
+import type pg from 'pg';
+import type { CompiledRead } from './compile/read.js';
+import type { Params } from './compile/sql.js';
+import { RestError } from './errors.js';
+import type { CountMode, ResponseShape } from './parse/headers.js';
+
+export interface ReadResult {
+  body: string;
+  rowCount: number;
+  total: number | null;
+}
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/** Above this many rows, `count=estimated` trusts the planner instead of counting. */
+const ESTIMATE_THRESHOLD = 10_000;
+
+interface ResultRow {
+  total: string | null;
+  page_total: number;
+  body: string | null;
+  single?: string | null;
+}
+
+/**
+ * One statement: the rows as a JSON array built by PostgreSQL (`json_agg`), their number,
+ * and the total count when asked for. `prefix` carries a write (`WITH pgrst_mut AS (…)`).
+ */
+export async function runRead(
+  db: Queryable,
+  compiled: CompiledRead,
+  params: Params,
+  options: { count?: CountMode; shape: ResponseShape; prefix?: string },
+): Promise<ReadResult> {
+  const countExpr =
+    options.count === 'exact'
+      ? `(SELECT count(*) FROM (${compiled.countSql}) AS "_pgrst_c")`
+      : options.count === 'estimated'
+        ? `(SELECT count(*) FROM (${compiled.countSql} LIMIT ${ESTIMATE_THRESHOLD + 1}) AS "_pgrst_c")`
+        : 'NULL::bigint';
+  const single = options.shape === 'object' ? `, (json_agg("_pgrst_t")->0)::text AS "single"` : '';
+  const text = `${options.prefix ?? ''} SELECT ${countExpr} AS "total", count(*)::int AS "page_total", coalesce(json_agg("_pgrst_t"), '[]')::text AS "body"${single} FROM (${compiled.rowsSql}) AS "_pgrst_t"`;
+  const { rows } = await db.query<ResultRow>({ text, values: params.values });
+  const row = rows[0];
+  if (!row) throw new RestError(500, 'PGRST000', 'The database returned no result row');
+
+  let total = row.total === null ? null : Number(row.total);
+  if (options.count === 'planned' || (options.count === 'estimated' && total !== null && total > ESTIMATE_THRESHOLD)) {
+    total = await plannedCount(db, compiled.countSql, params);
+  }
+  return { body: shapeBody(row, options.shape), rowCount: row.page_total, total };
+}
+
+/** A write without representation: only how many rows it touched. */
+export async function runWrite(db: Queryable, prefix: string, params: Params): Promise<number> {
+  const { rows } = await db.query<{ page_total: number }>({ text: `${prefix} SELECT count(*)::int AS "page_total" FROM "pgrst_mut"`, values: params.values });
+  return rows[0]?.page_total ?? 0;
+}
+
+export async function runScalar(db: Queryable, text: string, params: Params): Promise<string> {
+  const { rows } = await db.query<{ body: string | null }>({ text, values: params.values });
+  return rows[0]?.body ?? 'null';
+}
+
+function shapeBody(row: ResultRow, shape: ResponseShape): string {
+  if (shape === 'array') return row.body ?? '[]';
+  if (row.page_total !== 1) {
+    throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${row.page_total} rows`);
+  }
+  return row.single ?? 'null';
+}
+
+async function plannedCount(db: Queryable, countSql: string, params: Params): Promise<number> {
+  const statement = onlyReferencedParams(countSql, params.values);
+  const { rows } = await db.query<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>({
+    text: `EXPLAIN (FORMAT JSON) ${statement.text}`,
+    values: statement.values,
+  });
+  return rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+}
+
+/**
+ * The count query uses only some of the statement's parameters; PostgreSQL refuses
+ * parameters it cannot type, so renumber the ones it uses. Quoted names are skipped.
+ */
+function onlyReferencedParams(sql: string, values: readonly unknown[]): { text: string; values: unknown[] } {
+  const kept: unknown[] = [];
+  const renumbered = new Map<number, number>();
+  const text = sql.replace(/"(?:[^"]|"")*"|\$(\d+)/g, (match, index: string | undefined) => {
+    if (index === undefined) return match;
+    const original = Number(index);
+    let next = renumbered.get(original);
+    if (next === undefined) {
+      kept.push(values[original - 1]);
+      next = kept.length;
+      renumbered.set(original, next);
+    }
+    return `$${next}`;
+  });
+  return { text, values: kept };
+}

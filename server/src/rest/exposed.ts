@@ -1,0 +1,92 @@
+import type { Resource } from '@pharos/core';
+
+/**
+ * The relations the data service exposes, each with the permission resource that guards it
+ * (spec 1, section 6). Anything not listed here answers 404, system catalogs included.
+ */
+export const EXPOSED_RELATIONS: Readonly<Record<string, Resource>> = {
+  // people, teams and access
+  people: 'database',
+  teams: 'database',
+  teams_with_status: 'database',
+  team_members: 'database',
+  team_components: 'topologies',
+  identities: 'identities',
+  people_roles: 'rbac',
+  person_roles: 'rbac',
+  properties: 'properties',
+  properties_with_status: 'properties',
+  // agents
+  agents: 'agents',
+  agents_summary: 'agents',
+  // health
+  canaries: 'canaries',
+  canaries_with_status: 'canaries',
+  checks: 'canaries',
+  check_statuses: 'canaries',
+  checks_by_component: 'canaries',
+  check_summary_for_config: 'canaries',
+  // topology
+  topologies: 'topologies',
+  topologies_with_status: 'topologies',
+  components: 'topologies',
+  component_names: 'topologies',
+  component_labels: 'topologies',
+  components_with_logs: 'topologies',
+  // incidents
+  incidents: 'incident',
+  incident_summary: 'incident',
+  incidents_by_component: 'incident',
+  incidents_by_config: 'incident',
+  incident_histories: 'incident',
+  incident_rules: 'incident',
+  hypotheses: 'incident',
+  comments: 'comments',
+  evidences: 'evidences',
+  responders: 'responder',
+  // playbooks
+  playbooks: 'playbooks',
+  playbook_names: 'playbooks',
+  playbook_runs: 'playbook_runs',
+  playbook_run_actions: 'playbook_runs',
+  // catalog
+  configs: 'database',
+  config_detail: 'database',
+  config_names: 'database',
+  config_types: 'database',
+  config_tags: 'database',
+  config_labels: 'database',
+  config_statuses: 'database',
+  config_changes: 'database',
+  change_types: 'database',
+  config_analysis: 'database',
+  config_analysis_analyzers: 'database',
+  config_analysis_items: 'database',
+  analysis_by_component: 'database',
+  changes_by_component: 'database',
+  config_relationships: 'database',
+  config_component_relationships: 'database',
+  config_scrapers: 'config_scrapers',
+  config_scrapers_with_status: 'config_scrapers',
+  // settings
+  connections: 'connections',
+  logging_backends: 'logging_backends',
+  logging_backends_with_status: 'logging_backends',
+  notifications: 'notifications',
+  notifications_summary: 'notifications',
+  notifications_with_status: 'notifications',
+  notification_send_history: 'notifications',
+  job_histories: 'database',
+  job_history_names: 'database',
+  event_queue_summary: 'database',
+  integrations_with_status: 'integrations',
+};
+
+/** Functions callable through /rpc/{name}. */
+export const EXPOSED_FUNCTIONS: Readonly<Record<string, Resource>> = {
+  related_configs_recursive: 'database',
+  lookup_analysis_by_component: 'database',
+};
+
+/** Columns the server fills from the caller; a client's value is never used. */
+export const CALLER_COLUMN = 'created_by';

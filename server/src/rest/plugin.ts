@@ -1,0 +1,216 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { authorize, requireCaller } from './access.js';
+import { handleError } from './error-handler.js';
+import { compileRead, type ReadSource } from './compile/read.js';
+import { argumentNames, chooseFunction, functionRowsSource, scalarCallSql } from './compile/rpc.js';
+import { Params, qualified } from './compile/sql.js';
+import { compileDelete, compileInsert, compileUpdate, MUTATION_SOURCE, type Row } from './compile/write.js';
+import { CALLER_COLUMN } from './exposed.js';
+import { RestError } from './errors.js';
+import { runRead, runScalar, runWrite } from './execute.js';
+import { parseAccept, parsePrefer, parseRange } from './parse/headers.js';
+import { parseQuery, type ParsedQuery } from './parse/query.js';
+import { contentRange, rangeStatus } from './respond.js';
+import { introspect } from './schema/introspect.js';
+import type { RelationInfo, SchemaModel } from './schema/model.js';
+
+export interface RestPluginOptions {
+  pool: pg.Pool;
+}
+
+interface RelationParams {
+  relation: string;
+}
+
+interface FunctionParams {
+  fn: string;
+}
+
+/** PostgREST-compatible data service; mounted at /api/db. */
+export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { pool }) => {
+  const schema: SchemaModel = await introspect(pool);
+  app.setErrorHandler(handleError);
+
+  const relationOf = (name: string): RelationInfo => {
+    const relation = schema.relations.get(name);
+    if (!relation) {
+      throw new RestError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`, null, 'Only the relations Pharos exposes can be reached through /api/db.');
+    }
+    return relation;
+  };
+
+  const readOptions = (request: FastifyRequest, query: ParsedQuery, params: Params, rootModifiers: boolean, window?: { offset: number; limit?: number }) => {
+    const caller = requireCaller(request);
+    return {
+      schema,
+      params,
+      levels: query.levels,
+      authorize: (r: RelationInfo) => authorize(caller, r.resource, 'read', `'${r.name}'`),
+      rootModifiers,
+      ...(window ? { window } : {}),
+    };
+  };
+
+  /** Rows of a relation or of a function, with count and range headers. */
+  const sendRows = async (request: FastifyRequest, reply: FastifyReply, source: ReadSource, query: ParsedQuery, params: Params): Promise<void> => {
+    const prefs = parsePrefer(request.headers.prefer);
+    const range = parseRange(request.headers.range);
+    const shape = parseAccept(request.headers.accept);
+    const compiled = compileRead(source, query.select, readOptions(request, query, params, true, range));
+    const result = await runRead(pool, compiled, params, { shape, ...(prefs.count ? { count: prefs.count } : {}) });
+    const offset = (query.levels.get('')?.offset ?? 0) + (range?.offset ?? 0);
+    const status = rangeStatus(offset, result.rowCount, result.total);
+    reply.code(status).header('content-range', contentRange(offset, result.rowCount, result.total)).type('application/json; charset=utf-8').send(result.body);
+  };
+
+  app.get<{ Params: RelationParams }>('/:relation', async (request, reply) => {
+    const relation = relationOf(request.params.relation);
+    authorize(requireCaller(request), relation.resource, 'read', `'${relation.name}'`);
+    const query = parseQuery(searchParams(request));
+    await sendRows(request, reply, { sql: qualified(relation.name), relation }, query, new Params());
+  });
+
+  app.post<{ Params: RelationParams }>('/:relation', async (request, reply) => {
+    const relation = relationOf(request.params.relation);
+    const caller = requireCaller(request);
+    authorize(caller, relation.resource, 'write', `'${relation.name}'`);
+    const query = parseQuery(searchParams(request));
+    const prefs = parsePrefer(request.headers.prefer);
+    const rows = bodyRows(request.body);
+    const params = new Params();
+    const prefix = compileInsert(
+      {
+        relation,
+        rows: rows.map(withoutCallerColumn),
+        missingDefault: prefs.missingDefault,
+        forced: relation.columnsByName.has(CALLER_COLUMN) ? { [CALLER_COLUMN]: caller.personId } : {},
+        ...(query.columns ? { columns: query.columns.filter((c) => c !== CALLER_COLUMN) } : {}),
+        ...(prefs.resolution ? { upsert: { onConflict: query.onConflict ?? [], resolution: prefs.resolution } } : {}),
+      },
+      params,
+    );
+    await sendWrite(request, reply, relation, query, params, prefix, 201, rows.length === 0);
+  });
+
+  app.patch<{ Params: RelationParams }>('/:relation', async (request, reply) => {
+    const relation = relationOf(request.params.relation);
+    authorize(requireCaller(request), relation.resource, 'write', `'${relation.name}'`);
+    const query = parseQuery(searchParams(request));
+    const values = withoutCallerColumn(bodyObject(request.body));
+    const params = new Params();
+    const prefix = compileUpdate({ relation, values, conditions: query.levels.get('')?.conditions ?? [] }, params);
+    await sendWrite(request, reply, relation, query, params, prefix, 200, Object.keys(values).length === 0);
+  });
+
+  app.delete<{ Params: RelationParams }>('/:relation', async (request, reply) => {
+    const relation = relationOf(request.params.relation);
+    authorize(requireCaller(request), relation.resource, 'write', `'${relation.name}'`);
+    const query = parseQuery(searchParams(request));
+    const params = new Params();
+    const prefix = compileDelete({ relation, conditions: query.levels.get('')?.conditions ?? [] }, params);
+    await sendWrite(request, reply, relation, query, params, prefix, 200, false);
+  });
+
+  const sendWrite = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    relation: RelationInfo,
+    query: ParsedQuery,
+    params: Params,
+    prefix: string,
+    representationStatus: number,
+    nothingToDo: boolean,
+  ): Promise<void> => {
+    const prefs = parsePrefer(request.headers.prefer);
+    const shape = parseAccept(request.headers.accept);
+    const minimalStatus = representationStatus === 201 ? 201 : 204;
+    if (nothingToDo) {
+      if (prefs.return === 'representation') reply.code(representationStatus).type('application/json; charset=utf-8').send('[]');
+      else reply.code(minimalStatus).send();
+      return;
+    }
+    if (prefs.return !== 'representation') {
+      const affected = await runWrite(pool, prefix, params);
+      reply.code(minimalStatus).header('content-range', contentRange(0, affected, null)).send();
+      return;
+    }
+    const compiled = compileRead({ sql: MUTATION_SOURCE, relation }, query.select, readOptions(request, query, params, false));
+    // A single object was asked for: the write must not stay if the answer is refused.
+    const result = shape === 'object' ? await inTransaction(pool, (client) => runRead(client, compiled, params, { shape, prefix })) : await runRead(pool, compiled, params, { shape, prefix });
+    reply.code(representationStatus).header('content-range', contentRange(0, result.rowCount, null)).type('application/json; charset=utf-8').send(result.body);
+  };
+
+  const callFunction = async (request: FastifyRequest<{ Params: FunctionParams }>, reply: FastifyReply, args: Map<string, unknown>, query: ParsedQuery): Promise<void> => {
+    const caller = requireCaller(request);
+    const fn = chooseFunction(schema, request.params.fn, [...args.keys()]);
+    if (request.method === 'GET' && fn.volatile) {
+      throw new RestError(405, 'PGRST101', 'Cannot use the GET method on RPC to call a volatile function', null, 'Call it with POST.');
+    }
+    authorize(caller, fn.resource, fn.volatile ? 'write' : 'read', `the function '${fn.name}'`);
+    const params = new Params();
+    const source = functionRowsSource(fn, args, params);
+    if (source) {
+      await sendRows(request, reply, source, query, params);
+      return;
+    }
+    reply.type('application/json; charset=utf-8').send(await runScalar(pool, scalarCallSql(fn, args, params), params));
+  };
+
+  app.get<{ Params: FunctionParams }>('/rpc/:fn', async (request, reply) => {
+    const known = argumentNames(schema, request.params.fn);
+    if (known.size === 0 && !schema.functions.has(request.params.fn)) chooseFunction(schema, request.params.fn, []);
+    const query = parseQuery(searchParams(request), known);
+    await callFunction(request, reply, new Map(query.args), query);
+  });
+
+  app.post<{ Params: FunctionParams }>('/rpc/:fn', async (request, reply) => {
+    const body = request.body === undefined || request.body === null ? {} : bodyObject(request.body);
+    await callFunction(request, reply, new Map(Object.entries(body)), parseQuery(searchParams(request)));
+  });
+};
+
+function searchParams(request: FastifyRequest): URLSearchParams {
+  const url = request.raw.url ?? '';
+  const mark = url.indexOf('?');
+  return new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
+}
+
+function isRow(value: unknown): value is Row {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function bodyObject(body: unknown): Row {
+  if (!isRow(body)) throw new RestError(400, 'PGRST102', 'Expected a JSON object in the request body');
+  return body;
+}
+
+function bodyRows(body: unknown): Row[] {
+  if (Array.isArray(body)) {
+    if (!body.every(isRow)) throw new RestError(400, 'PGRST102', 'Expected a JSON object or an array of JSON objects in the request body');
+    return body;
+  }
+  return [bodyObject(body)];
+}
+
+function withoutCallerColumn(row: Row): Row {
+  if (!(CALLER_COLUMN in row)) return row;
+  const copy = { ...row };
+  delete copy[CALLER_COLUMN];
+  return copy;
+}
+
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,179 @@
+import type { Resource } from '@pharos/core';
+import type pg from 'pg';
+import { EXPOSED_FUNCTIONS, EXPOSED_RELATIONS } from '../exposed.js';
+import type { ColumnInfo, FunctionArgument, FunctionInfo, RelationInfo, Relationship, SchemaModel } from './model.js';
+
+const COLUMNS_SQL = `
+SELECT c.relname AS relation, c.relkind AS kind, a.attname AS name,
+       format_type(a.atttypid, a.atttypmod) AS type,
+       NOT a.attnotnull AS nullable,
+       (a.atthasdef OR a.attidentity <> '' OR a.attgenerated <> '') AS has_default
+FROM pg_class c
+JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p', 'v', 'm')
+ORDER BY c.relname, a.attnum`;
+
+const PRIMARY_KEYS_SQL = `
+SELECT c.relname AS relation,
+       array(SELECT a.attname FROM unnest(con.conkey) WITH ORDINALITY k(num, ord)
+             JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.num ORDER BY k.ord) AS columns
+FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid
+WHERE con.contype = 'p' AND c.relnamespace = 'public'::regnamespace`;
+
+const FOREIGN_KEYS_SQL = `
+SELECT con.conname AS constraint, src.relname AS source, tgt.relname AS target,
+       array(SELECT a.attname FROM unnest(con.conkey) WITH ORDINALITY k(num, ord)
+             JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.num ORDER BY k.ord) AS source_columns,
+       array(SELECT a.attname FROM unnest(con.confkey) WITH ORDINALITY k(num, ord)
+             JOIN pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.num ORDER BY k.ord) AS target_columns
+FROM pg_constraint con
+JOIN pg_class src ON src.oid = con.conrelid
+JOIN pg_class tgt ON tgt.oid = con.confrelid
+WHERE con.contype = 'f' AND src.relnamespace = 'public'::regnamespace AND tgt.relnamespace = 'public'::regnamespace`;
+
+/** The tables each view reads from, through its rewrite rule's dependencies. */
+const VIEW_SOURCES_SQL = `
+SELECT DISTINCT v.relname AS view, t.relname AS source
+FROM pg_rewrite r
+JOIN pg_class v ON v.oid = r.ev_class
+JOIN pg_depend d ON d.classid = 'pg_rewrite'::regclass AND d.objid = r.oid AND d.refclassid = 'pg_class'::regclass
+JOIN pg_class t ON t.oid = d.refobjid
+WHERE v.relkind IN ('v', 'm') AND t.oid <> v.oid AND t.relkind IN ('r', 'p')
+  AND v.relnamespace = 'public'::regnamespace`;
+
+const FUNCTIONS_SQL = `
+SELECT p.proname AS name, p.proretset AS returns_set, p.provolatile AS volatility,
+       p.proargnames AS arg_names, p.proargmodes::text[] AS arg_modes, p.pronargdefaults AS default_count,
+       array(SELECT format_type(t, NULL) FROM unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) t) AS arg_types,
+       rt.typrelid::regclass::text AS return_relation
+FROM pg_proc p JOIN pg_type rt ON rt.oid = p.prorettype
+WHERE p.pronamespace = 'public'::regnamespace AND p.proname = ANY($1)`;
+
+interface ColumnRow { relation: string; kind: string; name: string; type: string; nullable: boolean; has_default: boolean }
+interface KeyRow { relation: string; columns: string[] }
+interface ForeignKeyRow { constraint: string; source: string; target: string; source_columns: string[]; target_columns: string[] }
+interface ViewSourceRow { view: string; source: string }
+interface FunctionRow {
+  name: string;
+  returns_set: boolean;
+  volatility: string;
+  arg_names: string[] | null;
+  arg_modes: string[] | null;
+  default_count: number;
+  arg_types: string[];
+  return_relation: string | null;
+}
+
+/** Reads the exposed part of the catalog: columns, keys, foreign keys (also through views) and functions. */
+export async function introspect(pool: pg.Pool): Promise<SchemaModel> {
+  const [columns, keys, foreignKeys, viewSources, functions] = await Promise.all([
+    pool.query<ColumnRow>(COLUMNS_SQL),
+    pool.query<KeyRow>(PRIMARY_KEYS_SQL),
+    pool.query<ForeignKeyRow>(FOREIGN_KEYS_SQL),
+    pool.query<ViewSourceRow>(VIEW_SOURCES_SQL),
+    pool.query<FunctionRow>(FUNCTIONS_SQL, [Object.keys(EXPOSED_FUNCTIONS)]),
+  ]);
+
+  const allColumns = groupColumns(columns.rows);
+  const relations = new Map<string, RelationInfo>();
+  for (const [name, resource] of Object.entries(EXPOSED_RELATIONS)) {
+    const found = allColumns.get(name);
+    if (!found) continue;
+    relations.set(name, {
+      name,
+      kind: found.kind,
+      columns: found.columns,
+      columnsByName: new Map(found.columns.map((c) => [c.name, c])),
+      primaryKey: keys.rows.find((k) => k.relation === name)?.columns ?? [],
+      resource,
+    });
+  }
+
+  return {
+    relations,
+    relationships: buildRelationships(relations, foreignKeys.rows, viewSources.rows),
+    functions: buildFunctions(functions.rows, allColumns),
+  };
+}
+
+function groupColumns(rows: ColumnRow[]): Map<string, { kind: 'table' | 'view'; columns: ColumnInfo[] }> {
+  const grouped = new Map<string, { kind: 'table' | 'view'; columns: ColumnInfo[] }>();
+  for (const row of rows) {
+    let entry = grouped.get(row.relation);
+    if (!entry) {
+      entry = { kind: row.kind === 'v' || row.kind === 'm' ? 'view' : 'table', columns: [] };
+      grouped.set(row.relation, entry);
+    }
+    entry.columns.push({ name: row.name, type: row.type, nullable: row.nullable, hasDefault: row.has_default });
+  }
+  return grouped;
+}
+
+/**
+ * Every foreign key gives a many-to-one and a one-to-many relationship. A view inherits the
+ * foreign keys of the tables it reads when it exposes the key's columns under the same names.
+ */
+function buildRelationships(
+  relations: ReadonlyMap<string, RelationInfo>,
+  foreignKeys: ForeignKeyRow[],
+  viewSources: ViewSourceRow[],
+): Map<string, Relationship[]> {
+  const byKey = new Map<string, Relationship>();
+  const add = (rel: Relationship): void => {
+    if (!relations.has(rel.source) || !relations.has(rel.target)) return;
+    byKey.set(`${rel.source}|${rel.target}|${rel.constraint}|${rel.cardinality}|${rel.sourceColumns.join(',')}`, rel);
+  };
+  const viewsOf = new Map<string, string[]>();
+  for (const { view, source } of viewSources) viewsOf.set(source, [...(viewsOf.get(source) ?? []), view]);
+  const exposes = (relation: string, columns: string[]): boolean =>
+    columns.every((c) => relations.get(relation)?.columnsByName.has(c) ?? false);
+
+  for (const fk of foreignKeys) {
+    for (const source of [fk.source, ...(viewsOf.get(fk.source) ?? [])]) {
+      if (!exposes(source, fk.source_columns)) continue;
+      const target = fk.target;
+      add({ constraint: fk.constraint, cardinality: 'many-to-one', source, sourceColumns: fk.source_columns, target, targetColumns: fk.target_columns });
+      add({ constraint: fk.constraint, cardinality: 'one-to-many', source: target, sourceColumns: fk.target_columns, target: source, targetColumns: fk.source_columns });
+    }
+  }
+
+  const grouped = new Map<string, Relationship[]>();
+  for (const rel of byKey.values()) grouped.set(rel.source, [...(grouped.get(rel.source) ?? []), rel]);
+  return grouped;
+}
+
+function buildFunctions(
+  rows: FunctionRow[],
+  allColumns: ReadonlyMap<string, { columns: ColumnInfo[] }>,
+): Map<string, FunctionInfo[]> {
+  const functions = new Map<string, FunctionInfo[]>();
+  for (const row of rows) {
+    const resource: Resource | undefined = EXPOSED_FUNCTIONS[row.name];
+    if (!resource) continue;
+    const modes = row.arg_modes ?? row.arg_types.map(() => 'i');
+    const names = row.arg_names ?? [];
+    const inputs: FunctionArgument[] = [];
+    const outputs: ColumnInfo[] = [];
+    modes.forEach((mode, index) => {
+      const name = names[index] ?? '';
+      const type = row.arg_types[index] ?? 'unknown';
+      if (mode === 'i' || mode === 'b' || mode === 'v') inputs.push({ name, type, hasDefault: false });
+      if (mode === 'o' || mode === 'b' || mode === 't') outputs.push({ name, type, nullable: true, hasDefault: false });
+    });
+    inputs.forEach((arg, index) => {
+      arg.hasDefault = index >= inputs.length - row.default_count;
+    });
+    const relationColumns = row.return_relation && row.return_relation !== '-' ? allColumns.get(row.return_relation)?.columns : undefined;
+    const columns = outputs.length > 0 ? outputs : relationColumns;
+    const info: FunctionInfo = {
+      name: row.name,
+      args: inputs,
+      returnsSet: row.returns_set,
+      volatile: row.volatility === 'v',
+      resource,
+      ...(columns ? { columns } : {}),
+    };
+    functions.set(row.name, [...(functions.get(row.name) ?? []), info]);
+  }
+  return functions;
+}
