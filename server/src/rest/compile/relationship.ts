@@ -20,6 +20,12 @@ export function resolveRelationship(schema: SchemaModel, parent: string, name: s
   }
 
   if (candidates.length === 1 && candidates[0]) return candidates[0];
+  // A table referencing itself (hypotheses.parent_id): its parent is embedded by the column,
+  // `parent_id(*)`, so the table name with that hint means the children.
+  const children = candidates.find((r) => r.cardinality === 'one-to-many' && r.source === r.target);
+  if (hint !== undefined && candidates.length === 2 && children && candidates.every((r) => r.constraint === children.constraint && r.source === r.target)) {
+    return children;
+  }
   if (candidates.length === 0) {
     throw new RestError(
       400,

@@ -1,10 +1,11 @@
 import type { Resource } from '@pharos/core';
 import type pg from 'pg';
 import { EXPOSED_FUNCTIONS, EXPOSED_RELATIONS } from '../exposed.js';
+import { viewColumnOrigins } from './view-lineage.js';
 import type { ColumnInfo, FunctionArgument, FunctionInfo, RelationInfo, Relationship, SchemaModel } from './model.js';
 
 const COLUMNS_SQL = `
-SELECT c.relname AS relation, c.relkind AS kind, a.attname AS name,
+SELECT c.oid::int AS oid, a.attnum::int AS attnum, c.relname::text AS relation, c.relkind::text AS kind, a.attname::text AS name,
        format_type(a.atttypid, a.atttypmod) AS type,
        NOT a.attnotnull AS nullable,
        (a.atthasdef OR a.attidentity <> '' OR a.attgenerated <> '') AS has_default
@@ -14,45 +15,41 @@ WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p', 'v', '
 ORDER BY c.relname, a.attnum`;
 
 const PRIMARY_KEYS_SQL = `
-SELECT c.relname AS relation,
-       array(SELECT a.attname FROM unnest(con.conkey) WITH ORDINALITY k(num, ord)
+SELECT c.relname::text AS relation,
+       array(SELECT a.attname::text FROM unnest(con.conkey) WITH ORDINALITY k(num, ord)
              JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.num ORDER BY k.ord) AS columns
 FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid
 WHERE con.contype = 'p' AND c.relnamespace = 'public'::regnamespace`;
 
 const FOREIGN_KEYS_SQL = `
-SELECT con.conname AS constraint, src.relname AS source, tgt.relname AS target,
-       array(SELECT a.attname FROM unnest(con.conkey) WITH ORDINALITY k(num, ord)
+SELECT con.conname::text AS constraint, src.relname::text AS source, tgt.relname::text AS target,
+       array(SELECT a.attname::text FROM unnest(con.conkey) WITH ORDINALITY k(num, ord)
              JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.num ORDER BY k.ord) AS source_columns,
-       array(SELECT a.attname FROM unnest(con.confkey) WITH ORDINALITY k(num, ord)
+       array(SELECT a.attname::text FROM unnest(con.confkey) WITH ORDINALITY k(num, ord)
              JOIN pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.num ORDER BY k.ord) AS target_columns
 FROM pg_constraint con
 JOIN pg_class src ON src.oid = con.conrelid
 JOIN pg_class tgt ON tgt.oid = con.confrelid
 WHERE con.contype = 'f' AND src.relnamespace = 'public'::regnamespace AND tgt.relnamespace = 'public'::regnamespace`;
 
-/** The tables each view reads from, through its rewrite rule's dependencies. */
-const VIEW_SOURCES_SQL = `
-SELECT DISTINCT v.relname AS view, t.relname AS source
-FROM pg_rewrite r
-JOIN pg_class v ON v.oid = r.ev_class
-JOIN pg_depend d ON d.classid = 'pg_rewrite'::regclass AND d.objid = r.oid AND d.refclassid = 'pg_class'::regclass
-JOIN pg_class t ON t.oid = d.refobjid
-WHERE v.relkind IN ('v', 'm') AND t.oid <> v.oid AND t.relkind IN ('r', 'p')
-  AND v.relnamespace = 'public'::regnamespace`;
+/** The stored query of each view, read for the origins of its columns. */
+const VIEW_QUERIES_SQL = `
+SELECT v.relname::text AS view, r.ev_action::text AS query
+FROM pg_rewrite r JOIN pg_class v ON v.oid = r.ev_class
+WHERE v.relkind IN ('v', 'm') AND v.relnamespace = 'public'::regnamespace`;
 
 const FUNCTIONS_SQL = `
-SELECT p.proname AS name, p.proretset AS returns_set, p.provolatile AS volatility,
+SELECT p.proname::text AS name, p.proretset AS returns_set, p.provolatile AS volatility,
        p.proargnames AS arg_names, p.proargmodes::text[] AS arg_modes, p.pronargdefaults AS default_count,
        array(SELECT format_type(t, NULL) FROM unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) t) AS arg_types,
        rt.typrelid::regclass::text AS return_relation
 FROM pg_proc p JOIN pg_type rt ON rt.oid = p.prorettype
 WHERE p.pronamespace = 'public'::regnamespace AND p.proname = ANY($1)`;
 
-interface ColumnRow { relation: string; kind: string; name: string; type: string; nullable: boolean; has_default: boolean }
+interface ColumnRow { oid: number; attnum: number; relation: string; kind: string; name: string; type: string; nullable: boolean; has_default: boolean }
 interface KeyRow { relation: string; columns: string[] }
 interface ForeignKeyRow { constraint: string; source: string; target: string; source_columns: string[]; target_columns: string[] }
-interface ViewSourceRow { view: string; source: string }
+interface ViewQueryRow { view: string; query: string }
 interface FunctionRow {
   name: string;
   returns_set: boolean;
@@ -66,11 +63,11 @@ interface FunctionRow {
 
 /** Reads the exposed part of the catalog: columns, keys, foreign keys (also through views) and functions. */
 export async function introspect(pool: pg.Pool): Promise<SchemaModel> {
-  const [columns, keys, foreignKeys, viewSources, functions] = await Promise.all([
+  const [columns, keys, foreignKeys, viewQueries, functions] = await Promise.all([
     pool.query<ColumnRow>(COLUMNS_SQL),
     pool.query<KeyRow>(PRIMARY_KEYS_SQL),
     pool.query<ForeignKeyRow>(FOREIGN_KEYS_SQL),
-    pool.query<ViewSourceRow>(VIEW_SOURCES_SQL),
+    pool.query<ViewQueryRow>(VIEW_QUERIES_SQL),
     pool.query<FunctionRow>(FUNCTIONS_SQL, [Object.keys(EXPOSED_FUNCTIONS)]),
   ]);
 
@@ -91,7 +88,7 @@ export async function introspect(pool: pg.Pool): Promise<SchemaModel> {
 
   return {
     relations,
-    relationships: buildRelationships(relations, foreignKeys.rows, viewSources.rows),
+    relationships: buildRelationships(relations, foreignKeys.rows, columnLineage(columns.rows, viewQueries.rows)),
     functions: buildFunctions(functions.rows, allColumns),
   };
 }
@@ -109,31 +106,52 @@ function groupColumns(rows: ColumnRow[]): Map<string, { kind: 'table' | 'view'; 
   return grouped;
 }
 
+/** `relation.column` of every view column that passes a table column through, keyed by view. */
+type Lineage = Map<string, { table: string; column: string; viewColumn: string }[]>;
+
+function columnLineage(columns: ColumnRow[], views: ViewQueryRow[]): Lineage {
+  const byPosition = new Map(columns.map((c) => [`${c.oid}:${c.attnum}`, c]));
+  const lineage: Lineage = new Map();
+  for (const { view, query } of views) {
+    const origins = viewColumnOrigins(query).flatMap((origin) => {
+      const source = byPosition.get(`${origin.table}:${origin.column}`);
+      return source ? [{ table: source.relation, column: source.name, viewColumn: origin.name }] : [];
+    });
+    lineage.set(view, origins);
+  }
+  return lineage;
+}
+
 /**
- * Every foreign key gives a many-to-one and a one-to-many relationship. A view inherits the
- * foreign keys of the tables it reads when it exposes the key's columns under the same names.
+ * Every foreign key gives a many-to-one and a one-to-many relationship. A view inherits
+ * them for the key columns it passes through unchanged (read from its query tree), on
+ * either side of the key.
  */
-function buildRelationships(
-  relations: ReadonlyMap<string, RelationInfo>,
-  foreignKeys: ForeignKeyRow[],
-  viewSources: ViewSourceRow[],
-): Map<string, Relationship[]> {
+function buildRelationships(relations: ReadonlyMap<string, RelationInfo>, foreignKeys: ForeignKeyRow[], lineage: Lineage): Map<string, Relationship[]> {
   const byKey = new Map<string, Relationship>();
-  const add = (rel: Relationship): void => {
-    if (!relations.has(rel.source) || !relations.has(rel.target)) return;
-    byKey.set(`${rel.source}|${rel.target}|${rel.constraint}|${rel.cardinality}|${rel.sourceColumns.join(',')}`, rel);
+  const add = (constraint: string, source: string, sourceColumns: string[], target: string, targetColumns: string[]): void => {
+    if (!relations.has(source) || !relations.has(target)) return;
+    const m2o: Relationship = { constraint, cardinality: 'many-to-one', source, sourceColumns, target, targetColumns };
+    const o2m: Relationship = { constraint, cardinality: 'one-to-many', source: target, sourceColumns: targetColumns, target: source, targetColumns: sourceColumns };
+    for (const rel of [m2o, o2m]) byKey.set(`${rel.source}|${rel.target}|${rel.constraint}|${rel.cardinality}|${rel.sourceColumns.join(',')}`, rel);
   };
-  const viewsOf = new Map<string, string[]>();
-  for (const { view, source } of viewSources) viewsOf.set(source, [...(viewsOf.get(source) ?? []), view]);
-  const exposes = (relation: string, columns: string[]): boolean =>
-    columns.every((c) => relations.get(relation)?.columnsByName.has(c) ?? false);
+  /** The relation itself and every view exposing all of `columns` of it, with the names they have there. */
+  const carriers = (table: string, columns: string[]): { relation: string; columns: string[] }[] => {
+    const found = [{ relation: table, columns }];
+    for (const [view, origins] of lineage) {
+      const mapped = columns.map((c) => origins.find((o) => o.table === table && o.column === c)?.viewColumn);
+      if (mapped.every((c): c is string => c !== undefined)) found.push({ relation: view, columns: mapped });
+    }
+    return found;
+  };
 
   for (const fk of foreignKeys) {
-    for (const source of [fk.source, ...(viewsOf.get(fk.source) ?? [])]) {
-      if (!exposes(source, fk.source_columns)) continue;
-      const target = fk.target;
-      add({ constraint: fk.constraint, cardinality: 'many-to-one', source, sourceColumns: fk.source_columns, target, targetColumns: fk.target_columns });
-      add({ constraint: fk.constraint, cardinality: 'one-to-many', source: target, sourceColumns: fk.target_columns, target: source, targetColumns: fk.source_columns });
+    const targets = carriers(fk.target, fk.target_columns);
+    for (const source of carriers(fk.source, fk.source_columns)) {
+      // Views on both sides would multiply relationships nobody asks for.
+      for (const target of source.relation === fk.source ? targets : targets.slice(0, 1)) {
+        add(fk.constraint, source.relation, source.columns, target.relation, target.columns);
+      }
     }
   }
 
