@@ -27,6 +27,7 @@ const statusBySqlState: Record<string, number> = {
   '23514': 400, // check_violation
   '23P01': 409, // exclusion_violation
   '25006': 405, // read_only_sql_transaction
+  '55000': 405, // object_not_in_prerequisite_state: e.g. writing to a view that cannot be written
   '42501': 403, // insufficient_privilege
   '42883': 404, // undefined_function
   '42P01': 404, // undefined_table

@@ -12,6 +12,8 @@ export class Params {
 
 /** Quotes a name known to the schema cache (or one of our own aliases). */
 export function ident(name: string): string {
+  // A NUL byte would end the statement text early on the wire.
+  if (name.includes('\u0000')) throw new RestError(400, 'PGRST100', 'Names cannot contain the NUL character');
   return `"${name.replace(/"/g, '""')}"`;
 }
 
