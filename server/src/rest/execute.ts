@@ -10,7 +10,7 @@ export interface ReadResult {
   total: number | null;
 }
 
-type Queryable = Pick<pg.Pool, 'query'>;
+export type Queryable = Pick<pg.Pool, 'query'>;
 
 /** Above this many rows, `count=estimated` trusts the planner instead of counting. */
 const ESTIMATE_THRESHOLD = 10_000;

@@ -8,7 +8,8 @@ import { Params, qualified } from './compile/sql.js';
 import { compileDelete, compileInsert, compileUpdate, MUTATION_SOURCE, type Row } from './compile/write.js';
 import { CALLER_COLUMN } from './exposed.js';
 import { RestError } from './errors.js';
-import { runRead, runScalar, runWrite } from './execute.js';
+import { runRead, runScalar, runWrite, type Queryable } from './execute.js';
+import { asCaller } from './transaction.js';
 import { parseAccept, parsePrefer, parseRange } from './parse/headers.js';
 import { parseQuery, type ParsedQuery } from './parse/query.js';
 import { contentRange, rangeStatus } from './respond.js';
@@ -52,23 +53,22 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     };
   };
 
-  /** Rows of a relation or of a function, with count and range headers. */
-  const sendRows = async (request: FastifyRequest, reply: FastifyReply, source: ReadSource, query: ParsedQuery, params: Params): Promise<void> => {
+  /** Rows of a relation or of a function, with their status and Content-Range. */
+  const readRows = async (request: FastifyRequest, source: ReadSource, query: ParsedQuery, params: Params, db: Queryable): Promise<Answer> => {
     const prefs = parsePrefer(request.headers.prefer);
     const range = parseRange(request.headers.range);
     const shape = parseAccept(request.headers.accept);
     const compiled = compileRead(source, query.select, readOptions(request, query, params, true, range));
-    const result = await runRead(pool, compiled, params, { shape, ...(prefs.count ? { count: prefs.count } : {}) });
+    const result = await runRead(db, compiled, params, { shape, ...(prefs.count ? { count: prefs.count } : {}) });
     const offset = (query.levels.get('')?.offset ?? 0) + (range?.offset ?? 0);
-    const status = rangeStatus(offset, result.rowCount, result.total);
-    reply.code(status).header('content-range', contentRange(offset, result.rowCount, result.total)).type('application/json; charset=utf-8').send(result.body);
+    return { status: rangeStatus(offset, result.rowCount, result.total), range: contentRange(offset, result.rowCount, result.total), body: result.body };
   };
 
   app.get<{ Params: RelationParams }>('/:relation', async (request, reply) => {
     const relation = relationOf(request.params.relation);
     authorize(requireCaller(request), relation.resource, 'read', `'${relation.name}'`);
     const query = parseQuery(searchParams(request));
-    await sendRows(request, reply, { sql: qualified(relation.name), relation }, query, new Params());
+    send(reply, await readRows(request, { sql: qualified(relation.name), relation }, query, new Params(), pool));
   });
 
   app.post<{ Params: RelationParams }>('/:relation', async (request, reply) => {
@@ -126,19 +126,20 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     const shape = parseAccept(request.headers.accept);
     const minimalStatus = representationStatus === 201 ? 201 : 204;
     if (nothingToDo) {
-      if (prefs.return === 'representation') reply.code(representationStatus).type('application/json; charset=utf-8').send('[]');
+      if (prefs.return === 'representation') send(reply, { status: representationStatus, body: '[]' });
       else reply.code(minimalStatus).send();
       return;
     }
+    const caller = requireCaller(request);
     if (prefs.return !== 'representation') {
-      const affected = await runWrite(pool, prefix, params);
+      const affected = await asCaller(pool, caller.personId, (client) => runWrite(client, prefix, params));
       reply.code(minimalStatus).header('content-range', contentRange(0, affected, null)).send();
       return;
     }
     const compiled = compileRead({ sql: MUTATION_SOURCE, relation }, query.select, readOptions(request, query, params, false));
-    // A single object was asked for: the write must not stay if the answer is refused.
-    const result = shape === 'object' ? await inTransaction(pool, (client) => runRead(client, compiled, params, { shape, prefix })) : await runRead(pool, compiled, params, { shape, prefix });
-    reply.code(representationStatus).header('content-range', contentRange(0, result.rowCount, null)).type('application/json; charset=utf-8').send(result.body);
+    // In the transaction, a refused single-object answer also undoes the write.
+    const result = await asCaller(pool, caller.personId, (client) => runRead(client, compiled, params, { shape, prefix }));
+    send(reply, { status: representationStatus, range: contentRange(0, result.rowCount, null), body: result.body });
   };
 
   const callFunction = async (request: FastifyRequest<{ Params: FunctionParams }>, reply: FastifyReply, args: Map<string, unknown>, query: ParsedQuery): Promise<void> => {
@@ -150,11 +151,10 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     authorize(caller, fn.resource, fn.volatile ? 'write' : 'read', `the function '${fn.name}'`);
     const params = new Params();
     const source = functionRowsSource(fn, args, params);
-    if (source) {
-      await sendRows(request, reply, source, query, params);
-      return;
-    }
-    reply.type('application/json; charset=utf-8').send(await runScalar(pool, scalarCallSql(fn, args, params), params));
+    const call = async (db: Queryable): Promise<Answer> =>
+      source ? readRows(request, source, query, params, db) : { status: 200, body: await runScalar(db, scalarCallSql(fn, args, params), params) };
+    // A volatile function may write: it runs as the caller, like any other write.
+    send(reply, await (fn.volatile ? asCaller(pool, caller.personId, call) : call(pool)));
   };
 
   app.get<{ Params: FunctionParams }>('/rpc/:fn', async (request, reply) => {
@@ -169,6 +169,17 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     await callFunction(request, reply, new Map(Object.entries(body)), parseQuery(searchParams(request)));
   });
 };
+
+interface Answer {
+  status: number;
+  range?: string;
+  body: string;
+}
+
+function send(reply: FastifyReply, answer: Answer): void {
+  if (answer.range !== undefined) reply.header('content-range', answer.range);
+  reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+}
 
 function searchParams(request: FastifyRequest): URLSearchParams {
   const url = request.raw.url ?? '';
@@ -198,19 +209,4 @@ function withoutCallerColumn(row: Row): Row {
   const copy = { ...row };
   delete copy[CALLER_COLUMN];
   return copy;
-}
-
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
 }

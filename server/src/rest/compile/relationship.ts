@@ -17,6 +17,9 @@ export function resolveRelationship(schema: SchemaModel, parent: string, name: s
       (r) => (r.cardinality === 'many-to-one' && r.sourceColumns.length === 1 && r.sourceColumns[0] === name) || r.constraint === name,
     );
     if (hint !== undefined) candidates = candidates.filter((r) => r.target === hint || matchesHint(r, hint));
+    // Named by its column, a key means the table it references, not the views over that table.
+    const toTables = candidates.filter((r) => schema.relations.get(r.target)?.kind === 'table');
+    if (toTables.length > 0) candidates = toTables;
   }
 
   if (candidates.length === 1 && candidates[0]) return candidates[0];
