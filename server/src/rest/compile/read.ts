@@ -1,7 +1,7 @@
 import { RestError } from '../errors.js';
 import type { EmbedItem, LevelModifiers, OrderTerm, SelectItem } from '../parse/ast.js';
 import { fieldOutputName } from '../parse/field.js';
-import type { RelationInfo, SchemaModel } from '../schema/model.js';
+import type { RelationInfo, Relationship, SchemaModel } from '../schema/model.js';
 import { conditionSql } from './condition.js';
 import { fieldExpression } from './expression.js';
 import { resolveRelationship } from './relationship.js';
@@ -116,13 +116,16 @@ class ReadCompiler {
     const target = schema.relations.get(rel.target);
     if (!target) throw new RestError(400, 'PGRST200', `Could not find '${rel.target}' in the schema cache`);
     this.options.authorize(target);
+    const junction = rel.junction && schema.relations.get(rel.junction.relation);
+    if (junction) this.options.authorize(junction);
 
     const childPath = this.childPath(path, item);
     const childAlias = this.nextAlias('t');
     const child = this.level(target, childAlias, item.select, childPath);
     const modifiers = this.modifiers(childPath);
+    const link = linkSql(rel, parentAlias, childAlias, this.nextAlias('m'));
     const where = [
-      ...rel.targetColumns.map((column, i) => `${ident(childAlias)}.${ident(column)} = ${ident(parentAlias)}.${ident(rel.sourceColumns[i] ?? '')}`),
+      ...link.conditions,
       ...modifiers.conditions.map((c) => conditionSql(c, target, childAlias, params)),
       ...child.innerConditions,
     ];
@@ -130,7 +133,7 @@ class ReadCompiler {
     const page = toOne ? ' LIMIT 1' : this.pageSql(modifiers.limit, modifiers.offset ?? 0);
     // A spread's columns join the parent row, so it carries a marker for `!inner`.
     const innerColumns = (item.spread ? ['TRUE AS "_pgrst_found"', ...child.columns] : child.columns).join(', ');
-    const inner = `SELECT ${innerColumns} FROM ${qualified(target.name)} AS ${ident(childAlias)}${joinSql(child.joins)} WHERE ${where.join(' AND ')}${toOne ? '' : this.orderSql(modifiers.order, target, childAlias)}${page}`;
+    const inner = `SELECT ${innerColumns} FROM ${qualified(target.name)} AS ${ident(childAlias)}${link.join}${joinSql(child.joins)} WHERE ${where.join(' AND ')}${toOne ? '' : this.orderSql(modifiers.order, target, childAlias)}${page}`;
     const joinAlias = ident(this.nextAlias('j'));
     const name = outputName(item);
 
@@ -204,6 +207,18 @@ class ReadCompiler {
   private nextAlias(prefix: string): string {
     return `${prefix}${this.aliasCount++}`;
   }
+}
+
+/** How embedded rows are tied to their parent row: directly, or through a junction table. */
+function linkSql(rel: Relationship, parentAlias: string, childAlias: string, junctionAlias: string): { join: string; conditions: string[] } {
+  const equal = (leftAlias: string, left: string[], rightAlias: string, right: string[]): string[] =>
+    left.map((column, i) => `${ident(leftAlias)}.${ident(column)} = ${ident(rightAlias)}.${ident(right[i] ?? '')}`);
+  if (!rel.junction) return { join: '', conditions: equal(childAlias, rel.targetColumns, parentAlias, rel.sourceColumns) };
+  const { junction } = rel;
+  return {
+    join: ` JOIN ${qualified(junction.relation)} AS ${ident(junctionAlias)} ON ${equal(junctionAlias, junction.targetColumns, childAlias, rel.targetColumns).join(' AND ')}`,
+    conditions: equal(junctionAlias, junction.sourceColumns, parentAlias, rel.sourceColumns),
+  };
 }
 
 function outputName(item: Exclude<SelectItem, { kind: 'star' }>): string {

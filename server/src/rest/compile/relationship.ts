@@ -49,6 +49,7 @@ export function resolveRelationship(schema: SchemaModel, parent: string, name: s
 
 function matchesHint(r: Relationship, hint: string): boolean {
   if (r.constraint === hint) return true;
+  if (r.junction) return r.junction.relation === hint;
   const fkColumns = r.cardinality === 'many-to-one' ? r.sourceColumns : r.targetColumns;
   return fkColumns.length === 1 && fkColumns[0] === hint;
 }

@@ -155,9 +155,35 @@ function buildRelationships(relations: ReadonlyMap<string, RelationInfo>, foreig
     }
   }
 
+  addManyToMany(relations, foreignKeys, (rel) => byKey.set(`${rel.source}|${rel.target}|${rel.constraint}|${rel.cardinality}`, rel));
+
   const grouped = new Map<string, Relationship[]>();
   for (const rel of byKey.values()) grouped.set(rel.source, [...(grouped.get(rel.source) ?? []), rel]);
   return grouped;
+}
+
+/**
+ * A table whose primary key holds two foreign keys (team_members: team_id, person_id) links
+ * the two tables they reference, both ways.
+ */
+function addManyToMany(relations: ReadonlyMap<string, RelationInfo>, foreignKeys: ForeignKeyRow[], add: (rel: Relationship) => void): void {
+  for (const junction of relations.values()) {
+    const keys = foreignKeys.filter((fk) => fk.source === junction.name && fk.source_columns.every((c) => junction.primaryKey.includes(c)));
+    for (const from of keys) {
+      for (const to of keys) {
+        if (from === to || !relations.has(from.target) || !relations.has(to.target)) continue;
+        add({
+          constraint: junction.name,
+          cardinality: 'many-to-many',
+          source: from.target,
+          sourceColumns: from.target_columns,
+          target: to.target,
+          targetColumns: to.target_columns,
+          junction: { relation: junction.name, sourceColumns: from.source_columns, targetColumns: to.source_columns },
+        });
+      }
+    }
+  }
 }
 
 function buildFunctions(

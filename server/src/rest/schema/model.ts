@@ -20,15 +20,18 @@ export interface RelationInfo {
 
 /**
  * A way to embed `target` under `source`: rows of target whose `targetColumns` equal the
- * source row's `sourceColumns`. Many-to-one yields an object, one-to-many an array.
+ * source row's `sourceColumns` (through the junction for many-to-many). Many-to-one yields
+ * an object, the others an array.
  */
 export interface Relationship {
   constraint: string;
-  cardinality: 'many-to-one' | 'one-to-many';
+  cardinality: 'many-to-one' | 'one-to-many' | 'many-to-many';
   source: string;
   sourceColumns: string[];
   target: string;
   targetColumns: string[];
+  /** Many-to-many: the table whose rows link source and target, with its columns referencing each. */
+  junction?: { relation: string; sourceColumns: string[]; targetColumns: string[] };
 }
 
 export interface FunctionArgument {
