@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import type { Caller } from './caller.js';
+import { tokenVerifier } from './tokens.js';
+
+/** What one way of authenticating found on a request. */
+export type CallerResolution =
+  /** The request carries no credentials of this kind: the next resolver is asked. */
+  | { outcome: 'absent' }
+  | { outcome: 'valid'; caller: Caller }
+  /** Credentials of this kind are present but wrong; reported if no other resolver succeeds. */
+  | { outcome: 'invalid'; message: string };
+
+/**
+ * Extension point of the access guard: bearer tokens now; the session cookie of the identity flows
+ * is added as another resolver.
+ */
+export type CallerResolver = (request: FastifyRequest) => Promise<CallerResolution>;
+
+export interface AccessGuardOptions {
+  /** Tried in order; the first valid answer wins. */
+  resolvers: readonly CallerResolver[];
+}
+
+export const AUTHENTICATION_REQUIRED = 'Authentication required: sign in or send a bearer token';
+export const INVALID_BEARER_TOKEN = 'The bearer token is invalid or expired';
+
+const ABSENT: CallerResolution = { outcome: 'absent' };
+
+/** Reads `Authorization: Bearer <token>` and checks the token against access_tokens. */
+export function bearerTokenResolver(pool: pg.Pool): CallerResolver {
+  const verifier = tokenVerifier(pool);
+  return async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return ABSENT;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match?.[1]) return /^Bearer\b/i.test(header) ? { outcome: 'invalid', message: INVALID_BEARER_TOKEN } : ABSENT;
+    const caller = await verifier.verify(match[1]);
+    return caller ? { outcome: 'valid', caller } : { outcome: 'invalid', message: INVALID_BEARER_TOKEN };
+  };
+}
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** True for requests the guard lets through without a caller. */
+export function isPublic(method: string, url: string): boolean {
+  const path = pathOf(url);
+  if (path !== '/api' && !path.startsWith('/api/')) return true; // the web app and its assets
+  if ((method === 'GET' || method === 'HEAD') && (path === '/api/health' || path === '/api/about')) return true;
+  // Identity flows (sign-in, registration, recovery) must be reachable before signing in.
+  return path === '/api/.ory' || path.startsWith('/api/.ory/');
+}
+
+function refuse(reply: FastifyReply, message: string): FastifyReply {
+  return reply
+    .code(401)
+    .header('www-authenticate', 'Bearer')
+    .send({ code: 'PGRST301', message, details: null, hint: null });
+}
+
+/** Requires a caller on every /api request but the public ones, and sets `request.caller`. */
+export function installAccessGuard(app: FastifyInstance, options: AccessGuardOptions): void {
+  app.decorateRequest('caller', undefined);
+  app.addHook('onRequest', async (request, reply) => {
+    if (isPublic(request.method, request.url)) return;
+    let invalid: string | undefined;
+    for (const resolve of options.resolvers) {
+      const resolution = await resolve(request);
+      if (resolution.outcome === 'valid') {
+        request.caller = resolution.caller;
+        return;
+      }
+      if (resolution.outcome === 'invalid') invalid ??= resolution.message;
+    }
+    return refuse(reply, invalid ?? AUTHENTICATION_REQUIRED);
+  });
+}

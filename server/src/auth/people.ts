@@ -1,0 +1,44 @@
+import type { Role } from '@pharos/core';
+import type pg from 'pg';
+
+export interface PersonInput {
+  email: string;
+  /** Defaults to the email's local part. */
+  name?: string;
+}
+
+function localPart(email: string): string {
+  return email.split('@')[0] ?? email;
+}
+
+/**
+ * The id of the (not deleted) person with this email, matched case-insensitively, created if there is
+ * none. Call inside a transaction: an advisory lock serialises concurrent calls for one email.
+ */
+export async function ensurePerson(client: pg.ClientBase, input: PersonInput): Promise<string> {
+  await client.query('select pg_advisory_xact_lock(hashtext(lower($1)))', [input.email]);
+  const existing = await client.query<{ id: string }>(
+    'select id from people where lower(email) = lower($1) and deleted_at is null order by created_at limit 1',
+    [input.email],
+  );
+  const found = existing.rows[0];
+  if (found) return found.id;
+  const created = await client.query<{ id: string }>(
+    'insert into people (name, email) values ($1, $2) returning id',
+    [input.name ?? localPart(input.email), input.email],
+  );
+  const row = created.rows[0];
+  if (!row) throw new Error(`Could not create a person for ${input.email}`);
+  return row.id;
+}
+
+/** Gives the person each of `roles` they do not have yet; never removes a role. */
+export async function grantRoles(client: pg.ClientBase, personId: string, roles: readonly Role[]): Promise<void> {
+  if (roles.length === 0) return;
+  await client.query(
+    `insert into person_roles (person_id, role)
+     select $1, r from unnest($2::text[]) as r
+     where not exists (select 1 from person_roles pr where pr.person_id = $1 and pr.role = r)`,
+    [personId, [...roles]],
+  );
+}

@@ -1,0 +1,58 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { VERSION } from '../version.js';
+import { migrateCommand } from './migrate-command.js';
+import { seedCommand } from './seed.js';
+import { serve } from './serve.js';
+import { tokenCreate, type TokenCreateOptions } from './token.js';
+
+function positiveInt(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expected a positive integer');
+  return parsed;
+}
+
+function buildProgram(): Command {
+  const program = new Command('pharos')
+    .description('Pharos, a self-hosted operations console')
+    .version(VERSION);
+
+  program
+    .command('serve')
+    .description('open the database, apply migrations and serve the web app and API')
+    .action(serve);
+
+  program.command('migrate').description('apply pending database migrations').action(migrateCommand);
+
+  const token = program.command('token').description('manage API access tokens');
+  token
+    .command('create')
+    .description('create an access token (and the person, if new); prints the token as the last line')
+    .requiredOption('--email <email>', 'email of the person the token acts for')
+    .addOption(
+      new Option('--role <role...>', 'role(s) to grant: admin, editor, viewer, commander, responder (repeatable or comma list)')
+        .makeOptionMandatory(),
+    )
+    .option('--name <name>', 'name of the person if created (default: the email local part)')
+    .action((options: TokenCreateOptions) => tokenCreate(options));
+
+  program
+    .command('seed')
+    .description('insert demo data (--demo, idempotent) and/or bulk rows for benchmarks (--scale N)')
+    .option('--demo', 'small realistic data set: people, roles, teams …')
+    .option('--scale <n>', 'insert N incidents (and a few people) for benchmarks', positiveInt)
+    .action((options: { demo?: boolean; scale?: number }) => seedCommand(options));
+
+  return program;
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] ?? message;
+}
+
+buildProgram()
+  .parseAsync(process.argv)
+  .catch((error: unknown) => {
+    process.stderr.write(`pharos: ${firstLine(error)}\n`);
+    process.exit(1);
+  });

@@ -1,0 +1,46 @@
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { createLogger, type Logger } from '../logger.js';
+import { Shutdown } from './shutdown.js';
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  shutdown: Shutdown;
+}
+
+/**
+ * Config, logger and shutdown of one command. Commands other than `serve` log to stderr so their
+ * stdout carries only their result.
+ */
+export function createRuntime(logTo: 'stdout' | 'stderr'): Runtime {
+  const config = loadConfig();
+  const logger = createLogger(logTo === 'stderr' && config.logLevel === 'info' ? 'warn' : config.logLevel, logTo);
+  return { config, logger, shutdown: new Shutdown(logger) };
+}
+
+/** Opens the database `pharos serve` uses and closes it with the runtime. */
+export async function openRuntimeDatabase(runtime: Runtime, options: { shareEmbedded?: boolean } = {}): Promise<Database> {
+  const database = await openDatabase(runtime.config, { logger: runtime.logger, shareEmbedded: options.shareEmbedded ?? false });
+  runtime.shutdown.add('database', () => database.close());
+  return database;
+}
+
+/** Opens the database and applies pending migrations, so a command works on a fresh data folder too. */
+export async function openMigratedDatabase(runtime: Runtime): Promise<Database> {
+  const database = await openRuntimeDatabase(runtime);
+  await migrate(database.pool, { logger: runtime.logger });
+  return database;
+}
+
+/** Runs a one-shot command: interrupted → clean up and exit 130; finished or failed → clean up. */
+export async function runOnce(action: (runtime: Runtime) => Promise<void>): Promise<void> {
+  const runtime = createRuntime('stderr');
+  runtime.shutdown.exitOnSignals(() => 130);
+  try {
+    await action(runtime);
+  } finally {
+    await runtime.shutdown.run();
+  }
+}

@@ -1,0 +1,26 @@
+import { buildApp } from '../app.js';
+import { migrate } from '../db/migrate.js';
+import { createRuntime, openRuntimeDatabase } from './runtime.js';
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** `pharos serve`: database, migrations, then HTTP until SIGINT/SIGTERM. */
+export async function serve(): Promise<void> {
+  const runtime = createRuntime('stdout');
+  const { config, logger, shutdown } = runtime;
+  shutdown.exitOnSignals(() => 0);
+  try {
+    const database = await openRuntimeDatabase(runtime, { shareEmbedded: true });
+    await migrate(database.pool, { logger });
+    const app = await buildApp({ pool: database.pool, logger });
+    shutdown.add('http', () => app.close());
+    await app.listen({ port: config.port, host: config.host });
+    logger.info(`Pharos is listening on http://${displayHost(config.host)}:${config.port}`);
+  } catch (error) {
+    await shutdown.run();
+    throw error;
+  }
+}

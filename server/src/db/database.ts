@@ -1,0 +1,57 @@
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { silentLogger, type Logger } from '../logger.js';
+import { startEmbeddedPostgres } from './embedded.js';
+
+export interface Database {
+  url: string;
+  pool: pg.Pool;
+  /** Ends the pool, then stops the embedded PostgreSQL if this process started one. */
+  close(): Promise<void>;
+}
+
+export type DatabaseConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'poolSize'>;
+
+export interface OpenDatabaseOptions {
+  logger?: Logger;
+  /** For `serve`: let other pharos commands use the embedded PostgreSQL this process starts. */
+  shareEmbedded?: boolean;
+}
+
+/** Opens DATABASE_URL, or the embedded PostgreSQL of PHAROS_DATA_DIR when it is not set. */
+export async function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<Database> {
+  const logger = options.logger ?? silentLogger();
+  const embedded = config.databaseUrl
+    ? null
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, logger, shareable: options.shareEmbedded ?? false });
+  const url = config.databaseUrl ?? embedded?.url;
+  if (!url) throw new Error('No database URL');
+
+  const pool = new pg.Pool({ connectionString: url, max: config.poolSize });
+  let closing: Promise<void> | undefined;
+  // An idle client can lose its connection (database restart, shutdown); without a listener that
+  // error event would crash the process.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (!closing) logger.warn({ code: error.code }, `idle database connection failed: ${error.message}`);
+  });
+
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    await embedded?.stop();
+    throw new Error(`Cannot connect to the database: ${(error as Error).message}`);
+  }
+
+  return {
+    url,
+    pool,
+    close: () => {
+      closing ??= (async () => {
+        await pool.end().catch((error: unknown) => logger.warn({ err: error }, 'closing the pool failed'));
+        await embedded?.stop();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type pg from 'pg';
+import { VERSION } from '../version.js';
+
+export interface SystemRoutesOptions {
+  pool: pg.Pool;
+}
+
+/** `GET /api/health` and `GET /api/about`, both open without signing in. */
+export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { pool }) => {
+  app.get('/api/health', async (request, reply) => {
+    try {
+      await pool.query('select 1');
+      return { status: 'ok' };
+    } catch (error) {
+      request.log.warn({ err: error }, 'health check: database unreachable');
+      return reply.code(503).send({ status: 'unavailable', message: 'The database is unreachable' });
+    }
+  });
+
+  app.get('/api/about', async () => ({ Version: VERSION }));
+};

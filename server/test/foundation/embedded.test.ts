@@ -1,0 +1,68 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isRunning, waitForExit } from '../../src/db/embedded/processes.js';
+import { exited, runCli, spawnCli, type CliProcess } from '../support/cli.js';
+import { freePort, waitForOk } from '../support/http.js';
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pharos-serve-'));
+const started: CliProcess[] = [];
+const postmasters = new Set<number>();
+
+async function postmasterPid(): Promise<number> {
+  const text = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const pid = Number(text.split('\n')[0]);
+  postmasters.add(pid);
+  return pid;
+}
+
+async function serve(port: number): Promise<CliProcess> {
+  const cli = spawnCli(['serve'], { PHAROS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+  started.push(cli);
+  try {
+    await waitForOk(`http://127.0.0.1:${port}/api/health`, 90_000);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nstdout: ${cli.stdout()}\nstderr: ${cli.stderr()}`);
+  }
+  return cli;
+}
+
+afterAll(async () => {
+  for (const cli of started) cli.child.kill('SIGKILL');
+  for (const pid of postmasters) {
+    if (await isRunning(pid)) process.kill(pid, 'SIGKILL');
+    await waitForExit(pid, 10_000);
+  }
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('pharos serve with the embedded PostgreSQL', () => {
+  it('recovers after being killed, shares its database with other commands, and stops it on SIGINT', async () => {
+    const first = await serve(await freePort());
+    const orphan = await postmasterPid();
+
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    // The postmaster outlives a killed server; the next start must deal with it.
+    expect(await isRunning(orphan)).toBe(true);
+
+    const port = await freePort();
+    const second = await serve(port);
+    expect(await isRunning(orphan)).toBe(false);
+    const postmaster = await postmasterPid();
+    expect(postmaster).not.toBe(orphan);
+
+    // A command run beside the server uses the server's cluster rather than starting or stopping one.
+    const created = await runCli(['token', 'create', '--email', 'ops@example.com', '--role', 'admin'], { PHAROS_DATA_DIR: dataDir });
+    expect(created.code, created.stderr).toBe(0);
+    const token = created.stdout.trimEnd().split('\n').at(-1) ?? '';
+    expect(await isRunning(postmaster)).toBe(true);
+    const response = await fetch(`http://127.0.0.1:${port}/api/does-not-exist`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(404);
+
+    second.child.kill('SIGINT');
+    expect(await exited(second.child)).toBe(0);
+    expect(await waitForExit(postmaster, 10_000)).toBe(true);
+  });
+});
