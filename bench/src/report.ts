@@ -1,0 +1,42 @@
+import type { LoadResult } from './load.js';
+
+export interface ModeResult {
+  mode: string;
+  generic: LoadResult;
+  handwritten: LoadResult;
+}
+
+export const MIN_RATIO = 0.9;
+export const MAX_STARTUP_MS = 3000;
+
+export function verdict(pass: boolean): string {
+  return pass ? 'PASS' : 'FAIL';
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: string[]): string => cells.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  ');
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** Requests/s, p95 and failures per target, then the generic/hand-written ratio per mode. */
+export function loadReport(results: readonly ModeResult[]): string {
+  const row = (mode: string, target: string, r: LoadResult): string[] => [
+    mode,
+    target,
+    r.requestsPerSecond.toFixed(1),
+    r.p95Ms.toFixed(1),
+    String(r.errors),
+    String(r.non2xx),
+  ];
+  const targetRows = results.flatMap(({ mode, generic, handwritten }) => [row(mode, 'generic', generic), row(mode, 'hand-written', handwritten)]);
+  const ratioRows = results.map(({ mode, generic, handwritten }) => {
+    const ratio = generic.requestsPerSecond / handwritten.requestsPerSecond;
+    return [mode, ratio.toFixed(3), `>= ${MIN_RATIO}`, verdict(ratio >= MIN_RATIO)];
+  });
+  return [
+    table(['mode', 'target', 'req/s', 'p95 ms', 'errors', 'non-2xx'], targetRows),
+    '',
+    table(['mode', 'generic/hand-written req/s', 'target', 'result'], ratioRows),
+  ].join('\n');
+}

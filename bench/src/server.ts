@@ -1,0 +1,9 @@
+// The parts of the built server (server/dist) the benchmark uses; `npm run db` builds it first.
+export { buildApp } from '../../server/dist/app.js';
+export { createToken } from '../../server/dist/auth/tokens.js';
+export { openDatabase, type Database } from '../../server/dist/db/database.js';
+export { migrate } from '../../server/dist/db/migrate.js';
+export { seedScale } from '../../server/dist/db/seed/scale.js';
+
+/** The command `npm start` runs, relative to the repository root. */
+export const SERVE_COMMAND: readonly string[] = ['server/dist/cli/main.js', 'serve'];
