@@ -1,7 +1,9 @@
-import type pg from 'pg';
 import type { CompiledRead } from './compile/read.js';
 import type { Params } from './compile/sql.js';
 import { RestError } from './errors.js';
+import { query, type Queryable } from './statements.js';
+
+export type { Queryable };
 import type { CountMode, ResponseShape } from './parse/headers.js';
 
 export interface ReadResult {
@@ -10,7 +12,6 @@ export interface ReadResult {
   total: number | null;
 }
 
-export type Queryable = Pick<pg.Pool, 'query'>;
 
 /** Above this many rows, `count=estimated` trusts the planner instead of counting. */
 const ESTIMATE_THRESHOLD = 10_000;
@@ -40,7 +41,7 @@ export async function runRead(
         : 'NULL::bigint';
   const single = options.shape === 'object' ? `, (json_agg("_pgrst_t")->0)::text AS "single"` : '';
   const text = `${options.prefix ?? ''} SELECT ${countExpr} AS "total", count(*)::int AS "page_total", coalesce(json_agg("_pgrst_t"), '[]')::text AS "body"${single} FROM (${compiled.rowsSql}) AS "_pgrst_t"`;
-  const { rows } = await db.query<ResultRow>({ text, values: params.values });
+  const { rows } = await query<ResultRow>(db, text, params.values);
   const row = rows[0];
   if (!row) throw new RestError(500, 'PGRST000', 'The database returned no result row');
 
@@ -53,12 +54,12 @@ export async function runRead(
 
 /** A write without representation: only how many rows it touched. */
 export async function runWrite(db: Queryable, prefix: string, params: Params): Promise<number> {
-  const { rows } = await db.query<{ page_total: number }>({ text: `${prefix} SELECT count(*)::int AS "page_total" FROM "pgrst_mut"`, values: params.values });
+  const { rows } = await query<{ page_total: number }>(db, `${prefix} SELECT count(*)::int AS "page_total" FROM "pgrst_mut"`, params.values);
   return rows[0]?.page_total ?? 0;
 }
 
 export async function runScalar(db: Queryable, text: string, params: Params): Promise<string> {
-  const { rows } = await db.query<{ body: string | null }>({ text, values: params.values });
+  const { rows } = await query<{ body: string | null }>(db, text, params.values);
   return rows[0]?.body ?? 'null';
 }
 
@@ -72,10 +73,7 @@ function shapeBody(row: ResultRow, shape: ResponseShape): string {
 
 async function plannedCount(db: Queryable, countSql: string, params: Params): Promise<number> {
   const statement = onlyReferencedParams(countSql, params.values);
-  const { rows } = await db.query<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>({
-    text: `EXPLAIN (FORMAT JSON) ${statement.text}`,
-    values: statement.values,
-  });
+  const { rows } = await query<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(db, `EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values);
   return rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
 }
 

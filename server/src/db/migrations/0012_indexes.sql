@@ -100,7 +100,8 @@ CREATE INDEX config_analysis_analyzer_idx ON config_analysis (analyzer);
 CREATE INDEX config_analysis_status_idx ON config_analysis (status, analysis_type, severity);
 
 -- incidents ------------------------------------------------------------------------------------
-CREATE INDEX incidents_status_idx ON incidents (status);
+-- The incident list filters by status (default open) and shows the newest first.
+CREATE INDEX incidents_status_created_at_idx ON incidents (status, created_at DESC);
 CREATE INDEX incidents_created_at_idx ON incidents (created_at DESC);
 CREATE INDEX incidents_severity_idx ON incidents (severity);
 CREATE INDEX incidents_type_idx ON incidents (type);
