@@ -44,6 +44,7 @@ export function statusForSqlState(code: string): number {
   if (exact !== undefined) return exact;
   const cls = code.slice(0, 2);
   if (cls === '22') return 400; // data exceptions: invalid input syntax, out of range …
+  if (cls === '42') return 400; // syntax error or access rule violation caused by the request
   if (cls === '23') return 400;
   if (cls === '08') return 503;
   if (cls === '53' || cls === '54') return 503;

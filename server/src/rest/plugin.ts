@@ -32,6 +32,20 @@ interface FunctionParams {
 export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { pool }) => {
   const schema: SchemaModel = await introspect(pool);
   app.setErrorHandler(handleError);
+  // postgrest-js sends `Content-Type: application/json` with an empty DELETE body; other bodies are JSON only.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch (error) {
+      done(new RestError(400, 'PGRST102', 'Empty or invalid json', (error as Error).message), undefined);
+    }
+  });
 
   const relationOf = (name: string): RelationInfo => {
     const relation = schema.relations.get(name);
@@ -100,6 +114,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     const values = withoutCallerColumn(bodyObject(request.body));
     const params = new Params();
     const prefix = compileUpdate({ relation, values, conditions: query.levels.get('')?.conditions ?? [] }, params);
+    refuseRowModifiers(query, 'PATCH');
     await sendWrite(request, reply, relation, query, params, prefix, 200, Object.keys(values).length === 0);
   });
 
@@ -109,6 +124,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     const query = parseQuery(searchParams(request));
     const params = new Params();
     const prefix = compileDelete({ relation, conditions: query.levels.get('')?.conditions ?? [] }, params);
+    refuseRowModifiers(query, 'DELETE');
     await sendWrite(request, reply, relation, query, params, prefix, 200, false);
   });
 
@@ -125,21 +141,23 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     const prefs = parsePrefer(request.headers.prefer);
     const shape = parseAccept(request.headers.accept);
     const minimalStatus = representationStatus === 201 ? 201 : 204;
+    // Compiled even when not returned, so a filter on a path that is not embedded is refused, not dropped.
+    const compiled = compileRead({ sql: MUTATION_SOURCE, relation }, query.select, readOptions(request, query, params, false));
     if (nothingToDo) {
       if (prefs.return === 'representation') send(reply, { status: representationStatus, body: '[]' });
       else reply.code(minimalStatus).send();
       return;
     }
     const caller = requireCaller(request);
+    const range = (affected: number): string => contentRange(0, affected, prefs.count ? affected : null);
     if (prefs.return !== 'representation') {
       const affected = await asCaller(pool, caller.personId, (client) => runWrite(client, prefix, params));
-      reply.code(minimalStatus).header('content-range', contentRange(0, affected, null)).send();
+      reply.code(minimalStatus).header('content-range', range(affected)).send();
       return;
     }
-    const compiled = compileRead({ sql: MUTATION_SOURCE, relation }, query.select, readOptions(request, query, params, false));
     // In the transaction, a refused single-object answer also undoes the write.
     const result = await asCaller(pool, caller.personId, (client) => runRead(client, compiled, params, { shape, prefix }));
-    send(reply, { status: representationStatus, range: contentRange(0, result.rowCount, null), body: result.body });
+    send(reply, { status: representationStatus, range: range(result.rowCount), body: result.body });
   };
 
   const callFunction = async (request: FastifyRequest<{ Params: FunctionParams }>, reply: FastifyReply, args: Map<string, unknown>, query: ParsedQuery): Promise<void> => {
@@ -179,6 +197,14 @@ interface Answer {
 function send(reply: FastifyReply, answer: Answer): void {
   if (answer.range !== undefined) reply.header('content-range', answer.range);
   reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+}
+
+/** A write's rows are chosen by filters alone (`order` only sorts the representation): a limit would be silently ignored. */
+function refuseRowModifiers(query: ParsedQuery, verb: 'PATCH' | 'DELETE'): void {
+  const root = query.levels.get('');
+  if (root && (root.limit !== undefined || root.offset !== undefined)) {
+    throw new RestError(400, 'PGRST100', `limit and offset are not supported on ${verb}`, null, 'Choose the rows with filters on their key instead, e.g. ?id=eq.{id}.');
+  }
 }
 
 function searchParams(request: FastifyRequest): URLSearchParams {

@@ -19,7 +19,7 @@ export interface ReadOptions {
   levels: ReadonlyMap<string, LevelModifiers>;
   /** Called for every embedded relation, to check the caller may read it. */
   authorize: (relation: RelationInfo) => void;
-  /** For the representation of a write: the root filters were already applied to the write. */
+  /** False for the representation of a write: the root filters and paging were applied to the write itself. */
   rootModifiers: boolean;
   window?: { limit?: number; offset?: number };
 }
@@ -59,7 +59,9 @@ class ReadCompiler {
   root(source: ReadSource, select: SelectItem[]): CompiledRead {
     const alias = this.nextAlias('t');
     const level = this.level(source.relation, alias, select, '');
-    const modifiers = this.options.rootModifiers ? this.modifiers('') : NO_MODIFIERS;
+    // A write's representation keeps only the order: its filters and paging chose the rows written.
+    const all = this.modifiers('');
+    const modifiers = this.options.rootModifiers ? all : { ...NO_MODIFIERS, order: all.order };
     const where = [
       ...modifiers.conditions.map((c) => conditionSql(c, source.relation, alias, this.options.params)),
       ...level.innerConditions,

@@ -28,18 +28,24 @@ const MUTATION = '"pgrst_mut"';
  */
 export function compileInsert(plan: InsertPlan, params: Params): string {
   const { relation } = plan;
-  const rows = plan.rows.map((row) => ({ ...row, ...plan.forced }));
   const forcedColumns = Object.keys(plan.forced);
+  // `columns=` picks which keys of the body are used; the others are ignored.
+  const picked = plan.columns === undefined ? undefined : new Set(plan.columns);
+  const rows = plan.rows.map((row) => ({ ...(picked ? pick(row, picked) : row), ...plan.forced }));
   for (const column of [...(plan.columns ?? []), ...rows.flatMap((row) => Object.keys(row))]) requireWritableColumn(relation, column);
 
-  const groups = plan.missingDefault && plan.columns === undefined ? groupByKeys(rows) : [rows];
+  // Without missing=default an absent key is NULL; with it, rows are grouped by the keys they
+  // have, so each group leaves its absent columns to their defaults.
+  const groups = plan.missingDefault ? groupByKeys(rows) : [rows];
   const columnsOf = (group: Row[]): string[] =>
-    plan.columns !== undefined ? unique([...plan.columns, ...forcedColumns]) : unique(group.flatMap((row) => Object.keys(row)));
+    plan.missingDefault || plan.columns === undefined ? unique(group.flatMap((row) => Object.keys(row))) : unique([...plan.columns, ...forcedColumns]);
 
   const statements = groups.map((group, index) => {
     const columns = columnsOf(group);
     const list = columns.map(ident).join(', ');
-    return `"pgrst_ins_${index}" AS (INSERT INTO ${qualified(relation.name)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${qualified(relation.name)}, ${params.add(JSON.stringify(group), 'json')})${conflictSql(plan, columns)} RETURNING ${qualified(relation.name)}.*)`;
+    // With no column given, `INSERT INTO t SELECT FROM …` gives every column its default.
+    const target = columns.length > 0 ? ` (${list})` : '';
+    return `"pgrst_ins_${index}" AS (INSERT INTO ${qualified(relation.name)}${target} SELECT ${list} FROM json_populate_recordset(NULL::${qualified(relation.name)}, ${params.add(JSON.stringify(group), 'json')})${conflictSql(plan, columns)} RETURNING ${qualified(relation.name)}.*)`;
   });
   const union = groups.map((_, index) => `SELECT * FROM "pgrst_ins_${index}"`).join(' UNION ALL ');
   return `WITH ${statements.join(', ')}, ${MUTATION} AS (${union})`;
@@ -105,6 +111,10 @@ function groupByKeys(rows: Row[]): Row[][] {
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
   return [...groups.values()];
+}
+
+function pick(row: Row, keys: ReadonlySet<string>): Row {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => keys.has(key)));
 }
 
 function unique(values: string[]): string[] {

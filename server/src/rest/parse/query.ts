@@ -1,4 +1,5 @@
 import { parseError } from '../errors.js';
+import { Cursor } from './cursor.js';
 import type { LevelModifiers, SelectItem } from './ast.js';
 import { parseFieldKey, parseFilter, parseLogic } from './filter.js';
 import { parseOrder } from './order.js';
@@ -43,10 +44,10 @@ export function parseQuery(params: URLSearchParams, argNames: ReadonlySet<string
         parsed.select = value.trim() === '' ? [{ kind: 'star' }] : parseSelect(value);
         continue;
       case 'columns':
-        parsed.columns = value.split(',').map((c) => c.trim()).filter((c) => c !== '');
+        parsed.columns = parseNameList(key, value);
         continue;
       case 'on_conflict':
-        parsed.onConflict = value.split(',').map((c) => c.trim()).filter((c) => c !== '');
+        parsed.onConflict = parseNameList(key, value);
         continue;
     }
     const { path, name } = splitKey(key);
@@ -78,6 +79,19 @@ function splitKey(key: string): { path: string; name: string } {
     nameStart -= 1;
   }
   return { path: segments.slice(0, nameStart).join('.'), name: segments.slice(nameStart).join('.') + tail };
+}
+
+/** `a,b` or `"a","b"` (postgrest-js quotes the names it sends). */
+function parseNameList(key: string, value: string): string[] {
+  const cursor = new Cursor(value, key);
+  const names: string[] = [];
+  do {
+    cursor.skipSpaces();
+    names.push(cursor.identifier(',"'));
+    cursor.skipSpaces();
+  } while (cursor.take(','));
+  if (!cursor.eof()) throw cursor.fail('expecting "," or end of input');
+  return names;
 }
 
 function parseCount(key: string, value: string): number {
