@@ -32,9 +32,9 @@ export interface CliProcess {
 }
 
 /** Starts `node server/dist/cli/main.js …` without waiting for it. */
-export function spawnCli(args: readonly string[], env: Record<string, string>): CliProcess {
+export function spawnCli(args: readonly string[], env: Record<string, string>, user?: { uid: number; gid: number }): CliProcess {
   assertBuilt();
-  const child = spawn(process.execPath, [CLI, ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'], ...user });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
