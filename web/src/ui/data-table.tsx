@@ -1,0 +1,391 @@
+import { DEFAULT_PAGE_INDEX, pageCount as countPages, VIRTUAL_TABLE } from '@pharos/core';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type Header,
+  type Row,
+  type RowData,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { useEffect, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { cn } from './cn';
+import { Spinner } from './spinner';
+import { TablePagination } from './table-pagination';
+import { useTableUrlState, type TableSort, type TableUrlParams } from './table-url-state';
+
+declare module '@tanstack/react-table' {
+  // Type parameters must match the declaration being merged.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Classes of the column's cells (e.g. width, alignment). */
+    className?: string;
+    /** Classes of the column's header cell. */
+    headerClassName?: string;
+  }
+}
+
+export const TABLE_EMPTY_TEXT = 'No data available';
+export const TABLE_LOADING_TEXT = 'loading data...';
+
+/**
+ * Column definitions of any value type. TanStack's column helpers give each column its own value
+ * type, which a list typed with `unknown` values would not accept.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DataTableColumn<TData> = ColumnDef<TData, any>;
+
+export interface DataTableProps<TData> {
+  columns: readonly DataTableColumn<TData>[];
+  /** The rows of the current page (paged mode) or everything loaded so far (virtual mode). */
+  data: readonly TData[];
+  /** Accessible name of the table. */
+  label: string;
+  getRowId?: (row: TData, index: number) => string;
+  /** Total number of rows on the server; gives the page count, and in virtual mode whether more exist. */
+  totalRowCount?: number;
+  /** The first load: shows 'loading data...' while there are no rows yet. */
+  isLoading?: boolean;
+  /** A later load (next page, more rows): the table stays and is marked busy. */
+  isFetching?: boolean;
+  onRowClick?: (row: TData, event: MouseEvent | KeyboardEvent) => void;
+  /** Sorting by header click; columns can opt out with `enableSorting: false`. Default true. */
+  enableSorting?: boolean;
+  /** Sort shown while the URL names none. */
+  defaultSort?: TableSort;
+  defaultPageSize?: number;
+  /** Names of the URL parameters (defaults: sortBy, sortOrder, pageIndex, pageSize). */
+  urlParams?: Partial<TableUrlParams>;
+  pageSizeOptions?: readonly number[];
+  /** Replaces 'No data available'. */
+  emptyMessage?: ReactNode;
+  /**
+   * Virtual mode for long lists: one scrolling window of rows, no pager. When the last row comes
+   * into view and more exist, the page size doubles (in the URL, or through `onLoadMore`).
+   */
+  virtual?: boolean;
+  /** Virtual mode: called with the doubled page size instead of writing it into the URL. */
+  onLoadMore?: (nextPageSize: number) => void;
+  /** Virtual mode: whether more rows exist. Default: fewer rows than `totalRowCount`, or a full page. */
+  hasMore?: boolean;
+  /** Virtual mode: height of the scrolling window (CSS length). Default 70vh. */
+  height?: string;
+  rowHeight?: number;
+  overscan?: number;
+  className?: string;
+}
+
+function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 'none' {
+  if (sorted === 'asc') return 'ascending';
+  if (sorted === 'desc') return 'descending';
+  return 'none';
+}
+
+function HeaderCell<TData>({ header, sortable }: { header: Header<TData, unknown>; sortable: boolean }) {
+  const { column } = header;
+  const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
+  const canSort = sortable && column.getCanSort() && !header.isPlaceholder;
+  const sorted = column.getIsSorted();
+  const SortIcon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <th
+      scope="col"
+      colSpan={header.colSpan}
+      aria-sort={canSort ? ariaSort(sorted) : undefined}
+      className={cn(
+        'h-9 border-b border-border px-3 text-left text-xs font-semibold tracking-wide text-fg-muted uppercase',
+        column.columnDef.meta?.headerClassName,
+      )}
+    >
+      {canSort ? (
+        <button
+          type="button"
+          onClick={column.getToggleSortingHandler()}
+          className="-mx-1 inline-flex cursor-pointer items-center gap-1 rounded px-1 uppercase hover:text-fg"
+        >
+          {content}
+          <SortIcon className={cn('size-3.5', !sorted && 'opacity-40')} aria-hidden="true" />
+        </button>
+      ) : (
+        content
+      )}
+    </th>
+  );
+}
+
+function MessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-3 py-8 text-center text-sm text-fg-muted">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The table of the console: TanStack Table over server-side data. Paging and sorting live in the
+ * URL (read them in the screen's query with `useTableUrlState` and the same `urlParams`).
+ */
+export function DataTable<TData>({
+  columns,
+  data,
+  label,
+  getRowId,
+  totalRowCount,
+  isLoading = false,
+  isFetching = false,
+  onRowClick,
+  enableSorting = true,
+  defaultSort,
+  defaultPageSize,
+  urlParams,
+  pageSizeOptions,
+  emptyMessage = TABLE_EMPTY_TEXT,
+  virtual = false,
+  onLoadMore,
+  hasMore,
+  height = '70vh',
+  rowHeight = VIRTUAL_TABLE.rowHeight,
+  overscan = VIRTUAL_TABLE.overscan,
+  className,
+}: DataTableProps<TData>) {
+  const url = useTableUrlState({ params: urlParams, defaultPageSize, defaultSort });
+  const pageIndex = virtual ? DEFAULT_PAGE_INDEX : url.pageIndex;
+  const pageCount = totalRowCount === undefined ? null : countPages(totalRowCount, url.pageSize);
+  const sorting: SortingState = url.sort ? [url.sort] : [];
+
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const next = typeof updater === 'function' ? updater(sorting) : updater;
+    const first = next[0];
+    url.setSort(first ? { id: first.id, desc: first.desc } : null);
+  };
+
+  const table = useReactTable<TData>({
+    data: data as TData[],
+    columns: columns as DataTableColumn<TData>[],
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    enableSorting,
+    enableMultiSort: false,
+    enableSortingRemoval: !defaultSort,
+    sortDescFirst: false,
+    pageCount: pageCount ?? -1,
+    state: { sorting, pagination: { pageIndex, pageSize: url.pageSize } },
+    onSortingChange,
+  });
+
+  const rows = table.getRowModel().rows;
+  const columnCount = table.getVisibleLeafColumns().length;
+
+  const rowProps = (row: Row<TData>) => {
+    if (!onRowClick) return {};
+    return {
+      tabIndex: 0,
+      onClick: (event: MouseEvent) => onRowClick(row.original, event),
+      onKeyDown: (event: KeyboardEvent) => {
+        if (event.target !== event.currentTarget) return;
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onRowClick(row.original, event);
+        }
+      },
+    };
+  };
+
+  const renderRow = (row: Row<TData>, rowIndex: number, style?: CSSProperties) => (
+    <tr
+      key={row.id}
+      aria-rowindex={rowIndex + 2}
+      data-index={rowIndex}
+      style={style}
+      className={cn(
+        'border-b border-border last:border-b-0',
+        onRowClick && 'cursor-pointer hover:bg-surface-muted focus-visible:bg-surface-muted focus-visible:outline-offset-[-2px]',
+      )}
+      {...rowProps(row)}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <td
+          key={cell.id}
+          className={cn(
+            'px-3 align-middle text-sm text-fg',
+            virtual ? 'truncate py-0 whitespace-nowrap' : 'py-2',
+            cell.column.columnDef.meta?.className,
+          )}
+        >
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
+      ))}
+    </tr>
+  );
+
+  const head = (
+    <thead className={cn('bg-surface-muted', virtual && 'sticky top-0 z-10')}>
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id} aria-rowindex={1}>
+          {group.headers.map((header) => (
+            <HeaderCell key={header.id} header={header} sortable={enableSorting} />
+          ))}
+        </tr>
+      ))}
+    </thead>
+  );
+
+  const message =
+    rows.length > 0 ? null : isLoading ? (
+      <span className="inline-flex items-center gap-2">
+        <Spinner />
+        {TABLE_LOADING_TEXT}
+      </span>
+    ) : (
+      emptyMessage
+    );
+
+  const tableClass = 'w-full border-collapse text-sm';
+  const busy = isLoading || isFetching;
+
+  if (virtual) {
+    const more = hasMore ?? (totalRowCount !== undefined ? data.length < totalRowCount : data.length >= url.pageSize);
+    return (
+      <div className={cn('rounded-lg border border-border bg-surface', className)}>
+        <VirtualRows
+          rows={rows}
+          height={height}
+          rowHeight={rowHeight}
+          overscan={overscan}
+          columnCount={columnCount}
+          canLoadMore={more && !busy}
+          onEndReached={() => {
+            const next = url.pageSize * VIRTUAL_TABLE.growthFactor;
+            if (onLoadMore) onLoadMore(next);
+            else url.setPageSize(next);
+          }}
+          renderRow={renderRow}
+          renderTable={(body) => (
+            <table
+              aria-label={label}
+              aria-rowcount={(totalRowCount ?? rows.length) + 1}
+              aria-busy={busy || undefined}
+              className={cn(tableClass, 'table-fixed')}
+            >
+              {head}
+              <tbody>{message ? <MessageRow colSpan={columnCount}>{message}</MessageRow> : body}</tbody>
+            </table>
+          )}
+        />
+        {rows.length > 0 && isFetching && (
+          <div className="flex items-center gap-2 border-t border-border px-3 py-1.5 text-[0.8125rem] text-fg-muted">
+            <Spinner /> {TABLE_LOADING_TEXT}
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className={cn('rounded-lg border border-border bg-surface', className)}>
+      <div className="overflow-x-auto">
+        <table aria-label={label} aria-busy={busy || undefined} className={tableClass}>
+          {head}
+          <tbody className={cn(isFetching && rows.length > 0 && 'opacity-60')}>
+            {message ? (
+              <MessageRow colSpan={columnCount}>{message}</MessageRow>
+            ) : (
+              rows.map((row, index) => renderRow(row, pageIndex * url.pageSize + index))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <TablePagination
+        className="border-t border-border px-3"
+        pageIndex={pageIndex}
+        pageSize={url.pageSize}
+        pageCount={pageCount}
+        hasNextPage={data.length >= url.pageSize}
+        totalRowCount={totalRowCount}
+        onPageIndexChange={url.setPageIndex}
+        onPageSizeChange={url.setPageSize}
+        pageSizeOptions={pageSizeOptions}
+      />
+    </div>
+  );
+}
+
+interface VirtualRowsProps<TData> {
+  rows: Row<TData>[];
+  height: string;
+  rowHeight: number;
+  overscan: number;
+  columnCount: number;
+  canLoadMore: boolean;
+  onEndReached: () => void;
+  renderRow: (row: Row<TData>, index: number, style?: CSSProperties) => ReactNode;
+  renderTable: (body: ReactNode) => ReactNode;
+}
+
+/** The scrolling window of a virtual table: only the rows in view (plus overscan) are rendered. */
+function VirtualRows<TData>({
+  rows,
+  height,
+  rowHeight,
+  overscan,
+  columnCount,
+  canLoadMore,
+  onEndReached,
+  renderRow,
+  renderTable,
+}: VirtualRowsProps<TData>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The row count the last "load more" was asked at, so the end asks once per growth.
+  const askedAt = useRef<number | null>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (!canLoadMore || rows.length === 0 || lastIndex < rows.length - 1) return;
+    if (askedAt.current === rows.length) return;
+    askedAt.current = rows.length;
+    onEndReached();
+  }, [canLoadMore, lastIndex, rows.length, onEndReached]);
+
+  const first = items[0];
+  const last = items.at(-1);
+  const paddingTop = first ? first.start : 0;
+  const paddingBottom = last ? virtualizer.getTotalSize() - last.end : 0;
+  const body = (
+    <>
+      {paddingTop > 0 && (
+        <tr aria-hidden="true" style={{ height: paddingTop }}>
+          <td colSpan={columnCount} className="p-0" />
+        </tr>
+      )}
+      {items.map((item) => {
+        const row = rows[item.index];
+        return row ? renderRow(row, item.index, { height: rowHeight }) : null;
+      })}
+      {paddingBottom > 0 && (
+        <tr aria-hidden="true" style={{ height: paddingBottom }}>
+          <td colSpan={columnCount} className="p-0" />
+        </tr>
+      )}
+    </>
+  );
+  return (
+    <div ref={scrollRef} data-testid="data-table-scroll" className="overflow-auto" style={{ height }}>
+      {renderTable(body)}
+    </div>
+  );
+}
