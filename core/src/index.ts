@@ -2,3 +2,4 @@ export * from './permissions.js';
 export * from './feature-flags.js';
 export * from './constants/index.js';
 export * from './format/index.js';
+export * from './schemas/index.js';

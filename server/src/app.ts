@@ -3,6 +3,8 @@ import type pg from 'pg';
 import { bearerTokenResolver, installAccessGuard, type CallerResolver } from './auth/guard.js';
 import { installErrorHandler, installNotFound } from './errors.js';
 import { restPlugin } from './rest/plugin.js';
+import { schemaRoutes } from './schemas/routes.js';
+import { shellRoutes } from './shell/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { serveWebApp, WEB_DIST_DIR } from './web.js';
 
@@ -26,6 +28,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(systemRoutes, { pool });
   await app.register(restPlugin, { prefix: '/api/db', pool });
+  await app.register(shellRoutes, { pool });
+  await app.register(schemaRoutes);
 
   const webDir = options.webDir === undefined ? WEB_DIST_DIR : options.webDir;
   const servesWeb = webDir !== null && (await serveWebApp(app, webDir));

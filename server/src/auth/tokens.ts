@@ -22,6 +22,32 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+function generateToken(): string {
+  return `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+export interface PersonTokenInput {
+  /** Label of the token, e.g. `kubeconfig`. */
+  name: string;
+  /** No expiry when absent. */
+  expiresAt?: Date;
+}
+
+/**
+ * Creates an access token for an existing (not deleted) person and returns it; it cannot be recovered
+ * later. Throws when there is no such person.
+ */
+export async function createTokenForPerson(pool: pg.Pool, personId: string, input: PersonTokenInput): Promise<string> {
+  const token = generateToken();
+  const { rowCount } = await pool.query(
+    `insert into access_tokens (name, value, person_id, expires_at, created_by)
+     select $1, $2, p.id, $3, p.id from people p where p.id = $4 and p.deleted_at is null`,
+    [input.name, hashToken(token), input.expiresAt ?? null, personId],
+  );
+  if (rowCount !== 1) throw new Error(`No person ${personId} to create a token for`);
+  return token;
+}
+
 /**
  * Creates an access token for the person with `email` (creating the person if needed and granting
  * the roles they miss) and returns the token; it cannot be recovered later.
@@ -29,7 +55,7 @@ export function hashToken(token: string): string {
 export async function createToken(pool: pg.Pool, input: CreateTokenInput): Promise<string> {
   const email = input.email.trim();
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error(`"${input.email}" is not an email address`);
-  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const token = generateToken();
   const client = await pool.connect();
   try {
     await client.query('begin');

@@ -1,0 +1,179 @@
+/**
+ * Config scraper spec: one optional list per scraper kind (spec 3 section 3) with the fields each kind
+ * requires (section 5), a `schedule` and a `retention` policy.
+ */
+import { SCRAPER_KINDS, type ScraperKind } from '../constants/settings/resources.js';
+import { CONNECTION_REF, DURATION, LABELS, NAMED_VALUE, NON_EMPTY_STRING, SCHEDULE, SECRET_OR_VALUE } from './common.js';
+import { JSON_SCHEMA_DRAFT, STRING_MAP, arrayOf, ref, type JsonSchema } from './json-schema.js';
+
+const STRINGS = arrayOf({ type: 'string' });
+
+/** Fields every scraper accepts: how items, ids, names and types are read from what was scraped. */
+const BASE_FIELDS: Readonly<Record<string, JsonSchema>> = {
+  id: { type: 'string', description: 'JSONPath (or literal) of the item id', examples: ['$.id'] },
+  name: { type: 'string', description: 'JSONPath (or literal) of the item name' },
+  type: { type: 'string', description: 'Config type, e.g. Kubernetes::Pod, or a JSONPath' },
+  class: { type: 'string' },
+  items: { type: 'string', description: 'JSONPath of the items inside one result' },
+  format: { type: 'string', examples: ['json', 'yaml', 'xml', 'properties'] },
+  icon: { type: 'string' },
+  status: { type: 'string' },
+  health: { type: 'string' },
+  description: { type: 'string' },
+  labels: LABELS,
+  tags: LABELS,
+  properties: arrayOf({ type: 'object', additionalProperties: true }),
+  transform: { type: 'object', additionalProperties: true },
+  timestampFormat: { type: 'string' },
+  createFields: STRINGS,
+  deleteFields: STRINGS,
+  full: { type: 'boolean' },
+};
+
+function scraper(fields: Readonly<Record<string, JsonSchema>> = {}, required: readonly string[] = []): JsonSchema {
+  const schema: JsonSchema = { type: 'object', properties: { ...BASE_FIELDS, ...fields }, additionalProperties: true };
+  return required.length > 0 ? { ...schema, required } : schema;
+}
+
+const INCLUDE_EXCLUDE: Readonly<Record<string, JsonSchema>> = { include: STRINGS, exclude: STRINGS };
+
+const SCRAPERS: Readonly<Record<ScraperKind, JsonSchema>> = {
+  kubernetes: scraper(
+    {
+      clusterName: { type: 'string', minLength: 1 },
+      namespace: { type: 'string' },
+      kubeconfig: ref('secretOrValue'),
+      selector: { type: 'string' },
+      fieldSelector: { type: 'string' },
+      since: { type: 'string' },
+      maxInflight: { type: 'integer', minimum: 1 },
+      useCache: { type: 'boolean' },
+      allowIncomplete: { type: 'boolean' },
+      exclusions: { type: 'object', additionalProperties: true },
+      event: { type: 'object', additionalProperties: true },
+      relationships: arrayOf({ type: 'object', additionalProperties: true }),
+    },
+    ['clusterName'],
+  ),
+  // Spec 3 section 5: the Azure form requires its connection.
+  azure: scraper(
+    {
+      connection: CONNECTION_REF,
+      subscriptionID: { type: 'string' },
+      organisation: { type: 'string' },
+      tenantID: { type: 'string' },
+      clientID: ref('secretOrValue'),
+      clientSecret: ref('secretOrValue'),
+      ...INCLUDE_EXCLUDE,
+    },
+    ['connection'],
+  ),
+  kubernetesFile: scraper({
+    selector: { type: 'object', properties: { kind: { type: 'string' }, namespace: { type: 'string' }, name: { type: 'string' }, labelSelector: { type: 'string' } }, additionalProperties: true },
+    container: { type: 'string' },
+    files: arrayOf({ type: 'object', properties: { path: STRINGS, format: { type: 'string' } }, additionalProperties: true }),
+  }),
+  sql: scraper(
+    {
+      connection: CONNECTION_REF,
+      driver: { type: 'string', examples: ['postgres', 'mysql', 'sqlserver'] },
+      query: { type: 'string', minLength: 1 },
+      username: ref('secretOrValue'),
+      password: ref('secretOrValue'),
+    },
+    ['query'],
+  ),
+  trivy: scraper({
+    version: { type: 'string' },
+    compliance: STRINGS,
+    ignoredLicenses: STRINGS,
+    scanners: STRINGS,
+    severity: STRINGS,
+    timeout: DURATION,
+    kubernetes: { type: 'object', additionalProperties: true },
+  }),
+  aws: scraper({
+    connection: CONNECTION_REF,
+    region: STRINGS,
+    accessKey: ref('secretOrValue'),
+    secretKey: ref('secretOrValue'),
+    assumeRole: { type: 'string' },
+    compliance: { type: 'boolean' },
+    cloudtrail: { type: 'object', additionalProperties: true },
+    ...INCLUDE_EXCLUDE,
+  }),
+  file: scraper(
+    {
+      paths: STRINGS,
+      url: { type: 'string' },
+      connection: CONNECTION_REF,
+    },
+    ['type', 'id', 'format', 'icon'],
+  ),
+  githubActions: scraper(
+    {
+      owner: NON_EMPTY_STRING,
+      repository: NON_EMPTY_STRING,
+      personalAccessToken: ref('secretOrValue'),
+      connection: CONNECTION_REF,
+      workflows: STRINGS,
+    },
+    ['owner', 'repository'],
+  ),
+  http: scraper(
+    {
+      url: { type: 'string', minLength: 1 },
+      method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], default: 'GET' },
+      body: { type: 'string' },
+      headers: { anyOf: [arrayOf(ref('namedValue')), STRING_MAP] },
+      env: arrayOf(ref('namedValue')),
+      connection: CONNECTION_REF,
+    },
+    ['url', 'type', 'id'],
+  ),
+  azureDevops: scraper({
+    organization: { type: 'string' },
+    personalAccessToken: ref('secretOrValue'),
+    connection: CONNECTION_REF,
+    projects: STRINGS,
+    pipelines: STRINGS,
+  }),
+  custom: scraper(),
+};
+
+const CHANGE_RETENTION: JsonSchema = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: NON_EMPTY_STRING, age: DURATION, count: { type: 'integer', minimum: 0 } },
+  additionalProperties: false,
+};
+
+const TYPE_RETENTION: JsonSchema = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: NON_EMPTY_STRING, createdAge: DURATION, updatedAge: DURATION, deletedAge: DURATION },
+  additionalProperties: false,
+};
+
+export const SCRAPE_CONFIG_SCHEMA: JsonSchema = {
+  $schema: JSON_SCHEMA_DRAFT,
+  title: 'Config scraper spec',
+  description: 'Where the catalog reads configuration items from, grouped by scraper kind',
+  type: 'object',
+  properties: {
+    schedule: SCHEDULE,
+    full: { type: 'boolean' },
+    retention: {
+      type: 'object',
+      properties: { changes: arrayOf(CHANGE_RETENTION), type: arrayOf(TYPE_RETENTION), staleItemAge: DURATION },
+      additionalProperties: false,
+    },
+    ...Object.fromEntries(SCRAPER_KINDS.map((kind) => [kind, arrayOf(ref(`${kind}Scraper`))] as const)),
+  },
+  additionalProperties: true,
+  definitions: {
+    secretOrValue: SECRET_OR_VALUE,
+    namedValue: NAMED_VALUE,
+    ...Object.fromEntries(SCRAPER_KINDS.map((kind) => [`${kind}Scraper`, SCRAPERS[kind]] as const)),
+  },
+};

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type pg from 'pg';
+import { AUTHENTICATION_REQUIRED } from '../auth/guard.js';
+import { createTokenForPerson } from '../auth/tokens.js';
+import { apiError } from '../errors.js';
+import {
+  KUBECONFIG_FILENAME,
+  KUBECONFIG_TOKEN_LIFETIME_MS,
+  KUBECONFIG_TOKEN_NAME,
+  publicUrlFrom,
+  renderKubeconfig,
+} from './kubeconfig.js';
+import { parseSearchRequest, SearchRequestError } from './search-request.js';
+import { readableKinds, searchResources } from './search.js';
+
+export interface ShellRoutesOptions {
+  pool: pg.Pool;
+  /** Base URL clients reach Pharos on; defaults to PHAROS_PUBLIC_URL, else each request's own origin. */
+  publicUrl?: string;
+}
+
+const SEARCH_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Routes of the application shell: `GET /api/kubeconfig` (user menu) and `POST /api/resources/search`
+ * (global search and resource pickers). The access guard has already required a caller.
+ */
+export const shellRoutes: FastifyPluginAsync<ShellRoutesOptions> = async (app, options) => {
+  const { pool } = options;
+  const publicUrl = publicUrlFrom(options.publicUrl ?? process.env['PHAROS_PUBLIC_URL']);
+
+  app.get('/api/kubeconfig', async (request, reply) => {
+    const caller = request.caller;
+    if (!caller) return reply.code(401).send(apiError('PGRST301', AUTHENTICATION_REQUIRED));
+    const expiresAt = new Date(Date.now() + KUBECONFIG_TOKEN_LIFETIME_MS);
+    const token = await createTokenForPerson(pool, caller.personId, { name: KUBECONFIG_TOKEN_NAME, expiresAt });
+    const { rows } = await pool.query<{ label: string }>(
+      'select coalesce(nullif(email, \'\'), name, id::text) as label from people where id = $1',
+      [caller.personId],
+    );
+    const server = publicUrl ?? `${request.protocol}://${request.host}`;
+    const yaml = renderKubeconfig({ server, token, user: rows[0]?.label ?? caller.personId, expiresAt });
+    return reply
+      .header('content-type', 'application/yaml; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${KUBECONFIG_FILENAME}"`)
+      .header('cache-control', 'no-store')
+      .send(yaml);
+  });
+
+  app.post('/api/resources/search', { bodyLimit: SEARCH_BODY_LIMIT }, async (request, reply) => {
+    const caller = request.caller;
+    if (!caller) return reply.code(401).send(apiError('PGRST301', AUTHENTICATION_REQUIRED));
+    let parsed;
+    try {
+      parsed = parseSearchRequest(request.body);
+    } catch (error) {
+      if (error instanceof SearchRequestError) return reply.code(400).send(apiError('BAD_REQUEST', error.message));
+      throw error;
+    }
+    return searchResources(pool, parsed, readableKinds(caller.roles));
+  });
+};
