@@ -1,6 +1,13 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { bearerTokenResolver, installAccessGuard, type CallerResolver } from './auth/guard.js';
+import { loadIdentityConfig, type IdentityConfig } from './auth/identity/config.js';
+import { Courier } from './auth/identity/courier.js';
+import { identityPlugin } from './auth/identity/index.js';
+import { sessionCookieResolver } from './auth/identity/resolver.js';
+import { IDENTITY_PREFIX } from './auth/identity/urls.js';
+import { authRoutes } from './auth/routes.js';
 import { installErrorHandler, installNotFound } from './errors.js';
 import { restPlugin } from './rest/plugin.js';
 import { schemaRoutes } from './schemas/routes.js';
@@ -12,21 +19,36 @@ export interface AppOptions {
   pool: pg.Pool;
   /** No logging when absent. */
   logger?: FastifyBaseLogger;
-  /** Extra ways to authenticate, tried after the bearer token (e.g. the session cookie). */
+  /** Extra ways to authenticate, tried after the bearer token and the session cookie. */
   callerResolvers?: readonly CallerResolver[];
   /** Folder of the built web app; null serves none. Defaults to web/dist when it exists. */
   webDir?: string | null;
+  /** Identity service settings; each one not given is read from the environment. */
+  identity?: Partial<IdentityConfig>;
 }
 
-/** The Pharos HTTP application: access guard, system routes, data service and web app. */
+/** The Pharos HTTP application: access guard, identity service, system routes, data service and web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { pool } = options;
-  const app = options.logger ? Fastify({ loggerInstance: options.logger }) : Fastify({ logger: false });
+  const identity: IdentityConfig = { ...loadIdentityConfig(), ...options.identity };
+  const proxy = identity.trustProxy;
+  // A hop count trusts that many proxies in front of the server.
+  const base = { trustProxy: typeof proxy === 'number' ? (_address: string, hop: number) => hop < proxy : proxy };
+  const app = options.logger ? Fastify({ ...base, loggerInstance: options.logger }) : Fastify({ ...base, logger: false });
 
-  installAccessGuard(app, { resolvers: [bearerTokenResolver(pool), ...(options.callerResolvers ?? [])] });
+  // Before the guard, whose hook reads the session cookie.
+  await app.register(fastifyCookie);
+  installAccessGuard(app, {
+    resolvers: [bearerTokenResolver(pool), sessionCookieResolver(pool, identity), ...(options.callerResolvers ?? [])],
+  });
   installErrorHandler(app);
 
+  const courier = new Courier(pool, identity, app.log);
+  app.addHook('onClose', () => courier.close());
+
   await app.register(systemRoutes, { pool });
+  await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier });
+  await app.register(authRoutes, { pool, config: identity, courier });
   await app.register(restPlugin, { prefix: '/api/db', pool });
   await app.register(shellRoutes, { pool });
   await app.register(schemaRoutes);

@@ -9,7 +9,9 @@ export type CallerResolution =
   | { outcome: 'absent' }
   | { outcome: 'valid'; caller: Caller }
   /** Credentials of this kind are present but wrong; reported if no other resolver succeeds. */
-  | { outcome: 'invalid'; message: string };
+  | { outcome: 'invalid'; message: string }
+  /** Valid credentials that may not be used for this request (e.g. a session lacking its second factor): answered at once. */
+  | { outcome: 'denied'; statusCode: number; body: unknown };
 
 /**
  * Extension point of the access guard: bearer tokens now; the session cookie of the identity flows
@@ -73,6 +75,7 @@ export function installAccessGuard(app: FastifyInstance, options: AccessGuardOpt
         request.caller = resolution.caller;
         return;
       }
+      if (resolution.outcome === 'denied') return reply.code(resolution.statusCode).send(resolution.body);
       if (resolution.outcome === 'invalid') invalid ??= resolution.message;
     }
     return refuse(reply, invalid ?? AUTHENTICATION_REQUIRED);

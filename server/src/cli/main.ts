@@ -4,6 +4,7 @@ import { migrateCommand } from './migrate-command.js';
 import { seedCommand } from './seed.js';
 import { serve } from './serve.js';
 import { tokenCreate, type TokenCreateOptions } from './token.js';
+import { userCreate, type UserCreateOptions } from './user.js';
 
 function positiveInt(value: string): number {
   const parsed = Number(value);
@@ -34,6 +35,20 @@ function buildProgram(): Command {
     )
     .option('--name <name>', 'name of the person if created (default: the email local part)')
     .action((options: TokenCreateOptions) => tokenCreate(options));
+
+  const user = program.command('user').description('manage people who sign in');
+  user
+    .command('create')
+    .description('create a person who signs in with email and password; prints the identity id as the last line')
+    .requiredOption('--email <email>', 'email, used to sign in')
+    .requiredOption('--first-name <name>', 'first name')
+    .requiredOption('--last-name <name>', 'last name')
+    .addOption(
+      new Option('--role <role...>', 'role(s) to grant: admin, editor, viewer, commander, responder (repeatable or comma list)')
+        .makeOptionMandatory(),
+    )
+    .option('--password <password>', 'the password (visible to other local users: prefer standard input or the prompt)')
+    .action((options: UserCreateOptions) => userCreate(options));
 
   program
     .command('seed')

@@ -1,4 +1,6 @@
 import { buildApp } from '../app.js';
+import { loadIdentityConfig } from '../auth/identity/config.js';
+import { createSetupToken } from '../auth/identity/setup.js';
 import { migrate } from '../db/migrate.js';
 import { createRuntime, openRuntimeDatabase } from './runtime.js';
 
@@ -19,6 +21,13 @@ export async function serve(): Promise<void> {
     shutdown.add('http', () => app.close());
     await app.listen({ port: config.port, host: config.host });
     logger.info(`Pharos is listening on http://${displayHost(config.host)}:${config.port}`);
+    const setupToken = await createSetupToken(database.pool);
+    if (setupToken) {
+      const base = loadIdentityConfig().publicUrl ?? `http://${displayHost(config.host)}:${config.port}`;
+      const link = `${base}/registration?setup_token=${setupToken}`;
+      logger.info({ setup_url: link }, 'No account exists yet: open the setup link to create the first administrator');
+      process.stdout.write(`\nNo account exists yet. Open this link to create the first administrator (it works once):\n  ${link}\n\n`);
+    }
   } catch (error) {
     await shutdown.run();
     throw error;

@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type pg from 'pg';
+import type { IdentityConfig } from './config.js';
+
+export type TemplateType = 'verification_code' | 'recovery_code' | 'invite';
+
+export interface Email {
+  to: string;
+  subject: string;
+  body: string;
+  templateType: TemplateType;
+  /**
+   * What an operator needs to act on the message when no SMTP server is configured (the one-time
+   * code, the link); logged in that case, and stored with the message.
+   */
+  templateData: Record<string, string>;
+}
+
+/**
+ * Sends identity e-mails through SMTP (SMTP_URL) and records every message in courier_messages.
+ * Without SMTP the message is only recorded and logged, so a fresh install still works.
+ * Delivery runs in the background: the HTTP answer must not reveal (by its timing) whether an
+ * address exists.
+ */
+export class Courier {
+  private readonly transport: Transporter | null;
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly config: Pick<IdentityConfig, 'smtpUrl' | 'smtpFrom'>,
+    private readonly logger: FastifyBaseLogger,
+  ) {
+    this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  }
+
+  async send(email: Email): Promise<void> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      `insert into courier_messages (recipient, subject, body, template_type, template_data, status)
+       values ($1, $2, $3, $4, $5, $6) returning id`,
+      [email.to, email.subject, email.body, email.templateType, email.templateData, this.transport ? 'queued' : 'logged'],
+    );
+    const id = rows[0]?.id;
+    if (!id) throw new Error('Could not record the message');
+    if (!this.transport) {
+      this.logger.info(
+        { courier_message_id: id, to: email.to, template: email.templateType, ...email.templateData },
+        `e-mail not sent (SMTP_URL is not set): ${email.subject}`,
+      );
+      return;
+    }
+    const delivery = this.deliver(this.transport, id, email).finally(() => this.pending.delete(delivery));
+    this.pending.add(delivery);
+  }
+
+  private async deliver(transport: Transporter, id: string, email: Email): Promise<void> {
+    try {
+      await transport.sendMail({ from: this.config.smtpFrom, to: email.to, subject: email.subject, text: email.body });
+      await this.pool.query("update courier_messages set status = 'sent', send_count = send_count + 1 where id = $1", [id]);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ courier_message_id: id, to: email.to, template: email.templateType }, `e-mail delivery failed: ${message}`);
+      await this.pool
+        .query("update courier_messages set status = 'abandoned', send_count = send_count + 1, error = $2 where id = $1", [id, message])
+        .catch(() => undefined);
+    }
+  }
+
+  /** Waits for deliveries in flight (on shutdown). */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,80 @@
+import type { Db } from '../identities.js';
+import { messages } from '../messages.js';
+import { CODE_LENGTH, generateCode, newCodeState } from '../methods/code.js';
+import { csrfNode, hidden, input, submit, type UiNode } from '../nodes.js';
+import { isEmail, normalizeEmail } from '../schema.js';
+import type { IdentityDeps } from './http.js';
+import type { FlowRow } from './store.js';
+
+/** Shared by the recovery and verification flows (Kratos's `code` method). */
+export type CodeFlowKind = 'recovery' | 'verification';
+
+export function chooseMethodNodes(csrf: string, email = ''): UiNode[] {
+  return [
+    csrfNode(csrf),
+    input('email', 'code', 'email', { value: email, required: true, autocomplete: 'email', label: messages.labelEmail() }),
+    submit('method', 'code', 'code', messages.labelSubmit()),
+  ];
+}
+
+export function sentEmailNodes(csrf: string, kind: CodeFlowKind, email: string): UiNode[] {
+  return [
+    csrfNode(csrf),
+    hidden('method', 'code', 'code'),
+    input('code', 'code', 'text', {
+      required: true,
+      autocomplete: 'one-time-code',
+      pattern: '[0-9]+',
+      maxlength: CODE_LENGTH,
+      label: kind === 'recovery' ? messages.labelRecoveryCode() : messages.labelVerificationCode(),
+    }),
+    submit('method', 'code', 'code', messages.labelSubmit()),
+    submit('email', email, 'code', messages.labelResendCode()),
+  ];
+}
+
+/** The identity whose (verifiable and recoverable) address this is. */
+export async function identityOfAddress(db: Db, email: string): Promise<string | null> {
+  const { rows } = await db.query<{ identity_id: string }>(
+    `select a.identity_id from identity_verifiable_addresses a join people p on p.id = a.identity_id
+      where a.value = $1 and p.deleted_at is null limit 1`,
+    [normalizeEmail(email)],
+  );
+  return rows[0]?.identity_id ?? null;
+}
+
+export function validEmail(raw: string | undefined): string | null {
+  const email = (raw ?? '').trim();
+  return email !== '' && isEmail(email) ? normalizeEmail(email) : null;
+}
+
+function codeEmail(kind: CodeFlowKind, code: string): { subject: string; body: string } {
+  if (kind === 'verification') {
+    return {
+      subject: 'Please verify your email address',
+      body: `Hi,\n\nplease verify your Pharos account by entering the following code:\n\n${code}\n\nIf you did not ask for this, you can ignore this message.\n`,
+    };
+  }
+  return {
+    subject: 'Recover access to your account',
+    body: `Hi,\n\nplease recover access to your Pharos account by entering the following code:\n\n${code}\n\nIf you did not ask for this, you can ignore this message.\n`,
+  };
+}
+
+/**
+ * Moves the flow to sent_email with a fresh code for `email`. The code is mailed only when the
+ * address belongs to an identity (whose id may be given); for unknown addresses the flow looks the
+ * same, so answers do not tell which addresses exist.
+ */
+export async function sendCode(deps: IdentityDeps, flow: FlowRow, kind: CodeFlowKind, email: string, knownIdentityId?: string): Promise<void> {
+  const identityId = knownIdentityId ?? (await identityOfAddress(deps.pool, email));
+  const code = generateCode();
+  flow.internal_context['code'] = newCodeState(flow.id, code, email, identityId);
+  flow.state = 'sent_email';
+  flow.ui.nodes = sentEmailNodes(flow.csrf_token, kind, email);
+  flow.ui.messages = [kind === 'recovery' ? messages.recoveryCodeSent() : messages.verificationCodeSent()];
+  if (identityId) {
+    const { subject, body } = codeEmail(kind, code);
+    await deps.courier.send({ to: email, subject, body, templateType: kind === 'recovery' ? 'recovery_code' : 'verification_code', templateData: { code } });
+  }
+}

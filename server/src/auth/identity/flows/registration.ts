@@ -1,0 +1,194 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bindToBrowser } from '../csrf.js';
+import { errors } from '../errors.js';
+import { createIdentity, DuplicateIdentityError, getIdentity, identityJson, transaction } from '../identities.js';
+import { messages, type UiText } from '../messages.js';
+import { passwordPolicyViolation } from '../methods/password.js';
+import { csrfNode, hidden, input, setValue, submit, type UiContainer, type UiNode } from '../nodes.js';
+import { TRAIT_FIELDS, validateTraits } from '../schema.js';
+import { createSession, currentSession, methodAal, sessionJson, setSessionCookie } from '../sessions.js';
+import { consumeSetupToken, setupTokenUsable } from '../setup.js';
+import type { Urls } from '../urls.js';
+import { assertFlowBrowser, assertFlowSubmit, liveFlow, setMessages } from './common.js';
+import { bodyOf, queryOf, requestUrl, returnToOf, sendFlow, str, urlsFor, wantsJson, type IdentityDeps } from './http.js';
+import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
+import { showVerificationUi, startVerification } from './verification.js';
+
+interface RegistrationOptions {
+  returnTo: string | null;
+  afterVerificationReturnTo: string | null;
+  setupToken: string | undefined;
+}
+
+const DISABLED = 'Registration is not allowed because it was disabled.';
+
+function registrationNodes(csrf: string, setupToken: string | undefined): UiNode[] {
+  const nodes: UiNode[] = [csrfNode(csrf)];
+  for (const field of TRAIT_FIELDS) {
+    nodes.push(
+      input(field.name, 'default', field.type, {
+        value: '',
+        required: field.required,
+        autocomplete: field.autocomplete,
+        label: messages.labelGenerated(field.title, field.name),
+      }),
+    );
+  }
+  if (setupToken) nodes.push(hidden('setup_token', setupToken));
+  nodes.push(
+    input('password', 'password', 'password', { required: true, autocomplete: 'new-password', label: messages.labelPassword() }),
+    submit('method', 'password', 'password', messages.registration()),
+  );
+  return nodes;
+}
+
+/**
+ * The setup token of the first-run link: from the query, or else from the page the request came
+ * from, because the link opens the web app's /registration?setup_token=… and a Kratos client
+ * creates the flow without passing extra parameters.
+ */
+function setupTokenOf(request: FastifyRequest, urls: Urls): string | undefined {
+  const fromQuery = queryOf(request)['setup_token'];
+  if (fromQuery) return fromQuery;
+  const referer = request.headers.referer;
+  if (!referer) return undefined;
+  try {
+    const page = new URL(referer);
+    return page.origin === urls.origin ? (page.searchParams.get('setup_token') ?? undefined) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function createRegistrationFlow(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, urls: Urls, options: RegistrationOptions): Promise<FlowRow> {
+  if (await currentSession(deps.pool, request)) throw errors.sessionAlreadyAvailable();
+  const setupToken = (await setupTokenUsable(deps.pool, options.setupToken)) ? options.setupToken : undefined;
+  if (deps.config.registration === 'invite' && !setupToken) throw errors.flowDisabled(DISABLED);
+  const id = newFlowId();
+  const binding = bindToBrowser(request, reply, urls);
+  const ui: UiContainer = { action: urls.api('/self-service/registration', { flow: id }), method: 'POST', nodes: registrationNodes(binding.csrf_token, setupToken) };
+  return insertFlow(deps.pool, {
+    id,
+    type: 'registration',
+    state: 'choose_method',
+    requestUrl: requestUrl(urls, request),
+    returnTo: options.returnTo,
+    ui,
+    binding,
+    internalContext: options.afterVerificationReturnTo ? { after_verification_return_to: options.afterVerificationReturnTo } : {},
+    lifespanMs: deps.config.flowLifespanMs,
+  });
+}
+
+function registrationFlowJson(flow: FlowRow): Record<string, unknown> {
+  return { ...baseFlowJson(flow), organization_id: null };
+}
+
+async function submitRegistration(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const urls = urlsFor(deps, request);
+  const body = bodyOf(request);
+  const recreate = (old: FlowRow) => {
+    const after = old.internal_context['after_verification_return_to'];
+    return createRegistrationFlow(deps, request, reply, urls, {
+      returnTo: old.return_to,
+      afterVerificationReturnTo: typeof after === 'string' ? after : null,
+      setupToken: str(body, 'setup_token'),
+    });
+  };
+  const flow = await liveFlow(deps, urls, queryOf(request)['flow'], 'registration', recreate);
+  await assertFlowSubmit(deps, request, reply, urls, flow, body);
+  const fail = (nodeMessages: Array<{ name: string; message: UiText }>, flowMessages: UiText[] = []) => {
+    setMessages(flow, nodeMessages, flowMessages);
+    return saveFlow(deps.pool, flow).then(() => sendFlow(request, reply, urls, 'registration', flow.id, 400, registrationFlowJson(flow)));
+  };
+
+  if (flow.state === 'passed_challenge') return fail([], [messages.registrationRetrySuccess()]);
+  if (await currentSession(deps.pool, request)) throw errors.sessionAlreadyAvailable();
+  const method = str(body, 'method') ?? (str(body, 'password') !== undefined ? 'password' : undefined);
+  if (method !== 'password') return fail([], [messages.noStrategy('registration')]);
+
+  const input = { email: str(body, 'traits.email'), first: str(body, 'traits.name.first'), last: str(body, 'traits.name.last') };
+  setValue(flow.ui.nodes, 'traits.email', input.email ?? '');
+  setValue(flow.ui.nodes, 'traits.name.first', input.first ?? '');
+  setValue(flow.ui.nodes, 'traits.name.last', input.last ?? '');
+  const { traits, errors: invalid } = validateTraits(input);
+  const password = str(body, 'password') ?? '';
+  if (password === '') invalid.push({ name: 'password', message: messages.required('password') });
+  else if (invalid.length === 0) {
+    const violation = passwordPolicyViolation(password, traits.email);
+    if (violation) invalid.push({ name: 'password', message: violation });
+  }
+  if (invalid.length > 0) return fail(invalid);
+
+  const setupToken = str(body, 'setup_token') || undefined;
+  if (setupToken && !(await setupTokenUsable(deps.pool, setupToken))) {
+    return fail([], [messages.generic('This setup link is invalid or has been used already.')]);
+  }
+  if (deps.config.registration === 'invite' && !setupToken) throw errors.flowDisabled(DISABLED);
+
+  let identityId: string;
+  try {
+    identityId = await transaction(deps.pool, async (client) => {
+      const admin = setupToken !== undefined && (await consumeSetupToken(client, setupToken));
+      if (setupToken && !admin) throw new Error('setup token raced');
+      return createIdentity(client, { traits, password, roles: admin ? ['admin'] : [], verified: false, adoptExistingPerson: admin });
+    });
+  } catch (error) {
+    if (error instanceof DuplicateIdentityError) return fail([], [messages.duplicateCredentials()]);
+    if (error instanceof Error && error.message === 'setup token raced') {
+      return fail([], [messages.generic('This setup link is invalid or has been used already.')]);
+    }
+    throw error;
+  }
+  request.log.info({ identity_id: identityId, admin: setupToken !== undefined }, 'identity registered');
+
+  const { session, token } = await createSession(deps.pool, {
+    identityId,
+    methods: [{ method: 'password', aal: methodAal('password'), completed_at: new Date().toISOString() }],
+    request,
+    lifespanMs: deps.config.sessionLifespanMs,
+  });
+  setSessionCookie(reply, token, session, urls);
+  const after = flow.internal_context['after_verification_return_to'];
+  const verification = await startVerification(deps, request, reply, urls, identityId, traits.email, typeof after === 'string' ? after : flow.return_to);
+  flow.state = 'passed_challenge';
+  setMessages(flow, []);
+  await saveFlow(deps.pool, flow);
+
+  const returnTo = flow.return_to ?? urls.defaultReturn();
+  if (!wantsJson(request)) return reply.redirect(returnTo, 303);
+  const identity = await getIdentity(deps.pool, identityId);
+  if (!identity) throw errors.sessionInactive();
+  const continueWith: Array<Record<string, unknown>> = [showVerificationUi(urls, verification, traits.email)];
+  if (flow.return_to) continueWith.push({ action: 'redirect_browser_to', redirect_browser_to: flow.return_to });
+  return reply.code(200).send({
+    identity: await identityJson(deps.pool, identity, urls),
+    session: await sessionJson(deps.pool, session, identity, urls),
+    continue_with: continueWith,
+  });
+}
+
+export function registrationRoutes(app: FastifyInstance, deps: IdentityDeps): void {
+  app.get('/self-service/registration/browser', async (request, reply) => {
+    const urls = urlsFor(deps, request);
+    const query = queryOf(request);
+    const afterVerification = query['after_verification_return_to'];
+    const flow = await createRegistrationFlow(deps, request, reply, urls, {
+      returnTo: returnToOf(urls, query['return_to']),
+      afterVerificationReturnTo: afterVerification ? returnToOf(urls, afterVerification) : null,
+      setupToken: setupTokenOf(request, urls),
+    });
+    return sendFlow(request, reply, urls, 'registration', flow.id, 200, registrationFlowJson(flow));
+  });
+
+  app.get('/self-service/registration/flows', async (request, reply) => {
+    const urls = urlsFor(deps, request);
+    const recreate = (old: FlowRow) =>
+      createRegistrationFlow(deps, request, reply, urls, { returnTo: old.return_to, afterVerificationReturnTo: null, setupToken: undefined });
+    const flow = await liveFlow(deps, urls, queryOf(request)['id'], 'registration', recreate);
+    await assertFlowBrowser(deps, request, reply, urls, flow);
+    return reply.send(registrationFlowJson(flow));
+  });
+
+  app.post('/self-service/registration', (request, reply) => submitRegistration(deps, request, reply));
+}

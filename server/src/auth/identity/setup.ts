@@ -1,0 +1,49 @@
+import type pg from 'pg';
+import { digest, randomToken } from './csrf.js';
+import type { Db } from './identities.js';
+
+/** How long a printed setup link works (it also stops working once any account exists). */
+export const SETUP_TOKEN_LIFESPAN_MS = 24 * 3_600_000;
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+export async function hasIdentities(db: Db): Promise<boolean> {
+  const { rows } = await db.query<{ exists: boolean }>('select exists (select 1 from identities) as exists');
+  return rows[0]?.exists === true;
+}
+
+/**
+ * A one-time token that lets the first administrator register, or null when an identity exists
+ * already. Only its digest is stored.
+ */
+export async function createSetupToken(pool: pg.Pool): Promise<string | null> {
+  if (await hasIdentities(pool)) return null;
+  const token = randomToken();
+  await pool.query("delete from identity_setup_tokens where expires_at < now() or used_at is not null");
+  await pool.query('insert into identity_setup_tokens (token_hash, expires_at) values ($1, $2)', [
+    digest(token),
+    new Date(Date.now() + SETUP_TOKEN_LIFESPAN_MS),
+  ]);
+  return token;
+}
+
+export async function setupTokenUsable(db: Db, token: string | undefined): Promise<boolean> {
+  if (!token || !TOKEN_FORMAT.test(token)) return false;
+  const { rows } = await db.query<{ ok: boolean }>(
+    'select exists (select 1 from identity_setup_tokens where token_hash = $1 and used_at is null and expires_at > now()) as ok',
+    [digest(token)],
+  );
+  return rows[0]?.ok === true;
+}
+
+/** Uses the token up (true), or reports that it is unknown, used or expired (false). */
+export async function consumeSetupToken(client: pg.PoolClient, token: string | undefined): Promise<boolean> {
+  if (!token || !TOKEN_FORMAT.test(token)) return false;
+  const { rowCount } = await client.query(
+    'update identity_setup_tokens set used_at = now() where token_hash = $1 and used_at is null and expires_at > now()',
+    [digest(token)],
+  );
+  if (rowCount !== 1) return false;
+  // The first administrator exists: other links printed meanwhile (other replicas, restarts) die too.
+  await client.query('delete from identity_setup_tokens where used_at is null');
+  return true;
+}

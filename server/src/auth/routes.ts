@@ -1,0 +1,186 @@
+import { can, isRole, permissionsFor, type Action, type Resource, type Role } from '@pharos/core';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { apiError } from '../errors.js';
+import type { Caller } from './caller.js';
+import type { IdentityConfig } from './identity/config.js';
+import type { Courier } from './identity/courier.js';
+import { createInvitationFlow } from './identity/flows/recovery.js';
+import { createIdentity, DuplicateIdentityError, getIdentity, identityJson, transaction } from './identity/identities.js';
+import { isEmail, normalizeEmail } from './identity/schema.js';
+import { Urls } from './identity/urls.js';
+import { tokenVerifier } from './tokens.js';
+
+export interface AuthRoutesOptions {
+  pool: pg.Pool;
+  config: IdentityConfig;
+  courier: Courier;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+class RouteError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new RouteError(401, 'PGRST301', 'Authentication required: sign in or send a bearer token');
+  return request.caller;
+}
+
+function authorize(request: FastifyRequest, resource: Resource, action: Action): Caller {
+  const caller = callerOf(request);
+  if (!can(caller.roles, resource, action)) {
+    const roles = caller.roles.length > 0 ? caller.roles.join(', ') : 'viewer (no role assigned)';
+    throw new RouteError(403, '42501', `permission denied: your role (${roles}) may not ${action} ${resource}`);
+  }
+  return caller;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+interface Invitation {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+}
+
+/** The invite form's rules, with its messages (spec 3, section 5). */
+export function validateInvitation(body: unknown): { invitation: Invitation | null; errors: Record<string, string> } {
+  const input = record(body);
+  const errors: Record<string, string> = {};
+  const firstName = text(input['firstName']);
+  const lastName = text(input['lastName']);
+  const email = text(input['email']);
+  const role = text(input['role']);
+  if (firstName === '' || firstName.length > 200) errors['firstName'] = 'Please provide valid first name';
+  if (lastName === '' || lastName.length > 200) errors['lastName'] = 'Please provide valid last name';
+  if (email === '') errors['email'] = 'Please provide valid email';
+  else if (!isEmail(email)) errors['email'] = 'Entered value does not match email format';
+  if (!isRole(role)) errors['role'] = 'Please select any role';
+  if (Object.keys(errors).length > 0 || !isRole(role)) return { invitation: null, errors };
+  return { invitation: { firstName, lastName, email: normalizeEmail(email), role }, errors };
+}
+
+function inviteEmail(name: string, link: string, code: string): string {
+  return [
+    `Hi ${name},`,
+    '',
+    'you have been invited to Pharos. Open the link below and enter the code to choose your password:',
+    '',
+    link,
+    '',
+    `Code: ${code}`,
+    '',
+    'If you did not expect this invitation, you can ignore this message.',
+    '',
+  ].join('\n');
+}
+
+/** `/api/auth/whoami`, `/api/auth/invite_user` and `/api/rbac/:id/update_role`. */
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { pool, config, courier }) => {
+  app.setErrorHandler(async (error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof RouteError) return reply.code(error.status).send({ ...apiError(error.code, error.message), ...error.extra });
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send(apiError('INTERNAL', 'Internal server error'));
+    }
+    return reply.code(status).send(apiError(String(status), error.message));
+  });
+
+  app.get('/api/auth/whoami', async (request) => {
+    const caller = callerOf(request);
+    const { rows } = await pool.query<{ id: string; name: string; email: string | null; avatar: string | null }>(
+      'select id, name, email, avatar from people where id = $1 and deleted_at is null',
+      [caller.personId],
+    );
+    const person = rows[0];
+    if (!person) throw new RouteError(401, 'PGRST301', 'Authentication required: sign in or send a bearer token');
+    return { user: { ...person, roles: caller.roles }, permissions: permissionsFor(caller.roles) };
+  });
+
+  app.post('/api/auth/invite_user', async (request) => {
+    authorize(request, 'identities', 'write');
+    const { invitation, errors } = validateInvitation(request.body);
+    if (!invitation) {
+      const first = Object.values(errors)[0] ?? 'Invalid invitation';
+      throw new RouteError(400, 'VALIDATION_FAILED', first, { errors });
+    }
+    const traits = { email: invitation.email, name: { first: invitation.firstName, last: invitation.lastName } };
+    const urls = new Urls(config, request);
+    let identityId: string;
+    try {
+      identityId = await transaction(pool, (client) =>
+        createIdentity(client, { traits, roles: [invitation.role], verified: false, adoptExistingPerson: true }),
+      );
+    } catch (error) {
+      if (error instanceof DuplicateIdentityError) {
+        throw new RouteError(409, 'DUPLICATE', 'An account with the same identifier (email, phone, username, ...) exists already.');
+      }
+      throw error;
+    }
+    const { flow, code } = await createInvitationFlow(pool, urls, config.inviteLifespanMs, identityId, invitation.email);
+    const link = `${urls.origin}${urls.ui('recovery', { flow: flow.id })}`;
+    await courier.send({
+      to: invitation.email,
+      subject: 'You have been invited to Pharos',
+      body: inviteEmail(invitation.firstName, link, code),
+      templateType: 'invite',
+      templateData: { link, code },
+    });
+    request.log.info({ identity_id: identityId, role: invitation.role }, 'user invited');
+    const identity = await getIdentity(pool, identityId);
+    if (!identity) throw new Error('The invited identity vanished');
+    return identityJson(pool, identity, urls);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/rbac/:id/update_role', async (request) => {
+    authorize(request, 'rbac', 'write');
+    const personId = request.params.id;
+    if (!UUID.test(personId)) throw new RouteError(400, 'VALIDATION_FAILED', 'Please select any user');
+    const raw = record(request.body)['roles'];
+    const values = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
+    const roles = [...new Set(values.filter((value): value is string => typeof value === 'string').map((value) => value.trim()))];
+    if (roles.length === 0 || !roles.every(isRole)) throw new RouteError(400, 'VALIDATION_FAILED', 'Please select any role');
+    const granted = roles.filter(isRole);
+
+    await transaction(pool, async (client) => {
+      const person = await client.query('select 1 from people where id = $1 and deleted_at is null for update', [personId]);
+      if (person.rowCount !== 1) throw new RouteError(404, 'NOT_FOUND', 'Please select any user');
+      // Serialises role changes so two demotions cannot both see another admin left.
+      await client.query("select pg_advisory_xact_lock(hashtext('pharos.rbac'))");
+      if (!granted.includes('admin')) {
+        const { rows } = await client.query<{ others: string }>(
+          `select count(*) as others from person_roles pr join people p on p.id = pr.person_id
+            where pr.role = 'admin' and p.deleted_at is null and pr.person_id <> $1`,
+          [personId],
+        );
+        const wasAdmin = await client.query("select 1 from person_roles where person_id = $1 and role = 'admin'", [personId]);
+        if (wasAdmin.rowCount === 1 && Number(rows[0]?.others ?? 0) === 0) {
+          throw new RouteError(400, 'VALIDATION_FAILED', 'At least one administrator must remain');
+        }
+      }
+      await client.query('delete from person_roles where person_id = $1', [personId]);
+      await client.query('insert into person_roles (person_id, role) select $1, unnest($2::text[])', [personId, granted]);
+    });
+    // Bearer tokens cache their roles: forget them so the change applies at once.
+    tokenVerifier(pool).clear();
+    request.log.info({ person_id: personId, roles: granted }, 'roles updated');
+    return { id: personId, roles: [...granted].sort() };
+  });
+};
