@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Everything a change can break: types, lint, unit and integration tests.
+# Everything a change can break: types, lint, unit, web component and integration tests, and the
+# browser journeys against the real built server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,8 +10,17 @@ npx tsc -b
 echo '== lint (eslint)'
 npx eslint .
 
-echo '== unit and integration tests (vitest)'
-npx vitest run
+echo '== build the web app (served by the server, driven by the journeys)'
+npm run build -w web
 
-# Browser journeys (Playwright driving headless Chromium against the real server, e2e/) are added
-# here once the web app exists, e.g.: npm run test -w e2e
+echo '== unit, web component and integration tests (vitest)'
+npx vitest run --project unit --project web --project integration
+
+echo '== browser journeys (vitest + playwright-core, headless Chromium)'
+if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
+  echo 'Chromium is missing: installing Debian chromium'
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update
+  apt-get install -y chromium
+fi
+npx vitest run --project e2e

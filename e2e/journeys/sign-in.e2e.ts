@@ -1,0 +1,40 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, screenshot } from '../support/browser.js';
+
+describe('sign-in', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends a visitor of / to the sign-in page, which shows the form of a flow', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    try {
+      await page.goto('/');
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('return_to')).toBe('/');
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Sign In to your account' }).count(), { timeout: 15_000 })
+        .toBe(1);
+
+      // The form comes from the identity service's flow, whose id lands in the address.
+      await page.waitForURL((url) => url.searchParams.has('flow'), { timeout: 15_000 });
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 15_000 });
+      expect(await page.locator('input[name=csrf_token]').count()).toBe(1);
+      expect(await page.locator('input[name=identifier]').count()).toBe(1);
+      expect(await page.locator('input[name=password]').count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Reset password' }).getAttribute('href')).toBe('/recovery');
+
+      await screenshot(page, 'login');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * Query-key factories: every key of the query cache is built here, from the broadest (`all`, to
+ * invalidate an area) to the most specific.
+ */
+export const queryKeys = {
+  session: {
+    all: ['session'] as const,
+    whoami: () => [...queryKeys.session.all, 'whoami'] as const,
+  },
+  identity: {
+    all: ['identity'] as const,
+    flows: (kind: string) => [...queryKeys.identity.all, 'flow', kind] as const,
+    flow: (kind: string, id: string) => [...queryKeys.identity.flows(kind), id] as const,
+    /** A flow being created from these parameters (before it has an id). */
+    newFlow: (kind: string, params: Readonly<Record<string, string | boolean | undefined>>) =>
+      [...queryKeys.identity.flows(kind), 'new', params] as const,
+    flowError: (id: string) => [...queryKeys.identity.all, 'error', id] as const,
+    logoutFlow: () => [...queryKeys.identity.all, 'logout'] as const,
+  },
+  about: () => ['about'] as const,
+};

@@ -1,0 +1,27 @@
+import { errorIdOf, isApiError } from '../../api/api-error';
+import { loginUrl } from '../../api/session-paths';
+import { AAL2_REQUIRED } from '../../api/session-redirect';
+
+/** What a failed session check leads to. */
+export type SessionFailure =
+  | { type: 'login'; to: string }
+  | { type: 'provisioning' }
+  | { type: 'error' };
+
+export interface SessionFailureContext {
+  /** Path and query to come back to after signing in. */
+  returnTo: string;
+  /** Organization (hosted) mode: a 5xx or 404 means the instance is still being provisioned. */
+  organizationMode?: boolean;
+}
+
+/** Spec 1 section 4, "Session handling", for the whoami check. */
+export function sessionFailure(error: unknown, { returnTo, organizationMode = false }: SessionFailureContext): SessionFailure {
+  if (!isApiError(error)) return { type: 'error' };
+  if (error.status === 401) return { type: 'login', to: loginUrl({ returnTo }) };
+  if ((error.status === 403 || error.status === 422) && errorIdOf(error.body) === AAL2_REQUIRED) {
+    return { type: 'login', to: loginUrl({ aal: 'aal2', returnTo }) };
+  }
+  if (organizationMode && (error.status >= 500 || error.status === 404)) return { type: 'provisioning' };
+  return { type: 'error' };
+}

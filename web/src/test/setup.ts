@@ -1,0 +1,16 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { setNavigator } from '../api/navigation';
+import { clearToasts } from '../ui/toast/toast-store';
+
+// Pages load their code lazily; on a busy machine the first one can take a while.
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(() => {
+  cleanup();
+  clearToasts();
+  setNavigator(null);
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  window.history.replaceState(null, '', '/');
+});
