@@ -31,6 +31,7 @@ describe('DataTable (paged)', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Status']);
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getByText('check-2')).toBeTruthy();
+    expect(table.getAttribute('aria-rowcount')).toBe('4');
   });
 
   it('shows the empty and the loading texts', () => {

@@ -292,7 +292,12 @@ export function DataTable<TData>({
   return (
     <div className={cn('rounded-lg border border-border bg-surface', className)}>
       <div className="overflow-x-auto">
-        <table aria-label={label} aria-busy={busy || undefined} className={tableClass}>
+        <table
+          aria-label={label}
+          aria-rowcount={totalRowCount === undefined ? undefined : totalRowCount + 1}
+          aria-busy={busy || undefined}
+          className={tableClass}
+        >
           {head}
           <tbody className={cn(isFetching && rows.length > 0 && 'opacity-60')}>
             {message ? (
