@@ -165,6 +165,8 @@ export function DataTable<TData>({
     url.setSort(first ? { id: first.id, desc: first.desc } : null);
   };
 
+  // TanStack Table's API is not memoizable by the React Compiler; this component is not compiled.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable<TData>({
     data: data as TData[],
     columns: columns as DataTableColumn<TData>[],
@@ -350,6 +352,8 @@ function VirtualRows<TData>({
   const scrollRef = useRef<HTMLDivElement>(null);
   // The row count the last "load more" was asked at, so the end asks once per growth.
   const askedAt = useRef<number | null>(null);
+  // As above: TanStack Virtual's API is not memoizable by the React Compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
