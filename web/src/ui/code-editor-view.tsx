@@ -2,6 +2,7 @@
  * The CodeMirror view behind `<CodeEditor>` (default export, loaded lazily). Parse and schema
  * problems are computed from the text and pushed to the editor as lint diagnostics.
  */
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { yaml } from '@codemirror/lang-yaml';
 import { bracketMatching, foldGutter, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
@@ -13,6 +14,7 @@ import {
   highlightActiveLine,
   highlightActiveLineGutter,
   highlightSpecialChars,
+  keymap,
   lineNumbers,
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
@@ -64,6 +66,9 @@ function baseExtensions(): Extension[] {
     indentOnInput(),
     bracketMatching(),
     highlightActiveLine(),
+    history(),
+    // Tab keeps moving focus, so keyboard users can leave the editor.
+    keymap.of([...defaultKeymap, ...historyKeymap]),
     syntaxHighlighting(highlight),
     EditorState.tabSize.of(2),
     theme,
