@@ -37,4 +37,18 @@ describe('sign-in', () => {
       await context.close();
     }
   });
+
+  it('follows the system colour scheme', async () => {
+    const context = await newContext(browser, baseUrl, { colorScheme: 'dark' });
+    const page = await context.newPage();
+    try {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 15_000 });
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background).toBe('rgb(13, 17, 23)');
+      await screenshot(page, 'login-dark');
+    } finally {
+      await context.close();
+    }
+  });
 });

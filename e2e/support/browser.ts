@@ -24,8 +24,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export function newContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+export function newContext(
+  browser: Browser,
+  baseUrl: string,
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? 'light' });
 }
 
 /** Saves a full-page screenshot as e2e/screenshots/{name}.png and returns its path. */

@@ -1,0 +1,77 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { newUser, signedInContext } from '../support/session.js';
+
+describe('session', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('signs in through the form, lands on return_to and signs out again', async () => {
+    const user = newUser();
+    const { context: registered } = await signedInContext(browser, baseUrl, user);
+    await registered.close();
+
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    try {
+      await page.goto('/topology');
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('return_to') === '/topology');
+      await page.getByLabel('E-Mail').fill(user.email);
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+      await page.waitForURL((url) => url.pathname === '/topology', { timeout: 15_000 });
+      await page.getByText('Signed in as').waitFor();
+      expect(await page.getByText(`${user.first} ${user.last}`).count()).toBe(1);
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('return_to') === '/topology', {
+        timeout: 15_000,
+      });
+      const whoami = await context.request.get('/api/auth/whoami');
+      expect(whoami.status()).toBe(401);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the wrong password under the form', async () => {
+    const { context: registered, user } = await signedInContext(browser, baseUrl);
+    await registered.close();
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    try {
+      await page.goto('/login');
+      await page.getByLabel('E-Mail').fill(user.email);
+      await page.getByLabel('Password').fill('not the password');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: /credentials are invalid/i }).waitFor({ timeout: 15_000 });
+      expect(await page.getByLabel('E-Mail').inputValue()).toBe(user.email);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the profile settings of a signed-in user', async () => {
+    const { context } = await signedInContext(browser, baseUrl);
+    const page = await context.newPage();
+    try {
+      await page.goto('/profile-settings?return_to=%2Ftopology');
+      await page.getByRole('heading', { name: 'Profile Management and Security Settings' }).waitFor();
+      await page.getByRole('heading', { name: 'Profile Settings' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('heading', { name: 'Change Password' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Go back' }).getAttribute('href')).toBe('/topology');
+      await screenshot(page, 'profile-settings');
+    } finally {
+      await context.close();
+    }
+  });
+});
