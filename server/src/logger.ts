@@ -10,15 +10,18 @@ const SECRET_PARAMS: ReadonlySet<string> = new Set(['token', 'setup_token', 'cod
 export function redactUrl(url: string): string {
   const query = url.indexOf('?');
   if (query === -1) return url;
-  const params = new URLSearchParams(url.slice(query + 1));
-  let changed = false;
-  for (const key of [...params.keys()]) {
-    if (SECRET_PARAMS.has(key.toLowerCase())) {
-      params.set(key, '[redacted]');
-      changed = true;
+  const parts = url.slice(query + 1).split('&').map((part) => {
+    const eq = part.indexOf('=');
+    const raw = (eq === -1 ? part : part.slice(0, eq)).replace(/\+/g, ' ');
+    let key = raw.toLowerCase();
+    try {
+      key = decodeURIComponent(raw).toLowerCase();
+    } catch {
+      // A malformed escape: compare the key as it is.
     }
-  }
-  return changed ? `${url.slice(0, query)}?${params.toString()}` : url;
+    return eq !== -1 && SECRET_PARAMS.has(key) ? `${part.slice(0, eq)}=[redacted]` : part;
+  });
+  return `${url.slice(0, query)}?${parts.join('&')}`;
 }
 
 interface LoggedRequest {

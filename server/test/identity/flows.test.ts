@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { codeOf, TestSmtpServer } from '../support/smtp.js';
-import { browser, csrfOf, inputAttributes, nodeNamed, PASSWORD, register, rejection, signIn, uniqueEmail } from '../support/identity.js';
+import { browser, csrfOf, inputAttributes, nodeNamed, PASSWORD, register, rejection, signIn, uniqueEmail, identityOptions } from '../support/identity.js';
 
 let server: TestServer;
 let smtp: TestSmtpServer;
@@ -9,7 +9,7 @@ let smtp: TestSmtpServer;
 beforeAll(async () => {
   smtp = new TestSmtpServer();
   const smtpUrl = await smtp.start();
-  server = await startTestServer({ identity: { smtpUrl, smtpFrom: 'Pharos <pharos@example.com>', registration: 'open' } });
+  server = await startTestServer({ identity: identityOptions({ smtpUrl, smtpFrom: 'Pharos <pharos@example.com>' }) });
 });
 
 afterAll(async () => {

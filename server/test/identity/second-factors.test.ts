@@ -1,13 +1,13 @@
 import type { SettingsFlow, UiContainer, UiNodeImageAttributes, UiNodeInputAttributes, UiNodeTextAttributes, UiText } from '@ory/client-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, csrfOf, inputAttributes, nodeNamed, PASSWORD, register, rejection, signIn, totpCode, uniqueEmail, type Browser } from '../support/identity.js';
+import { browser, csrfOf, inputAttributes, nodeNamed, PASSWORD, register, rejection, signIn, totpCode, uniqueEmail, type Browser, identityOptions } from '../support/identity.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { SoftwareAuthenticator } from '../support/webauthn.js';
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ identity: { smtpUrl: undefined, registration: 'open' } });
+  server = await startTestServer({ identity: identityOptions() });
 });
 
 afterAll(async () => {
@@ -273,7 +273,7 @@ describe('WebAuthn security keys', () => {
 
 describe('privileged settings', () => {
   it('asks for a fresh sign-in (session_refresh_required) after the privileged window, then accepts the change', async () => {
-    const short = await startTestServer({ identity: { privilegedSessionMaxAgeMs: 1000, smtpUrl: undefined, registration: 'open' } });
+    const short = await startTestServer({ identity: identityOptions({ privilegedSessionMaxAgeMs: 1000 }) });
     try {
       const email = uniqueEmail('refresh');
       const b = browser(short);

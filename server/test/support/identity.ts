@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Configuration, FrontendApi, ResponseError, type UiContainer, type UiNode, type UiNodeInputAttributes } from '@ory/client-fetch';
 import { Secret, TOTP } from 'otpauth';
+import type { IdentityConfig } from '../../src/auth/identity/config.js';
 import { CookieJar } from './cookies.js';
 import type { TestServer } from './server.js';
 
@@ -82,4 +83,12 @@ export function totp(secret: string): TOTP {
 /** A code for the current step, or a later one (each step is accepted once). */
 export function totpCode(secret: string, stepsAhead = 0): string {
   return totp(secret).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+}
+
+/**
+ * Identity settings of the tests, independent of the environment. Every test signs in from
+ * 127.0.0.1, so the per-address limit is lifted except where it is under test.
+ */
+export function identityOptions(overrides: Partial<IdentityConfig> = {}): Partial<IdentityConfig> {
+  return { smtpUrl: undefined, registration: 'open', allowedReturnUrls: [], maxFailuresPerAddress: 1000, trustProxy: false, ...overrides };
 }

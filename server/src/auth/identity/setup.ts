@@ -26,21 +26,26 @@ export async function createSetupToken(pool: pg.Pool): Promise<string | null> {
   return token;
 }
 
-export async function setupTokenUsable(db: Db, token: string | undefined): Promise<boolean> {
-  if (!token || !TOKEN_FORMAT.test(token)) return false;
+/** The digest a setup token is stored under; null for anything that cannot be a token. */
+export function setupTokenHash(token: string | undefined): string | null {
+  return token && TOKEN_FORMAT.test(token) ? digest(token) : null;
+}
+
+export async function setupTokenUsable(db: Db, hash: string | null): Promise<boolean> {
+  if (!hash) return false;
   const { rows } = await db.query<{ ok: boolean }>(
     'select exists (select 1 from identity_setup_tokens where token_hash = $1 and used_at is null and expires_at > now()) as ok',
-    [digest(token)],
+    [hash],
   );
   return rows[0]?.ok === true;
 }
 
 /** Uses the token up (true), or reports that it is unknown, used or expired (false). */
-export async function consumeSetupToken(client: pg.PoolClient, token: string | undefined): Promise<boolean> {
-  if (!token || !TOKEN_FORMAT.test(token)) return false;
+export async function consumeSetupToken(client: pg.PoolClient, hash: string | null): Promise<boolean> {
+  if (!hash) return false;
   const { rowCount } = await client.query(
     'update identity_setup_tokens set used_at = now() where token_hash = $1 and used_at is null and expires_at > now()',
-    [digest(token)],
+    [hash],
   );
   if (rowCount !== 1) return false;
   // The first administrator exists: other links printed meanwhile (other replicas, restarts) die too.

@@ -7,7 +7,7 @@ import { passwordPolicyViolation } from '../methods/password.js';
 import { csrfNode, hidden, input, setValue, submit, type UiContainer, type UiNode } from '../nodes.js';
 import { TRAIT_FIELDS, validateTraits } from '../schema.js';
 import { createSession, currentSession, methodAal, sessionJson, setSessionCookie } from '../sessions.js';
-import { consumeSetupToken, setupTokenUsable } from '../setup.js';
+import { consumeSetupToken, setupTokenHash, setupTokenUsable } from '../setup.js';
 import type { Urls } from '../urls.js';
 import { assertFlowBrowser, assertFlowSubmit, liveFlow, setMessages } from './common.js';
 import { bodyOf, queryOf, requestUrl, returnToOf, sendFlow, str, urlsFor, wantsJson, type IdentityDeps } from './http.js';
@@ -62,8 +62,14 @@ function setupTokenOf(request: FastifyRequest, urls: Urls): string | undefined {
 
 async function createRegistrationFlow(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, urls: Urls, options: RegistrationOptions): Promise<FlowRow> {
   if (await currentSession(deps.pool, request)) throw errors.sessionAlreadyAvailable();
-  const setupToken = (await setupTokenUsable(deps.pool, options.setupToken)) ? options.setupToken : undefined;
+  const hash = setupTokenHash(options.setupToken);
+  const setupToken = (await setupTokenUsable(deps.pool, hash)) ? options.setupToken : undefined;
   if (deps.config.registration === 'invite' && !setupToken) throw errors.flowDisabled(DISABLED);
+  const internalContext: Record<string, unknown> = {};
+  if (options.afterVerificationReturnTo) internalContext['after_verification_return_to'] = options.afterVerificationReturnTo;
+  // The flow itself holds the right to create the administrator: Kratos clients send back only the
+  // fields they know, so the hidden node's value may not return.
+  if (setupToken) internalContext['setup_token_hash'] = hash;
   const id = newFlowId();
   const binding = bindToBrowser(request, reply, urls);
   const ui: UiContainer = { action: urls.api('/self-service/registration', { flow: id }), method: 'POST', nodes: registrationNodes(binding.csrf_token, setupToken) };
@@ -75,7 +81,7 @@ async function createRegistrationFlow(deps: IdentityDeps, request: FastifyReques
     returnTo: options.returnTo,
     ui,
     binding,
-    internalContext: options.afterVerificationReturnTo ? { after_verification_return_to: options.afterVerificationReturnTo } : {},
+    internalContext,
     lifespanMs: deps.config.flowLifespanMs,
   });
 }
@@ -120,17 +126,20 @@ async function submitRegistration(deps: IdentityDeps, request: FastifyRequest, r
   }
   if (invalid.length > 0) return fail(invalid);
 
-  const setupToken = str(body, 'setup_token') || undefined;
-  if (setupToken && !(await setupTokenUsable(deps.pool, setupToken))) {
+  const fromFlow = flow.internal_context['setup_token_hash'];
+  const submitted = str(body, 'setup_token');
+  const setupHash = submitted ? setupTokenHash(submitted) : typeof fromFlow === 'string' ? fromFlow : null;
+  const withSetup = Boolean(submitted) || setupHash !== null;
+  if (withSetup && !(await setupTokenUsable(deps.pool, setupHash))) {
     return fail([], [messages.generic('This setup link is invalid or has been used already.')]);
   }
-  if (deps.config.registration === 'invite' && !setupToken) throw errors.flowDisabled(DISABLED);
+  if (deps.config.registration === 'invite' && !withSetup) throw errors.flowDisabled(DISABLED);
 
   let identityId: string;
   try {
     identityId = await transaction(deps.pool, async (client) => {
-      const admin = setupToken !== undefined && (await consumeSetupToken(client, setupToken));
-      if (setupToken && !admin) throw new Error('setup token raced');
+      const admin = withSetup && (await consumeSetupToken(client, setupHash));
+      if (withSetup && !admin) throw new Error('setup token raced');
       return createIdentity(client, { traits, password, roles: admin ? ['admin'] : [], verified: false, adoptExistingPerson: admin });
     });
   } catch (error) {
@@ -140,7 +149,7 @@ async function submitRegistration(deps: IdentityDeps, request: FastifyRequest, r
     }
     throw error;
   }
-  request.log.info({ identity_id: identityId, admin: setupToken !== undefined }, 'identity registered');
+  request.log.info({ identity_id: identityId, admin: withSetup }, 'identity registered');
 
   const { session, token } = await createSession(deps.pool, {
     identityId,
@@ -152,6 +161,8 @@ async function submitRegistration(deps: IdentityDeps, request: FastifyRequest, r
   const after = flow.internal_context['after_verification_return_to'];
   const verification = await startVerification(deps, request, reply, urls, identityId, traits.email, typeof after === 'string' ? after : flow.return_to);
   flow.state = 'passed_challenge';
+  flow.ui.nodes = flow.ui.nodes.filter((node) => node.attributes.node_type !== 'input' || node.attributes.name !== 'setup_token');
+  delete flow.internal_context['setup_token_hash'];
   setMessages(flow, []);
   await saveFlow(deps.pool, flow);
 

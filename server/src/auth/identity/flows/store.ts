@@ -50,7 +50,18 @@ export function newFlowId(): string {
   return randomUUID();
 }
 
+/**
+ * Drops what no request can use any more: flows and error records a day past their time, ended
+ * sessions. Run now and then by flow creation, so no scheduler is needed.
+ */
+async function housekeeping(db: Db): Promise<void> {
+  await db.query("delete from identity_flows where expires_at < now() - interval '1 day'");
+  await db.query("delete from identity_flow_errors where created_at < now() - interval '1 day'");
+  await db.query("delete from identity_sessions where expires_at < now() - interval '1 day' or (not active and updated_at < now() - interval '1 day')");
+}
+
 export async function insertFlow(db: Db, flow: NewFlow): Promise<FlowRow> {
+  if (Math.random() < 0.01) await housekeeping(db);
   const { rows } = await db.query<FlowRow>(
     `insert into identity_flows (id, type, state, request_url, return_to, ui, csrf_token, csrf_secret_hash, identity_id,
                                  requested_aal, refresh, internal_context, expires_at)
