@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { codeMatches, generateCode, MAX_CODE_ATTEMPTS, newCodeState } from './code.js';
+import { findLookupCode, generateLookupCodes, lookupCodesNode } from './lookup.js';
+import { passwordPolicyViolation } from './password.js';
+import { acceptTotp, newTotpSecret, totpUrl } from './totp.js';
+import { Secret, TOTP } from 'otpauth';
+
+describe('password policy', () => {
+  it.each([
+    ['short', 4000032],
+    ['ada@example.com', 4000031],
+    ['ada-lovelace1', null],
+    ['correct horse battery staple', null],
+  ])('%s', (password, id) => {
+    expect(passwordPolicyViolation(password, 'ada@example.com')?.id ?? null).toBe(id);
+  });
+});
+
+describe('one-time codes', () => {
+  it('match once per flow and stop after too many attempts', () => {
+    const code = generateCode();
+    expect(code).toMatch(/^\d{6}$/);
+    const state = newCodeState('flow-1', code, 'a@example.com', null);
+    expect(state.hash).not.toContain(code);
+    expect(codeMatches('flow-1', state, code)).toBe(true);
+    expect(codeMatches('flow-1', state, ` ${code} `)).toBe(true);
+    expect(codeMatches('flow-2', state, code)).toBe(false);
+    expect(codeMatches('flow-1', { ...state, attempts: MAX_CODE_ATTEMPTS }, code)).toBe(false);
+  });
+});
+
+describe('lookup codes', () => {
+  it('are 12 distinct codes found regardless of case and spacing', () => {
+    const codes = generateLookupCodes();
+    expect(codes).toHaveLength(12);
+    expect(new Set(codes.map((c) => c.code)).size).toBe(12);
+    const second = codes[1]!.code;
+    expect(findLookupCode(codes, ` ${second.toUpperCase()} `)).toBe(1);
+    expect(findLookupCode(codes, 'nope')).toBe(-1);
+  });
+
+  it('list used codes as 1050014 Used', () => {
+    const node = lookupCodesNode([
+      { code: 'aaaa1111', used_at: null },
+      { code: 'bbbb2222', used_at: '2026-01-01T00:00:00.000Z' },
+    ]);
+    if (node.attributes.node_type !== 'text') throw new Error('not a text node');
+    expect(node.attributes.id).toBe('lookup_secret_codes');
+    const text = node.attributes.text;
+    expect(text.id).toBe(1050015);
+    expect((text.context?.['secrets'] as Array<{ id: number; text: string }>).map((s) => [s.id, s.text])).toEqual([
+      [1050009, 'aaaa1111'],
+      [1050014, 'Used'],
+    ]);
+  });
+});
+
+describe('TOTP', () => {
+  it('accepts the current code once, and not a replayed step', () => {
+    const secret = newTotpSecret();
+    const url = totpUrl(secret, 'ada@example.com');
+    expect(url).toMatch(/^otpauth:\/\/totp\/Pharos:ada%40example\.com\?/);
+    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+    const step = acceptTotp(url, code, undefined);
+    expect(step).not.toBeNull();
+    expect(acceptTotp(url, code, step ?? 0)).toBeNull();
+    expect(acceptTotp(url, '12345', undefined)).toBeNull();
+  });
+});
