@@ -1,0 +1,47 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { DataTableColumn } from '../../../ui/data-table';
+import { DateTime } from '../../../ui/date-time';
+import { RelativeTime } from '../../../ui/relative-time';
+import { JobStatusBadge } from '../shared/job-status';
+import { PersonCell } from '../shared/person-cell';
+import type { SettingsTableConfig } from '../shared/tables';
+import type { SettingsResource } from './api';
+
+const column = createColumnHelper<SettingsResource>();
+
+/** The list columns of a table: name, namespace and schedule where it has them, source, job status, runs and authorship. */
+export function resourceColumns(config: SettingsTableConfig): DataTableColumn<SettingsResource>[] {
+  const columns: DataTableColumn<SettingsResource>[] = [
+    column.accessor('name', {
+      id: 'name',
+      header: 'Name',
+      cell: (info) => <span className="font-medium">{info.getValue() ?? (info.row.original['title'] as string | null) ?? ''}</span>,
+    }),
+  ];
+  if (config.columns.namespace) columns.push(column.accessor('namespace', { id: 'namespace', header: 'Namespace' }));
+  if (config.columns.schedule) {
+    columns.push(column.accessor('schedule', { id: 'schedule', header: 'Schedule', enableSorting: false }));
+  }
+  columns.push(column.accessor('source', { id: 'source', header: 'Source' }));
+  if (config.columns.jobStatus) {
+    columns.push(
+      column.accessor('job_status', { id: 'job_status', header: 'Job Status', cell: (info) => <JobStatusBadge status={info.getValue()} /> }),
+      column.accessor('last_runtime', {
+        id: 'last_runtime',
+        header: 'Last Run',
+        cell: (info) => <RelativeTime value={info.getValue()} />,
+      }),
+    );
+  }
+  columns.push(
+    column.accessor('created_by', {
+      id: 'created_by',
+      header: 'Created By',
+      enableSorting: false,
+      cell: (info) => <PersonCell person={info.getValue()} />,
+    }),
+    column.accessor('created_at', { id: 'created_at', header: 'Created At', cell: (info) => <DateTime value={info.getValue()} /> }),
+    column.accessor('updated_at', { id: 'updated_at', header: 'Updated At', cell: (info) => <DateTime value={info.getValue()} /> }),
+  );
+  return columns;
+}

@@ -1,0 +1,155 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { CodeEditor } from '../../../ui/code-editor';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { FieldMessage } from '../../../ui/field-message';
+import { TextInput } from '../../../ui/text-input';
+import { toast } from '../../../ui/toast/toast-store';
+import { useCan } from '../shared/access';
+import { linkedSourceOf, LinkedSourceBanner } from '../shared/linked-source';
+import type { SettingsTableConfig } from '../shared/tables';
+import { useDeleteSettingsResource, useSaveSettingsResource, useSpecSchema, type SettingsResource } from './api';
+import { buildPayload, initialFormValues, type ResourceFormValues } from './payload';
+
+export const REQUIRED_MESSAGE = 'This field is required';
+
+export interface ResourceFormProps {
+  config: SettingsTableConfig;
+  /** The existing resource; absent for a new one. */
+  resource?: SettingsResource;
+  /** After a successful save: the saved name and whether it was created. */
+  onSaved: (name: string, created: boolean) => void;
+  /** After a successful delete. */
+  onDeleted?: (name: string) => void;
+  /** Extra actions before Save (e.g. Cancel in a dialog). */
+  secondaryActions?: ReactNode;
+}
+
+function EditorField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <p className="mb-1 text-[0.8125rem] font-medium text-fg">{label}</p>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The edit form of a settings resource: name, namespace, labels, the spec editor (validated against
+ * the schema of its kind), icon for teams and source. Save for a new resource, Update for an
+ * existing one, both only with write permission on the table; name and namespace are locked once
+ * the id exists. A resource managed elsewhere shows where it is linked to instead of the actions.
+ */
+export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryActions }: ResourceFormProps) {
+  const formId = useId();
+  const isNew = resource === undefined;
+  const canWrite = useCan(config.resource, 'write');
+  const linked = resource ? linkedSourceOf(resource) : null;
+  const editable = canWrite && !linked;
+  const [values, setValues] = useState<ResourceFormValues>(() => initialFormValues(config, resource));
+  const [submitted, setSubmitted] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const schema = useSpecSchema(config.schema);
+  const save = useSaveSettingsResource(config);
+  const remove = useDeleteSettingsResource(config);
+
+  const set = (field: keyof ResourceFormValues) => (value: string) => setValues((previous) => ({ ...previous, [field]: value }));
+  const nameMissing = values.name.trim() === '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!editable || nameMissing) return;
+    const { payload } = buildPayload(config, values, isNew);
+    save.mutate(
+      { id: resource?.id, payload },
+      { onSuccess: (saved) => onSaved(saved?.name ?? values.name.trim(), isNew) },
+    );
+  };
+
+  const name = resource?.name ?? values.name;
+  const deleteResource = () =>
+    remove.mutateAsync(resource?.id ?? '').then(() => {
+      toast.success(`${name} deleted successfully`);
+      onDeleted?.(name);
+    });
+
+  return (
+    <form id={formId} noValidate onSubmit={submit} aria-label={isNew ? `New ${config.name}` : `Edit ${name}`} className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          label="Name"
+          required
+          value={values.name}
+          onChange={(event) => set('name')(event.target.value)}
+          disabled={!isNew || !editable}
+          invalid={submitted && nameMissing}
+          messages={submitted && nameMissing ? <FieldMessage tone="error">{REQUIRED_MESSAGE}</FieldMessage> : undefined}
+        />
+        {config.form.namespace && (
+          <TextInput
+            label="Namespace"
+            value={values.namespace}
+            onChange={(event) => set('namespace')(event.target.value)}
+            disabled={!isNew || !editable}
+          />
+        )}
+        {config.form.icon && (
+          <TextInput label="Icon" value={values.icon} onChange={(event) => set('icon')(event.target.value)} disabled={!editable} />
+        )}
+        {config.form.source && (
+          <TextInput label="Source" value={values.source} onChange={(event) => set('source')(event.target.value)} disabled={!editable} />
+        )}
+      </div>
+      {config.form.labels && (
+        <EditorField label="Labels">
+          <CodeEditor label="Labels" value={values.labels} onChange={set('labels')} size="very-small" readOnly={!editable} hideProblems />
+        </EditorField>
+      )}
+      <EditorField label="Spec">
+        <CodeEditor
+          label="Spec"
+          value={values.spec}
+          onChange={set('spec')}
+          schema={schema.data ?? null}
+          size="large"
+          readOnly={!editable}
+        />
+      </EditorField>
+      {save.error && (
+        <Alert tone="error" title={isNew ? `Could not create the ${config.name.toLowerCase()}` : `Could not update ${name}`}>
+          {save.error.message}
+        </Alert>
+      )}
+      {linked ? (
+        <LinkedSourceBanner linked={linked} />
+      ) : (
+        <div className="flex items-center justify-end gap-2">
+          {!isNew && canWrite && (
+            <Button variant="danger" className="mr-auto" onClick={() => setConfirmDelete(true)}>
+              Delete
+            </Button>
+          )}
+          {secondaryActions}
+          {canWrite && (
+            <Button type="submit" loading={save.isPending} disabled={save.isPending}>
+              {isNew ? 'Save' : 'Update'}
+            </Button>
+          )}
+        </div>
+      )}
+      {!isNew && (
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title="Delete resource"
+          message={`Are you sure you want to delete ${name}?`}
+          confirmLabel="Delete"
+          variant="danger"
+          onConfirm={deleteResource}
+        />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { GENERIC_LIST_LIMIT, type SettingsTable } from '@pharos/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Button } from '../../../ui/button';
+import { DataTable } from '../../../ui/data-table';
+import { useTableUrlState } from '../../../ui/table-url-state';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useCan } from '../shared/access';
+import { SettingsPage, SettingsPageHeader } from '../shared/page-header';
+import { settingsKeys } from '../shared/query-keys';
+import { isSettingsTable, settingsDetailPath, settingsListPath, settingsTableConfig } from '../shared/tables';
+import { UnknownSettingsTable } from './unknown-table';
+import { AddResourceDialog } from './add-resource-dialog';
+import { useSettingsList } from './api';
+import { resourceColumns } from './resource-columns';
+
+export const NO_RESOURCES_TEXT = 'No resources found';
+const DEFAULT_SORT = { id: 'created_at', desc: true } as const;
+
+/** `/settings/{table}`: the list of a settings table (spec 3 section 2.1). */
+export function SettingsResourceListPage({ table: fixedTable }: { table?: SettingsTable }) {
+  const params = useParams();
+  const table = fixedTable ?? params['table'];
+  if (!isSettingsTable(table)) return <UnknownSettingsTable />;
+  return <ResourceList key={table} table={table} />;
+}
+
+function ResourceList({ table }: { table: SettingsTable }) {
+  const config = settingsTableConfig(table);
+  useDocumentTitle(config.name);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const canWrite = useCan(config.resource, 'write');
+  const [adding, setAdding] = useState(false);
+  const url = useTableUrlState({ defaultPageSize: GENERIC_LIST_LIMIT, defaultSort: DEFAULT_SORT });
+  const list = useSettingsList(config, { pageIndex: url.pageIndex, pageSize: url.pageSize, sort: url.sort ?? DEFAULT_SORT });
+  const columns = useMemo(() => resourceColumns(config), [config]);
+
+  return (
+    <SettingsPage>
+      <SettingsPageHeader
+        crumbs={[{ label: config.name, to: settingsListPath(table) }]}
+        onRefresh={() => void queryClient.invalidateQueries({ queryKey: settingsKeys.table(table) })}
+        refreshing={list.isFetching}
+        actions={
+          canWrite && (
+            <Button size="sm" onClick={() => setAdding(true)}>
+              <Plus className="size-4" aria-hidden="true" />
+              Add
+            </Button>
+          )
+        }
+      />
+      <DataTable
+        label={config.name}
+        columns={columns}
+        data={list.data?.rows ?? []}
+        totalRowCount={list.data?.total}
+        getRowId={(row) => row.id}
+        isLoading={list.isPending}
+        isFetching={list.isFetching && !list.isPending}
+        defaultSort={DEFAULT_SORT}
+        defaultPageSize={GENERIC_LIST_LIMIT}
+        emptyMessage={NO_RESOURCES_TEXT}
+        onRowClick={(row) => void navigate(settingsDetailPath(table, row.id))}
+      />
+      {canWrite && <AddResourceDialog config={config} open={adding} onOpenChange={setAdding} />}
+    </SettingsPage>
+  );
+}

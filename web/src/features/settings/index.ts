@@ -1,0 +1,4 @@
+/** The settings screens, for the route table (each loaded with its route). */
+export { SettingsResourceDetailPage } from './generic-resources/resource-detail-page';
+export { SettingsResourceListPage } from './generic-resources/resource-list-page';
+export { TeamDetailPage, TeamsPage } from './teams/team-pages';

@@ -1,0 +1,21 @@
+/**
+ * Query keys of the settings screens, from the broadest (an area, to invalidate it) to the most
+ * specific, in the scheme of `api/query-keys.ts`.
+ */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  /** Everything read from one settings table (the 'settings, {table}' family). */
+  table: (table: string) => [...settingsKeys.all, table] as const,
+  list: (table: string, params: Readonly<Record<string, string | number | boolean | null>>) =>
+    [...settingsKeys.table(table), 'list', params] as const,
+  detail: (table: string, id: string) => [...settingsKeys.table(table), 'detail', id] as const,
+  jobHistory: (resourceId: string, params: Readonly<Record<string, string | number | boolean | null>>) =>
+    [...settingsKeys.all, 'job_histories', resourceId, params] as const,
+  schema: (name: string) => ['schemas', name] as const,
+  users: {
+    all: () => [...settingsKeys.all, 'users'] as const,
+    list: (params: Readonly<Record<string, number>>) => [...settingsKeys.users.all(), 'list', params] as const,
+  },
+  people: () => ['people'] as const,
+  teamMembers: (teamId: string) => [...settingsKeys.table('teams'), teamId, 'members'] as const,
+};

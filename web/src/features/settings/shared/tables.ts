@@ -1,0 +1,169 @@
+import {
+  RESOURCE_DEFAULTS,
+  SETTINGS_TABLE_SPEC_SCHEMAS,
+  SETTINGS_TABLES,
+  settingsListRelation,
+  type Resource,
+  type SettingsTable,
+  type SpecSchemaName,
+} from '@pharos/core';
+
+/**
+ * What the generic settings screens (spec 3 section 2.1) need to know of each table: its name on
+ * screen, the permission resource the server guards it with, which columns and form fields it has,
+ * and how its spec is edited.
+ */
+export interface SettingsTableConfig {
+  table: SettingsTable;
+  /** The resource name: breadcrumb, 'Add {name}'. */
+  name: string;
+  /** Permission resource of the table (as the data service checks it). */
+  resource: Resource;
+  /** The relation the list reads (the `_with_status` view except incident_rules and connections). */
+  listRelation: string;
+  /** List columns that only some tables have. */
+  columns: { namespace: boolean; schedule: boolean; jobStatus: boolean };
+  /** Form fields besides name and the spec editor. */
+  form: { namespace: boolean; labels: boolean; icon: boolean; source: boolean };
+  /** Values a new resource starts with. */
+  defaults: { namespace?: string; icon?: string; source?: string };
+  /**
+   * How the spec editor maps onto the row: the `spec` column, or (for tables without one) the
+   * listed columns, edited together as one document.
+   */
+  spec: { column: 'spec' } | { fields: readonly string[] };
+  /** JSON Schema the spec is validated against. */
+  schema?: SpecSchemaName;
+  /** The table has agent_id (a resource pushed by an agent is linked, not edited here). */
+  hasAgent: boolean;
+  /** Help link of the Add dialog. */
+  helpLink?: string;
+  /** Detail tabs beyond Spec and Job History. */
+  members: boolean;
+}
+
+const NONE = { namespace: false, labels: false, icon: false, source: false } as const;
+
+const CONFIGS: Readonly<Record<SettingsTable, Omit<SettingsTableConfig, 'table' | 'listRelation' | 'schema'>>> = {
+  topologies: {
+    name: 'Topology',
+    resource: 'topologies',
+    columns: { namespace: true, schedule: true, jobStatus: true },
+    form: { namespace: true, labels: true, icon: false, source: true },
+    defaults: { namespace: RESOURCE_DEFAULTS.namespace, source: RESOURCE_DEFAULTS.topologySource },
+    spec: { column: 'spec' },
+    hasAgent: true,
+    members: false,
+  },
+  connections: {
+    name: 'Connections',
+    resource: 'connections',
+    columns: { namespace: true, schedule: false, jobStatus: false },
+    form: { ...NONE, namespace: true },
+    defaults: { namespace: RESOURCE_DEFAULTS.namespace },
+    spec: { fields: ['type', 'url', 'username', 'password', 'certificate', 'insecure_tls', 'properties'] },
+    hasAgent: false,
+    members: false,
+  },
+  logging_backends: {
+    name: 'Log Backends',
+    resource: 'logging_backends',
+    columns: { namespace: true, schedule: false, jobStatus: true },
+    form: { ...NONE, labels: true, source: true },
+    defaults: {},
+    spec: { column: 'spec' },
+    hasAgent: true,
+    members: false,
+  },
+  notifications: {
+    name: 'Notifications',
+    resource: 'notifications',
+    columns: { namespace: true, schedule: false, jobStatus: true },
+    form: { ...NONE, namespace: true },
+    defaults: { namespace: RESOURCE_DEFAULTS.namespace },
+    spec: {
+      fields: ['title', 'events', 'filter', 'person_id', 'team_id', 'custom_services', 'repeat_interval', 'template', 'properties'],
+    },
+    hasAgent: false,
+    members: false,
+  },
+  properties: {
+    name: 'Feature Flags',
+    resource: 'properties',
+    columns: { namespace: false, schedule: false, jobStatus: true },
+    form: NONE,
+    defaults: {},
+    spec: { fields: ['value', 'description'] },
+    hasAgent: false,
+    members: false,
+  },
+  canaries: {
+    name: 'Health Check',
+    resource: 'canaries',
+    columns: { namespace: true, schedule: true, jobStatus: true },
+    form: { ...NONE, namespace: true, labels: true },
+    defaults: { namespace: RESOURCE_DEFAULTS.namespace },
+    spec: { column: 'spec' },
+    hasAgent: true,
+    helpLink: '/canary-checker',
+    members: false,
+  },
+  config_scrapers: {
+    name: 'Catalog Scraper',
+    resource: 'config_scrapers',
+    columns: { namespace: true, schedule: true, jobStatus: true },
+    form: { ...NONE, source: true },
+    defaults: {},
+    spec: { column: 'spec' },
+    hasAgent: true,
+    members: false,
+  },
+  incident_rules: {
+    name: 'Rules',
+    resource: 'incident',
+    columns: { namespace: true, schedule: false, jobStatus: false },
+    form: NONE,
+    defaults: {},
+    spec: { column: 'spec' },
+    hasAgent: false,
+    members: false,
+  },
+  teams: {
+    name: 'Teams',
+    // teams and team_members are guarded as `database` by the data service
+    resource: 'database',
+    columns: { namespace: false, schedule: false, jobStatus: true },
+    form: { ...NONE, icon: true },
+    defaults: { icon: RESOURCE_DEFAULTS.teamIcon },
+    spec: { column: 'spec' },
+    hasAgent: false,
+    members: true,
+  },
+};
+
+export function isSettingsTable(value: string | undefined): value is SettingsTable {
+  return value !== undefined && (SETTINGS_TABLES as readonly string[]).includes(value);
+}
+
+const RESOLVED = new Map<SettingsTable, SettingsTableConfig>(
+  SETTINGS_TABLES.map((table) => {
+    const schema = SETTINGS_TABLE_SPEC_SCHEMAS[table];
+    return [table, { table, listRelation: settingsListRelation(table), ...CONFIGS[table], ...(schema ? { schema } : {}) }];
+  }),
+);
+
+/** The configuration of a table (one object per table, so it can be a dependency). */
+export function settingsTableConfig(table: SettingsTable): SettingsTableConfig {
+  const config = RESOLVED.get(table);
+  if (!config) throw new Error(`Unknown settings table ${table}`);
+  return config;
+}
+
+/** `/settings/{table}` and `/settings/{table}/{id}`. */
+export function settingsListPath(table: SettingsTable): string {
+  return `/settings/${table}`;
+}
+
+export function settingsDetailPath(table: SettingsTable, id: string): string {
+  return `/settings/${table}/${encodeURIComponent(id)}`;
+}
