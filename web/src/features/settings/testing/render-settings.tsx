@@ -6,7 +6,14 @@ import { AuthGate } from '../../../app/auth-gate';
 import { json, stubFetch, type StubResponse, type StubRoute } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 import { WHOAMI_PATH } from '../../auth/api/session';
-import { SettingsResourceDetailPage, SettingsResourceListPage, TeamDetailPage, TeamsPage } from '../index';
+import {
+  FeatureFlagsPage,
+  SettingsResourceDetailPage,
+  SettingsResourceListPage,
+  TeamDetailPage,
+  TeamsPage,
+  UsersPage,
+} from '../index';
 
 export const DB = '/api/db';
 export const ADMIN_ID = '11111111-1111-4111-8111-111111111111';
@@ -16,6 +23,8 @@ export const settingsRoutes: RouteObject[] = [
   {
     element: <AuthGate />,
     children: [
+      { path: 'settings/feature-flags', element: <FeatureFlagsPage /> },
+      { path: 'settings/users', element: <UsersPage /> },
       { path: 'settings/teams', element: <TeamsPage /> },
       { path: 'settings/teams/:id', element: <TeamDetailPage /> },
       { path: 'settings/:table', element: <SettingsResourceListPage /> },

@@ -1,0 +1,93 @@
+import { LOCAL_FLAG_SOURCE } from '@pharos/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../ui/button';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { DateTime } from '../../../ui/date-time';
+import { useTableUrlState } from '../../../ui/table-url-state';
+import { toast } from '../../../ui/toast/toast-store';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useCan } from '../shared/access';
+import { SettingsPage, SettingsPageHeader } from '../shared/page-header';
+import { PersonCell } from '../shared/person-cell';
+import { settingsKeys } from '../shared/query-keys';
+import { FEATURE_FLAGS_QUERY_KEY } from '../shared/shell';
+import { useFeatureFlagList, type FeatureFlag } from './api';
+import { FeatureFlagDialog } from './feature-flag-dialog';
+
+export const LOCAL_FLAG_MESSAGE = 'Cannot edit local feature flags';
+const DEFAULT_SORT = { id: 'name', desc: false } as const;
+
+const column = createColumnHelper<FeatureFlag>();
+
+const COLUMNS: DataTableColumn<FeatureFlag>[] = [
+  column.accessor('name', { header: 'Name', cell: (info) => <span className="font-mono font-medium">{info.getValue()}</span> }),
+  column.accessor('value', { header: 'Value', cell: (info) => <span className="font-mono">{info.getValue()}</span> }),
+  column.accessor('description', { header: 'Description' }),
+  column.accessor('source', { header: 'Source' }),
+  column.accessor('created_by', { header: 'Created By', enableSorting: false, cell: (info) => <PersonCell person={info.getValue()} /> }),
+  column.accessor('updated_at', { header: 'Updated At', cell: (info) => <DateTime value={info.getValue()} /> }),
+];
+
+type Editing = { open: false } | { open: true; flag?: FeatureFlag };
+
+/** `/settings/feature-flags`: the properties that switch features, with add, edit and delete. */
+export function FeatureFlagsPage() {
+  useDocumentTitle('Feature Flags');
+  const queryClient = useQueryClient();
+  const canWrite = useCan('properties', 'write');
+  const url = useTableUrlState({ defaultSort: DEFAULT_SORT });
+  const list = useFeatureFlagList({ pageIndex: url.pageIndex, pageSize: url.pageSize, sort: url.sort ?? DEFAULT_SORT });
+  const [editing, setEditing] = useState<Editing>({ open: false });
+
+  const edit = (flag: FeatureFlag) => {
+    if (flag.source === LOCAL_FLAG_SOURCE) {
+      toast.error(LOCAL_FLAG_MESSAGE);
+      return;
+    }
+    setEditing({ open: true, flag });
+  };
+
+  return (
+    <SettingsPage>
+      <SettingsPageHeader
+        crumbs={[{ label: 'Feature Flags', to: '/settings/feature-flags' }]}
+        onRefresh={() =>
+          void Promise.all([
+            queryClient.invalidateQueries({ queryKey: settingsKeys.table('properties') }),
+            queryClient.invalidateQueries({ queryKey: FEATURE_FLAGS_QUERY_KEY }),
+          ])
+        }
+        refreshing={list.isFetching}
+        actions={
+          canWrite && (
+            <Button size="sm" onClick={() => setEditing({ open: true })}>
+              <Plus className="size-4" aria-hidden="true" />
+              Add Feature Flag
+            </Button>
+          )
+        }
+      />
+      <DataTable
+        label="Feature Flags"
+        columns={COLUMNS}
+        data={list.data?.rows ?? []}
+        totalRowCount={list.data?.total}
+        getRowId={(row) => row.name}
+        isLoading={list.isPending}
+        isFetching={list.isFetching && !list.isPending}
+        defaultSort={DEFAULT_SORT}
+        onRowClick={canWrite ? edit : undefined}
+      />
+      {canWrite && (
+        <FeatureFlagDialog
+          flag={editing.open ? editing.flag : undefined}
+          open={editing.open}
+          onOpenChange={(open) => !open && setEditing({ open: false })}
+        />
+      )}
+    </SettingsPage>
+  );
+}
