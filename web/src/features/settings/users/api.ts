@@ -1,0 +1,156 @@
+import type { Role } from '@pharos/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../api/http';
+import { db } from '../../../api/postgrest';
+import { settingsKeys } from '../shared/query-keys';
+
+export const INVITE_USER_PATH = '/api/auth/invite_user';
+export const updateRolePath = (id: string) => `/api/rbac/${encodeURIComponent(id)}/update_role`;
+
+interface IdentityRow {
+  id: string;
+  state: string;
+  created_at: string;
+  traits: { email?: string; name?: { first?: string; last?: string } } | null;
+}
+
+interface PersonRolesRow {
+  id: string;
+  name: string;
+  avatar: string | null;
+  roles: string[] | null;
+}
+
+/** A user of the users list: an identity with the roles of its person. */
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  avatar: string | null;
+  roles: string[];
+  state: string;
+  created_at: string;
+}
+
+function nameOf(identity: IdentityRow, person: PersonRolesRow | undefined): string {
+  const first = identity.traits?.name?.first?.trim() ?? '';
+  const last = identity.traits?.name?.last?.trim() ?? '';
+  const traitsName = `${first} ${last}`.trim();
+  return traitsName || person?.name || identity.traits?.email || identity.id;
+}
+
+/** `GET /identities`, then `GET /people_roles?id=in.(...)` for their roles; paged and counted. */
+export function useUsers(pageIndex: number, pageSize: number) {
+  return useQuery({
+    queryKey: settingsKeys.users.list({ pageIndex, pageSize }),
+    queryFn: async ({ signal }) => {
+      const from = pageIndex * pageSize;
+      const { data, count } = await db
+        .from('identities')
+        .select('id,state,created_at,traits', { count: 'exact' })
+        .order('created_at', { ascending: false })
+        .range(from, from + pageSize - 1)
+        .abortSignal(signal)
+        .throwOnError();
+      const identities = (data ?? []) as IdentityRow[];
+      let people: PersonRolesRow[] = [];
+      if (identities.length > 0) {
+        const roles = await db
+          .from('people_roles')
+          .select('id,name,avatar,roles')
+          .in(
+            'id',
+            identities.map((identity) => identity.id),
+          )
+          .abortSignal(signal)
+          .throwOnError();
+        people = (roles.data ?? []) as PersonRolesRow[];
+      }
+      const byId = new Map(people.map((person) => [person.id, person]));
+      const rows: User[] = identities.map((identity) => {
+        const person = byId.get(identity.id);
+        return {
+          id: identity.id,
+          name: nameOf(identity, person),
+          email: identity.traits?.email ?? '',
+          avatar: person?.avatar ?? null,
+          roles: person?.roles ?? [],
+          state: identity.state,
+          created_at: identity.created_at,
+        };
+      });
+      return { rows, total: count ?? rows.length };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface UserChoice {
+  id: string;
+  name: string;
+  roles: string[];
+}
+
+/** Everyone who can sign in (has an identity), by name, with their roles: the Add Role picker. */
+export function useUserChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: [...settingsKeys.users.all(), 'choices'],
+    queryFn: async ({ signal }): Promise<UserChoice[]> => {
+      const { data } = await db
+        .from('people_roles')
+        .select('id,name,roles')
+        .is('deleted_at', null)
+        .not('state', 'is', null)
+        .order('name', { ascending: true })
+        .abortSignal(signal)
+        .throwOnError();
+      return ((data ?? []) as PersonRolesRow[]).map((row) => ({ id: row.id, name: row.name, roles: row.roles ?? [] }));
+    },
+    enabled,
+  });
+}
+
+export interface Invitation {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+}
+
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: settingsKeys.users.all() }),
+      queryClient.invalidateQueries({ queryKey: settingsKeys.people() }),
+    ]);
+}
+
+/** `POST /api/auth/invite_user` {firstName, lastName, email, role}. */
+export function useInviteUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (invitation: Invitation) => http.post<unknown>(INVITE_USER_PATH, invitation),
+    onSuccess: invalidate,
+  });
+}
+
+/** `POST /api/rbac/{id}/update_role` {roles}. */
+export function useUpdateRoles() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, roles }: { id: string; roles: readonly Role[] }) => http.post<unknown>(updateRolePath(id), { roles }),
+    onSuccess: invalidate,
+  });
+}
+
+/** `DELETE /identities?id=eq.{id}`. */
+export function useDeleteUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await db.from('identities').delete().eq('id', id).throwOnError();
+    },
+    onSuccess: invalidate,
+  });
+}

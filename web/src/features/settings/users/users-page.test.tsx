@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../test/fetch-stub';
+import { dbRoute, paramsOf, renderSettings, rows } from '../testing/render-settings';
+
+const ADA = {
+  id: 'p-ada',
+  state: 'active',
+  created_at: '2024-03-01T10:00:00Z',
+  traits: { email: 'ada@example.com', name: { first: 'Ada', last: 'Lovelace' } },
+};
+const ALAN = {
+  id: 'p-alan',
+  state: 'inactive',
+  created_at: '2024-03-02T10:00:00Z',
+  traits: { email: 'alan@example.com', name: { first: 'Alan', last: 'Turing' } },
+};
+const LONG_NAME = `${'Bartholomew '.repeat(6)}Smith`;
+
+function userRoutes(extra: Parameters<typeof renderSettings>[1] = []) {
+  return [
+    ...extra,
+    dbRoute('GET', 'identities', () => rows([ALAN, ADA])),
+    dbRoute('GET', 'people_roles', (request) =>
+      request.url.searchParams.has('id')
+        ? rows([
+            { id: 'p-ada', name: 'Ada Lovelace', avatar: null, roles: ['admin'] },
+            { id: 'p-alan', name: 'Alan Turing', avatar: null, roles: ['editor', 'responder'] },
+          ])
+        : rows([
+            { id: 'p-ada', name: 'Ada Lovelace', roles: ['admin'] },
+            { id: 'p-long', name: LONG_NAME, roles: [] },
+            { id: 'p-alan', name: 'Alan Turing', roles: ['editor'] },
+          ]),
+    ),
+  ];
+}
+
+describe('/settings/users', () => {
+  it('lists users with their roles from people_roles', async () => {
+    const app = renderSettings('/settings/users', userRoutes());
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const row = (await within(table).findByText('alan@example.com')).closest('tr')!;
+    expect(within(row).getByText('Alan Turing')).toBeTruthy();
+    await within(row).findByText('Editor');
+    expect(within(row).getByText('Responder')).toBeTruthy();
+    expect(within(row).getByText('inactive')).toBeTruthy();
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Name',
+      'Email',
+      'Roles',
+      'State',
+      'Created At',
+      'Actions',
+    ]);
+    const roles = app.server.to('/api/db/people_roles', 'GET')[0]!;
+    expect(paramsOf(roles.url)).toMatchObject({ id: 'in.(p-alan,p-ada)' });
+  });
+
+  it('invites a user, checking each field first', async () => {
+    const app = renderSettings('/settings/users', userRoutes([{ method: 'POST', path: '/api/auth/invite_user', respond: () => json({ id: 'new' }) }]));
+    await app.user.click(await screen.findByRole('button', { name: 'Invite User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    for (const message of [
+      'Please provide valid first name',
+      'Please provide valid last name',
+      'Please provide valid email',
+      'Please select any role',
+    ]) {
+      expect(within(dialog).getByText(message)).toBeTruthy();
+    }
+    await app.user.type(within(dialog).getByLabelText('Email'), 'not-an-email');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(within(dialog).getByText('Entered value does not match email format')).toBeTruthy();
+    expect(app.server.to('/api/auth/invite_user')).toHaveLength(0);
+
+    await app.user.type(within(dialog).getByLabelText('First Name'), 'Grace');
+    await app.user.type(within(dialog).getByLabelText('Last Name'), 'Hopper');
+    await app.user.clear(within(dialog).getByLabelText('Email'));
+    await app.user.type(within(dialog).getByLabelText('Email'), 'grace@example.com');
+    await app.user.selectOptions(within(dialog).getByLabelText('Role'), 'editor');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+
+    expect(await screen.findByText('Grace Hopper invited successfully')).toBeTruthy();
+    expect(app.server.to('/api/auth/invite_user', 'POST')[0]?.body).toEqual({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      role: 'editor',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(app.server.to('/api/db/identities', 'GET').length).toBeGreaterThan(1));
+  });
+
+  it("shows the server's message when the invitation fails", async () => {
+    const app = renderSettings(
+      '/settings/users',
+      userRoutes([
+        {
+          method: 'POST',
+          path: '/api/auth/invite_user',
+          respond: () => json({ code: 'DUPLICATE', message: 'An account with the same identifier (email, phone, username, ...) exists already.' }, 409),
+        },
+      ]),
+    );
+    await app.user.click(await screen.findByRole('button', { name: 'Invite User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
+    await app.user.type(within(dialog).getByLabelText('First Name'), 'Ada');
+    await app.user.type(within(dialog).getByLabelText('Last Name'), 'Lovelace');
+    await app.user.type(within(dialog).getByLabelText('Email'), 'ada@example.com');
+    await app.user.selectOptions(within(dialog).getByLabelText('Role'), 'viewer');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText(/exists already/)).toBeTruthy();
+  });
+
+  it('changes the roles of a user, whose name is cut to 50 characters in the picker', async () => {
+    const app = renderSettings(
+      '/settings/users',
+      userRoutes([{ method: 'POST', path: /^\/api\/rbac\/[^/]+\/update_role$/, respond: () => json({ id: 'p-alan', roles: ['admin', 'editor'] }) }]),
+    );
+    await app.user.click(await screen.findByRole('button', { name: 'Add Role to User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Role to User' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Please select any user')).toBeTruthy();
+    expect(within(dialog).getByText('Please select any role')).toBeTruthy();
+
+    const picker = within(dialog).getByLabelText('User');
+    await within(picker).findByText('Alan Turing');
+    expect(within(picker).getByText(`${LONG_NAME.slice(0, 50)}...`)).toBeTruthy();
+    await app.user.selectOptions(picker, 'p-alan');
+    expect(within(dialog).getByRole('button', { name: 'Roles: Editor' })).toBeTruthy();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Roles: Editor' }));
+    await app.user.click(within(await screen.findByRole('group', { name: 'Roles' })).getByLabelText('Admin'));
+    await app.user.keyboard('{Escape}');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Alan Turing role updated successfully')).toBeTruthy();
+    const request = app.server.to('/api/rbac/p-alan/update_role', 'POST')[0]!;
+    expect(request.body).toEqual({ roles: ['editor', 'admin'] });
+  });
+
+  it('deletes a user after the confirmation', async () => {
+    const app = renderSettings('/settings/users', userRoutes([dbRoute('DELETE', 'identities', () => ({ status: 204 }))]));
+    await app.user.click(await screen.findByRole('button', { name: 'Delete Alan Turing' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete User ?' });
+    expect(within(confirm).getByText('Are you sure you want to delete this user ?')).toBeTruthy();
+    await app.user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('user deleted successfully')).toBeTruthy();
+    expect(paramsOf(app.server.to('/api/db/identities', 'DELETE')[0]!.url)).toEqual({ id: 'eq.p-alan' });
+  });
+
+  it('offers invite, delete and role changes only to those who may', async () => {
+    // An editor reads identities but writes neither identities nor rbac.
+    renderSettings('/settings/users', userRoutes(), { roles: ['editor'] });
+    await screen.findByText('alan@example.com');
+    expect(screen.queryByRole('button', { name: 'Invite User' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Role to User' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Alan Turing' })).toBeNull();
+  });
+
+  it('needs read permission on identities', async () => {
+    const app = renderSettings('/settings/users', userRoutes(), { roles: ['responder'] });
+    expect(await screen.findByText('You do not have permission to access this page')).toBeTruthy();
+    expect(app.server.to('/api/db/identities')).toHaveLength(0);
+  });
+});
