@@ -18,4 +18,14 @@ export const queryKeys = {
     logoutFlow: () => [...queryKeys.identity.all, 'logout'] as const,
   },
   about: () => ['about'] as const,
+  /** The properties table; its `{feature}.disable` rows are the feature flags the shell reads. */
+  properties: {
+    all: ['properties'] as const,
+    featureFlags: () => [...queryKeys.properties.all, 'feature-flags'] as const,
+  },
+  /** `POST /api/resources/search` (global search and resource pickers). */
+  resourceSearch: {
+    all: ['resource-search'] as const,
+    term: (search: string, limit: number) => [...queryKeys.resourceSearch.all, { search, limit }] as const,
+  },
 };

@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SESSION } from '../features/auth/testing/fixtures';
 import { json, stubFetch } from '../test/fetch-stub';
 import { renderApp } from '../test/render-app';
-
-const ORY = '/api/.ory/self-service';
+import { ORY, signedInRoutes } from './testing/shell-stubs';
 
 describe('the auth gate', () => {
   it('sends an unsigned visitor of / to /login?return_to=%2F', async () => {
@@ -41,26 +39,23 @@ describe('the auth gate', () => {
     expect(screen.getByText('Internal server error')).toBeTruthy();
   });
 
-  it('lets a signed-in user through: / leads to /topology', async () => {
-    stubFetch([{ path: '/api/auth/whoami', respond: () => json(SESSION) }]);
+  it('lets a signed-in user through: / leads to /topology in the shell', async () => {
+    stubFetch(signedInRoutes());
     const app = renderApp('/');
-    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
-    expect(screen.getByText(/Signed in as/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
     expect(app.location()).toBe('/topology');
   });
 
-  it('signs out through the logout flow and lands on sign-in', async () => {
+  it('signs out from the user menu through the logout flow and lands on sign-in', async () => {
     const server = stubFetch([
-      { path: '/api/auth/whoami', respond: () => json(SESSION) },
-      {
-        path: `${ORY}/logout/browser`,
-        respond: () => json({ logout_token: 'lt-1', logout_url: 'http://localhost:3000/api/.ory/self-service/logout?token=lt-1' }),
-      },
+      ...signedInRoutes(),
       { path: `${ORY}/logout`, respond: () => ({ status: 204 }) },
       { path: `${ORY}/login/browser`, respond: () => json({}, 500) },
     ]);
     const app = renderApp('/topology');
-    await app.user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await app.user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(app.location()).toBe('/login?return_to=%2Ftopology'));
     const [logout] = server.to(`${ORY}/logout`);
     expect(logout?.url.searchParams.get('token')).toBe('lt-1');
@@ -69,12 +64,13 @@ describe('the auth gate', () => {
 
   it('still lands on sign-in when ending the session fails', async () => {
     stubFetch([
-      { path: '/api/auth/whoami', respond: () => json(SESSION) },
+      ...signedInRoutes().filter((route) => route.path !== `${ORY}/logout/browser`),
       { path: `${ORY}/logout/browser`, respond: () => json({ error: { code: 500 } }, 500) },
       { path: `${ORY}/login/browser`, respond: () => json({}, 500) },
     ]);
     const app = renderApp('/topology');
-    await app.user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await app.user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(app.location()).toBe('/login?return_to=%2Ftopology'));
   });
 });

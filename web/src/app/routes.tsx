@@ -1,7 +1,14 @@
 import { lazy, type ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useParams, type Params, type RouteObject } from 'react-router';
 import { AuthGate } from './auth-gate';
+import { ComingScreen } from './coming-screen';
+import { FlagsGate } from './flags-gate';
+import { NotFoundPage } from './not-found-page';
 import { RootLayout, RouteError } from './root-layout';
+import { NOT_FOUND, type Crumb, type RouteHandle } from './route-handle';
+import { SCREENS, settingsTableScreen, type Screen, type ScreenAccess } from './screens';
+import { SettingsIndex } from './settings-index';
+import { BareLayout, ShellLayout } from './shell-layout';
 
 /** A page component loaded with its route (code splitting). */
 function page(load: () => Promise<ComponentType>) {
@@ -9,7 +16,129 @@ function page(load: () => Promise<ComponentType>) {
   return <Component />;
 }
 
+/** A screen of the route map not built yet: the shared placeholder with its name. */
+function coming(name: string) {
+  return <ComingScreen name={name} />;
+}
+
 const auth = () => import('../features/auth/screens');
+
+/** Redirects to `to`, keeping the query string (e.g. /configs?configType=… → /catalog?configType=…). */
+function RedirectKeepingQuery({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={`${to}${search}${hash}`} replace />;
+}
+
+const SETTINGS: Crumb = { label: 'Settings' };
+
+/** The breadcrumb of a screen: its name linking to its list, under Settings for settings screens. */
+function crumbsOf(screen: Screen): Crumb[] {
+  const own = { label: screen.name, to: screen.path };
+  return screen.path.startsWith('/settings/') ? [SETTINGS, own] : [own];
+}
+
+interface ScreenRouteOptions {
+  /** The route parameter naming the item of a detail page; it ends the breadcrumb. */
+  detail?: string;
+  /** Access other than the screen's (e.g. write). */
+  access?: ScreenAccess;
+  crumbs?: (params: Params) => Crumb[];
+}
+
+/** A route of the shell with the screen's access and breadcrumb. */
+function screenRoute(path: string, screen: Screen, element: RouteObject['element'], options: ScreenRouteOptions = {}): RouteObject {
+  const access = options.access ?? screen;
+  const { detail } = options;
+  const crumbs =
+    options.crumbs ?? ((params: Params) => (detail === undefined ? crumbsOf(screen) : [...crumbsOf(screen), { label: params[detail] ?? '' }]));
+  const handle: RouteHandle = { access: () => access, crumbs };
+  return { path, element, handle };
+}
+
+/** Tabs of a catalog item's detail page (/catalog/{id}/{tab}). */
+const CATALOG_ITEM_TABS = ['changes', 'insights', 'relationships', 'playbooks', 'checks'] as const;
+
+const tabLabel = (tab: string) => tab.charAt(0).toUpperCase() + tab.slice(1);
+
+/** `/settings/{table}` and `/settings/{table}/{id}` for the generic resources; other names are not found. */
+const genericSettingsHandle = (detail: boolean): RouteHandle => ({
+  access: (params) => settingsTableScreen(params['table']) ?? NOT_FOUND,
+  crumbs: (params) => {
+    const screen = settingsTableScreen(params['table']);
+    if (!screen) return [SETTINGS];
+    return detail ? [...crumbsOf(screen), { label: params['id'] ?? '' }] : crumbsOf(screen);
+  },
+});
+
+function GenericSettingsScreen({ detail }: { detail: boolean }) {
+  const name = settingsTableScreen(useParams()['table'])?.name ?? 'Settings';
+  return coming(detail ? `${name} detail` : name);
+}
+
+/** The screens inside the shell (sidebar and header). */
+const shellScreens: RouteObject[] = [
+  // Topology (spec 2): the card dashboard
+  screenRoute('topology', SCREENS.dashboard, coming('Dashboard')),
+  screenRoute('topology/:id', SCREENS.dashboard, coming('Dashboard'), { detail: 'id' }),
+
+  screenRoute('health', SCREENS.health, coming('Health')),
+
+  screenRoute('incidents', SCREENS.incidents, coming('Incidents')),
+  screenRoute('incidents/:id', SCREENS.incidents, coming('Incident'), { detail: 'id' }),
+
+  // Catalog (spec 2)
+  screenRoute('catalog', SCREENS.catalog, coming('Catalog')),
+  screenRoute('catalog/changes', { ...SCREENS.catalog, name: 'Changes', path: '/catalog/changes' }, coming('Catalog changes')),
+  screenRoute('catalog/insights', { ...SCREENS.catalog, name: 'Insights', path: '/catalog/insights' }, coming('Catalog insights')),
+  screenRoute('catalog/scrapers', SCREENS.catalogScrapers, coming('Catalog scrapers')),
+  screenRoute('catalog/scrapers/:id', SCREENS.catalogScrapers, coming('Catalog scraper'), { detail: 'id' }),
+  screenRoute('catalog/:id', SCREENS.catalog, coming('Catalog item'), { detail: 'id' }),
+  ...CATALOG_ITEM_TABS.map((tab) =>
+    screenRoute(`catalog/:id/${tab}`, SCREENS.catalog, coming(`Catalog item ${tab}`), {
+      crumbs: (params) => [
+        { label: SCREENS.catalog.name, to: SCREENS.catalog.path },
+        { label: params['id'] ?? '', to: `/catalog/${params['id'] ?? ''}` },
+        { label: tabLabel(tab) },
+      ],
+    }),
+  ),
+  { path: 'configs', element: <RedirectKeepingQuery to="/catalog" /> },
+
+  // Playbooks (spec 2)
+  screenRoute('playbooks', SCREENS.playbooks, coming('Playbooks')),
+  screenRoute('playbooks/runs', SCREENS.playbookRuns, coming('Playbook runs')),
+  screenRoute('playbooks/runs/:id', SCREENS.playbookRuns, coming('Playbook run'), { detail: 'id' }),
+  screenRoute('playbooks/:id', SCREENS.playbooks, coming('Playbook'), { detail: 'id' }),
+
+  screenRoute('logs', SCREENS.logs, coming('Logs')),
+
+  // Settings (spec 3; agents in spec 1)
+  { path: 'settings', element: <SettingsIndex /> },
+  screenRoute('settings/connections', SCREENS.connections, coming('Connections')),
+  screenRoute('settings/jobs', SCREENS.jobs, coming('Jobs History')),
+  screenRoute('settings/notifications', SCREENS.notifications, coming('Notifications')),
+  screenRoute('settings/feature-flags', SCREENS.featureFlags, coming('Feature Flags')),
+  screenRoute('settings/logging_backends', SCREENS.logBackends, coming('Log Backends')),
+  screenRoute('settings/event-queue-status', SCREENS.eventQueue, coming('Event Queue')),
+  screenRoute('settings/agents', SCREENS.agents, coming('Agents')),
+  screenRoute('settings/integrations', SCREENS.integrations, coming('Integrations')),
+  // The integration detail needs write access (spec 3, section 2.5).
+  screenRoute('settings/integrations/:type/:id', SCREENS.integrations, coming('Integration'), {
+    detail: 'id',
+    access: { ...SCREENS.integrations, action: 'write' },
+  }),
+  screenRoute('settings/users', SCREENS.users, coming('Users')),
+  screenRoute('settings/teams', SCREENS.teams, coming('Teams')),
+  screenRoute('settings/teams/:id', SCREENS.teams, coming('Team'), { detail: 'id' }),
+  screenRoute('settings/canaries/:id', SCREENS.healthChecks, coming('Health Check'), { detail: 'id' }),
+  { path: 'settings/:table', element: <GenericSettingsScreen detail={false} />, handle: genericSettingsHandle(false) },
+  { path: 'settings/:table/:id', element: <GenericSettingsScreen detail />, handle: genericSettingsHandle(true) },
+
+  // After an organization switch or creation (hosted identity); self-hosted has one organization.
+  { path: 'organizations/orgs-switched', element: <Navigate to="/" replace /> },
+
+  { path: '*', element: <NotFoundPage />, handle: { crumbs: () => [{ label: 'Not found' }] } },
+];
 
 /** The route map. Identity pages are public; everything else sits behind the auth gate. */
 export const routes: RouteObject[] = [
@@ -30,8 +159,17 @@ export const routes: RouteObject[] = [
         element: <AuthGate />,
         children: [
           { index: true, element: <Navigate to="/topology" replace /> },
-          { path: 'topology', element: page(() => import('./signed-in-placeholder').then((m) => m.SignedInPlaceholder)) },
-          { path: '*', element: page(() => import('./not-found-page').then((m) => m.NotFoundPage)) },
+          {
+            // Routes wait until the feature flags have loaded.
+            element: <FlagsGate />,
+            children: [
+              { element: <ShellLayout />, children: shellScreens },
+              {
+                element: <BareLayout />,
+                children: [screenRoute('view/topology/:id', SCREENS.dashboard, coming('Component'), { detail: 'id' })],
+              },
+            ],
+          },
         ],
       },
     ],

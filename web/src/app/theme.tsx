@@ -20,16 +20,24 @@ function stored(): ThemePreference {
   }
 }
 
+/** Puts the `light` or `dark` class on <html>, or neither to follow the system setting. */
+function applyTheme(preference: ThemePreference): void {
+  const root = document.documentElement;
+  root.classList.remove('light', 'dark');
+  if (preference !== 'system') root.classList.add(preference);
+}
+
+// Before the first render, so a remembered choice does not flash the system theme first.
+if (typeof document !== 'undefined') applyTheme(stored());
+
 /**
  * The colour theme follows the system setting; a `light` or `dark` class on <html> (set from a
- * remembered preference) overrides it.
+ * remembered preference, switchable in the user menu) overrides it.
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [preference, setPreference] = useState<ThemePreference>(stored);
   useEffect(() => {
-    const root = document.documentElement;
-    root.classList.remove('light', 'dark');
-    if (preference !== 'system') root.classList.add(preference);
+    applyTheme(preference);
     try {
       if (preference === 'system') window.localStorage.removeItem(STORAGE_KEY);
       else window.localStorage.setItem(STORAGE_KEY, preference);
