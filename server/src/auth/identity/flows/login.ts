@@ -309,7 +309,7 @@ async function submitLogin(deps: IdentityDeps, request: FastifyRequest, reply: F
   if (!resolved) throw errors.sessionInactive();
   return reply.code(200).send({
     session: await sessionJson(deps.pool, session, resolved, urls),
-    continue_with: flow.return_to ? [{ action: 'redirect_browser_to', redirect_browser_to: flow.return_to }] : [],
+    continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: returnTo }],
   });
 }
 

@@ -100,7 +100,7 @@ async function submitRecovery(deps: IdentityDeps, request: FastifyRequest, reply
       lifespanMs: deps.config.sessionLifespanMs,
     });
     setSessionCookie(reply, token, session, urls);
-    const settings = await createSettingsFlowFor(deps, request, reply, urls, identity, session, flow.return_to, [
+    const settings = await createSettingsFlowFor(deps, request, reply, urls, identity, flow.return_to, [
       messages.recoverySuccessful(new Date(session.authenticated_at.getTime() + deps.config.privilegedSessionMaxAgeMs)),
     ]);
     delete flow.internal_context['code'];

@@ -171,7 +171,7 @@ async function submitRegistration(deps: IdentityDeps, request: FastifyRequest, r
   const identity = await getIdentity(deps.pool, identityId);
   if (!identity) throw errors.sessionInactive();
   const continueWith: Array<Record<string, unknown>> = [showVerificationUi(urls, verification, traits.email)];
-  if (flow.return_to) continueWith.push({ action: 'redirect_browser_to', redirect_browser_to: flow.return_to });
+  continueWith.push({ action: 'redirect_browser_to', redirect_browser_to: returnTo });
   return reply.code(200).send({
     identity: await identityJson(deps.pool, identity, urls),
     session: await sessionJson(deps.pool, session, identity, urls),

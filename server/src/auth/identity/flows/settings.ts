@@ -132,7 +132,6 @@ export async function createSettingsFlowFor(
   reply: FastifyReply,
   urls: Urls,
   identity: IdentityRow,
-  _session: SessionRow,
   returnTo: string | null,
   flowMessages: UiText[] = [],
 ): Promise<FlowRow> {
@@ -337,7 +336,7 @@ async function submitSettings(deps: IdentityDeps, request: FastifyRequest, reply
   const here = urls.ui('settings', { flow: flowId });
   const flow = await liveFlow(deps, urls, flowId, 'settings', async (old) => {
     const current = await requireSession(deps, request, urls, here);
-    return createSettingsFlowFor(deps, request, reply, urls, current.identity, current.session, old.return_to);
+    return createSettingsFlowFor(deps, request, reply, urls, current.identity, old.return_to);
   });
   await assertFlowSubmit(deps, request, reply, urls, flow, body);
   const { session, identity } = await requireSession(deps, request, urls, here);
@@ -378,7 +377,7 @@ export function settingsRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     const urls = urlsFor(deps, request);
     const returnTo = returnToOf(urls, queryOf(request)['return_to']);
     const current = await requireSession(deps, request, urls, urls.ui('settings', { return_to: returnTo ?? undefined }));
-    const flow = await createSettingsFlowFor(deps, request, reply, urls, current.identity, current.session, returnTo);
+    const flow = await createSettingsFlowFor(deps, request, reply, urls, current.identity, returnTo);
     return sendFlow(request, reply, urls, 'settings', flow.id, 200, await settingsFlowJson(deps, urls, flow, current.identity));
   });
 
@@ -388,7 +387,7 @@ export function settingsRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     const here = urls.ui('settings', { flow: flowId });
     const flow = await liveFlow(deps, urls, flowId, 'settings', async (old) => {
       const current = await requireSession(deps, request, urls, here);
-      return createSettingsFlowFor(deps, request, reply, urls, current.identity, current.session, old.return_to);
+      return createSettingsFlowFor(deps, request, reply, urls, current.identity, old.return_to);
     });
     await assertFlowBrowser(deps, request, reply, urls, flow);
     const current = await requireSession(deps, request, urls, here);
