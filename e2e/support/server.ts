@@ -43,6 +43,8 @@ export async function waitForOk(url: string, timeoutMs: number, alive: () => boo
 
 export interface RunningServer {
   url: string;
+  /** PHAROS_DATA_DIR of the server (its embedded PostgreSQL lives there). */
+  dataDir: string;
   /** Everything the server printed (for failure messages). */
   output: () => string;
   stop: () => Promise<void>;
@@ -62,17 +64,29 @@ function exited(child: ChildProcess, timeoutMs: number): Promise<void> {
   });
 }
 
+export interface StartOptions {
+  /** Extra environment of the server (e.g. SMTP_URL). */
+  env?: Record<string, string>;
+}
+
 /**
  * The real built server (`node server/dist/cli/main.js serve`) with its embedded PostgreSQL in a
  * fresh temporary folder, on a free port of 127.0.0.1, serving the built web app.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   for (const file of [CLI, WEB_INDEX]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pharos-e2e-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PHAROS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PHAROS_DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
   delete env['DATABASE_URL'];
   const child = spawn(process.execPath, [CLI, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -90,5 +104,5 @@ export async function startServer(): Promise<RunningServer> {
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
   }
-  return { url, output: () => output, stop };
+  return { url, dataDir, output: () => output, stop };
 }
