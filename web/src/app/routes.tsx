@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { Navigate, useLocation, useParams, type Params, type RouteObject } from 'react-router';
+import { Navigate, useLocation, type Params, type RouteObject } from 'react-router';
 import { AuthGate } from './auth-gate';
 import { ComingScreen } from './coming-screen';
 import { FlagsGate } from './flags-gate';
@@ -22,6 +22,7 @@ function coming(name: string) {
 }
 
 const auth = () => import('../features/auth/screens');
+const settings = () => import('../features/settings');
 
 /** Redirects to `to`, keeping the query string (e.g. /configs?configType=… → /catalog?configType=…). */
 function RedirectKeepingQuery({ to }: { to: string }) {
@@ -70,11 +71,6 @@ const genericSettingsHandle = (detail: boolean): RouteHandle => ({
   },
 });
 
-function GenericSettingsScreen({ detail }: { detail: boolean }) {
-  const name = settingsTableScreen(useParams()['table'])?.name ?? 'Settings';
-  return coming(detail ? `${name} detail` : name);
-}
-
 /** The screens inside the shell (sidebar and header). */
 const shellScreens: RouteObject[] = [
   // Topology (spec 2): the card dashboard
@@ -117,7 +113,7 @@ const shellScreens: RouteObject[] = [
   screenRoute('settings/connections', SCREENS.connections, coming('Connections')),
   screenRoute('settings/jobs', SCREENS.jobs, coming('Jobs History')),
   screenRoute('settings/notifications', SCREENS.notifications, coming('Notifications')),
-  screenRoute('settings/feature-flags', SCREENS.featureFlags, coming('Feature Flags')),
+  screenRoute('settings/feature-flags', SCREENS.featureFlags, page(() => settings().then((m) => m.FeatureFlagsPage))),
   screenRoute('settings/logging_backends', SCREENS.logBackends, coming('Log Backends')),
   screenRoute('settings/event-queue-status', SCREENS.eventQueue, coming('Event Queue')),
   screenRoute('settings/agents', SCREENS.agents, coming('Agents')),
@@ -127,12 +123,22 @@ const shellScreens: RouteObject[] = [
     detail: 'id',
     access: { ...SCREENS.integrations, action: 'write' },
   }),
-  screenRoute('settings/users', SCREENS.users, coming('Users')),
-  screenRoute('settings/teams', SCREENS.teams, coming('Teams')),
-  screenRoute('settings/teams/:id', SCREENS.teams, coming('Team'), { detail: 'id' }),
-  screenRoute('settings/canaries/:id', SCREENS.healthChecks, coming('Health Check'), { detail: 'id' }),
-  { path: 'settings/:table', element: <GenericSettingsScreen detail={false} />, handle: genericSettingsHandle(false) },
-  { path: 'settings/:table/:id', element: <GenericSettingsScreen detail />, handle: genericSettingsHandle(true) },
+  screenRoute('settings/users', SCREENS.users, page(() => settings().then((m) => m.UsersPage))),
+  screenRoute('settings/teams', SCREENS.teams, page(() => settings().then((m) => m.TeamsPage))),
+  screenRoute('settings/teams/:id', SCREENS.teams, page(() => settings().then((m) => m.TeamDetailPage)), { detail: 'id' }),
+  screenRoute('settings/canaries/:id', SCREENS.healthChecks, page(() => settings().then((m) => m.HealthCheckDetailPage)), {
+    detail: 'id',
+  }),
+  {
+    path: 'settings/:table',
+    element: page(() => settings().then((m) => m.SettingsResourceListPage)),
+    handle: genericSettingsHandle(false),
+  },
+  {
+    path: 'settings/:table/:id',
+    element: page(() => settings().then((m) => m.SettingsResourceDetailPage)),
+    handle: genericSettingsHandle(true),
+  },
 
   // After an organization switch or creation (hosted identity); self-hosted has one organization.
   { path: 'organizations/orgs-switched', element: <Navigate to="/" replace /> },

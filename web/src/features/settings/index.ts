@@ -1,5 +1,6 @@
 /** The settings screens, for the route table (each loaded with its route). */
 export { FeatureFlagsPage } from './feature-flags/feature-flags-page';
+export { HealthCheckDetailPage } from './generic-resources/health-check-detail-page';
 export { SettingsResourceDetailPage } from './generic-resources/resource-detail-page';
 export { SettingsResourceListPage } from './generic-resources/resource-list-page';
 export { TeamDetailPage, TeamsPage } from './teams/team-pages';

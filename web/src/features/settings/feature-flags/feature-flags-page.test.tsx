@@ -1,10 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub';
-import { FEATURE_FLAGS_QUERY_KEY } from '../shared/shell';
 import { dbRoute, paramsOf, renderSettings, rows } from '../testing/render-settings';
 
-const INCIDENTS_OFF = {
+interface FlagRow {
+  name: string;
+  value: string;
+  description: string | null;
+  source: string;
+  created_by: { id: string; name: string; avatar: null } | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const INCIDENTS_OFF: FlagRow = {
   name: 'incidents.disable',
   value: 'true',
   description: 'No incidents here',
@@ -13,11 +22,27 @@ const INCIDENTS_OFF = {
   created_at: '2024-03-01T10:00:00Z',
   updated_at: '2024-03-02T10:00:00Z',
 };
-const LOCAL = { ...INCIDENTS_OFF, name: 'logs.disable', description: null, source: 'local', created_by: null };
+const LOCAL: FlagRow = { ...INCIDENTS_OFF, name: 'logs.disable', description: null, source: 'local', created_by: null };
 
-function flagRoutes(extra: Parameters<typeof renderSettings>[1] = []) {
-  return [...extra, dbRoute('GET', 'properties', () => rows([INCIDENTS_OFF, LOCAL]))];
+/** The flags list asks for descriptions; the shell's own flag query only for names and values. */
+const isListRequest = (url: URL) => url.searchParams.get('select')?.includes('description') === true;
+
+function flagRoutes(extra: Parameters<typeof renderSettings>[1] = [], flags: readonly FlagRow[] = [INCIDENTS_OFF, LOCAL]) {
+  return [
+    ...extra,
+    dbRoute('GET', 'properties', (request) =>
+      isListRequest(request.url) ? rows(flags) : rows(flags.map(({ name, value }) => ({ name, value }))),
+    ),
+  ];
 }
+
+const listRequests = (server: { to: (path: string, method?: string) => { url: URL }[] }) =>
+  server.to('/api/db/properties', 'GET').filter((request) => isListRequest(request.url));
+const shellRequests = (server: { to: (path: string, method?: string) => { url: URL }[] }) =>
+  server.to('/api/db/properties', 'GET').filter((request) => !isListRequest(request.url));
+
+const sidebarLink = (name: string) =>
+  within(screen.getByRole('navigation', { name: 'Main navigation' })).queryByRole('link', { name });
 
 describe('/settings/feature-flags', () => {
   it('lists the flags with name, value, description, source, created by and updated at', async () => {
@@ -34,27 +59,47 @@ describe('/settings/feature-flags', () => {
     ]);
     expect(within(row).getByText('No incidents here')).toBeTruthy();
     expect(within(row).getByText('Grace Hopper')).toBeTruthy();
-    expect(paramsOf(app.server.to('/api/db/properties', 'GET')[0]!.url)).toMatchObject({ order: 'name.asc' });
+    expect(paramsOf(listRequests(app.server)[0]!.url)).toMatchObject({ order: 'name.asc' });
   });
 
-  it('adds a flag (name and value required) and refreshes the shell flags', async () => {
-    const app = renderSettings('/settings/feature-flags', flagRoutes([dbRoute('POST', 'properties', () => ({ status: 201 }))]));
-    app.queryClient.setQueryData(FEATURE_FLAGS_QUERY_KEY, []);
-    await app.user.click(await screen.findByRole('button', { name: 'Add Feature Flag' }));
+  it('adds a flag (name and value required), and the shell follows at once', async () => {
+    const flags: FlagRow[] = [];
+    const app = renderSettings(
+      '/settings/feature-flags',
+      flagRoutes(
+        [
+          dbRoute('POST', 'properties', (request) => {
+            const body = request.body as { name: string; value: string; description: string };
+            flags.push({ ...INCIDENTS_OFF, ...body });
+            return { status: 201 };
+          }),
+        ],
+        flags,
+      ),
+    );
+    await screen.findByText('No data available');
+    await waitFor(() => expect(sidebarLink('Incidents')).toBeTruthy());
+    await app.user.click(screen.getByRole('button', { name: 'Add Feature Flag' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Feature Flag' });
-    await app.user.type(within(dialog).getByLabelText('Name'), 'logs.disable');
+    await app.user.type(within(dialog).getByLabelText('Name'), 'incidents.disable');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('please provide all details')).toBeTruthy();
     expect(app.server.to('/api/db/properties', 'POST')).toHaveLength(0);
 
     await app.user.type(within(dialog).getByLabelText('Value'), 'true');
-    await app.user.type(within(dialog).getByLabelText('Description'), 'Hide logs');
+    await app.user.type(within(dialog).getByLabelText('Description'), 'No incidents here');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Feature flag added successfully')).toBeTruthy();
-    expect(app.server.to('/api/db/properties', 'POST')[0]?.body).toEqual({ name: 'logs.disable', value: 'true', description: 'Hide logs' });
+    expect(app.server.to('/api/db/properties', 'POST')[0]?.body).toEqual({
+      name: 'incidents.disable',
+      value: 'true',
+      description: 'No incidents here',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(app.queryClient.getQueryState(FEATURE_FLAGS_QUERY_KEY)?.isInvalidated).toBe(true);
-    await waitFor(() => expect(app.server.to('/api/db/properties', 'GET').length).toBeGreaterThan(1));
+    expect(await screen.findByText('No incidents here')).toBeTruthy();
+    // The shell refetched its flags: Incidents left the sidebar.
+    await waitFor(() => expect(sidebarLink('Incidents')).toBeNull());
+    expect(shellRequests(app.server).length).toBeGreaterThan(1);
   });
 
   it('updates an existing flag by name, with its name locked', async () => {
@@ -74,7 +119,6 @@ describe('/settings/feature-flags', () => {
 
   it('deletes a flag after confirmation', async () => {
     const app = renderSettings('/settings/feature-flags', flagRoutes([dbRoute('DELETE', 'properties', () => ({ status: 204 }))]));
-    app.queryClient.setQueryData(FEATURE_FLAGS_QUERY_KEY, []);
     await app.user.click(await screen.findByText('incidents.disable'));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Feature Flag' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -82,7 +126,7 @@ describe('/settings/feature-flags', () => {
     await app.user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Feature flag removed successfully')).toBeTruthy();
     expect(paramsOf(app.server.to('/api/db/properties', 'DELETE')[0]!.url)).toEqual({ name: 'eq.incidents.disable' });
-    expect(app.queryClient.getQueryState(FEATURE_FLAGS_QUERY_KEY)?.isInvalidated).toBe(true);
+    await waitFor(() => expect(shellRequests(app.server).length).toBeGreaterThan(1));
   });
 
   it('does not edit a local flag', async () => {

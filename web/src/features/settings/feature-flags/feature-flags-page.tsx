@@ -1,5 +1,4 @@
 import { LOCAL_FLAG_SOURCE } from '@pharos/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -8,12 +7,9 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { DateTime } from '../../../ui/date-time';
 import { useTableUrlState } from '../../../ui/table-url-state';
 import { toast } from '../../../ui/toast/toast-store';
-import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useCan } from '../shared/access';
 import { SettingsPage, SettingsPageHeader } from '../shared/page-header';
 import { PersonCell } from '../shared/person-cell';
-import { settingsKeys } from '../shared/query-keys';
-import { FEATURE_FLAGS_QUERY_KEY } from '../shared/shell';
 import { useFeatureFlagList, type FeatureFlag } from './api';
 import { FeatureFlagDialog } from './feature-flag-dialog';
 
@@ -35,8 +31,6 @@ type Editing = { open: false } | { open: true; flag?: FeatureFlag };
 
 /** `/settings/feature-flags`: the properties that switch features, with add, edit and delete. */
 export function FeatureFlagsPage() {
-  useDocumentTitle('Feature Flags');
-  const queryClient = useQueryClient();
   const canWrite = useCan('properties', 'write');
   const url = useTableUrlState({ defaultSort: DEFAULT_SORT });
   const list = useFeatureFlagList({ pageIndex: url.pageIndex, pageSize: url.pageSize, sort: url.sort ?? DEFAULT_SORT });
@@ -53,14 +47,7 @@ export function FeatureFlagsPage() {
   return (
     <SettingsPage>
       <SettingsPageHeader
-        crumbs={[{ label: 'Feature Flags', to: '/settings/feature-flags' }]}
-        onRefresh={() =>
-          void Promise.all([
-            queryClient.invalidateQueries({ queryKey: settingsKeys.table('properties') }),
-            queryClient.invalidateQueries({ queryKey: FEATURE_FLAGS_QUERY_KEY }),
-          ])
-        }
-        refreshing={list.isFetching}
+        title="Feature Flags"
         actions={
           canWrite && (
             <Button size="sm" onClick={() => setEditing({ open: true })}>

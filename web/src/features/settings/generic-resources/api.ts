@@ -4,6 +4,7 @@ import { http } from '../../../api/http';
 import { db } from '../../../api/postgrest';
 import type { PersonRef } from '../shared/person-cell';
 import { settingsKeys } from '../shared/query-keys';
+import { FEATURE_FLAGS_QUERY_KEY } from '../shared/shell';
 import type { SettingsTableConfig } from '../shared/tables';
 
 /** A row of a settings table (or its `_with_status` view); columns differ between tables. */
@@ -91,6 +92,16 @@ export function useSpecSchema(name: SpecSchemaName | undefined) {
   });
 }
 
+/** Refetches a table's lists and details; a change of properties also reaches the shell's feature flags. */
+function useInvalidateTable(config: SettingsTableConfig) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: settingsKeys.table(config.table) }),
+      config.table === 'properties' ? queryClient.invalidateQueries({ queryKey: FEATURE_FLAGS_QUERY_KEY }) : undefined,
+    ]);
+}
+
 export interface SavedResource {
   id: string;
   name: string | null;
@@ -98,7 +109,7 @@ export interface SavedResource {
 
 /** `POST {table}` for a new resource, `PATCH {table}?id=eq.{id}` for an existing one. */
 export function useSaveSettingsResource(config: SettingsTableConfig) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateTable(config);
   return useMutation({
     mutationFn: async ({ id, payload }: { id?: string; payload: Record<string, unknown> }): Promise<SavedResource | null> => {
       const query = id
@@ -108,19 +119,19 @@ export function useSaveSettingsResource(config: SettingsTableConfig) {
       const rows = (data ?? []) as unknown as SavedResource[];
       return rows[0] ?? null;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.table(config.table) }),
+    onSuccess: invalidate,
     meta: { errorToast: false },
   });
 }
 
 /** Soft delete: `PATCH {table}?id=eq.{id}` with deleted_at set to now. */
 export function useDeleteSettingsResource(config: SettingsTableConfig) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateTable(config);
   return useMutation({
     mutationFn: async (id: string) => {
       await db.from(config.table).update({ deleted_at: new Date().toISOString() }).eq('id', id).throwOnError();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.table(config.table) }),
+    onSuccess: invalidate,
   });
 }
 

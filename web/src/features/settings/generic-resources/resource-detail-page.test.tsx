@@ -58,7 +58,7 @@ describe('/settings/{table}/{id}', () => {
     expect(screen.getByRole('textbox', { name: 'Labels' }).textContent).toContain('env: prod');
 
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(breadcrumb).getByRole('link', { name: 'Topology' }).getAttribute('href')).toBe('/settings/topologies');
+    expect(within(breadcrumb).getByRole('link', { name: 'Topologies' }).getAttribute('href')).toBe('/settings/topologies');
     expect(within(breadcrumb).getByText('web-cluster').getAttribute('aria-current')).toBe('page');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Spec', 'Job History']);
 
@@ -166,5 +166,19 @@ describe('/settings/{table}/{id}', () => {
     ]);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('invalid input syntax for type uuid');
+  });
+
+  it('edits a health check at /settings/canaries/{id}, against the canary schema', async () => {
+    const canary = { ...TOPOLOGY, name: 'api-health', spec: { http: [{ name: 'api', url: 'https://example.com' }] } };
+    const app = renderSettings(`/settings/canaries/${ID}`, [
+      dbRoute('GET', 'canaries', () => rows([canary])),
+      { path: '/api/schemas/canary.schema.json', respond: () => json({ type: 'object' }) },
+    ]);
+    expect((await screen.findByRole('textbox', { name: 'Spec' })).textContent).toContain('url: https://example.com');
+    expect(screen.getByRole('button', { name: 'Update' })).toBeTruthy();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Health Checks' }).getAttribute('href')).toBe('/settings/canaries');
+    expect(paramsOf(app.server.to('/api/db/canaries', 'GET')[0]!.url)).toMatchObject({ id: `eq.${ID}` });
+    expect(app.server.to('/api/schemas/canary.schema.json')).toHaveLength(1);
   });
 });

@@ -1,13 +1,10 @@
 import type { SettingsTable } from '@pharos/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { Skeleton } from '../../../ui/skeleton';
 import { Tabs, type TabItem } from '../../../ui/tabs';
 import { toast } from '../../../ui/toast/toast-store';
-import { useDocumentTitle } from '../../../ui/use-document-title';
-import { SettingsPage, SettingsPageHeader } from '../shared/page-header';
-import { settingsKeys } from '../shared/query-keys';
+import { settingsCrumbs, SettingsPage, SettingsPageHeader } from '../shared/page-header';
 import { isSettingsTable, settingsListPath, settingsTableConfig, type SettingsTableConfig } from '../shared/tables';
 import { TeamMembersTab } from '../teams/members-tab';
 import { useSettingsResource } from './api';
@@ -26,10 +23,8 @@ export function SettingsResourceDetailPage({ table: fixedTable }: { table?: Sett
 
 function ResourceDetail({ config, id }: { config: SettingsTableConfig; id: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const resource = useSettingsResource(config, id);
   const name = resource.data?.name ?? '';
-  useDocumentTitle(name ? `${name} - ${config.name}` : config.name);
   const backToList = () => void navigate(settingsListPath(config.table));
 
   let body;
@@ -71,9 +66,8 @@ function ResourceDetail({ config, id }: { config: SettingsTableConfig; id: strin
   return (
     <SettingsPage>
       <SettingsPageHeader
-        crumbs={[{ label: config.name, to: settingsListPath(config.table) }, { label: name || id }]}
-        onRefresh={() => void queryClient.invalidateQueries({ queryKey: settingsKeys.table(config.table) })}
-        refreshing={resource.isFetching}
+        title={name || config.title}
+        crumbs={name ? settingsCrumbs({ title: config.title, path: settingsListPath(config.table) }, name) : null}
       />
       {body}
     </SettingsPage>

@@ -143,7 +143,7 @@ export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryAc
         <ConfirmDialog
           open={confirmDelete}
           onOpenChange={setConfirmDelete}
-          title="Delete resource"
+          title={`Delete ${config.name}`}
           message={`Are you sure you want to delete ${name}?`}
           confirmLabel="Delete"
           variant="danger"

@@ -20,7 +20,7 @@ const TOPOLOGY = {
 describe('/settings/{table}', () => {
   it('lists the _with_status view, live rows newest first, 100 at most, with who created them', async () => {
     const app = renderSettings('/settings/topologies', [dbRoute('GET', 'topologies_with_status', () => rows([TOPOLOGY]))]);
-    const table = await screen.findByRole('table', { name: 'Topology' });
+    const table = await screen.findByRole('table', { name: 'Topologies' });
     await within(table).findByText('web-cluster');
 
     const request = app.server.to('/api/db/topologies_with_status', 'GET')[0];
@@ -43,7 +43,7 @@ describe('/settings/{table}', () => {
     expect(within(row).getByText('Grace Hopper')).toBeTruthy();
     expect(within(row).getByRole('img', { name: 'Grace Hopper' })).toBeTruthy();
 
-    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Topology')).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Topologies')).toBeTruthy();
   });
 
   it('opens /settings/{table}/{id} from a row', async () => {
@@ -132,7 +132,7 @@ describe('/settings/{table}', () => {
       dbRoute('POST', 'teams', () => json([{ id: 't1', name: 'SRE' }], 201)),
     ]);
     await app.user.click(await screen.findByRole('button', { name: 'Add' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Teams' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Team' });
     expect((within(dialog).getByLabelText('Icon') as HTMLInputElement).value).toBe('group');
     expect(within(dialog).queryByLabelText('Namespace')).toBeNull();
     await app.user.type(within(dialog).getByLabelText('Name'), 'SRE');
@@ -147,14 +147,22 @@ describe('/settings/{table}', () => {
       dbRoute('POST', 'teams', () => json({ code: '42501', message: 'permission denied for teams' }, 403)),
     ]);
     await app.user.click(await screen.findByRole('button', { name: 'Add' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Teams' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Team' });
     await app.user.type(within(dialog).getByLabelText('Name'), 'SRE');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('permission denied for teams')).toBeTruthy();
   });
 
-  it("says 'Unknown type' for a table it does not know", async () => {
-    renderSettings('/settings/nonsense', []);
-    expect(await screen.findByText('Unknown type')).toBeTruthy();
+  it('answers Not found for a table it does not know', async () => {
+    const app = renderSettings('/settings/nonsense', []);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(app.server.requests.filter((request) => request.url.pathname.includes('nonsense'))).toHaveLength(0);
+  });
+
+  it('is refused when the feature of the table is disabled', async () => {
+    renderSettings('/settings/teams', [dbRoute('GET', 'teams_with_status', () => rows([]))], {
+      properties: [{ name: 'settings.teams.disable', value: 'true' }],
+    });
+    expect(await screen.findByText('You do not have permission to access this page')).toBeTruthy();
   });
 });

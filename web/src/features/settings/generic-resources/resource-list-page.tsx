@@ -1,16 +1,13 @@
 import { GENERIC_LIST_LIMIT, type SettingsTable } from '@pharos/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { useTableUrlState } from '../../../ui/table-url-state';
-import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useCan } from '../shared/access';
 import { SettingsPage, SettingsPageHeader } from '../shared/page-header';
-import { settingsKeys } from '../shared/query-keys';
-import { isSettingsTable, settingsDetailPath, settingsListPath, settingsTableConfig } from '../shared/tables';
+import { isSettingsTable, settingsDetailPath, settingsTableConfig } from '../shared/tables';
 import { UnknownSettingsTable } from './unknown-table';
 import { AddResourceDialog } from './add-resource-dialog';
 import { useSettingsList } from './api';
@@ -29,9 +26,7 @@ export function SettingsResourceListPage({ table: fixedTable }: { table?: Settin
 
 function ResourceList({ table }: { table: SettingsTable }) {
   const config = settingsTableConfig(table);
-  useDocumentTitle(config.name);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const canWrite = useCan(config.resource, 'write');
   const [adding, setAdding] = useState(false);
   const url = useTableUrlState({ defaultPageSize: GENERIC_LIST_LIMIT, defaultSort: DEFAULT_SORT });
@@ -41,9 +36,7 @@ function ResourceList({ table }: { table: SettingsTable }) {
   return (
     <SettingsPage>
       <SettingsPageHeader
-        crumbs={[{ label: config.name, to: settingsListPath(table) }]}
-        onRefresh={() => void queryClient.invalidateQueries({ queryKey: settingsKeys.table(table) })}
-        refreshing={list.isFetching}
+        title={config.title}
         actions={
           canWrite && (
             <Button size="sm" onClick={() => setAdding(true)}>
@@ -54,7 +47,7 @@ function ResourceList({ table }: { table: SettingsTable }) {
         }
       />
       <DataTable
-        label={config.name}
+        label={config.title}
         columns={columns}
         data={list.data?.rows ?? []}
         totalRowCount={list.data?.total}

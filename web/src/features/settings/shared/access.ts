@@ -1,11 +1,10 @@
 import type { Action, Resource } from '@pharos/core';
-import { useSession } from '../../auth/api/session';
+import { usePermissions } from '../../../app/access/permissions';
 
 /**
- * Whether the signed-in user may `action` on `resource`, from the permissions the session carries
- * (`GET /api/auth/whoami`). The screens only hide what a role cannot do; the server refuses it.
+ * Whether the signed-in user may `action` on `resource` (the shell's permissions: the role matrix
+ * the server enforces). The screens only hide what a role cannot do; the server refuses it.
  */
 export function useCan(resource: Resource, action: Action): boolean {
-  const { data } = useSession();
-  return data?.permissions[resource]?.[action] === true;
+  return usePermissions().can(resource, action);
 }

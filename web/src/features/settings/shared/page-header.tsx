@@ -1,62 +1,41 @@
-import { ChevronRight, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button } from '../../../ui/button';
-import { cn } from '../../../ui/cn';
-
-export interface Crumb {
-  label: ReactNode;
-  /** A link, except for the last crumb (the current page). */
-  to?: string;
-}
+import { useBreadcrumb } from '../../../app/breadcrumb';
+import type { Crumb } from '../../../app/route-handle';
+import { useDocumentTitle } from '../../../ui/use-document-title';
 
 export interface SettingsPageHeaderProps {
-  crumbs: readonly Crumb[];
-  /** Shows a refresh control that calls this. */
-  onRefresh?: () => void;
-  refreshing?: boolean;
+  /** The heading of the screen (and the browser tab's title). */
+  title: string;
+  /**
+   * The header's breadcrumb when it should say more than the route's (e.g. a resource's name
+   * instead of its id); null keeps the route's.
+   */
+  crumbs?: readonly Crumb[] | null;
   /** Actions at the right end (e.g. the Add button). */
   actions?: ReactNode;
 }
 
-/** The head of a settings screen: breadcrumb, refresh control and actions. */
-export function SettingsPageHeader({ crumbs, onRefresh, refreshing = false, actions }: SettingsPageHeaderProps) {
+/**
+ * The head of a settings screen: its heading and actions. The breadcrumb and the refresh control
+ * are the shell header's (refresh refetches what the screen shows).
+ */
+export function SettingsPageHeader({ title, crumbs = null, actions }: SettingsPageHeaderProps) {
+  useDocumentTitle(`${title} | Pharos`);
+  useBreadcrumb(crumbs);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <nav aria-label="Breadcrumb" className="min-w-0">
-        <ol className="flex min-w-0 flex-wrap items-center gap-1.5 text-base">
-          {crumbs.map((crumb, index) => {
-            const last = index === crumbs.length - 1;
-            return (
-              <li key={index} className="flex min-w-0 items-center gap-1.5">
-                {index > 0 && <ChevronRight className="size-4 shrink-0 text-fg-muted" aria-hidden="true" />}
-                {crumb.to && !last ? (
-                  <Link to={crumb.to} className="truncate text-fg-muted hover:text-fg hover:underline">
-                    {crumb.label}
-                  </Link>
-                ) : (
-                  <span aria-current={last ? 'page' : undefined} className={cn('truncate', last && 'font-semibold text-fg')}>
-                    {crumb.label}
-                  </span>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
-      <div className="flex items-center gap-2">
-        {onRefresh && (
-          <Button variant="ghost" size="sm" aria-label="Refresh" title="Refresh" onClick={onRefresh} disabled={refreshing}>
-            <RefreshCw className={cn('size-4', refreshing && 'animate-spin')} aria-hidden="true" />
-          </Button>
-        )}
-        {actions}
-      </div>
+      <h1 className="min-w-0 truncate text-lg font-semibold text-fg">{title}</h1>
+      {actions && <div className="flex items-center gap-2">{actions}</div>}
     </div>
   );
 }
 
-/** The frame of a settings screen's content. */
+/** The frame of a settings screen's content (the shell's main area gives the padding). */
 export function SettingsPage({ children }: { children: ReactNode }) {
-  return <div className="flex min-h-0 flex-col gap-4 p-6">{children}</div>;
+  return <div className="flex min-h-0 flex-col gap-4">{children}</div>;
+}
+
+/** The breadcrumb of a page under a settings list: Settings › {list} › {page}. */
+export function settingsCrumbs(list: { title: string; path: string }, page: string): Crumb[] {
+  return [{ label: 'Settings' }, { label: list.title, to: list.path }, { label: page }];
 }

@@ -1,5 +1,7 @@
+import { queryKeys } from '../../../api/query-keys';
+
 /**
- * The shell's feature-flag query: a change of a flag refetches it so the shell reacts at once.
- * (Until the shell exports its key, the key is spelled here.)
+ * Everything read from the properties table, the shell's feature flags included: invalidated after
+ * a flag changes so the shell reacts at once (as `invalidateFeatureFlags` does).
  */
-export const FEATURE_FLAGS_QUERY_KEY = ['feature-flags'] as const;
+export const FEATURE_FLAGS_QUERY_KEY = queryKeys.properties.all;

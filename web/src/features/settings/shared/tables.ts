@@ -15,8 +15,10 @@ import {
  */
 export interface SettingsTableConfig {
   table: SettingsTable;
-  /** The resource name: breadcrumb, 'Add {name}'. */
+  /** The resource name, as in 'Add {name}' and 'Delete {name}'. */
   name: string;
+  /** The name of the list: its heading and breadcrumb (the sidebar's name of the screen). */
+  title: string;
   /** Permission resource of the table (as the data service checks it). */
   resource: Resource;
   /** The relation the list reads (the `_with_status` view except incident_rules and connections). */
@@ -47,6 +49,7 @@ const NONE = { namespace: false, labels: false, icon: false, source: false } as 
 const CONFIGS: Readonly<Record<SettingsTable, Omit<SettingsTableConfig, 'table' | 'listRelation' | 'schema'>>> = {
   topologies: {
     name: 'Topology',
+    title: 'Topologies',
     resource: 'topologies',
     columns: { namespace: true, schedule: true, jobStatus: true },
     form: { namespace: true, labels: true, icon: false, source: true },
@@ -56,7 +59,8 @@ const CONFIGS: Readonly<Record<SettingsTable, Omit<SettingsTableConfig, 'table' 
     members: false,
   },
   connections: {
-    name: 'Connections',
+    name: 'Connection',
+    title: 'Connections',
     resource: 'connections',
     columns: { namespace: true, schedule: false, jobStatus: false },
     form: { ...NONE, namespace: true },
@@ -66,7 +70,8 @@ const CONFIGS: Readonly<Record<SettingsTable, Omit<SettingsTableConfig, 'table' 
     members: false,
   },
   logging_backends: {
-    name: 'Log Backends',
+    name: 'Log Backend',
+    title: 'Log Backends',
     resource: 'logging_backends',
     columns: { namespace: true, schedule: false, jobStatus: true },
     form: { ...NONE, labels: true, source: true },
@@ -76,7 +81,8 @@ const CONFIGS: Readonly<Record<SettingsTable, Omit<SettingsTableConfig, 'table' 
     members: false,
   },
   notifications: {
-    name: 'Notifications',
+    name: 'Notification',
+    title: 'Notifications',
     resource: 'notifications',
     columns: { namespace: true, schedule: false, jobStatus: true },
     form: { ...NONE, namespace: true },
@@ -88,7 +94,8 @@ const CONFIGS: Readonly<Record<SettingsTable, Omit<SettingsTableConfig, 'table' 
     members: false,
   },
   properties: {
-    name: 'Feature Flags',
+    name: 'Feature Flag',
+    title: 'Feature Flags',
     resource: 'properties',
     columns: { namespace: false, schedule: false, jobStatus: true },
     form: NONE,
@@ -99,6 +106,7 @@ const CONFIGS: Readonly<Record<SettingsTable, Omit<SettingsTableConfig, 'table' 
   },
   canaries: {
     name: 'Health Check',
+    title: 'Health Checks',
     resource: 'canaries',
     columns: { namespace: true, schedule: true, jobStatus: true },
     form: { ...NONE, namespace: true, labels: true },
@@ -110,6 +118,7 @@ const CONFIGS: Readonly<Record<SettingsTable, Omit<SettingsTableConfig, 'table' 
   },
   config_scrapers: {
     name: 'Catalog Scraper',
+    title: 'Catalog Scrapers',
     resource: 'config_scrapers',
     columns: { namespace: true, schedule: true, jobStatus: true },
     form: { ...NONE, source: true },
@@ -119,7 +128,8 @@ const CONFIGS: Readonly<Record<SettingsTable, Omit<SettingsTableConfig, 'table' 
     members: false,
   },
   incident_rules: {
-    name: 'Rules',
+    name: 'Rule',
+    title: 'Rules',
     resource: 'incident',
     columns: { namespace: true, schedule: false, jobStatus: false },
     form: NONE,
@@ -129,7 +139,8 @@ const CONFIGS: Readonly<Record<SettingsTable, Omit<SettingsTableConfig, 'table' 
     members: false,
   },
   teams: {
-    name: 'Teams',
+    name: 'Team',
+    title: 'Teams',
     // teams and team_members are guarded as `database` by the data service
     resource: 'database',
     columns: { namespace: false, schedule: false, jobStatus: true },

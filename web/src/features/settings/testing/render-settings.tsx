@@ -1,45 +1,11 @@
 import { EditorView } from '@codemirror/view';
-import { permissionsFor, type Role } from '@pharos/core';
+import type { FeatureProperty, Role } from '@pharos/core';
 import { act, screen } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
-import { AuthGate } from '../../../app/auth-gate';
-import { json, stubFetch, type StubResponse, type StubRoute } from '../../../test/fetch-stub';
+import { signedInRoutes } from '../../../app/testing/shell-stubs';
+import { stubFetch, type StubResponse, type StubRoute } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
-import { WHOAMI_PATH } from '../../auth/api/session';
-import {
-  FeatureFlagsPage,
-  SettingsResourceDetailPage,
-  SettingsResourceListPage,
-  TeamDetailPage,
-  TeamsPage,
-  UsersPage,
-} from '../index';
 
 export const DB = '/api/db';
-export const ADMIN_ID = '11111111-1111-4111-8111-111111111111';
-
-/** The routes of the settings screens, behind the auth gate as in the app. */
-export const settingsRoutes: RouteObject[] = [
-  {
-    element: <AuthGate />,
-    children: [
-      { path: 'settings/feature-flags', element: <FeatureFlagsPage /> },
-      { path: 'settings/users', element: <UsersPage /> },
-      { path: 'settings/teams', element: <TeamsPage /> },
-      { path: 'settings/teams/:id', element: <TeamDetailPage /> },
-      { path: 'settings/:table', element: <SettingsResourceListPage /> },
-      { path: 'settings/:table/:id', element: <SettingsResourceDetailPage /> },
-    ],
-  },
-];
-
-/** `GET /api/auth/whoami` of a user with these roles. */
-export function whoami(roles: Role[]) {
-  return {
-    user: { id: ADMIN_ID, name: 'Ada Admin', email: 'ada@example.com', avatar: null, roles },
-    permissions: permissionsFor(roles),
-  };
-}
 
 /** A data-service answer: the rows and their Content-Range. */
 export function rows(data: readonly unknown[], total = data.length, offset = 0): StubResponse {
@@ -52,10 +18,20 @@ export function dbRoute(method: string, relation: string, respond: StubRoute['re
   return { method, path: new RegExp(`^${DB}/${relation}(\\?|$)`), respond };
 }
 
-/** Renders the settings screens at `url` for a user with `roles`, answering the given routes. */
-export function renderSettings(url: string, routes: StubRoute[], options: { roles?: Role[] } = {}) {
-  const server = stubFetch([{ path: WHOAMI_PATH, respond: () => json(whoami(options.roles ?? ['admin'])) }, ...routes]);
-  const app = renderApp(url, { routes: settingsRoutes });
+export interface RenderSettingsOptions {
+  /** The signed-in user's roles (default admin). */
+  roles?: Role[];
+  /** The feature flags the shell loads. */
+  properties?: FeatureProperty[];
+}
+
+/**
+ * Renders the app at `url` (the route map, inside the shell) for a user with `roles`, answering
+ * the given routes first and then the shell's own calls.
+ */
+export function renderSettings(url: string, routes: StubRoute[], options: RenderSettingsOptions = {}) {
+  const server = stubFetch([...routes, ...signedInRoutes({ roles: options.roles ?? ['admin'], properties: options.properties ?? [] })]);
+  const app = renderApp(url);
   return { ...app, server };
 }
 

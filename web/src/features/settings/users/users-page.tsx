@@ -1,24 +1,20 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Trash2, UserPlus, UserCog } from 'lucide-react';
 import { useState } from 'react';
+import { Unauthorized } from '../../../app/access/unauthorized';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { DateTime } from '../../../ui/date-time';
 import { useTableUrlState } from '../../../ui/table-url-state';
 import { toast } from '../../../ui/toast/toast-store';
-import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useCan } from '../shared/access';
 import { SettingsPage, SettingsPageHeader } from '../shared/page-header';
 import { PersonCell } from '../shared/person-cell';
-import { settingsKeys } from '../shared/query-keys';
 import { AddRoleDialog } from './add-role-dialog';
 import { useDeleteUser, useUsers, type User } from './api';
 import { InviteUserDialog } from './invite-user-dialog';
 import { roleLabel } from './roles';
-
-export const UNAUTHORIZED_TEXT = 'You do not have permission to access this page';
 
 const column = createColumnHelper<User>();
 
@@ -43,22 +39,14 @@ const BASE_COLUMNS: DataTableColumn<User>[] = [
 
 /** `/settings/users`: users and their roles; invite, change roles and delete (spec 3 section 2.10). */
 export function UsersPage() {
-  useDocumentTitle('Users');
   const canRead = useCan('identities', 'read');
   if (!canRead) {
-    return (
-      <SettingsPage>
-        <p role="alert" className="text-sm text-fg-muted">
-          {UNAUTHORIZED_TEXT}
-        </p>
-      </SettingsPage>
-    );
+    return <Unauthorized />;
   }
   return <Users />;
 }
 
 function Users() {
-  const queryClient = useQueryClient();
   const canInvite = useCan('identities', 'write');
   const canChangeRoles = useCan('rbac', 'write');
   const url = useTableUrlState();
@@ -92,9 +80,7 @@ function Users() {
   return (
     <SettingsPage>
       <SettingsPageHeader
-        crumbs={[{ label: 'Users', to: '/settings/users' }]}
-        onRefresh={() => void queryClient.invalidateQueries({ queryKey: settingsKeys.users.all() })}
-        refreshing={users.isFetching}
+        title="Users"
         actions={
           <>
             {canChangeRoles && (
