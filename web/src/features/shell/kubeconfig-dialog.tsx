@@ -14,6 +14,8 @@ export default function KubeconfigDialog({ open, onOpenChange }: { open: boolean
   const download = useMutation({
     mutationFn: downloadKubeconfig,
     onSuccess: (filename) => toast.success(`Saved ${filename}`),
+    // Shown in the dialog: a toast would sit behind it.
+    meta: { errorToast: false },
   });
   return (
     <Dialog
@@ -47,6 +49,11 @@ export default function KubeconfigDialog({ open, onOpenChange }: { open: boolean
           <code className={codeClass}>pharos</code>.
         </li>
       </ol>
+      {download.isError && (
+        <p role="alert" className="mt-4 rounded-md border border-danger-border bg-danger-soft px-3 py-2 text-sm text-danger">
+          {download.error.message}
+        </p>
+      )}
     </Dialog>
   );
 }

@@ -46,6 +46,8 @@ export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps)
   const { pathname, search } = useLocation();
   const { preference, setPreference } = useTheme();
   const [kubeconfigOpen, setKubeconfigOpen] = useState(false);
+  // Loaded with the shell, so the version line is ready when the menu opens.
+  useAbout();
   const profile = `/profile-settings?${new URLSearchParams({ return_to: `${pathname}${search}` }).toString()}`;
   return (
     <>
