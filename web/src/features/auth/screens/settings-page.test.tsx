@@ -44,6 +44,13 @@ describe('/profile-settings', () => {
     expect(screen.getByRole('link', { name: 'Go back' }).getAttribute('href')).toBe('/');
   });
 
+  it("Go back falls back to the flow's return_to when the address has none (after recovery)", async () => {
+    stubFetch([{ path: `${ORY}/settings/flows`, respond: () => json(settingsFlow({ id: 'recovered', return_to: '/health' })) }]);
+    renderApp('/profile-settings?flow=recovered');
+    await screen.findByRole('heading', { level: 2, name: 'Profile Settings' });
+    expect(screen.getByRole('link', { name: 'Go back' }).getAttribute('href')).toBe('/health');
+  });
+
   it('submits one section and shows the saved message for ten seconds', async () => {
     const saved = settingsFlow({ state: 'success' }, [csrfNode(), input('password', 'password', 'password', { label: 'Password' }), input('password', 'method', 'submit', { value: 'password', label: 'Save' })]);
     saved.ui.messages = [text(1050001, 'Your changes have been saved!', 'success')];

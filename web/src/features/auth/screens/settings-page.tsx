@@ -43,7 +43,8 @@ export function SettingsPage() {
       <div className="mx-auto w-full max-w-2xl space-y-6">
         <header className="flex items-center justify-between">
           <Logo />
-          <GoBackLink to={safeReturnPath(returnTo)} />
+          {/* After recovery or re-authentication the address has no return_to, but the flow keeps it. */}
+          <GoBackLink to={safeReturnPath(returnTo ?? flow?.return_to)} />
         </header>
         <h1 className="text-xl font-semibold tracking-tight text-fg">{SETTINGS_TITLE}</h1>
         <FlowView flow={flow} error={error}>
