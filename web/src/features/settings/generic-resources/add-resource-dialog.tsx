@@ -33,6 +33,7 @@ export function AddResourceDialog({ config, open, onOpenChange }: AddResourceDia
       {open && (
         <ResourceForm
           config={config}
+          editorSize="medium"
           onSaved={(name) => {
             toast.success(`${name} created successfully`);
             onOpenChange(false);

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
-import { CodeEditor } from '../../../ui/code-editor';
+import { CodeEditor, type CodeEditorSize } from '../../../ui/code-editor';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { FieldMessage } from '../../../ui/field-message';
 import { TextInput } from '../../../ui/text-input';
@@ -24,6 +24,8 @@ export interface ResourceFormProps {
   onDeleted?: (name: string) => void;
   /** Extra actions before Save (e.g. Cancel in a dialog). */
   secondaryActions?: ReactNode;
+  /** Height of the spec editor (default large; a dialog wants less). */
+  editorSize?: CodeEditorSize;
 }
 
 function EditorField({ label, children }: { label: string; children: ReactNode }) {
@@ -41,7 +43,7 @@ function EditorField({ label, children }: { label: string; children: ReactNode }
  * existing one, both only with write permission on the table; name and namespace are locked once
  * the id exists. A resource managed elsewhere shows where it is linked to instead of the actions.
  */
-export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryActions }: ResourceFormProps) {
+export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryActions, editorSize = 'large' }: ResourceFormProps) {
   const formId = useId();
   const isNew = resource === undefined;
   const canWrite = useCan(config.resource, 'write');
@@ -113,7 +115,7 @@ export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryAc
           value={values.spec}
           onChange={set('spec')}
           schema={schema.data ?? null}
-          size="large"
+          size={editorSize}
           readOnly={!editable}
         />
       </EditorField>
