@@ -14,5 +14,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each entry and route loads (read by bench:web).
+    manifest: true,
   },
 });

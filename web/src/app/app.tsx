@@ -1,15 +1,30 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setNavigator } from '../api/navigation';
+import { sessionQuery } from '../features/auth/api/session';
+import { featureFlagsQuery } from './access/feature-flags';
 import { Providers } from './providers';
+import { createQueryClient } from './query-client';
 import { routes } from './routes';
 
 /** The browser router; navigation outside components (HTTP client, flow reactions) goes through it too. */
 const router = createBrowserRouter(routes);
 setNavigator((to, options) => void router.navigate(to, options));
 
+const queryClient = createQueryClient();
+
+/** Pages of the identity flows, which need neither the session nor the flags up front. */
+const PUBLIC_PAGES = /^\/(login|registration|recovery|verification|auth-state-checker|bad-session|error)(\/|$)/;
+
+// A signed-in page needs the session and the feature flags before it renders: ask for both at once,
+// before the first render, rather than one after the other as the gates mount.
+if (!PUBLIC_PAGES.test(window.location.pathname)) {
+  void queryClient.prefetchQuery(sessionQuery);
+  void queryClient.prefetchQuery(featureFlagsQuery);
+}
+
 export function App() {
   return (
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   );

@@ -9,8 +9,9 @@ import { useFeatureFlags } from './access/feature-flags';
  */
 export function FlagsGate() {
   const { data, isError, error, refetch, isFetching } = useFeatureFlags();
-  // A failed refresh keeps the flags already loaded; only a first load that fails stops here.
-  if (data === undefined && !isError) return <SkeletonScreen />;
+  // A failed refresh keeps the flags already loaded; only a first load that fails stops here (a
+  // load that failed before signing in is simply fetched again).
+  if (data === undefined && (!isError || isFetching)) return <SkeletonScreen />;
   if (data === undefined) {
     return (
       <main className="mx-auto max-w-2xl p-6">

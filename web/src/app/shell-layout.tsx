@@ -1,7 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../features/auth/api/session';
-import { useSignOut } from '../features/auth/api/logout';
 import { Header } from '../features/shell/header';
 import { Sidebar } from '../features/shell/sidebar';
 import { useShellShortcuts } from '../features/shell/use-shortcuts';
@@ -12,6 +12,26 @@ import { AccessGate } from './access-gate';
 import { BreadcrumbProvider, useCurrentBreadcrumb } from './breadcrumb';
 
 const GlobalSearch = lazy(() => import('../features/shell/global-search'));
+
+/** The identity client (and so the logout flow) loads only when the user menu opens: not with the shell. */
+const loadLogout = () => import('../features/auth/api/logout');
+
+/** The foundation's sign-out (logout flow, then /login?return_to=…), loaded on demand. */
+function useLazySignOut() {
+  const queryClient = useQueryClient();
+  const { pathname, search } = useLocation();
+  const [pending, setPending] = useState(false);
+  const signOut = async () => {
+    setPending(true);
+    try {
+      const { signOut: run } = await loadLogout();
+      await run(queryClient, `${pathname}${search}`);
+    } finally {
+      setPending(false);
+    }
+  };
+  return { signOut, pending, preload: () => void loadLogout() };
+}
 
 export const SIDEBAR_COLLAPSED_KEY = 'pharos.sidebar.collapsed';
 
@@ -47,7 +67,7 @@ export function ScreenOutlet() {
 
 function ShellFrame() {
   const { data: session } = useSession();
-  const { signOut, pending } = useSignOut();
+  const { signOut, pending, preload } = useLazySignOut();
   const crumbs = useCurrentBreadcrumb();
   const [collapsed, setCollapsed] = useLocalStorage(SIDEBAR_COLLAPSED_KEY, parseCollapsed);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -63,6 +83,7 @@ function ShellFrame() {
           onSearch={() => setSearchOpen(true)}
           user={user}
           onSignOut={() => void signOut()}
+          onOpen={preload}
           signingOut={pending}
         />
         <main id="content" className="min-h-0 flex-1 overflow-auto p-4 sm:p-6">

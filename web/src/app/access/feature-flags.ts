@@ -1,11 +1,20 @@
 import { disabledFeatures, type Feature, type FeatureProperty } from '@pharos/core';
+import { PostgrestClient } from '@supabase/postgrest-js';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { db } from '../../api/postgrest';
+import { baseFetch } from '../../api/http';
+import { DB_PATH } from '../../api/postgrest';
 import { queryKeys } from '../../api/query-keys';
+
+/**
+ * The flags are loaded at start, in parallel with the session check: a 401 must not redirect by
+ * itself (the auth gate decides from the session), so this client calls through `baseFetch`, the
+ * HTTP client's layer without the session handling.
+ */
+const flagsDb = new PostgrestClient(new URL(DB_PATH, window.location.origin).href, { fetch: baseFetch, retry: false });
 
 /** The flag rows of the properties table: `{feature}.disable` = 'true' switches a feature off. */
 export async function fetchFeatureProperties(signal?: AbortSignal): Promise<FeatureProperty[]> {
-  let request = db.from('properties').select('name,value').like('name', '*.disable');
+  let request = flagsDb.from('properties').select('name,value').like('name', '*.disable');
   if (signal) request = request.abortSignal(signal);
   const { data } = await request.throwOnError();
   return (data ?? []) as FeatureProperty[];

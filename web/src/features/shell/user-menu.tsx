@@ -21,6 +21,8 @@ export interface UserMenuUser {
 export interface UserMenuProps {
   user: UserMenuUser;
   onSignOut: () => void;
+  /** Called when the menu opens (e.g. to load what signing out needs). */
+  onOpen?: () => void;
   signingOut?: boolean;
 }
 
@@ -42,7 +44,7 @@ export function VersionLine() {
 }
 
 /** The user menu: greeting, profile, kubeconfig, theme, version line and sign out. */
-export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps) {
+export function UserMenu({ user, onSignOut, onOpen, signingOut = false }: UserMenuProps) {
   const { pathname, search } = useLocation();
   const { preference, setPreference } = useTheme();
   const [kubeconfigOpen, setKubeconfigOpen] = useState(false);
@@ -51,7 +53,7 @@ export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps)
   const profile = `/profile-settings?${new URLSearchParams({ return_to: `${pathname}${search}` }).toString()}`;
   return (
     <>
-      <DropdownMenu.Root>
+      <DropdownMenu.Root onOpenChange={(open) => open && onOpen?.()}>
         <DropdownMenu.Trigger
           aria-label="User menu"
           className="inline-flex cursor-pointer items-center gap-2 rounded-full p-0.5 hover:bg-surface-muted data-[state=open]:bg-surface-muted"
