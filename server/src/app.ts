@@ -8,6 +8,7 @@ import { identityPlugin } from './auth/identity/index.js';
 import { sessionCookieResolver } from './auth/identity/resolver.js';
 import { IDENTITY_PREFIX } from './auth/identity/urls.js';
 import { authRoutes } from './auth/routes.js';
+import { docsRoutes } from './docs.js';
 import { installErrorHandler, installNotFound } from './errors.js';
 import { restPlugin } from './rest/plugin.js';
 import { schemaRoutes } from './schemas/routes.js';
@@ -52,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(restPlugin, { prefix: '/api/db', pool });
   await app.register(shellRoutes, { pool });
   await app.register(schemaRoutes);
+  docsRoutes(app);
 
   const webDir = options.webDir === undefined ? WEB_DIST_DIR : options.webDir;
   const servesWeb = webDir !== null && (await serveWebApp(app, webDir));

@@ -1,3 +1,4 @@
+import { PostgrestError } from '@supabase/postgrest-js';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
 import type { ApiQueryMeta } from '../api/query-meta';
@@ -10,9 +11,13 @@ export function reportError(error: unknown, meta: ApiQueryMeta | undefined): voi
   toast.error(error instanceof Error ? error.message : 'Something went wrong');
 }
 
+/** SQL states of an unavailable database, and the data service's own "could not reach it". */
+const TRANSIENT_DATA_ERRORS = /^(08|53|57|PGRST000$)/;
+
 /** Client errors (4xx) are answers, not hiccups: only other failures are retried, twice. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
+export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.status < 500) return false;
+  if (error instanceof PostgrestError && !TRANSIENT_DATA_ERRORS.test(error.code)) return false;
   return failureCount < 2;
 }
 

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderShell } from '../../app/testing/render-shell';
-import { DOCS_URL } from './docs-menu';
 
 describe('the header', () => {
   it('refetches the active queries on Refresh, not the identity flows', async () => {
@@ -21,8 +20,8 @@ describe('the header', () => {
     await app.user.click(screen.getByRole('button', { name: 'Documentation' }));
     const menu = await screen.findByRole('menu');
     const links = within(menu).getAllByRole('menuitem');
-    expect(links.map((link) => link.textContent)).toEqual(['Set up', 'Configuration', 'Command line', 'Calling the API']);
-    expect(links[0]?.getAttribute('href')).toBe(`${DOCS_URL}#set-up`);
+    expect(links.map((link) => link.textContent)).toEqual(['Set up and configuration', 'Data service (/api/db)']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/docs/README.md', '/docs/data-service.md']);
     expect(links.every((link) => link.getAttribute('target') === '_blank')).toBe(true);
   });
 });
