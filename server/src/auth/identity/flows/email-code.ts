@@ -1,10 +1,11 @@
 import type { Db } from '../identities.js';
 import { messages } from '../messages.js';
 import { CODE_LENGTH, generateCode, newCodeState } from '../methods/code.js';
-import { csrfNode, hidden, input, submit, type UiNode } from '../nodes.js';
+import { csrfNode, hidden, input, setValue, submit, type UiNode } from '../nodes.js';
 import { isEmail, normalizeEmail } from '../schema.js';
 import type { IdentityDeps } from './http.js';
-import type { FlowRow } from './store.js';
+import { setMessages } from './common.js';
+import { saveFlow, type FlowRow } from './store.js';
 
 /** Shared by the recovery and verification flows (Kratos's `code` method). */
 export type CodeFlowKind = 'recovery' | 'verification';
@@ -77,4 +78,24 @@ export async function sendCode(deps: IdentityDeps, flow: FlowRow, kind: CodeFlow
     const { subject, body } = codeEmail(kind, code);
     await deps.courier.send({ to: email, subject, body, templateType: kind === 'recovery' ? 'recovery_code' : 'verification_code', templateData: { code } });
   }
+}
+
+/**
+ * The step recovery and verification share: send a code to the address in the body, or say why
+ * not (a code typed without a known address is treated as a wrong code). Answers the status to send.
+ */
+export async function sendCodeToSubmittedEmail(deps: IdentityDeps, flow: FlowRow, kind: CodeFlowKind, raw: string | undefined, code: string): Promise<200 | 400> {
+  const email = validEmail(raw);
+  if (!email) {
+    if (code !== '') setMessages(flow, [], [kind === 'recovery' ? messages.recoveryCodeInvalid() : messages.verificationCodeInvalid()]);
+    else {
+      setValue(flow.ui.nodes, 'email', raw ?? '');
+      setMessages(flow, [{ name: 'email', message: raw ? messages.invalidFormat(raw, 'email') : messages.required('email') }]);
+    }
+    await saveFlow(deps.pool, flow);
+    return 400;
+  }
+  await sendCode(deps, flow, kind, email);
+  await saveFlow(deps.pool, flow);
+  return 200;
 }

@@ -4,12 +4,12 @@ import { errors } from '../errors.js';
 import { getIdentity, markAddressVerified, type Db } from '../identities.js';
 import { messages } from '../messages.js';
 import { codeMatches, generateCode, newCodeState, parseCodeState } from '../methods/code.js';
-import { setValue, type UiContainer } from '../nodes.js';
+import type { UiContainer } from '../nodes.js';
 import { normalizeEmail } from '../schema.js';
 import { createSession, currentSession, methodAal, revokeOtherSessions, setSessionCookie } from '../sessions.js';
 import type { Urls } from '../urls.js';
 import { assertFlowBrowser, assertFlowSubmit, liveFlow, setMessages } from './common.js';
-import { chooseMethodNodes, sendCode, sentEmailNodes, validEmail } from './email-code.js';
+import { chooseMethodNodes, sendCodeToSubmittedEmail, sentEmailNodes } from './email-code.js';
 import { bodyOf, queryOf, requestUrl, returnToOf, sendFlow, str, urlsFor, wantsJson, type IdentityDeps } from './http.js';
 import { createSettingsFlowFor } from './settings.js';
 import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
@@ -113,20 +113,7 @@ async function submitRecovery(deps: IdentityDeps, request: FastifyRequest, reply
     return reply.redirect(next, 303);
   }
 
-  const raw = str(body, 'email');
-  const email = validEmail(raw);
-  if (!email) {
-    if (code !== '') setMessages(flow, [], [messages.recoveryCodeInvalid()]);
-    else {
-      setValue(flow.ui.nodes, 'email', raw ?? '');
-      setMessages(flow, [{ name: 'email', message: raw ? messages.invalidFormat(raw, 'email') : messages.required('email') }]);
-    }
-    await saveFlow(deps.pool, flow);
-    return answer(400);
-  }
-  await sendCode(deps, flow, 'recovery', email);
-  await saveFlow(deps.pool, flow);
-  return answer(200);
+  return answer(await sendCodeToSubmittedEmail(deps, flow, 'recovery', str(body, 'email'), code));
 }
 
 export function recoveryRoutes(app: FastifyInstance, deps: IdentityDeps): void {

@@ -3,11 +3,11 @@ import { bindToBrowser } from '../csrf.js';
 import { getIdentity, markAddressVerified } from '../identities.js';
 import { messages } from '../messages.js';
 import { codeMatches, parseCodeState } from '../methods/code.js';
-import { anchor, csrfNode, setValue, type UiContainer } from '../nodes.js';
+import { anchor, csrfNode, type UiContainer } from '../nodes.js';
 import { normalizeEmail } from '../schema.js';
 import type { Urls } from '../urls.js';
 import { assertFlowBrowser, assertFlowSubmit, liveFlow, setMessages } from './common.js';
-import { chooseMethodNodes, sendCode, validEmail } from './email-code.js';
+import { chooseMethodNodes, sendCode, sendCodeToSubmittedEmail } from './email-code.js';
 import { bodyOf, queryOf, requestUrl, returnToOf, sendFlow, str, urlsFor, type IdentityDeps } from './http.js';
 import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
 
@@ -92,20 +92,7 @@ async function submitVerification(deps: IdentityDeps, request: FastifyRequest, r
     return answer(200);
   }
 
-  const raw = str(body, 'email');
-  const email = validEmail(raw);
-  if (!email) {
-    if (code !== '') setMessages(flow, [], [messages.verificationCodeInvalid()]);
-    else {
-      setValue(flow.ui.nodes, 'email', raw ?? '');
-      setMessages(flow, [{ name: 'email', message: raw ? messages.invalidFormat(raw, 'email') : messages.required('email') }]);
-    }
-    await saveFlow(deps.pool, flow);
-    return answer(400);
-  }
-  await sendCode(deps, flow, 'verification', email);
-  await saveFlow(deps.pool, flow);
-  return answer(200);
+  return answer(await sendCodeToSubmittedEmail(deps, flow, 'verification', str(body, 'email'), code));
 }
 
 export function verificationRoutes(app: FastifyInstance, deps: IdentityDeps): void {
