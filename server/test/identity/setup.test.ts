@@ -139,8 +139,8 @@ describe('first run', () => {
     const link = printed.exec(cli.stdout());
     expect(link, `${cli.stdout()}\n${cli.stderr()}`).not.toBeNull();
     const token = link?.[2] ?? '';
-    // Logged too, for operators who read the JSON log.
-    expect(cli.stdout()).toContain('"setup_url"');
+    // Logged too, for operators who read the JSON log (the logger writes asynchronously).
+    await expect.poll(() => cli.stdout(), { timeout: 15_000 }).toContain('"setup_url"');
 
     // The web app opens /registration?setup_token=… and creates the flow with the SDK: the token
     // travels in the page address (Referer), and the flow carries it in a hidden node.
