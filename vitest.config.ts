@@ -28,6 +28,8 @@ export default defineConfig({
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
           setupFiles: ['web/src/test/setup.ts'],
+          // jsdom renders share two cores with the integration tests' database when npm test runs.
+          testTimeout: 20000,
         },
       },
       {
