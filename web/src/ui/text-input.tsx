@@ -1,5 +1,4 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { cn } from './cn';
 
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
   label: ReactNode;
@@ -21,15 +20,17 @@ export function TextInput({ label, messages, invalid, id, className, ref, ...res
   const messagesId = `${inputId}-messages`;
   return (
     <div className={className}>
-      <label
-        htmlFor={inputId}
-        className={cn(
-          'mb-1 block text-[0.8125rem] font-medium text-fg',
-          rest.required && "after:ml-0.5 after:text-danger after:content-['*']",
+      <div className="mb-1 flex items-baseline gap-0.5 text-[0.8125rem] font-medium">
+        <label htmlFor={inputId} className="text-fg">
+          {label}
+        </label>
+        {/* Outside the label: `required` already tells assistive technology, the mark is for the eye. */}
+        {rest.required && (
+          <span aria-hidden="true" className="text-danger">
+            *
+          </span>
         )}
-      >
-        {label}
-      </label>
+      </div>
       <input
         ref={ref}
         id={inputId}
