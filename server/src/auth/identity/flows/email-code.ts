@@ -3,8 +3,10 @@ import { messages } from '../messages.js';
 import { CODE_LENGTH, generateCode, newCodeState } from '../methods/code.js';
 import { csrfNode, hidden, input, setValue, submit, type UiNode } from '../nodes.js';
 import { isEmail, normalizeEmail } from '../schema.js';
-import type { IdentityDeps } from './http.js';
-import { setMessages } from './common.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Urls } from '../urls.js';
+import { assertFlowBrowser, liveFlow, setMessages } from './common.js';
+import { queryOf, returnToOf, sendFlow, urlsFor, type IdentityDeps } from './http.js';
 import { saveFlow, type FlowRow } from './store.js';
 
 /** Shared by the recovery and verification flows (Kratos's `code` method). */
@@ -98,4 +100,30 @@ export async function sendCodeToSubmittedEmail(deps: IdentityDeps, flow: FlowRow
   await sendCode(deps, flow, kind, email);
   await saveFlow(deps.pool, flow);
   return 200;
+}
+
+/** What recovery or verification brings to the routes they share. */
+export interface CodeFlowHandlers {
+  create(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, urls: Urls, returnTo: string | null): Promise<FlowRow>;
+  json(flow: FlowRow): Record<string, unknown>;
+  submit(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/** `GET /self-service/{kind}/browser`, `GET …/flows?id=` and `POST /self-service/{kind}?flow=`. */
+export function codeFlowRoutes(app: FastifyInstance, deps: IdentityDeps, kind: CodeFlowKind, handlers: CodeFlowHandlers): void {
+  app.get(`/self-service/${kind}/browser`, async (request, reply) => {
+    const urls = urlsFor(deps, request);
+    const flow = await handlers.create(deps, request, reply, urls, returnToOf(urls, queryOf(request)['return_to']));
+    return sendFlow(request, reply, urls, kind, flow.id, 200, handlers.json(flow));
+  });
+
+  app.get(`/self-service/${kind}/flows`, async (request, reply) => {
+    const urls = urlsFor(deps, request);
+    const recreate = (old: FlowRow) => handlers.create(deps, request, reply, urls, old.return_to);
+    const flow = await liveFlow(deps, urls, queryOf(request)['id'], kind, recreate);
+    await assertFlowBrowser(deps, request, reply, urls, flow);
+    return reply.send(handlers.json(flow));
+  });
+
+  app.post(`/self-service/${kind}`, (request, reply) => handlers.submit(deps, request, reply));
 }

@@ -8,9 +8,9 @@ import type { UiContainer } from '../nodes.js';
 import { normalizeEmail } from '../schema.js';
 import { createSession, currentSession, methodAal, revokeOtherSessions, setSessionCookie } from '../sessions.js';
 import type { Urls } from '../urls.js';
-import { assertFlowBrowser, assertFlowSubmit, liveFlow, setMessages } from './common.js';
-import { chooseMethodNodes, sendCodeToSubmittedEmail, sentEmailNodes } from './email-code.js';
-import { bodyOf, queryOf, requestUrl, returnToOf, sendFlow, str, urlsFor, wantsJson, type IdentityDeps } from './http.js';
+import { assertFlowSubmit, liveFlow, setMessages } from './common.js';
+import { chooseMethodNodes, codeFlowRoutes, sendCodeToSubmittedEmail, sentEmailNodes } from './email-code.js';
+import { bodyOf, queryOf, requestUrl, sendFlow, str, urlsFor, wantsJson, type IdentityDeps } from './http.js';
 import { createSettingsFlowFor } from './settings.js';
 import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
 
@@ -117,19 +117,5 @@ async function submitRecovery(deps: IdentityDeps, request: FastifyRequest, reply
 }
 
 export function recoveryRoutes(app: FastifyInstance, deps: IdentityDeps): void {
-  app.get('/self-service/recovery/browser', async (request, reply) => {
-    const urls = urlsFor(deps, request);
-    const flow = await createRecoveryFlow(deps, request, reply, urls, returnToOf(urls, queryOf(request)['return_to']));
-    return sendFlow(request, reply, urls, 'recovery', flow.id, 200, recoveryFlowJson(flow));
-  });
-
-  app.get('/self-service/recovery/flows', async (request, reply) => {
-    const urls = urlsFor(deps, request);
-    const recreate = (old: FlowRow) => createRecoveryFlow(deps, request, reply, urls, old.return_to);
-    const flow = await liveFlow(deps, urls, queryOf(request)['id'], 'recovery', recreate);
-    await assertFlowBrowser(deps, request, reply, urls, flow);
-    return reply.send(recoveryFlowJson(flow));
-  });
-
-  app.post('/self-service/recovery', (request, reply) => submitRecovery(deps, request, reply));
+  codeFlowRoutes(app, deps, 'recovery', { create: createRecoveryFlow, json: recoveryFlowJson, submit: submitRecovery });
 }

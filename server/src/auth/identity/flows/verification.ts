@@ -6,9 +6,9 @@ import { codeMatches, parseCodeState } from '../methods/code.js';
 import { anchor, csrfNode, type UiContainer } from '../nodes.js';
 import { normalizeEmail } from '../schema.js';
 import type { Urls } from '../urls.js';
-import { assertFlowBrowser, assertFlowSubmit, liveFlow, setMessages } from './common.js';
-import { chooseMethodNodes, sendCode, sendCodeToSubmittedEmail } from './email-code.js';
-import { bodyOf, queryOf, requestUrl, returnToOf, sendFlow, str, urlsFor, type IdentityDeps } from './http.js';
+import { assertFlowSubmit, liveFlow, setMessages } from './common.js';
+import { chooseMethodNodes, codeFlowRoutes, sendCode, sendCodeToSubmittedEmail } from './email-code.js';
+import { bodyOf, queryOf, requestUrl, sendFlow, str, urlsFor, type IdentityDeps } from './http.js';
 import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
 
 export function verificationFlowJson(flow: FlowRow): Record<string, unknown> {
@@ -96,19 +96,5 @@ async function submitVerification(deps: IdentityDeps, request: FastifyRequest, r
 }
 
 export function verificationRoutes(app: FastifyInstance, deps: IdentityDeps): void {
-  app.get('/self-service/verification/browser', async (request, reply) => {
-    const urls = urlsFor(deps, request);
-    const flow = await createVerificationFlow(deps, request, reply, urls, returnToOf(urls, queryOf(request)['return_to']));
-    return sendFlow(request, reply, urls, 'verification', flow.id, 200, verificationFlowJson(flow));
-  });
-
-  app.get('/self-service/verification/flows', async (request, reply) => {
-    const urls = urlsFor(deps, request);
-    const recreate = (old: FlowRow) => createVerificationFlow(deps, request, reply, urls, old.return_to);
-    const flow = await liveFlow(deps, urls, queryOf(request)['id'], 'verification', recreate);
-    await assertFlowBrowser(deps, request, reply, urls, flow);
-    return reply.send(verificationFlowJson(flow));
-  });
-
-  app.post('/self-service/verification', (request, reply) => submitVerification(deps, request, reply));
+  codeFlowRoutes(app, deps, 'verification', { create: createVerificationFlow, json: verificationFlowJson, submit: submitVerification });
 }
