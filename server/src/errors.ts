@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pathViews } from './http/path.js';
 
 /** The error body every Pharos API answers with (PostgREST's shape). */
 export interface ApiError {
@@ -13,7 +14,7 @@ export function apiError(code: string, message: string): ApiError {
 }
 
 function isApi(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  return pathViews(url).some((path) => path === '/api' || path.startsWith('/api/'));
 }
 
 /**

@@ -11,6 +11,9 @@ describe('isPublic', () => {
     ['GET', '/'],
     ['GET', '/incidents/123'],
     ['GET', '/apis'],
+    ['GET', '/%61pi/health'],
+    ['GET', '/assets/../index.html'],
+    ['GET', '/%E0%A4%A'],
   ])('%s %s is open', (method, url) => {
     expect(isPublic(method, url)).toBe(true);
   });
@@ -23,6 +26,16 @@ describe('isPublic', () => {
     ['GET', '/api/db/people'],
     ['GET', '/api/.oryx'],
     ['DELETE', '/api/about'],
+    ['GET', '/%61pi/schemas/canary.schema.json'],
+    ['GET', '/%61%70%69/db/people'],
+    ['GET', '/api%2Fdb/people'],
+    ['GET', '//api/db/people'],
+    ['GET', '/x/../api/db/people'],
+    ['GET', '/api/.ory/../db/people'],
+    ['GET', '/api/.ory/%2E%2E/db/people'],
+    ['GET', '/api/health/../db/people'],
+    ['GET', '/api/db/x%2F..%2F..%2Fhealth'],
+    ['GET', '/%ZZ/../api/db/people'],
   ])('%s %s needs a caller', (method, url) => {
     expect(isPublic(method, url)).toBe(false);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Caller } from './caller.js';
+import { pathViews } from '../http/path.js';
 import { tokenVerifier } from './tokens.js';
 
 /** What one way of authenticating found on a request. */
@@ -42,14 +43,15 @@ export function bearerTokenResolver(pool: pg.Pool): CallerResolver {
   };
 }
 
-function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+/**
+ * True for requests the guard lets through without a caller: decided on the path as the router
+ * decodes it and on the fully normalised path, and public only when public in both.
+ */
+export function isPublic(method: string, url: string): boolean {
+  return pathViews(url).every((path) => isPublicPath(method, path));
 }
 
-/** True for requests the guard lets through without a caller. */
-export function isPublic(method: string, url: string): boolean {
-  const path = pathOf(url);
+function isPublicPath(method: string, path: string): boolean {
   if (path !== '/api' && !path.startsWith('/api/')) return true; // the web app and its assets
   if ((method === 'GET' || method === 'HEAD') && (path === '/api/health' || path === '/api/about')) return true;
   // Identity flows (sign-in, registration, recovery) must be reachable before signing in.
