@@ -9,7 +9,11 @@ import { sessionCookieResolver } from './auth/identity/resolver.js';
 import { IDENTITY_PREFIX } from './auth/identity/urls.js';
 import { authRoutes } from './auth/routes.js';
 import { docsRoutes } from './docs.js';
+import { installHostCheck } from './http/host.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { installErrorHandler, installNotFound } from './errors.js';
+import { loadDataServiceConfig, type DataServiceConfig } from './rest/config.js';
+import { createDataPool } from './rest/data-pool.js';
 import { restPlugin } from './rest/plugin.js';
 import { schemaRoutes } from './schemas/routes.js';
 import { shellRoutes } from './shell/routes.js';
@@ -26,6 +30,8 @@ export interface AppOptions {
   webDir?: string | null;
   /** Identity service settings; each one not given is read from the environment. */
   identity?: Partial<IdentityConfig>;
+  /** Data service limits; each one not given is read from the environment or defaulted. */
+  dataService?: Partial<DataServiceConfig>;
 }
 
 /** The Pharos HTTP application: access guard, identity service, system routes, data service and web app. */
@@ -37,6 +43,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const base = { trustProxy: typeof proxy === 'number' ? (_address: string, hop: number) => hop < proxy : proxy };
   const app = options.logger ? Fastify({ ...base, loggerInstance: options.logger }) : Fastify({ ...base, logger: false });
 
+  installHostCheck(app);
+  installJsonBodyParser(app);
   // Before the guard, whose hook reads the session cookie.
   await app.register(fastifyCookie);
   installAccessGuard(app, {
@@ -50,7 +58,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes, { pool });
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier });
   await app.register(authRoutes, { pool, config: identity, courier });
-  await app.register(restPlugin, { prefix: '/api/db', pool });
+  const dataService: DataServiceConfig = { ...loadDataServiceConfig(), ...options.dataService };
+  const dataPool = createDataPool(pool, dataService);
+  app.addHook('onClose', () => dataPool.end());
+  await app.register(restPlugin, { prefix: '/api/db', pool: dataPool, cancelPool: pool, config: dataService });
   await app.register(shellRoutes, { pool });
   await app.register(schemaRoutes);
   docsRoutes(app);

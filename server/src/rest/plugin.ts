@@ -7,9 +7,13 @@ import { argumentNames, chooseFunction, functionRowsSource, scalarCallSql } from
 import { Params, qualified } from './compile/sql.js';
 import { compileDelete, compileInsert, compileUpdate, MUTATION_SOURCE, type Row } from './compile/write.js';
 import { CALLER_COLUMN } from './exposed.js';
+import { checkJsonDepth, JsonTooDeepError } from '../http/json-body.js';
 import { RestError } from './errors.js';
 import { runRead, runScalar, runWrite, type Queryable } from './execute.js';
 import { asCaller } from './transaction.js';
+import { CallerSlots } from './caller-slots.js';
+import type { DataServiceConfig } from './config.js';
+import { DataConnections } from './connections.js';
 import { parseAccept, parsePrefer, parseRange } from './parse/headers.js';
 import { parseQuery, type ParsedQuery } from './parse/query.js';
 import { contentRange, rangeStatus } from './respond.js';
@@ -17,7 +21,11 @@ import { introspect } from './schema/introspect.js';
 import type { RelationInfo, SchemaModel } from './schema/model.js';
 
 export interface RestPluginOptions {
+  /** The data service's own pool: its connections carry the statement timeout. */
   pool: pg.Pool;
+  /** The rest of the server's pool, which cancels statements of clients that went away. */
+  cancelPool: pg.Pool;
+  config: DataServiceConfig;
 }
 
 interface RelationParams {
@@ -29,8 +37,17 @@ interface FunctionParams {
 }
 
 /** PostgREST-compatible data service; mounted at /api/db. */
-export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { pool }) => {
+export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { pool, cancelPool, config }) => {
   const schema: SchemaModel = await introspect(pool);
+  const connections = new DataConnections({
+    pool,
+    cancelPool,
+    slots: new CallerSlots(config.callerConcurrency, config.callerQueue),
+    statementTimeoutMs: config.statementTimeoutMs,
+  });
+  /** Every statement of a request runs through here: one connection, the caller's turn, cancelled if the client leaves. */
+  const withClient = <T>(request: FastifyRequest, reply: FastifyReply, work: (client: pg.PoolClient) => Promise<T>): Promise<T> =>
+    connections.run(request, reply, requireCaller(request).personId, work);
   app.setErrorHandler(handleError);
   // postgrest-js sends `Content-Type: application/json` with an empty DELETE body; other bodies are JSON only.
   app.removeAllContentTypeParsers();
@@ -41,8 +58,13 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
       return;
     }
     try {
+      checkJsonDepth(text);
       done(null, JSON.parse(text) as unknown);
     } catch (error) {
+      if (error instanceof JsonTooDeepError) {
+        done(new RestError(400, 'PGRST102', error.message, null, `Send JSON nested at most ${error.maxDepth} levels deep.`), undefined);
+        return;
+      }
       done(new RestError(400, 'PGRST102', 'Empty or invalid json', (error as Error).message), undefined);
     }
   });
@@ -82,7 +104,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     const relation = relationOf(request.params.relation);
     authorize(requireCaller(request), relation.resource, 'read', `'${relation.name}'`);
     const query = parseQuery(searchParams(request));
-    send(reply, await readRows(request, { sql: qualified(relation.name), relation }, query, new Params(), pool));
+    send(reply, await withClient(request, reply, (client) => readRows(request, { sql: qualified(relation.name), relation }, query, new Params(), client)));
   });
 
   app.post<{ Params: RelationParams }>('/:relation', async (request, reply) => {
@@ -151,12 +173,12 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     const caller = requireCaller(request);
     const range = (affected: number): string => contentRange(0, affected, prefs.count ? affected : null);
     if (prefs.return !== 'representation') {
-      const affected = await asCaller(pool, caller.personId, (client) => runWrite(client, prefix, params));
+      const affected = await withClient(request, reply, (db) => asCaller(db, caller.personId, (client) => runWrite(client, prefix, params)));
       reply.code(minimalStatus).header('content-range', range(affected)).send();
       return;
     }
     // In the transaction, a refused single-object answer also undoes the write.
-    const result = await asCaller(pool, caller.personId, (client) => runRead(client, compiled, params, { shape, prefix }));
+    const result = await withClient(request, reply, (db) => asCaller(db, caller.personId, (client) => runRead(client, compiled, params, { shape, prefix })));
     send(reply, { status: representationStatus, range: range(result.rowCount), body: result.body });
   };
 
@@ -172,7 +194,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     const call = async (db: Queryable): Promise<Answer> =>
       source ? readRows(request, source, query, params, db) : { status: 200, body: await runScalar(db, scalarCallSql(fn, args, params), params) };
     // A volatile function may write: it runs as the caller, like any other write.
-    send(reply, await (fn.volatile ? asCaller(pool, caller.personId, call) : call(pool)));
+    send(reply, await withClient(request, reply, (client) => (fn.volatile ? asCaller(client, caller.personId, call) : call(client))));
   };
 
   app.get<{ Params: FunctionParams }>('/rpc/:fn', async (request, reply) => {

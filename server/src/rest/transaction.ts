@@ -8,9 +8,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * server's own session lookup and is checked to be a uuid before it is written into the
  * statement, which lets BEGIN and the setting travel in one round trip.
  */
-export async function asCaller<T>(pool: pg.Pool, personId: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function asCaller<T>(client: pg.PoolClient, personId: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   if (!UUID.test(personId)) throw new Error('The caller id is not a uuid');
-  const client = await pool.connect();
   try {
     await client.query(`BEGIN; SELECT set_config('pharos.person_id', '${personId}', true)`);
     const result = await work(client);
@@ -19,7 +18,5 @@ export async function asCaller<T>(pool: pg.Pool, personId: string, work: (client
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
-  } finally {
-    client.release();
   }
 }

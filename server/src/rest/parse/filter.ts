@@ -13,6 +13,7 @@ import {
 } from './ast.js';
 import { Cursor } from './cursor.js';
 import { readField } from './field.js';
+import { checkDepth, LimitCounter } from './limits.js';
 
 const IS_VALUES: readonly string[] = ['null', 'not_null', 'true', 'false', 'unknown'];
 
@@ -83,27 +84,32 @@ export function parseList(text: string, open: string, close: string, raw: string
   return values;
 }
 
-/** `or=(a.eq.1,and(b.gt.2,c.not.is.null))` */
-export function parseLogic(operator: 'and' | 'or', negate: boolean, raw: string): LogicCondition {
+/**
+ * `or=(a.eq.1,and(b.gt.2,c.not.is.null))`. `conditions` counts the filters and groups of the whole
+ * request, so that many trees are bounded together.
+ */
+export function parseLogic(operator: 'and' | 'or', negate: boolean, raw: string, conditions = new LimitCounter('conditions')): LogicCondition {
   const cursor = new Cursor(raw, 'logic tree');
-  const condition = readLogicBody(cursor, operator, negate);
+  const condition = readLogicBody(cursor, operator, negate, conditions, 1);
   if (!cursor.eof()) throw cursor.fail('expecting end of input');
   return condition;
 }
 
-function readLogicBody(cursor: Cursor, operator: 'and' | 'or', negate: boolean): LogicCondition {
+function readLogicBody(cursor: Cursor, operator: 'and' | 'or', negate: boolean, conditions: LimitCounter, depth: number): LogicCondition {
+  checkDepth('logicDepth', depth);
+  conditions.add();
   cursor.expect('(');
   const children: Condition[] = [];
   do {
     cursor.skipSpaces();
-    children.push(readCondition(cursor));
+    children.push(readCondition(cursor, conditions, depth));
     cursor.skipSpaces();
   } while (cursor.take(','));
   cursor.expect(')');
   return { kind: 'logic', operator, negate, children };
 }
 
-function readCondition(cursor: Cursor): Condition {
+function readCondition(cursor: Cursor, conditions: LimitCounter, depth: number): Condition {
   for (const [prefix, operator, negate] of [
     ['not.and(', 'and', true],
     ['not.or(', 'or', true],
@@ -112,9 +118,10 @@ function readCondition(cursor: Cursor): Condition {
   ] as const) {
     if (cursor.startsWith(prefix)) {
       cursor.advance(prefix.length - 1);
-      return readLogicBody(cursor, operator, negate);
+      return readLogicBody(cursor, operator, negate, conditions, depth + 1);
     }
   }
+  conditions.add();
   const field = readField(cursor, '.,()"');
   cursor.expect('.');
   let operatorText = '';

@@ -2,6 +2,7 @@ import { parseError } from '../errors.js';
 import { Cursor } from './cursor.js';
 import type { LevelModifiers, SelectItem } from './ast.js';
 import { parseFieldKey, parseFilter, parseLogic } from './filter.js';
+import { LimitCounter } from './limits.js';
 import { parseOrder } from './order.js';
 import { parseSelect } from './select.js';
 
@@ -33,6 +34,7 @@ export function parseQuery(params: URLSearchParams, argNames: ReadonlySet<string
     return found;
   };
   level('');
+  const conditions = new LimitCounter('conditions');
 
   for (const [key, value] of params) {
     if (argNames.has(key)) {
@@ -53,7 +55,7 @@ export function parseQuery(params: URLSearchParams, argNames: ReadonlySet<string
     const { path, name } = splitKey(key);
     const logic = LOGIC_KEYS[name];
     if (logic) {
-      level(path).conditions.push(parseLogic(logic.operator, logic.negate, value));
+      level(path).conditions.push(parseLogic(logic.operator, logic.negate, value, conditions));
     } else if (name === 'order') {
       level(path).order.push(...parseOrder(value));
     } else if (name === 'limit') {
@@ -61,6 +63,7 @@ export function parseQuery(params: URLSearchParams, argNames: ReadonlySet<string
     } else if (name === 'offset') {
       level(path).offset = parseCount(key, value);
     } else {
+      conditions.add();
       level(path).conditions.push(parseFilter(parseFieldKey(name), value));
     }
   }

@@ -1,6 +1,7 @@
 import type { SelectItem } from './ast.js';
 import { Cursor } from './cursor.js';
 import { readJsonPath } from './field.js';
+import { checkDepth, LimitCounter } from './limits.js';
 
 const NAME_STOPS = ',()!:"';
 const CAST_PATTERN = /^(?:[a-z_][a-z0-9_]*(?:\[\])?|double precision)$/i;
@@ -8,22 +9,29 @@ const CAST_PATTERN = /^(?:[a-z_][a-z0-9_]*(?:\[\])?|double precision)$/i;
 /** `select=id,alias:col::text,labels->>env,created_by(id,name),team:teams!inner(*)` */
 export function parseSelect(raw: string): SelectItem[] {
   const cursor = new Cursor(raw, 'select parameter');
-  const items = readItems(cursor);
+  const items = readItems(cursor, { items: new LimitCounter('selectItems'), embeds: new LimitCounter('embedCount') }, 0);
   if (!cursor.eof()) throw cursor.fail('expecting "," or end of input');
   return items;
 }
 
-function readItems(cursor: Cursor): SelectItem[] {
+/** Counted while reading, so an oversized select is refused before it is all parsed. */
+interface SelectCounters {
+  items: LimitCounter;
+  embeds: LimitCounter;
+}
+
+function readItems(cursor: Cursor, counters: SelectCounters, depth: number): SelectItem[] {
   const items: SelectItem[] = [];
   do {
     cursor.skipSpaces();
-    items.push(readItem(cursor));
+    counters.items.add();
+    items.push(readItem(cursor, counters, depth));
     cursor.skipSpaces();
   } while (cursor.take(','));
   return items;
 }
 
-function readItem(cursor: Cursor): SelectItem {
+function readItem(cursor: Cursor, counters: SelectCounters, depth: number): SelectItem {
   const spread = cursor.take('...');
   if (!spread && cursor.take('*')) return { kind: 'star' };
 
@@ -46,8 +54,10 @@ function readItem(cursor: Cursor): SelectItem {
   }
 
   if (cursor.take('(')) {
+    checkDepth('embedDepth', depth + 1);
+    counters.embeds.add();
     cursor.skipSpaces();
-    const select: SelectItem[] = cursor.peek() === ')' ? [] : readItems(cursor);
+    const select: SelectItem[] = cursor.peek() === ')' ? [] : readItems(cursor, counters, depth + 1);
     cursor.expect(')');
     return { kind: 'embed', name, inner, spread, select, ...(alias === undefined ? {} : { alias }), ...(hint === undefined ? {} : { hint }) };
   }

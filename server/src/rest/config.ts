@@ -1,0 +1,26 @@
+import { parseDuration } from '../auth/identity/config.js';
+
+/** How much of the database one request, and one caller, may use. */
+export interface DataServiceConfig {
+  /** Longest a statement of /api/db may run (PHAROS_STATEMENT_TIMEOUT); then it is cancelled and answered 504. */
+  statementTimeoutMs: number;
+  /** Requests of one caller running at once on the data service. */
+  callerConcurrency: number;
+  /** Requests of one caller waiting for a turn; past that the answer is 429. */
+  callerQueue: number;
+  /** Connections of the data service's own pool; unset: as many as the server's pool. */
+  poolSize?: number;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+
+export function loadDataServiceConfig(env: Env = process.env): DataServiceConfig {
+  const raw = env['PHAROS_STATEMENT_TIMEOUT']?.trim();
+  return {
+    statementTimeoutMs: raw ? parseDuration('PHAROS_STATEMENT_TIMEOUT', raw) : DEFAULT_STATEMENT_TIMEOUT_MS,
+    callerConcurrency: 3,
+    callerQueue: 16,
+  };
+}

@@ -1,0 +1,88 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import pg from 'pg';
+import type { CallerSlots } from './caller-slots.js';
+import { RestError } from './errors.js';
+
+/** What the data service needs to run one request's statements. */
+export interface ConnectionsOptions {
+  /** The data service's own pool, whose connections carry the statement timeout. */
+  pool: pg.Pool;
+  /** The server's other pool: cancelling a statement must not wait for a data service connection. */
+  cancelPool: pg.Pool;
+  slots: CallerSlots;
+  statementTimeoutMs: number;
+}
+
+/** The backend's process id, known to node-postgres from the start-up handshake. */
+function backendPid(client: pg.PoolClient): number | undefined {
+  const pid = (client as unknown as { processID?: unknown }).processID;
+  return typeof pid === 'number' ? pid : undefined;
+}
+
+/** Aborts when the client closes the connection before the answer was sent. */
+function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const abort = (): void => {
+    if (!reply.raw.writableFinished) controller.abort(new RestError(499, 'PGRST000', 'The client closed the connection before the answer'));
+  };
+  if (request.raw.socket.destroyed) abort();
+  else reply.raw.once('close', abort);
+  return controller.signal;
+}
+
+/**
+ * Runs one request's statements on one connection of the data service: after the caller's turn
+ * (CallerSlots), under the statement timeout, and cancelled in PostgreSQL (pg_cancel_backend) as
+ * soon as the client goes away.
+ */
+export class DataConnections {
+  constructor(private readonly options: ConnectionsOptions) {}
+
+  async run<T>(request: FastifyRequest, reply: FastifyReply, caller: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const signal = clientGone(request, reply);
+    const release = await this.options.slots.acquire(caller, signal).catch((error: unknown) => {
+      if (error instanceof RestError && error.status === 429) reply.header('retry-after', '1');
+      throw error;
+    });
+    try {
+      signal.throwIfAborted();
+      const client = await this.options.pool.connect().catch((error: unknown) => {
+        throw new RestError(503, 'PGRST003', 'Timed out waiting for a database connection', (error as Error).message, 'The server is busy: retry in a moment.');
+      });
+      let cancelling: Promise<unknown> | undefined;
+      const cancel = (): void => {
+        const pid = backendPid(client);
+        if (pid !== undefined) cancelling = this.options.cancelPool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
+      };
+      signal.addEventListener('abort', cancel, { once: true });
+      try {
+        signal.throwIfAborted();
+        return await work(client);
+      } catch (error) {
+        throw this.explain(error, signal);
+      } finally {
+        signal.removeEventListener('abort', cancel);
+        // The connection is still ours while the cancel is in flight: it cannot hit another request's statement.
+        await cancelling;
+        client.release();
+      }
+    } finally {
+      release();
+    }
+  }
+
+  private explain(error: unknown, signal: AbortSignal): unknown {
+    if (signal.aborted) return signal.reason;
+    if (error instanceof pg.DatabaseError && error.code === '57014') {
+      const seconds = this.options.statementTimeoutMs / 1000;
+      return new RestError(
+        504,
+        '57014',
+        `The query ran longer than the statement timeout (${seconds} s) and was cancelled`,
+        error.message,
+        'Narrow it with filters, a smaller limit or fewer embedded resources. The timeout is PHAROS_STATEMENT_TIMEOUT.',
+      );
+    }
+    return error;
+  }
+}

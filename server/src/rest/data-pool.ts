@@ -1,0 +1,22 @@
+import pg from 'pg';
+import type { DataServiceConfig } from './config.js';
+
+/** How long a request waits for a free data service connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * The data service's own pool, on the same database as the server's: its statements carry the
+ * statement timeout from the connection's start, and however busy it gets, health checks and sign-in
+ * keep the connections of the server's pool.
+ */
+export function createDataPool(serverPool: pg.Pool, config: DataServiceConfig): pg.Pool {
+  const pool = new pg.Pool({
+    ...serverPool.options,
+    max: config.poolSize ?? serverPool.options.max,
+    statement_timeout: config.statementTimeoutMs,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // Without a listener, an idle connection's error (database restart) would crash the process.
+  pool.on('error', () => undefined);
+  return pool;
+}

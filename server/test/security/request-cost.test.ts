@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawFetch, uniqueSuffix, type RestErrorBody } from '../rest/helpers.js';
+import { browser } from '../support/identity.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+/**
+ * One signed-in viewer must not be able to stop the service: oversized queries are refused at
+ * once with a 400 naming the limit, a slow query is cut by the statement timeout, a query whose
+ * client went away stops running in PostgreSQL, one caller gets only a few connections at a time,
+ * and health, sign-in and other people's reads answer while that caller hammers the data service.
+ */
+
+const sfx = uniqueSuffix();
+const GRAPH_TYPE = `Cost::${sfx}`;
+/** A complete graph of this many configs makes the recursive walk below run for many seconds. */
+const GRAPH_SIZE = 60;
+/** Statement timeout of the server most tests use; the slow walk runs far longer. */
+const TIMEOUT_MS = 1_500;
+
+let server: TestServer;
+let viewer: string;
+let startConfig: string;
+
+/** An allowed read that PostgreSQL needs seconds to minutes for: a deep walk over a dense graph. */
+const slowWalk = (): string => `rpc/related_configs_recursive?config_id=${startConfig}&max_depth=30`;
+
+/** `levels` embeds inside one another: incidents → created_by → teams → created_by → … */
+function nestedSelect(levels: number): string {
+  let select = 'id';
+  for (let level = levels; level >= 1; level--) select = `id,${level % 2 === 1 ? 'created_by' : 'teams!team_members'}(${select})`;
+  return select;
+}
+
+function wideSelect(embeds: number): string {
+  return ['id', ...Array.from({ length: embeds }, (_, i) => `e${i}:created_by(id)`)].join(',');
+}
+
+async function timed(request: Promise<Response>): Promise<{ response: Response; ms: number }> {
+  const start = performance.now();
+  const response = await request;
+  return { response, ms: performance.now() - start };
+}
+
+async function expectLimit(path: string, limit: string, value: number): Promise<void> {
+  const { response, ms } = await timed(rawFetch(server, viewer, path));
+  const body = (await response.json()) as RestErrorBody;
+  expect(response.status).toBe(400);
+  expect(body).toMatchObject({ code: 'PGRST100', details: `At most ${value} allowed` });
+  expect(body.message).toContain(`${limit} = ${value}`);
+  expect(typeof body.hint).toBe('string');
+  expect(ms).toBeLessThan(1_000);
+}
+
+/** True while PostgreSQL still runs a statement of the slow walk. */
+async function walkRunning(): Promise<boolean> {
+  const { rows } = await server.pool.query<{ n: number }>(
+    "select count(*)::int as n from pg_stat_activity where state = 'active' and query like '%related_configs_recursive%' and pid <> pg_backend_pid()",
+  );
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return condition();
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ dataService: { statementTimeoutMs: TIMEOUT_MS } });
+  viewer = await server.tokenFor(['viewer']);
+  const { rows } = await server.pool.query<{ id: string }>(
+    "insert into configs (name, type) select 'cost-' || g, $1 from generate_series(1, $2) as g returning id",
+    [GRAPH_TYPE, GRAPH_SIZE],
+  );
+  const ids = rows.map((row) => row.id);
+  startConfig = ids[0] ?? '';
+  await server.pool.query('insert into config_relationships (config_id, related_id) select a, b from unnest($1::uuid[]) as a, unnest($1::uuid[]) as b where a <> b', [ids]);
+});
+
+afterAll(async () => {
+  await server?.pool.query('delete from configs where type = $1', [GRAPH_TYPE]);
+  await server?.close();
+});
+
+describe('oversized queries are refused before they run', () => {
+  it.each([12, 14])('%i levels of embeds through created_by and teams answer 400 at once', async (levels) => {
+    await expectLimit(`incidents?select=${nestedSelect(levels)}&limit=1`, 'embedDepth', 6);
+  });
+
+  it('6 levels, the limit, are still answered', async () => {
+    const response = await rawFetch(server, viewer, `incidents?select=${nestedSelect(6)}&limit=1`);
+    expect(response.status).toBe(200);
+  });
+
+  it('300 flat embeds answer 400 at once', async () => {
+    await expectLimit(`incidents?select=${wideSelect(300)}&limit=1`, 'embedCount', 20);
+  });
+
+  it('a select of 5,000 nested parentheses answers 400, not a stack overflow', async () => {
+    await expectLimit(`incidents?select=${'a('.repeat(5_000)}id${')'.repeat(5_000)}`, 'embedDepth', 6);
+  });
+
+  it('150 columns in select answer 400', async () => {
+    await expectLimit(`incidents?select=${Array.from({ length: 150 }, () => 'id').join(',')}`, 'selectItems', 100);
+  });
+
+  it('an or of 150 filters answers 400', async () => {
+    const filters = Array.from({ length: 150 }, (_, i) => `title.eq.t${i}`).join(',');
+    await expectLimit(`incidents?or=(${filters})`, 'conditions', 100);
+  });
+
+  it('and/or nested 9 deep answers 400', async () => {
+    let tree = 'title.eq.x';
+    for (let level = 0; level < 8; level++) tree = `${level % 2 === 0 ? 'and' : 'or'}(${tree},title.eq.y)`;
+    await expectLimit(`incidents?or=(${tree})`, 'logicDepth', 8);
+  });
+
+  it('the limit counts the filters of every tree together', async () => {
+    const tree = Array.from({ length: 33 }, (_, i) => `title.eq.t${i}`).join(',');
+    await expectLimit(`incidents?or=(${tree})&and=(${tree})&not.or=(${tree})&description=neq.x`, 'conditions', 100);
+  });
+});
+
+describe('a slow allowed read', () => {
+  it('is cut by the statement timeout with an error that says so', async () => {
+    const { response, ms } = await timed(rawFetch(server, viewer, slowWalk()));
+    const body = (await response.json()) as RestErrorBody;
+    expect(response.status).toBe(504);
+    expect(body.code).toBe('57014');
+    expect(body.message).toBe(`The query ran longer than the statement timeout (${TIMEOUT_MS / 1000} s) and was cancelled`);
+    expect(body.hint).toContain('PHAROS_STATEMENT_TIMEOUT');
+    expect(ms).toBeLessThan(TIMEOUT_MS + 2_000);
+    expect(await walkRunning()).toBe(false);
+  });
+
+  it('stops running in PostgreSQL when its client goes away', async () => {
+    const patient = await startTestServer({ dataService: { statementTimeoutMs: 120_000 } });
+    try {
+      const token = await patient.tokenFor(['viewer']);
+      const abort = new AbortController();
+      const request = fetch(`${patient.url}/api/db/${slowWalk()}`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal }).catch(
+        (error: unknown) => error,
+      );
+      expect(await waitUntil(walkRunning, 5_000)).toBe(true);
+      abort.abort();
+      await request;
+      const stopped = await waitUntil(async () => !(await walkRunning()), 2_000);
+      expect(stopped).toBe(true);
+    } finally {
+      await patient.close();
+    }
+  });
+});
+
+describe('one caller hammering the data service', () => {
+  it('gets a few requests at a time, a bounded queue, then 429', async () => {
+    const hostile = new AbortController();
+    const requests = Array.from({ length: 19 }, () =>
+      rawFetch(server, viewer, slowWalk(), { signal: hostile.signal }).then(
+        (response) => response.status,
+        () => 0,
+      ),
+    );
+    try {
+      // 3 run and 16 wait: the next one is refused at once.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const { response, ms } = await timed(rawFetch(server, viewer, 'incidents?select=id&limit=1'));
+      const body = (await response.json()) as RestErrorBody;
+      expect(response.status).toBe(429);
+      expect(response.headers.get('retry-after')).toBe('1');
+      expect(body.code).toBe('53300');
+      expect(body.message).toContain('at most 3 running and 16 waiting');
+      expect(ms).toBeLessThan(1_000);
+
+      // Another person is not held up by that queue.
+      const other = await server.tokenFor(['viewer']);
+      const read = await timed(rawFetch(server, other, 'incidents?select=id,title&limit=25'));
+      expect(read.response.status).toBe(200);
+      expect(read.ms).toBeLessThan(2_000);
+    } finally {
+      hostile.abort();
+      await Promise.all(requests);
+    }
+    // Once the client is gone, queued requests leave the queue and running ones are cancelled.
+    expect(await waitUntil(async () => !(await walkRunning()), 3_000)).toBe(true);
+    const after = await rawFetch(server, viewer, 'incidents?select=id&limit=1');
+    expect(after.status).toBe(200);
+  });
+
+  it('leaves health, sign-in and other people’s reads responsive while 20 hostile requests run', async () => {
+    const hostile = new AbortController();
+    const paths = [slowWalk(), `incidents?select=${nestedSelect(14)}`, `incidents?select=${wideSelect(300)}`, `incidents?select=${nestedSelect(6)}`];
+    const requests = Array.from({ length: 20 }, (_, i) =>
+      rawFetch(server, viewer, paths[i % paths.length] ?? '', { signal: hostile.signal }).then(
+        (response) => response.status,
+        () => 0,
+      ),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const other = await server.tokenFor(['viewer']);
+      for (let round = 0; round < 3; round++) {
+        const health = await timed(fetch(`${server.url}/api/health`));
+        expect(health.response.status).toBe(200);
+        expect(health.ms).toBeLessThan(1_000);
+
+        const whoami = await timed(fetch(`${server.url}/api/auth/whoami`, { headers: { authorization: `Bearer ${other}` } }));
+        expect(whoami.response.status).toBe(200);
+        expect(whoami.ms).toBeLessThan(2_000);
+
+        const start = performance.now();
+        const flow = await browser(server).api.createBrowserLoginFlow();
+        expect(flow.id).toBeTruthy();
+        expect(performance.now() - start).toBeLessThan(2_000);
+
+        const read = await timed(rawFetch(server, other, 'incidents?select=id,title,created_by(id,name)&order=created_at.desc&limit=25'));
+        expect(read.response.status).toBe(200);
+        expect(read.ms).toBeLessThan(2_000);
+      }
+    } finally {
+      hostile.abort();
+      await Promise.all(requests);
+    }
+  });
+});
