@@ -62,3 +62,21 @@ describe('parseLogic', () => {
     expect(() => parseLogic('or', false, raw)).toThrow(/failed to parse/);
   });
 });
+
+describe('parseLogic limits', () => {
+  it('refuses and/or nested deeper than 8 levels', () => {
+    const tree = (depth: number): string => {
+      let text = 'a.eq.1';
+      for (let level = 1; level < depth; level++) text = `and(${text})`;
+      return `(${text})`;
+    };
+    expect(() => parseLogic('or', false, tree(8))).not.toThrow();
+    expect(() => parseLogic('or', false, tree(9))).toThrow(/logicDepth = 8/);
+  });
+
+  it('refuses more than 100 filters and groups', () => {
+    const list = (n: number): string => `(${Array.from({ length: n }, (_, i) => `a.eq.${i}`).join(',')})`;
+    expect(() => parseLogic('or', false, list(99))).not.toThrow();
+    expect(() => parseLogic('or', false, list(100))).toThrow(/conditions = 100/);
+  });
+});

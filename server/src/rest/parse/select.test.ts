@@ -57,3 +57,19 @@ function catchError(fn: () => unknown): unknown {
   }
   return undefined;
 }
+
+describe('parseSelect limits', () => {
+  const nested = (depth: number): string => `${'a('.repeat(depth)}id${')'.repeat(depth)}`;
+
+  it('accepts 6 levels of embeds and refuses 7, naming the limit', () => {
+    expect(() => parseSelect(nested(6))).not.toThrow();
+    expect(() => parseSelect(nested(7))).toThrow(/embedDepth = 6/);
+  });
+
+  it('refuses the 21st embed and the 101st item', () => {
+    const embeds = (n: number): string => Array.from({ length: n }, (_, i) => `e${i}:created_by(id)`).join(',');
+    expect(() => parseSelect(embeds(20))).not.toThrow();
+    expect(() => parseSelect(embeds(21))).toThrow(/embedCount = 20/);
+    expect(() => parseSelect(Array.from({ length: 101 }, () => 'id').join(','))).toThrow(/selectItems = 100/);
+  });
+});

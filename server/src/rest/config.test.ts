@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { loadDataServiceConfig } from './config.js';
+
+describe('loadDataServiceConfig', () => {
+  it('has a 5 s statement timeout by default and reads PHAROS_STATEMENT_TIMEOUT', () => {
+    expect(loadDataServiceConfig({}).statementTimeoutMs).toBe(5_000);
+    expect(loadDataServiceConfig({ PHAROS_STATEMENT_TIMEOUT: '30s' }).statementTimeoutMs).toBe(30_000);
+    expect(loadDataServiceConfig({ PHAROS_STATEMENT_TIMEOUT: '1500ms' }).statementTimeoutMs).toBe(1_500);
+    expect(() => loadDataServiceConfig({ PHAROS_STATEMENT_TIMEOUT: 'soon' })).toThrow(/PHAROS_STATEMENT_TIMEOUT/);
+  });
+});
