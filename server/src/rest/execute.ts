@@ -21,6 +21,23 @@ interface ResultRow {
   page_total: number;
   body: string | null;
   single?: string | null;
+  bytes: number;
+}
+
+/**
+ * The largest answer the data service sends. Turning a much larger one into a string and sending it
+ * would hold the server's event loop long enough to delay every other request.
+ */
+export const MAX_ANSWER_BYTES = 10_000_000;
+
+function answerTooLarge(bytes: number): RestError {
+  return new RestError(
+    400,
+    'PGRST100',
+    `The answer exceeds the limit on its size (answerBytes = ${MAX_ANSWER_BYTES})`,
+    `It would be ${(bytes / 1e6).toFixed(1)} MB`,
+    'Page it with limit and offset, or select fewer columns or embedded resources.',
+  );
 }
 
 /**
@@ -40,10 +57,14 @@ export async function runRead(
         ? `(SELECT count(*) FROM (${compiled.countSql} LIMIT ${ESTIMATE_THRESHOLD + 1}) AS "_pgrst_c")`
         : 'NULL::bigint';
   const single = options.shape === 'object' ? `, (json_agg("_pgrst_t")->0)::text AS "single"` : '';
-  const text = `${options.prefix ?? ''} SELECT ${countExpr} AS "total", count(*)::int AS "page_total", coalesce(json_agg("_pgrst_t"), '[]')::text AS "body"${single} FROM (${compiled.rowsSql}) AS "_pgrst_t"`;
+  const answer = `SELECT ${countExpr} AS "total", count(*)::int AS "page_total", coalesce(json_agg("_pgrst_t"), '[]')::text AS "body"${single} FROM (${compiled.rowsSql}) AS "_pgrst_t"`;
+  // An answer over the limit stays in PostgreSQL: only its size comes back.
+  const keep = (column: string): string => `CASE WHEN octet_length("body") <= ${MAX_ANSWER_BYTES} THEN "${column}" END AS "${column}"`;
+  const text = `${options.prefix ?? ''} SELECT "total", "page_total", ${keep('body')}${single ? `, ${keep('single')}` : ''}, octet_length("body") AS "bytes" FROM (${answer}) AS "_pgrst_a"`;
   const { rows } = await query<ResultRow>(db, text, params.values);
   const row = rows[0];
   if (!row) throw new RestError(500, 'PGRST000', 'The database returned no result row');
+  if (row.bytes > MAX_ANSWER_BYTES) throw answerTooLarge(row.bytes);
 
   let total = row.total === null ? null : Number(row.total);
   if (options.count === 'planned' || (options.count === 'estimated' && total !== null && total > ESTIMATE_THRESHOLD)) {

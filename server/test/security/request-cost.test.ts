@@ -118,6 +118,18 @@ describe('oversized queries are refused before they run', () => {
     await expectLimit(`incidents?or=(${tree})`, 'logicDepth', 8);
   });
 
+  it('an answer over 10 MB is refused with a 400 naming the limit, and stays in the database', async () => {
+    await server.pool.query("insert into configs (name, type, labels) values ('cost-big', $1, jsonb_build_object('big', repeat('x', 11000000)))", [GRAPH_TYPE]);
+    const { response, ms } = await timed(rawFetch(server, viewer, `configs?select=name,labels&type=eq.${encodeURIComponent(GRAPH_TYPE)}&name=eq.cost-big`));
+    const body = (await response.json()) as RestErrorBody;
+    expect(response.status).toBe(400);
+    expect(body.message).toContain('answerBytes = 10000000');
+    expect(body.details).toBe('It would be 11.0 MB');
+    expect(ms).toBeLessThan(TIMEOUT_MS);
+    const small = await rawFetch(server, viewer, `configs?select=name&type=eq.${encodeURIComponent(GRAPH_TYPE)}&name=eq.cost-big`);
+    expect(await small.json()).toEqual([{ name: 'cost-big' }]);
+  });
+
   it('the limit counts the filters of every tree together', async () => {
     const tree = Array.from({ length: 33 }, (_, i) => `title.eq.t${i}`).join(',');
     await expectLimit(`incidents?or=(${tree})&and=(${tree})&not.or=(${tree})&description=neq.x`, 'conditions', 100);
