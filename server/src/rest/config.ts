@@ -20,7 +20,7 @@ export function loadDataServiceConfig(env: Env = process.env): DataServiceConfig
   const raw = env['PHAROS_STATEMENT_TIMEOUT']?.trim();
   return {
     statementTimeoutMs: raw ? parseDuration('PHAROS_STATEMENT_TIMEOUT', raw) : DEFAULT_STATEMENT_TIMEOUT_MS,
-    callerConcurrency: 1,
+    callerConcurrency: 2,
     callerQueue: 20,
   };
 }
