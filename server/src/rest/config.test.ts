@@ -8,4 +8,10 @@ describe('loadDataServiceConfig', () => {
     expect(loadDataServiceConfig({ PHAROS_STATEMENT_TIMEOUT: '1500ms' }).statementTimeoutMs).toBe(1_500);
     expect(() => loadDataServiceConfig({ PHAROS_STATEMENT_TIMEOUT: 'soon' })).toThrow(/PHAROS_STATEMENT_TIMEOUT/);
   });
+
+  it('lets two requests of a caller run at once unless PHAROS_DB_CALLER_CONCURRENCY says otherwise', () => {
+    expect(loadDataServiceConfig({}).callerConcurrency).toBe(2);
+    expect(loadDataServiceConfig({ PHAROS_DB_CALLER_CONCURRENCY: '8' }).callerConcurrency).toBe(8);
+    expect(() => loadDataServiceConfig({ PHAROS_DB_CALLER_CONCURRENCY: '0' })).toThrow(/PHAROS_DB_CALLER_CONCURRENCY/);
+  });
 });

@@ -4,7 +4,7 @@ import { parseDuration } from '../auth/identity/config.js';
 export interface DataServiceConfig {
   /** Longest a statement of /api/db may run (PHAROS_STATEMENT_TIMEOUT); then it is cancelled and answered 504. */
   statementTimeoutMs: number;
-  /** Requests of one caller running at once on the data service. */
+  /** Requests of one caller running at once on the data service (PHAROS_DB_CALLER_CONCURRENCY). */
   callerConcurrency: number;
   /** Requests of one caller waiting for a turn; past that the answer is 429. */
   callerQueue: number;
@@ -16,11 +16,22 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
 
+export const DEFAULT_CALLER_CONCURRENCY = 2;
+
+function callerConcurrency(raw: string | undefined): number {
+  if (!raw) return DEFAULT_CALLER_CONCURRENCY;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 1000) {
+    throw new Error(`PHAROS_DB_CALLER_CONCURRENCY must be an integer between 1 and 1000, got "${raw}"`);
+  }
+  return value;
+}
+
 export function loadDataServiceConfig(env: Env = process.env): DataServiceConfig {
   const raw = env['PHAROS_STATEMENT_TIMEOUT']?.trim();
   return {
     statementTimeoutMs: raw ? parseDuration('PHAROS_STATEMENT_TIMEOUT', raw) : DEFAULT_STATEMENT_TIMEOUT_MS,
-    callerConcurrency: 2,
+    callerConcurrency: callerConcurrency(env['PHAROS_DB_CALLER_CONCURRENCY']?.trim()),
     callerQueue: 20,
   };
 }
