@@ -51,7 +51,7 @@ describe('/settings/event-queue-status', () => {
     expect(Array.from(failed.cells).map((cell) => cell.textContent)).toEqual(
       expect.arrayContaining(['check.failed', '2', '3', '2.67', 'smtp: connection refused']),
     );
-    expect(within(table).getAllByRole('row').map((row) => row.cells[0]?.textContent)).toEqual(['Name', 'check.failed', 'config.updated']);
+    expect(within(table).getAllByRole('row').map((row) => (row as HTMLTableRowElement).cells[0]?.textContent)).toEqual(['Name', 'check.failed', 'config.updated']);
     expect(screen.queryByRole('button', { name: /add|delete|edit/i })).toBeNull();
     expect(within(table).queryByRole('button')).toBeNull();
 
