@@ -14,7 +14,10 @@ export interface EventQueueSummaryRow {
   most_common_error: string | null;
 }
 
-/** `GET event_queue_summary?order=last_failure.desc` (one row per event name, so the list is small). */
+/**
+ * `GET event_queue_summary?order=last_failure.desc.nullslast`: the latest failures first, names
+ * that never failed after them (one row per event name, so the list is small).
+ */
 export function useEventQueueSummary() {
   return useQuery({
     queryKey: settingsKeys.eventQueue(),
@@ -22,7 +25,7 @@ export function useEventQueueSummary() {
       const { data } = await db
         .from('event_queue_summary')
         .select('*')
-        .order('last_failure', { ascending: false })
+        .order('last_failure', { ascending: false, nullsFirst: false })
         .abortSignal(signal)
         .throwOnError();
       return (data ?? []) as EventQueueSummaryRow[];

@@ -56,7 +56,7 @@ describe('/settings/event-queue-status', () => {
     expect(within(table).queryByRole('button')).toBeNull();
 
     const request = app.server.to('/api/db/event_queue_summary', 'GET')[0]!;
-    expect(request.url.searchParams.get('order')).toBe('last_failure.desc');
+    expect(request.url.searchParams.get('order')).toBe('last_failure.desc.nullslast');
     expect(request.url.searchParams.get('select')).toBe('*');
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByText('Event Queue')).toBeTruthy();
