@@ -163,9 +163,9 @@ describe('settings: job history and event queue', () => {
       await page.getByRole('button', { name: /^Time range:/ }).click();
       const submit = page.getByRole('button', { name: 'Submit' });
       expect(await submit.isDisabled()).toBe(true);
-      await page.getByLabel('From').fill(local(new Date(seeded.oldRunAt.getTime() - HOUR)));
+      await page.getByLabel('From', { exact: true }).fill(local(new Date(seeded.oldRunAt.getTime() - HOUR)));
       expect(await submit.isDisabled()).toBe(true);
-      await page.getByLabel('To').fill(local(new Date(seeded.oldRunAt.getTime() + HOUR)));
+      await page.getByLabel('To', { exact: true }).fill(local(new Date(seeded.oldRunAt.getTime() + HOUR)));
       await submit.click();
       await expectJobs(page, [JOB.old]);
       expect(new URL(page.url()).searchParams.get('rangeType')).toBe('absolute');
