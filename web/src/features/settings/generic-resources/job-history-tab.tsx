@@ -1,17 +1,17 @@
 import { JOB_HISTORY_PAGE_SIZE } from '@pharos/core';
-import { useState } from 'react';
 import { DataTable } from '../../../ui/data-table';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { useTableUrlState } from '../../../ui/table-url-state';
-import { useResourceJobHistory, type JobHistoryRow } from '../jobs/api';
+import { useResourceJobHistory } from '../jobs/api';
 import { JobDetailsDialog } from '../jobs/job-details-dialog';
 import { RESOURCE_JOB_HISTORY_COLUMNS } from '../jobs/job-history-columns';
+import { useJobDetailsParam } from '../jobs/use-job-details-param';
 
 /** The Job History tab of a settings resource: its runs, newest first, 150 a page; a row opens its details. */
 export function JobHistoryTab({ resourceId, resourceType }: { resourceId: string; resourceType: string }) {
   const url = useTableUrlState({ defaultPageSize: JOB_HISTORY_PAGE_SIZE });
   const history = useResourceJobHistory({ id: resourceId, type: resourceType }, url.pageIndex, url.pageSize);
-  const [selected, setSelected] = useState<JobHistoryRow | null>(null);
+  const details = useJobDetailsParam(history.data?.rows);
   if (history.isError && !history.data) {
     return <ErrorPanel error={history.error} title="Could not load the job history" hideDetails />;
   }
@@ -27,9 +27,9 @@ export function JobHistoryTab({ resourceId, resourceType }: { resourceId: string
         isFetching={history.isFetching && !history.isPending}
         enableSorting={false}
         defaultPageSize={JOB_HISTORY_PAGE_SIZE}
-        onRowClick={setSelected}
+        onRowClick={details.open}
       />
-      <JobDetailsDialog job={selected} onClose={() => setSelected(null)} />
+      <JobDetailsDialog job={details.selected} onClose={details.close} />
     </>
   );
 }

@@ -66,7 +66,7 @@ function ResourceDetail({ config, id }: { config: SettingsTableConfig; id: strin
       });
     }
     if (config.members) tabs.push({ value: 'members', label: 'Members', content: <TeamMembersTab teamId={resource.data.id} /> });
-    body = <Tabs label={`${config.name} details`} items={tabs} urlParam="tab" resetParams={['pageIndex', 'pageSize']} />;
+    body = <Tabs label={`${config.name} details`} items={tabs} urlParam="tab" resetParams={['pageIndex', 'pageSize', 'job']} />;
   }
 
   return (

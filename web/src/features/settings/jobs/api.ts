@@ -117,3 +117,22 @@ export function useResourceJobHistory(resource: { id: string; type: string }, pa
     meta: { errorToast: false },
   });
 }
+
+/** `GET job_histories?id=eq.{id}`: one run, for details opened from a URL when it is not on the page shown. */
+export function useJobHistoryRun(id: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: settingsKeys.jobs.run(id ?? ''),
+    queryFn: async ({ signal }): Promise<JobHistoryRow | null> => {
+      const { data } = await db
+        .from('job_histories')
+        .select(SELECT)
+        .eq('id', id ?? '')
+        .limit(1)
+        .abortSignal(signal)
+        .throwOnError();
+      return ((data ?? []) as unknown as JobHistoryRow[])[0] ?? null;
+    },
+    enabled: enabled && id !== null,
+    meta: { errorToast: false },
+  });
+}

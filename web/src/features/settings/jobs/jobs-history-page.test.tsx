@@ -249,13 +249,27 @@ describe('/settings/jobs', () => {
     expect(within(dialog).getByRole('region', { name: 'Summary' }).textContent).toContain('checks: 3');
     expect(within(dialog).getByText('1.3m')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'api-health' }).getAttribute('href')).toBe('/settings/canaries/c1');
+    expect(app.location()).toContain('job=j1');
     await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.location()).not.toContain('job=');
 
     await app.user.click(within(table).getByText('ConfigScraper').closest('tr')!);
     const scraper = await screen.findByRole('dialog', { name: 'Details for job ConfigScraper' });
     expect(within(scraper).getByRole('region', { name: 'Scrape Summary' }).textContent).toContain('Kubernetes::Pod');
     expect(within(scraper).queryByRole('region', { name: 'Errors' })).toBeNull();
+  });
+
+  it('opens the details a shared URL names, reading a run that is not on the page by its id', async () => {
+    const older = { ...CANARY_RUN, id: 'j9', name: 'OlderRun' };
+    const app = renderSettings('/settings/jobs?job=j9', [
+      dbRoute('GET', 'job_histories', (request) => (request.url.searchParams.get('id') === 'eq.j9' ? rows([older]) : rows([CANARY_RUN]))),
+      dbRoute('GET', 'job_history_names', () => rows([])),
+    ]);
+    const dialog = await screen.findByRole('dialog', { name: 'Details for job OlderRun' });
+    expect(within(dialog).getByRole('region', { name: 'Errors' })).toBeTruthy();
+    const byId = app.server.to('/api/db/job_histories').find((r) => r.url.searchParams.get('id') === 'eq.j9')!;
+    expect(byId.url.searchParams.get('limit')).toBe('1');
   });
 
   it('follows a resource link without opening the details', async () => {

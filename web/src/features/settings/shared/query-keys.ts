@@ -16,6 +16,7 @@ export const settingsKeys = {
     all: () => [...settingsKeys.all, 'jobs'] as const,
     list: (params: Readonly<Record<string, string | number | boolean | null>>) => [...settingsKeys.jobs.all(), 'list', params] as const,
     names: () => [...settingsKeys.jobs.all(), 'names'] as const,
+    run: (id: string) => [...settingsKeys.jobs.all(), 'run', id] as const,
   },
   eventQueue: () => [...settingsKeys.all, 'event_queue_summary'] as const,
   schema: (name: string) => ['schemas', name] as const,
