@@ -195,6 +195,10 @@ describe('settings: job history and event queue', () => {
       await dialog.getByText(`dial tcp 10.9.9.9:443: connection refused ${run}`).waitFor();
       expect(await dialog.getByText('1.5m').count()).toBe(1);
       await screenshot(page, 'settings-jobs-details');
+      // the open details are part of the URL: a reload (or a shared link) opens them again
+      expect(new URL(page.url()).searchParams.get('job')).not.toBeNull();
+      await page.reload();
+      await dialog.getByText(`dial tcp 10.9.9.9:443: connection refused ${run}`).waitFor({ timeout: 15_000 });
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
 
