@@ -111,11 +111,11 @@ const shellScreens: RouteObject[] = [
   // Settings (spec 3; agents in spec 1)
   { path: 'settings', element: <SettingsIndex /> },
   screenRoute('settings/connections', SCREENS.connections, coming('Connections')),
-  screenRoute('settings/jobs', SCREENS.jobs, coming('Jobs History')),
+  screenRoute('settings/jobs', SCREENS.jobs, page(() => settings().then((m) => m.JobsHistoryPage))),
   screenRoute('settings/notifications', SCREENS.notifications, coming('Notifications')),
   screenRoute('settings/feature-flags', SCREENS.featureFlags, page(() => settings().then((m) => m.FeatureFlagsPage))),
   screenRoute('settings/logging_backends', SCREENS.logBackends, coming('Log Backends')),
-  screenRoute('settings/event-queue-status', SCREENS.eventQueue, coming('Event Queue')),
+  screenRoute('settings/event-queue-status', SCREENS.eventQueue, page(() => settings().then((m) => m.EventQueuePage))),
   screenRoute('settings/agents', SCREENS.agents, coming('Agents')),
   screenRoute('settings/integrations', SCREENS.integrations, coming('Integrations')),
   // The integration detail needs write access (spec 3, section 2.5).

@@ -1,7 +1,9 @@
 /** The settings screens, for the route table (each loaded with its route). */
+export { EventQueuePage } from './event-queue/event-queue-page';
 export { FeatureFlagsPage } from './feature-flags/feature-flags-page';
 export { HealthCheckDetailPage } from './generic-resources/health-check-detail-page';
 export { SettingsResourceDetailPage } from './generic-resources/resource-detail-page';
 export { SettingsResourceListPage } from './generic-resources/resource-list-page';
+export { JobsHistoryPage } from './jobs/jobs-history-page';
 export { TeamDetailPage, TeamsPage } from './teams/team-pages';
 export { UsersPage } from './users/users-page';

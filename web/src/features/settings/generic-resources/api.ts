@@ -134,39 +134,3 @@ export function useDeleteSettingsResource(config: SettingsTableConfig) {
     onSuccess: invalidate,
   });
 }
-
-export interface JobHistoryRow {
-  id: string;
-  name: string;
-  status: string;
-  resource_id: string | null;
-  resource_type: string | null;
-  resource_name: string | null;
-  duration_millis: number | null;
-  success_count: number;
-  error_count: number;
-  time_start: string | null;
-  created_at: string;
-  details?: { errors?: string[] } | null;
-}
-
-/** `GET job_histories?resource_id=eq.{id}&order=created_at.desc`, paged (150 a page) and counted. */
-export function useResourceJobHistory(resourceId: string, pageIndex: number, pageSize: number) {
-  return useQuery({
-    queryKey: settingsKeys.jobHistory(resourceId, { pageIndex, pageSize }),
-    queryFn: async ({ signal }): Promise<Page<JobHistoryRow>> => {
-      const from = pageIndex * pageSize;
-      const { data, count } = await db
-        .from('job_histories')
-        .select('*', { count: 'exact' })
-        .eq('resource_id', resourceId)
-        .order('created_at', { ascending: false })
-        .range(from, from + pageSize - 1)
-        .abortSignal(signal)
-        .throwOnError();
-      const rows = (data ?? []) as JobHistoryRow[];
-      return { rows, total: count ?? rows.length };
-    },
-    placeholderData: keepPreviousData,
-  });
-}

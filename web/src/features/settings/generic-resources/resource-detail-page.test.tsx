@@ -139,7 +139,7 @@ describe('/settings/{table}/{id}', () => {
     expect(note.textContent).toContain('/etc/pharos/topology.yaml');
   });
 
-  it('lists the job history of the resource, newest first, 150 a page', async () => {
+  it('lists the job history of the resource, newest first, 150 a page, and opens a run', async () => {
     const app = renderSettings(`/settings/topologies/${ID}?tab=job-history`, topologyRoutes());
     const table = await screen.findByRole('table', { name: 'Job History' });
     const row = (await within(table).findByText('TopologyRun')).closest('tr')!;
@@ -147,17 +147,45 @@ describe('/settings/{table}/{id}', () => {
     expect(within(row).getByText('1.5s')).toBeTruthy();
     expect(within(row).getByText('3')).toBeTruthy();
     expect(within(row).getByText('1')).toBeTruthy();
-    expect(within(row).getByText(/^[12]h ago$/)).toBeTruthy();
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Name',
+      'Timestamp',
+      'Job Name',
+      'Agent',
       'Status',
       'Duration',
       'Success Count',
       'Error Count',
-      'Time',
     ]);
     const request = app.server.to('/api/db/job_histories', 'GET')[0]!;
-    expect(paramsOf(request.url)).toMatchObject({ resource_id: `eq.${ID}`, order: 'created_at.desc', limit: '150' });
+    expect(paramsOf(request.url)).toMatchObject({
+      resource_id: `eq.${ID}`,
+      resource_type: 'eq.topology',
+      order: 'created_at.desc',
+      limit: '150',
+      offset: '0',
+    });
+    expect(request.headers.get('Prefer')).toContain('count=exact');
+
+    await app.user.click(row);
+    expect(await screen.findByRole('dialog', { name: 'Details for job TopologyRun' })).toBeTruthy();
+  });
+
+  it.each([
+    ['topologies', ['Spec', 'Job History']],
+    ['canaries', ['Spec', 'Job History']],
+    ['config_scrapers', ['Spec', 'Job History']],
+    ['incident_rules', ['Spec', 'Job History']],
+    ['connections', ['Spec']],
+    ['logging_backends', ['Spec']],
+    ['notifications', ['Spec']],
+  ])('gives %s the tabs %j', async (table, tabs) => {
+    renderSettings(`/settings/${table}/${ID}`, [
+      dbRoute('GET', table, () => rows([{ ...TOPOLOGY, spec: {} }])),
+      dbRoute('GET', 'job_histories', () => rows([])),
+      { path: /^\/api\/schemas\//, respond: () => json({ type: 'object' }) },
+    ]);
+    await screen.findByLabelText('Name');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(tabs);
   });
 
   it('shows the error when the resource cannot be loaded', async () => {

@@ -57,10 +57,16 @@ function ResourceDetail({ config, id }: { config: SettingsTableConfig; id: strin
           />
         ),
       },
-      { value: 'job-history', label: 'Job History', content: <JobHistoryTab resourceId={resource.data.id} /> },
     ];
+    if (config.jobResourceType) {
+      tabs.push({
+        value: 'job-history',
+        label: 'Job History',
+        content: <JobHistoryTab resourceId={resource.data.id} resourceType={config.jobResourceType} />,
+      });
+    }
     if (config.members) tabs.push({ value: 'members', label: 'Members', content: <TeamMembersTab teamId={resource.data.id} /> });
-    body = <Tabs label={`${config.name} details`} items={tabs} urlParam="tab" resetParams={['pageIndex', 'pageSize']} />;
+    body = <Tabs label={`${config.name} details`} items={tabs} urlParam="tab" resetParams={['pageIndex', 'pageSize', 'job']} />;
   }
 
   return (

@@ -11,6 +11,14 @@ export const settingsKeys = {
   detail: (table: string, id: string) => [...settingsKeys.table(table), 'detail', id] as const,
   jobHistory: (resourceId: string, params: Readonly<Record<string, string | number | boolean | null>>) =>
     [...settingsKeys.all, 'job_histories', resourceId, params] as const,
+  /** The jobs screen: `job_histories` filtered and paged, and the job names of its filter. */
+  jobs: {
+    all: () => [...settingsKeys.all, 'jobs'] as const,
+    list: (params: Readonly<Record<string, string | number | boolean | null>>) => [...settingsKeys.jobs.all(), 'list', params] as const,
+    names: () => [...settingsKeys.jobs.all(), 'names'] as const,
+    run: (id: string) => [...settingsKeys.jobs.all(), 'run', id] as const,
+  },
+  eventQueue: () => [...settingsKeys.all, 'event_queue_summary'] as const,
   schema: (name: string) => ['schemas', name] as const,
   users: {
     all: () => [...settingsKeys.all, 'users'] as const,

@@ -1,5 +1,6 @@
 import {
   RESOURCE_DEFAULTS,
+  TABLE_RESOURCE_TYPES,
   SETTINGS_TABLE_SPEC_SCHEMAS,
   SETTINGS_TABLES,
   settingsListRelation,
@@ -40,7 +41,12 @@ export interface SettingsTableConfig {
   hasAgent: boolean;
   /** Help link of the Add dialog. */
   helpLink?: string;
-  /** Detail tabs beyond Spec and Job History. */
+  /**
+   * The resource type its jobs record in job history, for the tables whose resources run jobs
+   * (they get the Job History tab); undefined for the others.
+   */
+  jobResourceType?: string;
+  /** The Members tab (teams). */
   members: boolean;
 }
 
@@ -156,10 +162,25 @@ export function isSettingsTable(value: string | undefined): value is SettingsTab
   return value !== undefined && (SETTINGS_TABLES as readonly string[]).includes(value);
 }
 
+/** Teams, Rules, Catalog Scraper, Topology and Health Check run jobs (spec 3 sections 2.1 and 9). */
+function jobResourceTypeOf(table: SettingsTable): string | undefined {
+  return Object.hasOwn(TABLE_RESOURCE_TYPES, table) ? TABLE_RESOURCE_TYPES[table as keyof typeof TABLE_RESOURCE_TYPES] : undefined;
+}
+
 const RESOLVED = new Map<SettingsTable, SettingsTableConfig>(
   SETTINGS_TABLES.map((table) => {
     const schema = SETTINGS_TABLE_SPEC_SCHEMAS[table];
-    return [table, { table, listRelation: settingsListRelation(table), ...CONFIGS[table], ...(schema ? { schema } : {}) }];
+    const jobResourceType = jobResourceTypeOf(table);
+    return [
+      table,
+      {
+        table,
+        listRelation: settingsListRelation(table),
+        ...CONFIGS[table],
+        ...(schema ? { schema } : {}),
+        ...(jobResourceType ? { jobResourceType } : {}),
+      },
+    ];
   }),
 );
 
