@@ -1,6 +1,9 @@
 import { addHandwrittenRoute } from './handwritten.js';
 import { buildApp, createToken, migrate, openDatabase, seedScale } from './server.js';
 
+/** Concurrent callers the load stands for; at least the load's connection count. */
+const CALLERS = 16;
+
 export interface FixtureOptions {
   /** External PostgreSQL (DATABASE_URL); an embedded one in `dataDir` when undefined. */
   databaseUrl: string | undefined;
@@ -38,7 +41,9 @@ export async function startFixture(options: FixtureOptions): Promise<Fixture> {
     await seconds(log, 'vacuumed and analysed', () => pool.query('VACUUM (ANALYZE) incidents, people'));
     const token = await createToken(pool, { email: 'bench-admin@example.com', roles: ['admin'], tokenName: 'bench' });
 
-    const app = await buildApp({ pool, webDir: null });
+    // The load's connections stand for as many callers, so one token must not be held to one
+    // caller's share of the data service (PHAROS_DB_CALLER_CONCURRENCY); bench:abuse measures that limit.
+    const app = await buildApp({ pool, webDir: null, dataService: { callerConcurrency: CALLERS } });
     addHandwrittenRoute(app, pool);
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
     let closing: Promise<void> | undefined;
