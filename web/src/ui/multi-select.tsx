@@ -1,7 +1,7 @@
-import { ChevronDown } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import { cn } from './cn';
+import { FilterTrigger } from './filter-trigger';
 
 export interface MultiSelectOption {
   value: string;
@@ -69,19 +69,7 @@ export function MultiSelect({
 
   return (
     <Popover.Root onOpenChange={(open) => !open && setFilter('')}>
-      <Popover.Trigger
-        disabled={disabled}
-        aria-label={`${label}: ${summary}`}
-        className={cn(
-          'inline-flex h-9 max-w-full min-w-0 cursor-pointer items-center gap-2 rounded-md border border-border-strong bg-surface px-3 text-sm',
-          'text-fg hover:bg-surface-muted disabled:cursor-not-allowed disabled:opacity-60 data-[state=open]:border-accent',
-          className,
-        )}
-      >
-        <span className="shrink-0 text-fg-muted">{label}:</span>
-        <span className="min-w-0 truncate">{summary}</span>
-        <ChevronDown className="size-4 shrink-0 text-fg-muted" aria-hidden="true" />
-      </Popover.Trigger>
+      <FilterTrigger label={label} summary={summary} disabled={disabled} className={className} />
       <Popover.Portal>
         <Popover.Content
           align="start"

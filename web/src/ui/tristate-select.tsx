@@ -1,6 +1,5 @@
-import { ChevronDown } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { cn } from './cn';
+import { FilterTrigger } from './filter-trigger';
 import { parseFilterStates, serializeFilterStates, withFilterState } from './filter-state';
 import { FilterToggle } from './filter-toggle';
 
@@ -40,18 +39,7 @@ export function TristateSelect({ label, options, value, onChange, placeholder = 
   const summary = tristateSummary(value, options, placeholder);
   return (
     <Popover.Root>
-      <Popover.Trigger
-        aria-label={`${label}: ${summary}`}
-        className={cn(
-          'inline-flex h-9 max-w-full min-w-0 cursor-pointer items-center gap-2 rounded-md border border-border-strong bg-surface px-3 text-sm',
-          'text-fg hover:bg-surface-muted data-[state=open]:border-accent',
-          className,
-        )}
-      >
-        <span className="shrink-0 text-fg-muted">{label}:</span>
-        <span className="max-w-56 min-w-0 truncate">{summary}</span>
-        <ChevronDown className="size-4 shrink-0 text-fg-muted" aria-hidden="true" />
-      </Popover.Trigger>
+      <FilterTrigger label={label} summary={summary} summaryClassName="max-w-56" className={className} />
       <Popover.Portal>
         <Popover.Content
           align="start"

@@ -45,6 +45,17 @@ export interface JobHistoryListParams {
 
 const SELECT = '*,agent:agent_id(id,name)';
 
+/** A filtered and ordered `job_histories` query, counted, before its page is chosen. */
+type OrderedJobHistoryQuery = ReturnType<ReturnType<ReturnType<typeof db.from>['select']>['order']>;
+
+/** Page `pageIndex` of `query` and the total that `Prefer: count=exact` gives. */
+async function fetchPage(query: OrderedJobHistoryQuery, pageIndex: number, pageSize: number, signal: AbortSignal): Promise<JobHistoryPage> {
+  const from = pageIndex * pageSize;
+  const { data, count } = await query.range(from, from + pageSize - 1).abortSignal(signal).throwOnError();
+  const rows = (data ?? []) as unknown as JobHistoryRow[];
+  return { rows, total: count ?? rows.length };
+}
+
 /**
  * `GET job_histories?select=*&limit&offset` with the screen's filters, ordered (default
  * created_at.desc), `Prefer: count=exact` for the total. The time range is resolved when the
@@ -63,17 +74,10 @@ export function useJobHistory(filters: JobHistoryFilters, { pageIndex, pageSize,
       sortBy: sort.id,
       desc: sort.desc,
     }),
-    queryFn: async ({ signal }): Promise<JobHistoryPage> => {
-      const from = pageIndex * pageSize;
+    queryFn: ({ signal }) => {
       let query = db.from('job_histories').select(SELECT, { count: 'exact' });
       for (const clause of jobHistoryClauses(filters)) query = query.filter(clause.column, clause.operator, clause.value);
-      const { data, count } = await query
-        .order(sort.id, { ascending: !sort.desc })
-        .range(from, from + pageSize - 1)
-        .abortSignal(signal)
-        .throwOnError();
-      const rows = (data ?? []) as unknown as JobHistoryRow[];
-      return { rows, total: count ?? rows.length };
+      return fetchPage(query.order(sort.id, { ascending: !sort.desc }), pageIndex, pageSize, signal);
     },
     placeholderData: keepPreviousData,
     retry: (failureCount, error) => !(error instanceof TimeRangeError) && shouldRetry(failureCount, error),
@@ -99,19 +103,14 @@ export function useJobHistoryNames() {
 export function useResourceJobHistory(resource: { id: string; type: string }, pageIndex: number, pageSize: number) {
   return useQuery({
     queryKey: settingsKeys.jobHistory(resource.id, { resourceType: resource.type, pageIndex, pageSize }),
-    queryFn: async ({ signal }): Promise<JobHistoryPage> => {
-      const from = pageIndex * pageSize;
-      const { data, count } = await db
+    queryFn: ({ signal }) => {
+      const query = db
         .from('job_histories')
         .select(SELECT, { count: 'exact' })
         .eq('resource_id', resource.id)
         .eq('resource_type', resource.type)
-        .order('created_at', { ascending: false })
-        .range(from, from + pageSize - 1)
-        .abortSignal(signal)
-        .throwOnError();
-      const rows = (data ?? []) as unknown as JobHistoryRow[];
-      return { rows, total: count ?? rows.length };
+        .order('created_at', { ascending: false });
+      return fetchPage(query, pageIndex, pageSize, signal);
     },
     placeholderData: keepPreviousData,
     meta: { errorToast: false },
