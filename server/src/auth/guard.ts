@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Caller } from './caller.js';
 import { pathViews } from '../http/path.js';
-import { tokenVerifier } from './tokens.js';
+import { verifyToken } from './tokens.js';
 
 /** What one way of authenticating found on a request. */
 export type CallerResolution =
@@ -32,13 +32,12 @@ const ABSENT: CallerResolution = { outcome: 'absent' };
 
 /** Reads `Authorization: Bearer <token>` and checks the token against access_tokens. */
 export function bearerTokenResolver(pool: pg.Pool): CallerResolver {
-  const verifier = tokenVerifier(pool);
   return async (request) => {
     const header = request.headers.authorization;
     if (!header) return ABSENT;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match?.[1]) return /^Bearer\b/i.test(header) ? { outcome: 'invalid', message: INVALID_BEARER_TOKEN } : ABSENT;
-    const caller = await verifier.verify(match[1]);
+    const caller = await verifyToken(pool, match[1]);
     return caller ? { outcome: 'valid', caller } : { outcome: 'invalid', message: INVALID_BEARER_TOKEN };
   };
 }

@@ -22,7 +22,10 @@ export async function ensurePerson(client: pg.ClientBase, input: PersonInput): P
     [input.email],
   );
   const found = existing.rows[0];
-  if (found) return found.id;
+  if (found) {
+    await assertVerifiedAccount(client, found.id, input.email);
+    return found.id;
+  }
   const created = await client.query<{ id: string }>(
     'insert into people (name, email) values ($1, $2) returning id',
     [input.name ?? localPart(input.email), input.email],
@@ -30,6 +33,31 @@ export async function ensurePerson(client: pg.ClientBase, input: PersonInput): P
   const row = created.rows[0];
   if (!row) throw new Error(`Could not create a person for ${input.email}`);
   return row.id;
+}
+
+/** Thrown for a person who signs in with an email they have not proved they read. */
+export class UnverifiedAccountError extends Error {
+  constructor(email: string) {
+    super(
+      `The account of ${email} has not verified its email address, so nothing is given to it: ` +
+        'its owner must verify the address first (the code sent at sign-up, or a new one from the verification page)',
+    );
+  }
+}
+
+/**
+ * Roles and tokens go to accounts, not to strings: a person whose identity has not verified `email`
+ * may be somebody who typed an address they do not own.
+ */
+async function assertVerifiedAccount(client: pg.ClientBase, personId: string, email: string): Promise<void> {
+  const { rows } = await client.query<{ verified: boolean }>(
+    `select exists (select 1 from identity_verifiable_addresses a
+                     where a.identity_id = i.id and a.value = lower($2) and a.verified) as verified
+       from identities i where i.id = $1`,
+    [personId, email],
+  );
+  const identity = rows[0];
+  if (identity && !identity.verified) throw new UnverifiedAccountError(email);
 }
 
 /** Gives the person each of `roles` they do not have yet; never removes a role. */

@@ -1,11 +1,10 @@
 import type pg from 'pg';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hashToken, TokenVerifier } from './tokens.js';
+import { describe, expect, it } from 'vitest';
+import { hashToken, verifyToken } from './tokens.js';
 
 interface Row {
   person_id: string;
   roles: string[];
-  expires_at: Date | null;
 }
 
 function fakePool(rowsByDigest: Map<string, Row>): { pool: pg.Pool; queries: () => number } {
@@ -20,50 +19,26 @@ function fakePool(rowsByDigest: Map<string, Row>): { pool: pg.Pool; queries: () 
   return { pool, queries: () => count };
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-describe('TokenVerifier', () => {
+describe('verifyToken', () => {
   const token = 'pharos_example';
-  const rows = new Map([[hashToken(token), { person_id: 'p1', roles: ['editor', 'unknown-role'], expires_at: null }]]);
+  const rows = new Map([[hashToken(token), { person_id: 'p1', roles: ['editor', 'unknown-role'] }]]);
 
   it('looks a token up by its digest and keeps only known roles', async () => {
     const { pool } = fakePool(rows);
-    expect(await new TokenVerifier(pool).verify(token)).toEqual({ personId: 'p1', roles: ['editor'] });
+    expect(await verifyToken(pool, token)).toEqual({ personId: 'p1', roles: ['editor'] });
   });
 
-  it('answers repeated checks from its cache for 30 seconds', async () => {
-    vi.useFakeTimers();
+  it('asks the database on every request, so a revocation applies to the next one', async () => {
     const { pool, queries } = fakePool(rows);
-    const verifier = new TokenVerifier(pool);
-    await verifier.verify(token);
-    await verifier.verify(token);
-    expect(queries()).toBe(1);
-    vi.advanceTimersByTime(31_000);
-    await verifier.verify(token);
-    expect(queries()).toBe(2);
-    verifier.clear();
-    await verifier.verify(token);
-    expect(queries()).toBe(3);
-  });
-
-  it('does not cache past the expiry of the token', async () => {
-    vi.useFakeTimers();
-    const expiring = new Map([[hashToken(token), { person_id: 'p1', roles: [], expires_at: new Date(Date.now() + 5_000) }]]);
-    const { pool, queries } = fakePool(expiring);
-    const verifier = new TokenVerifier(pool);
-    await verifier.verify(token);
-    vi.advanceTimersByTime(6_000);
-    await verifier.verify(token);
+    await verifyToken(pool, token);
+    await verifyToken(pool, token);
     expect(queries()).toBe(2);
   });
 
   it('refuses empty and oversized tokens without a query', async () => {
     const { pool, queries } = fakePool(rows);
-    const verifier = new TokenVerifier(pool);
-    expect(await verifier.verify('')).toBeNull();
-    expect(await verifier.verify('x'.repeat(600))).toBeNull();
+    expect(await verifyToken(pool, '')).toBeNull();
+    expect(await verifyToken(pool, 'x'.repeat(600))).toBeNull();
     expect(queries()).toBe(0);
   });
 });

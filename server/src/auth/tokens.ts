@@ -75,77 +75,26 @@ export async function createToken(pool: pg.Pool, input: CreateTokenInput): Promi
   }
 }
 
-const CACHE_TTL_MS = 30_000;
-const CACHE_MAX_ENTRIES = 5_000;
-
-interface CacheEntry {
-  caller: Caller | null;
-  expiresAt: number;
-}
-
 /**
- * Resolves tokens to callers, remembering answers for 30 s because it runs on every request.
- * A revoked token or changed role therefore takes up to 30 s to apply.
+ * The caller a bearer token stands for; null when unknown, expired, or of a deleted or disabled
+ * person. Looked up on every request (one indexed query), so revoking a token, deleting or disabling
+ * its person or changing their roles applies to the next request, in every server process.
  */
-export class TokenVerifier {
-  private readonly cache = new Map<string, CacheEntry>();
-
-  constructor(private readonly pool: pg.Pool) {}
-
-  async verify(token: string): Promise<Caller | null> {
-    if (token.length === 0 || token.length > 512) return null;
-    const digest = hashToken(token);
-    const now = Date.now();
-    const cached = this.cache.get(digest);
-    if (cached && cached.expiresAt > now) return cached.caller;
-
-    const { rows } = await this.pool.query<{ person_id: string; roles: string[]; expires_at: Date | null }>(
-      `select t.person_id, t.expires_at,
-              coalesce((select array_agg(pr.role::text) from person_roles pr where pr.person_id = t.person_id), '{}') as roles
-         from access_tokens t
-         join people p on p.id = t.person_id
-        where t.value = $1
-          and (t.expires_at is null or t.expires_at > now())
-          and p.deleted_at is null
-        limit 1`,
-      [digest],
-    );
-    const row = rows[0];
-    const caller: Caller | null = row ? { personId: row.person_id, roles: toRoles(row.roles) } : null;
-    const tokenExpiry = row?.expires_at?.getTime() ?? Number.POSITIVE_INFINITY;
-    this.remember(digest, { caller, expiresAt: Math.min(now + CACHE_TTL_MS, tokenExpiry) });
-    return caller;
-  }
-
-  /** Drops every cached answer, e.g. after revoking tokens or changing roles. */
-  clear(): void {
-    this.cache.clear();
-  }
-
-  private remember(digest: string, entry: CacheEntry): void {
-    this.cache.delete(digest);
-    if (this.cache.size >= CACHE_MAX_ENTRIES) {
-      // Maps iterate in insertion order: the first key is the oldest entry.
-      const oldest = this.cache.keys().next();
-      if (!oldest.done) this.cache.delete(oldest.value);
-    }
-    this.cache.set(digest, entry);
-  }
-}
-
-const verifiers = new WeakMap<pg.Pool, TokenVerifier>();
-
-/** The shared verifier (and cache) of a pool. */
-export function tokenVerifier(pool: pg.Pool): TokenVerifier {
-  let verifier = verifiers.get(pool);
-  if (!verifier) {
-    verifier = new TokenVerifier(pool);
-    verifiers.set(pool, verifier);
-  }
-  return verifier;
-}
-
-/** The caller a bearer token stands for; null when unknown, expired or of a deleted person. */
-export function verifyToken(pool: pg.Pool, token: string): Promise<Caller | null> {
-  return tokenVerifier(pool).verify(token);
+export async function verifyToken(pool: pg.Pool, token: string): Promise<Caller | null> {
+  if (token.length === 0 || token.length > 512) return null;
+  const { rows } = await pool.query<{ person_id: string; roles: string[] }>(
+    `select t.person_id,
+            coalesce((select array_agg(pr.role::text) from person_roles pr where pr.person_id = t.person_id), '{}') as roles
+       from access_tokens t
+       join people p on p.id = t.person_id
+       left join identities i on i.id = p.id
+      where t.value = $1
+        and (t.expires_at is null or t.expires_at > now())
+        and p.deleted_at is null
+        and coalesce(i.state, 'active') = 'active'
+      limit 1`,
+    [hashToken(token)],
+  );
+  const row = rows[0];
+  return row ? { personId: row.person_id, roles: toRoles(row.roles) } : null;
 }

@@ -2,6 +2,7 @@ import { can, type Action, type Resource } from '@pharos/core';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/caller.js';
 import { RestError } from './errors.js';
+import { IDENTITY_RELATION_WRITES, type WriteMethod } from './exposed.js';
 
 export function requireCaller(request: FastifyRequest): Caller {
   if (!request.caller) {
@@ -21,4 +22,19 @@ export function authorize(caller: Caller, resource: Resource, action: Action, wh
     `${what} belongs to the resource '${resource}'`,
     `Ask an administrator for a role that can ${action} '${resource}'.`,
   );
+}
+
+/** The role matrix for a write, after the rule that identity rows change only through the identity service. */
+export function authorizeWrite(caller: Caller, relation: { name: string; resource: Resource }, method: WriteMethod): void {
+  const allowed = IDENTITY_RELATION_WRITES[relation.name];
+  if (allowed && !allowed.includes(method)) {
+    throw new RestError(
+      403,
+      '42501',
+      `permission denied: '${relation.name}' is changed only through the identity service`,
+      `${method} is not allowed on '${relation.name}' for any role`,
+      'Invite or delete users on the users page, change roles there too, and change your own name or email in your account settings.',
+    );
+  }
+  authorize(caller, relation.resource, 'write', `'${relation.name}'`);
 }

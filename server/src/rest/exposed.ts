@@ -82,6 +82,22 @@ export const EXPOSED_RELATIONS: Readonly<Record<string, Resource>> = {
   integrations_with_status: 'integrations',
 };
 
+export type WriteMethod = 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * The rows that make up an identity (the person, their email and name, their roles, the identity
+ * itself) are written by the identity service, which checks who may do what and keeps them in step:
+ * the data service allows only these writes on them, for every role. Roles change through
+ * `POST /api/rbac/{id}/update_role`, names and emails through the account settings flow, people
+ * appear through invitations and registration; deleting an identity is the spec's way to delete a user.
+ */
+export const IDENTITY_RELATION_WRITES: Readonly<Record<string, readonly WriteMethod[]>> = {
+  people: [],
+  person_roles: [],
+  people_roles: [],
+  identities: ['DELETE'],
+};
+
 /** Functions callable through /rpc/{name}. */
 export const EXPOSED_FUNCTIONS: Readonly<Record<string, Resource>> = {
   related_configs_recursive: 'database',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { authorize, requireCaller } from './access.js';
+import { authorize, authorizeWrite, requireCaller } from './access.js';
 import { handleError } from './error-handler.js';
 import { compileRead, type ReadSource } from './compile/read.js';
 import { argumentNames, chooseFunction, functionRowsSource, scalarCallSql } from './compile/rpc.js';
@@ -110,7 +110,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
   app.post<{ Params: RelationParams }>('/:relation', async (request, reply) => {
     const relation = relationOf(request.params.relation);
     const caller = requireCaller(request);
-    authorize(caller, relation.resource, 'write', `'${relation.name}'`);
+    authorizeWrite(caller, relation, 'POST');
     const query = parseQuery(searchParams(request));
     const prefs = parsePrefer(request.headers.prefer);
     const rows = bodyRows(request.body);
@@ -131,7 +131,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
 
   app.patch<{ Params: RelationParams }>('/:relation', async (request, reply) => {
     const relation = relationOf(request.params.relation);
-    authorize(requireCaller(request), relation.resource, 'write', `'${relation.name}'`);
+    authorizeWrite(requireCaller(request), relation, 'PATCH');
     const query = parseQuery(searchParams(request));
     const values = withoutCallerColumn(bodyObject(request.body));
     const params = new Params();
@@ -142,7 +142,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
 
   app.delete<{ Params: RelationParams }>('/:relation', async (request, reply) => {
     const relation = relationOf(request.params.relation);
-    authorize(requireCaller(request), relation.resource, 'write', `'${relation.name}'`);
+    authorizeWrite(requireCaller(request), relation, 'DELETE');
     const query = parseQuery(searchParams(request));
     const params = new Params();
     const prefix = compileDelete({ relation, conditions: query.levels.get('')?.conditions ?? [] }, params);

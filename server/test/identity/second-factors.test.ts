@@ -322,7 +322,7 @@ describe('privileged settings', () => {
     }
   });
 
-  it('changing the email re-verifies it', async () => {
+  it('a new email waits for verification: mailed a code, it is not the sign-in email yet', async () => {
     const b = browser(server);
     const email = uniqueEmail('change');
     await register(b, email);
@@ -333,10 +333,14 @@ describe('privileged settings', () => {
       updateSettingsFlowBody: { method: 'profile', traits: { email: next, name: { first: 'A', last: 'B' } }, csrf_token: csrfOf(settings) },
     });
     expect(changed.state).toBe('success');
-    expect(changed.identity.verifiable_addresses).toEqual([expect.objectContaining({ value: next, verified: false })]);
+    expect(changed.identity.traits).toMatchObject({ email });
+    expect(changed.identity.verifiable_addresses).toEqual(
+      expect.arrayContaining([expect.objectContaining({ value: email }), expect.objectContaining({ value: next, verified: false })]),
+    );
     expect(changed.continue_with?.find((item) => item.action === 'show_verification_ui')).toBeDefined();
     const mail = await server.pool.query('select 1 from courier_messages where recipient = $1', [next]);
     expect(mail.rowCount).toBe(1);
-    expect((await signIn(browser(server), next)).session.active).toBe(true);
+    expect((await rejection(signIn(browser(server), next))).status).toBe(400);
+    expect((await signIn(browser(server), email)).session.active).toBe(true);
   });
 });

@@ -91,6 +91,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Identity rows: written only through the identity service, whatever the role. */
+const IDENTITY_ROWS: readonly string[] = ['people', 'person_roles', 'identities'];
+
 /** A PATCH that touches no row (every probed table has created_at): only authorization decides. */
 const NO_OP_PATCH = 'created_at=lt.1900-01-01T00:00:00Z';
 
@@ -115,7 +118,10 @@ describe.each(Object.keys(ROLES_OF) as Who[])('%s', (who) => {
     }
 
     const write = await rawFetch(server, token, `${relation}?${NO_OP_PATCH}`, jsonInit('PATCH', { created_at: '2000-01-01T00:00:00Z' }));
-    if (specAllows(ROLES_OF[who], resource, 'write')) {
+    if (IDENTITY_ROWS.includes(relation)) {
+      expect(write.status).toBe(403);
+      expect((await errorBody(write)).message).toBe(`permission denied: '${relation}' is changed only through the identity service`);
+    } else if (specAllows(ROLES_OF[who], resource, 'write')) {
       expect(write.status).toBe(204);
     } else {
       await expectForbidden(write, 'write', relation);

@@ -124,6 +124,12 @@ export async function createIdentity(client: pg.PoolClient, input: NewIdentity):
     personId = created.rows[0]?.id;
     if (!personId) throw new Error('Could not create the person');
   }
+  // An email change that another account asked for but never proved yields to the new account.
+  await client.query(
+    `delete from identity_verifiable_addresses a using identities i
+      where a.identity_id = i.id and a.value = $1 and not a.verified and lower(i.traits ->> 'email') <> $1`,
+    [email],
+  );
   await client.query('insert into identities (id, traits) values ($1, $2)', [personId, { ...input.traits, email }]);
   if (input.password !== undefined) await setPassword(client, personId, email, input.password);
   await client.query(
@@ -214,33 +220,65 @@ export async function secondFactors(db: Db, identityId: string): Promise<Set<Sec
   return new Set(rows.map((row) => row.type));
 }
 
-/** Changes traits and keeps the person, the password identifier and the address in step. */
+/**
+ * Changes the name at once. A new email counts nowhere (sign-in, people, invitations, roles) until its
+ * owner proves they read it: it is kept as the identity's pending address, and `confirmEmailChange`
+ * makes it the email once a verification code sent to it comes back.
+ */
 export async function updateTraits(client: pg.PoolClient, identityId: string, traits: Traits): Promise<{ emailChanged: boolean }> {
   const current = await getIdentity(client, identityId);
   if (!current) throw new Error('The identity no longer exists');
   const email = normalizeEmail(traits.email);
-  const emailChanged = email !== normalizeEmail(current.traits.email);
+  const currentEmail = normalizeEmail(current.traits.email);
+  const emailChanged = email !== currentEmail;
+  await client.query('update identities set traits = $2 where id = $1', [identityId, { ...traits, email: currentEmail }]);
+  await client.query('update people set name = $2 where id = $1', [identityId, displayName(traits)]);
+  await client.query('delete from identity_verifiable_addresses where identity_id = $1 and value <> $2 and not verified', [identityId, currentEmail]);
   if (emailChanged) {
-    await client.query('select pg_advisory_xact_lock(hashtext(lower($1)))', [email]);
-    const owner = await identityIdByEmail(client, email);
-    const person = await client.query<{ id: string }>('select id from people where lower(email) = $1 and deleted_at is null and id <> $2 limit 1', [
-      email,
-      identityId,
-    ]);
-    if ((owner && owner !== identityId) || person.rows[0]) throw new DuplicateIdentityError(email);
-  }
-  await client.query('update identities set traits = $2 where id = $1', [identityId, { ...traits, email }]);
-  await client.query('update people set name = $2, email = $3 where id = $1', [identityId, displayName(traits), email]);
-  if (emailChanged) {
-    const password = await getCredential(client, identityId, 'password');
-    if (password) await setPasswordIdentifier(client, password.id, email);
-    await client.query('delete from identity_verifiable_addresses where identity_id = $1', [identityId]);
-    await client.query("insert into identity_verifiable_addresses (identity_id, value, verified, status) values ($1, $2, false, 'pending')", [
-      identityId,
-      email,
-    ]);
+    await assertEmailFree(client, identityId, email);
+    await client.query(
+      "insert into identity_verifiable_addresses (identity_id, value, verified, status) values ($1, $2, false, 'sent') on conflict do nothing",
+      [identityId, email],
+    );
   }
   return { emailChanged };
+}
+
+/** Refuses an email that another person, identity or pending change has. Locks the address for the transaction. */
+async function assertEmailFree(client: pg.PoolClient, identityId: string, email: string): Promise<void> {
+  await client.query('select pg_advisory_xact_lock(hashtext(lower($1)))', [email]);
+  const owner = await identityIdByEmail(client, email);
+  const person = await client.query('select 1 from people where lower(email) = $1 and deleted_at is null and id <> $2 limit 1', [email, identityId]);
+  const pending = await client.query('select 1 from identity_verifiable_addresses where value = $1 and identity_id <> $2', [email, identityId]);
+  if ((owner && owner !== identityId) || person.rowCount || pending.rowCount) throw new DuplicateIdentityError(email);
+}
+
+/**
+ * After a verification code sent to `email` came back: when it is the identity's pending address,
+ * it becomes the identity's email (traits, person, password identifier) and the old address goes.
+ * Returns whether the email changed.
+ */
+export async function confirmEmailChange(pool: pg.Pool, identityId: string, email: string): Promise<boolean> {
+  return transaction(pool, async (client) => {
+    const current = await getIdentity(client, identityId);
+    if (!current || normalizeEmail(current.traits.email) === email) return false;
+    const pending = await client.query('select 1 from identity_verifiable_addresses where identity_id = $1 and value = $2 and not verified', [identityId, email]);
+    if (pending.rowCount !== 1) return false;
+    try {
+      await assertEmailFree(client, identityId, email);
+    } catch (error) {
+      // Taken since it was asked for: the change lapses, the code proved nothing about the account.
+      if (error instanceof DuplicateIdentityError) return false;
+      throw error;
+    }
+    await client.query('update identities set traits = $2 where id = $1', [identityId, { ...current.traits, email }]);
+    await client.query('update people set email = $2 where id = $1', [identityId, email]);
+    const password = await getCredential(client, identityId, 'password');
+    if (password) await setPasswordIdentifier(client, password.id, email);
+    await client.query('delete from identity_verifiable_addresses where identity_id = $1 and value <> $2', [identityId, email]);
+    await markAddressVerified(client, identityId, email);
+    return true;
+  });
 }
 
 /** Marks the identity's address as verified (after a verification or recovery code). */

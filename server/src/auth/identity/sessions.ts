@@ -83,7 +83,8 @@ export async function sessionByToken(db: Db, token: string | undefined): Promise
     `select ${SESSION_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
        from identity_sessions s
        join people p on p.id = s.identity_id
-      where s.token_hash = $1 and s.active and s.expires_at > now() and p.deleted_at is null`,
+       join identities i on i.id = s.identity_id
+      where s.token_hash = $1 and s.active and s.expires_at > now() and p.deleted_at is null and i.state = 'active'`,
     [digest(token)],
   );
   return rows[0] ?? null;

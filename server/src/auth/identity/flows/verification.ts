@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bindToBrowser } from '../csrf.js';
-import { getIdentity, markAddressVerified } from '../identities.js';
+import { confirmEmailChange, getIdentity, markAddressVerified } from '../identities.js';
 import { messages } from '../messages.js';
 import { codeMatches, parseCodeState } from '../methods/code.js';
 import { anchor, csrfNode, type UiContainer } from '../nodes.js';
@@ -80,9 +80,12 @@ async function submitVerification(deps: IdentityDeps, request: FastifyRequest, r
       return answer(400);
     }
     const identity = state.identity_id ? await getIdentity(deps.pool, state.identity_id) : null;
-    // The code proves the address only while it still belongs to the identity it was sent for.
+    // The code proves the address only while it still belongs to the identity it was sent for: its
+    // email, or the new email it asked for (which only now replaces the old one).
     if (identity && normalizeEmail(identity.traits.email) === state.address) {
       await markAddressVerified(deps.pool, identity.id, state.address);
+    } else if (identity) {
+      await confirmEmailChange(deps.pool, identity.id, state.address);
     }
     delete flow.internal_context['code'];
     flow.state = 'passed_challenge';
