@@ -5,6 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { createToken } from '../../src/auth/tokens.js';
+import { migrate } from '../../src/db/migrate.js';
 
 export interface TestServer {
   /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -20,9 +21,12 @@ export interface TestServer {
 
 export type TestServerOptions = Omit<AppOptions, 'pool'>;
 
-/** The real app on the shared test database, listening on 127.0.0.1 on a free port. */
-export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const pool = new pg.Pool({ connectionString: inject('databaseUrl'), max: 10 });
+/**
+ * The real app listening on 127.0.0.1 on a free port, on the shared test database unless
+ * `databaseUrl` names another (see `freshDatabase`).
+ */
+export async function startTestServer(options: TestServerOptions = {}, databaseUrl = inject('databaseUrl')): Promise<TestServer> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const app = await buildApp({ webDir: null, ...options, pool });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
@@ -33,6 +37,37 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     close: async () => {
       await app.close();
       await pool.end();
+    },
+  };
+}
+
+export interface FreshDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A new, migrated database of its own in the test cluster, for the few tests that must know every
+ * row of a table (e.g. that exactly one administrator exists).
+ */
+export async function freshDatabase(): Promise<FreshDatabase> {
+  const shared = new URL(inject('databaseUrl'));
+  const name = `pharos_test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Pool({ connectionString: shared.toString(), max: 1 });
+  await admin.query(`create database ${name}`);
+  const url = new URL(shared);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  try {
+    await migrate(pool);
+  } finally {
+    await pool.end();
+  }
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     },
   };
 }

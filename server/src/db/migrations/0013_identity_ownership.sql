@@ -40,8 +40,7 @@ BEGIN
   -- Serialises these checks: of two transactions that each remove one of the last two
   -- administrators, the second sees the first's commit and is refused.
   PERFORM pg_advisory_xact_lock(hashtext('pharos.rbac'));
-  -- With every person gone (a wiped database) there is nobody left to lock out.
-  IF NOT active_admin_exists() AND EXISTS (SELECT 1 FROM people) THEN
+  IF NOT active_admin_exists() THEN
     RAISE EXCEPTION 'At least one administrator must remain'
       USING ERRCODE = 'P0001',
             HINT = 'Give another person the admin role first.';
