@@ -9,7 +9,7 @@ import { CLI, cliEnv, exited, runCli, spawnCli, type CliProcess } from '../suppo
 import { CookieJar } from '../support/cookies.js';
 import { freePort, waitForOk } from '../support/http.js';
 import { browser, csrfOf, identityOptions, nodeNamed, PASSWORD, rejection, signIn, uniqueEmail } from '../support/identity.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { freshDatabase, startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 let env: Record<string, string>;
@@ -73,7 +73,9 @@ describe('pharos user create', () => {
 
 describe('registration modes', () => {
   it('with PHAROS_REGISTRATION=invite only a setup token opens registration', async () => {
-    const closed = await startTestServer({ identity: identityOptions({ registration: 'invite' }) });
+    // A setup link works only while no account exists: a database of its own.
+    const fresh = await freshDatabase();
+    const closed = await startTestServer({ identity: identityOptions({ registration: 'invite' }) }, fresh.url);
     try {
       const refused = await rejection(browser(closed).api.createBrowserRegistrationFlow());
       expect(refused.status).toBe(400);
@@ -96,6 +98,7 @@ describe('registration modes', () => {
       expect((await rejection(browser(closed).api.createBrowserRegistrationFlow())).status).toBe(400);
     } finally {
       await closed.close();
+      await fresh.drop();
     }
   });
 });

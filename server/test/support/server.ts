@@ -66,7 +66,7 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   return {
     url: url.toString(),
     drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`drop database if exists ${name}`);
       await admin.end();
     },
   };

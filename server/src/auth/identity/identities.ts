@@ -2,6 +2,7 @@ import type { Role } from '@pharos/core';
 import type pg from 'pg';
 import { grantRoles } from '../people.js';
 import { hashPassword } from './methods/password.js';
+import { hasIdentities, lockFirstAccount } from './setup.js';
 import { displayName, normalizeEmail, SCHEMA_ID, traitsFrom, type Traits } from './schema.js';
 import type { Urls } from './urls.js';
 
@@ -111,6 +112,8 @@ export interface NewIdentity {
 /** Creates person (or adopts one), identity, password credential and address. Call in a transaction. */
 export async function createIdentity(client: pg.PoolClient, input: NewIdentity): Promise<string> {
   const email = normalizeEmail(input.traits.email);
+  // While no account exists, a setup link's registration must see every other registration first.
+  if (!(await hasIdentities(client))) await lockFirstAccount(client);
   await client.query('select pg_advisory_xact_lock(hashtext(lower($1)))', [email]);
   if (await identityIdByEmail(client, email)) throw new DuplicateIdentityError(email);
   const taken = await client.query<{ id: string }>('select id from people where lower(email) = $1 and deleted_at is null limit 1', [email]);

@@ -113,6 +113,8 @@ export const messages = {
     error(4000032, `The password must be at least ${min} characters long, but got ${actual}.`, { min_length: min, actual_length: actual }),
   passwordMaxLength: (max: number, actual: number) =>
     error(4000033, `The password must be at most ${max} characters long, but got ${actual}.`, { max_length: max, actual_length: actual }),
+  tooManyCodes: () =>
+    error(4000001, 'Too many codes were asked for this address. Wait a while, then ask for a new one.', { reason: 'rate_limited' }),
   tooManyAttempts: (retryMinutes: number) =>
     error(4000001, `Too many failed sign-in attempts. Try again in ${retryMinutes} ${retryMinutes === 1 ? 'minute' : 'minutes'}.`, {
       reason: 'rate_limited',

@@ -1,6 +1,7 @@
+import { claimCodeEvent } from '../code-limits.js';
 import type { Db } from '../identities.js';
 import { messages } from '../messages.js';
-import { CODE_LENGTH, generateCode, newCodeState } from '../methods/code.js';
+import { CODE_LENGTH, generateCode, newCodeState, type CodeState } from '../methods/code.js';
 import { csrfNode, hidden, input, setValue, submit, type UiNode } from '../nodes.js';
 import { isEmail, normalizeEmail } from '../schema.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -65,11 +66,16 @@ function codeEmail(kind: CodeFlowKind, code: string): { subject: string; body: s
 }
 
 /**
- * Moves the flow to sent_email with a fresh code for `email`. The code is mailed only when the
+ * Moves the flow to sent_email with a fresh code for `email`, unless the send limits say no (the
+ * flow then carries that message and false is answered). The code is mailed only when the
  * address belongs to an identity (whose id may be given); for unknown addresses the flow looks the
  * same, so answers do not tell which addresses exist.
  */
-export async function sendCode(deps: IdentityDeps, flow: FlowRow, kind: CodeFlowKind, email: string, knownIdentityId?: string): Promise<void> {
+export async function sendCode(deps: IdentityDeps, flow: FlowRow, kind: CodeFlowKind, email: string, knownIdentityId?: string): Promise<boolean> {
+  if (!(await claimCodeEvent(deps.pool, { event: 'send', address: normalizeEmail(email), flowId: flow.id }))) {
+    flow.ui.messages = [messages.tooManyCodes()];
+    return false;
+  }
   const identityId = knownIdentityId ?? (await identityOfAddress(deps.pool, email));
   const code = generateCode();
   flow.internal_context['code'] = newCodeState(flow.id, code, email, identityId);
@@ -80,6 +86,7 @@ export async function sendCode(deps: IdentityDeps, flow: FlowRow, kind: CodeFlow
     const { subject, body } = codeEmail(kind, code);
     await deps.courier.send({ to: email, subject, body, templateType: kind === 'recovery' ? 'recovery_code' : 'verification_code', templateData: { code } });
   }
+  return true;
 }
 
 /**
@@ -97,9 +104,14 @@ export async function sendCodeToSubmittedEmail(deps: IdentityDeps, flow: FlowRow
     await saveFlow(deps.pool, flow);
     return 400;
   }
-  await sendCode(deps, flow, kind, email);
+  const sent = await sendCode(deps, flow, kind, email);
   await saveFlow(deps.pool, flow);
-  return 200;
+  return sent ? 200 : 400;
+}
+
+/** Counts a try of the flow's code; false when its tries, or the address's, are used up. */
+export function codeTryAllowed(deps: IdentityDeps, flow: FlowRow, state: CodeState): Promise<boolean> {
+  return claimCodeEvent(deps.pool, { event: 'try', address: state.address, flowId: flow.id, codeHash: state.hash });
 }
 
 /** What recovery or verification brings to the routes they share. */

@@ -25,6 +25,7 @@ import type { Urls } from '../urls.js';
 import { assertFlowBrowser, assertFlowSubmit, liveFlow, setMessages } from './common.js';
 import { bodyOf, flag, queryOf, requestUrl, returnToOf, sendFlow, str, urlsFor, wantsJson, type Body, type IdentityDeps } from './http.js';
 import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
+import type { Attempt, SignInStep } from '../rate-limit.js';
 
 interface LoginOptions {
   returnTo: string | null;
@@ -157,7 +158,7 @@ function rateLimited(waitMs: number): LoginFailure {
 }
 
 /** Verifies the password; the identity id on success. */
-async function checkPassword(deps: IdentityDeps, request: FastifyRequest, flow: FlowRow, body: Body, current: Current): Promise<string> {
+async function checkPassword(deps: IdentityDeps, flow: FlowRow, body: Body, current: Current): Promise<string> {
   const identifier = (str(body, 'identifier') ?? '').trim();
   const password = str(body, 'password') ?? '';
   setValue(flow.ui.nodes, 'identifier', identifier);
@@ -165,9 +166,6 @@ async function checkPassword(deps: IdentityDeps, request: FastifyRequest, flow: 
   if (identifier === '') missing.push({ name: 'identifier', message: messages.required('identifier') });
   if (password === '') missing.push({ name: 'password', message: messages.required('password') });
   if (missing.length > 0) throw new LoginFailure(missing);
-
-  const wait = await deps.limiter.retryAfter(deps.pool, identifier, request.ip);
-  if (wait > 0) throw rateLimited(wait);
 
   const credential = await passwordCredential(deps.pool, identifier);
   if (!credential) {
@@ -182,9 +180,7 @@ async function checkPassword(deps: IdentityDeps, request: FastifyRequest, flow: 
 }
 
 /** Verifies a second factor of the flow's identity; the method used on success. */
-async function checkSecondFactor(deps: IdentityDeps, urls: Urls, request: FastifyRequest, flow: FlowRow, body: Body, method: string, identity: IdentityRow): Promise<AuthMethod> {
-  const wait = await deps.limiter.retryAfter(deps.pool, identity.traits.email, request.ip);
-  if (wait > 0) throw rateLimited(wait);
+async function checkSecondFactor(deps: IdentityDeps, urls: Urls, flow: FlowRow, body: Body, method: string, identity: IdentityRow): Promise<AuthMethod> {
   if (method === 'totp') {
     const code = str(body, 'totp_code') ?? '';
     if (code.trim() === '') throw new LoginFailure([{ name: 'totp_code', message: messages.required('totp_code') }]);
@@ -256,28 +252,33 @@ async function submitLogin(deps: IdentityDeps, request: FastifyRequest, reply: F
   let identityId: string;
   let methods: AuthenticationMethod[];
   let expiresAt: Date | undefined;
-  let rateIdentifier = '';
+  let attempt: Attempt | undefined;
+  /** Takes the attempt's place in the counts before anything is checked, or refuses it. */
+  const claim = async (step: SignInStep, identifier: string): Promise<void> => {
+    if (identifier === '') return;
+    const claimed = await deps.limiter.begin(deps.pool, step, identifier, request.ip);
+    if ('retryAfterMs' in claimed) throw rateLimited(claimed.retryAfterMs);
+    attempt = claimed.attempt;
+  };
   try {
     if (flow.requested_aal === 'aal2') {
       if (!current || current.identity.id !== flow.identity_id) throw errors.sessionAal1Required(urls.ui('login', { return_to: flow.return_to ?? undefined }));
-      rateIdentifier = current.identity.traits.email;
-      const used = await checkSecondFactor(deps, urls, request, flow, body, chosen ?? '', current.identity);
+      await claim('second_factor', current.identity.traits.email);
+      const used = await checkSecondFactor(deps, urls, flow, body, chosen ?? '', current.identity);
       identityId = current.identity.id;
       methods = [...current.session.authentication_methods, method(used)];
       expiresAt = current.session.expires_at;
     } else {
       if (current && !flow.refresh) throw errors.sessionAlreadyAvailable();
-      rateIdentifier = (str(body, 'identifier') ?? '').trim();
       if (chosen !== 'password') throw new LoginFailure([], [messages.noStrategy('login')]);
-      identityId = await checkPassword(deps, request, flow, body, current);
+      await claim('password', (str(body, 'identifier') ?? '').trim());
+      identityId = await checkPassword(deps, flow, body, current);
       const keep = flow.refresh && current && current.identity.id === identityId ? current.session.authentication_methods.filter((m) => m.method !== 'password') : [];
       methods = [...keep, method('password')];
     }
   } catch (error) {
+    if (attempt && !(error instanceof LoginFailure && error.counts)) await deps.limiter.release(deps.pool, attempt);
     if (!(error instanceof LoginFailure)) throw error;
-    if (error.counts && rateIdentifier !== '') {
-      await deps.limiter.recordFailure(deps.pool, rateIdentifier, request.ip);
-    }
     setMessages(flow, error.nodeMessages, error.flowMessages);
     await saveFlow(deps.pool, flow);
     return fail(400);
@@ -291,7 +292,7 @@ async function submitLogin(deps: IdentityDeps, request: FastifyRequest, reply: F
     ...(expiresAt ? { expiresAt } : {}),
   });
   if (current) await revokeSession(deps.pool, current.session.id);
-  await deps.limiter.clear(deps.pool, rateIdentifier);
+  if (attempt) await deps.limiter.succeeded(deps.pool, attempt);
   setSessionCookie(reply, token, session, urls);
   flow.state = 'passed_challenge';
   setMessages(flow, []);

@@ -9,7 +9,7 @@ import { normalizeEmail } from '../schema.js';
 import { createSession, currentSession, methodAal, revokeOtherSessions, setSessionCookie } from '../sessions.js';
 import type { Urls } from '../urls.js';
 import { assertFlowSubmit, liveFlow, setMessages } from './common.js';
-import { chooseMethodNodes, codeFlowRoutes, sendCodeToSubmittedEmail, sentEmailNodes } from './email-code.js';
+import { chooseMethodNodes, codeFlowRoutes, codeTryAllowed, sendCodeToSubmittedEmail, sentEmailNodes } from './email-code.js';
 import { bodyOf, queryOf, requestUrl, sendFlow, str, urlsFor, wantsJson, type IdentityDeps } from './http.js';
 import { createSettingsFlowFor } from './settings.js';
 import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
@@ -84,8 +84,7 @@ async function submitRecovery(deps: IdentityDeps, request: FastifyRequest, reply
   const state = parseCodeState(flow.internal_context['code']);
   if (code !== '' && flow.state === 'sent_email' && state) {
     const identity = state.identity_id ? await getIdentity(deps.pool, state.identity_id) : null;
-    if (!codeMatches(flow.id, state, code) || !identity) {
-      flow.internal_context['code'] = { ...state, attempts: state.attempts + 1 };
+    if (!(await codeTryAllowed(deps, flow, state)) || !codeMatches(flow.id, state, code) || !identity) {
       setMessages(flow, [], [messages.recoveryCodeInvalid()]);
       await saveFlow(deps.pool, flow);
       return answer(400);

@@ -7,7 +7,7 @@ import { anchor, csrfNode, type UiContainer } from '../nodes.js';
 import { normalizeEmail } from '../schema.js';
 import type { Urls } from '../urls.js';
 import { assertFlowSubmit, liveFlow, setMessages } from './common.js';
-import { chooseMethodNodes, codeFlowRoutes, sendCode, sendCodeToSubmittedEmail } from './email-code.js';
+import { chooseMethodNodes, codeFlowRoutes, codeTryAllowed, sendCode, sendCodeToSubmittedEmail } from './email-code.js';
 import { bodyOf, queryOf, requestUrl, sendFlow, str, urlsFor, type IdentityDeps } from './http.js';
 import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
 
@@ -73,8 +73,7 @@ async function submitVerification(deps: IdentityDeps, request: FastifyRequest, r
   const code = (str(body, 'code') ?? '').trim();
   const state = parseCodeState(flow.internal_context['code']);
   if (code !== '' && flow.state === 'sent_email' && state) {
-    if (!codeMatches(flow.id, state, code)) {
-      flow.internal_context['code'] = { ...state, attempts: state.attempts + 1 };
+    if (!(await codeTryAllowed(deps, flow, state)) || !codeMatches(flow.id, state, code)) {
       setMessages(flow, [], [messages.verificationCodeInvalid()]);
       await saveFlow(deps.pool, flow);
       return answer(400);
