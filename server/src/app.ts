@@ -19,6 +19,9 @@ import { schemaRoutes } from './schemas/routes.js';
 import { shellRoutes } from './shell/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { serveWebApp, WEB_DIST_DIR } from './web.js';
+import { loadConfig } from './config.js';
+import { loadServerKey } from './secrets/server-key.js';
+import { ServerSecrets } from './secrets/server-secrets.js';
 
 export interface AppOptions {
   pool: pg.Pool;
@@ -32,12 +35,15 @@ export interface AppOptions {
   identity?: Partial<IdentityConfig>;
   /** Data service limits; each one not given is read from the environment or defaulted. */
   dataService?: Partial<DataServiceConfig>;
+  /** The server's key at work; from PHAROS_SECRET_KEY or the data folder's secret.key when absent. */
+  secrets?: ServerSecrets;
 }
 
 /** The Pharos HTTP application: access guard, identity service, system routes, data service and web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { pool } = options;
   const identity: IdentityConfig = { ...loadIdentityConfig(), ...options.identity };
+  const secrets = options.secrets ?? new ServerSecrets(await loadServerKey(process.env, loadConfig().dataDir));
   const proxy = identity.trustProxy;
   // A hop count trusts that many proxies in front of the server.
   const base = { trustProxy: typeof proxy === 'number' ? (_address: string, hop: number) => hop < proxy : proxy };
@@ -56,8 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => courier.close());
 
   await app.register(systemRoutes, { pool });
-  await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier });
-  await app.register(authRoutes, { pool, config: identity, courier });
+  await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier, secrets });
+  await app.register(authRoutes, { pool, config: identity, courier, secrets });
   const dataService: DataServiceConfig = { ...loadDataServiceConfig(), ...options.dataService };
   const dataPool = createDataPool(pool, dataService);
   app.addHook('onClose', () => dataPool.end());

@@ -9,11 +9,13 @@ import { createInvitationFlow } from './identity/flows/recovery.js';
 import { createIdentity, DuplicateIdentityError, getIdentity, identityJson, transaction } from './identity/identities.js';
 import { isEmail, normalizeEmail } from './identity/schema.js';
 import { Urls } from './identity/urls.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
 
 export interface AuthRoutesOptions {
   pool: pg.Pool;
   config: IdentityConfig;
   courier: Courier;
+  secrets: ServerSecrets;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -99,7 +101,7 @@ function refuseLastAdminRemoval(error: unknown): never {
 }
 
 /** `/api/auth/whoami`, `/api/auth/invite_user` and `/api/rbac/:id/update_role`. */
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { pool, config, courier }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { pool, config, courier, secrets }) => {
   app.setErrorHandler(async (error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof RouteError) return reply.code(error.status).send({ ...apiError(error.code, error.message), ...error.extra });
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -141,7 +143,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
       }
       throw error;
     }
-    const { flow, code } = await createInvitationFlow(pool, urls, config.inviteLifespanMs, identityId, invitation.email);
+    const { flow, code } = await createInvitationFlow(pool, secrets, urls, config.inviteLifespanMs, identityId, invitation.email);
     const link = `${urls.origin}${urls.ui('recovery', { flow: flow.id })}`;
     await courier.send({
       to: invitation.email,
@@ -149,6 +151,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
       body: inviteEmail(invitation.firstName, link, code),
       templateType: 'invite',
       templateData: { link, code },
+      secret: code,
     });
     request.log.info({ identity_id: identityId, role: invitation.role }, 'user invited');
     const identity = await getIdentity(pool, identityId);

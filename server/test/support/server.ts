@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { createToken } from '../../src/auth/tokens.js';
 import { migrate } from '../../src/db/migrate.js';
+import { ServerSecrets } from '../../src/secrets/server-secrets.js';
 
 export interface TestServer {
   /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -21,13 +22,16 @@ export interface TestServer {
 
 export type TestServerOptions = Omit<AppOptions, 'pool'>;
 
+/** One server key for every test server, as the processes of one installation share theirs. */
+export const TEST_SECRETS = new ServerSecrets(Buffer.alloc(32, 42));
+
 /**
  * The real app listening on 127.0.0.1 on a free port, on the shared test database unless
  * `databaseUrl` names another (see `freshDatabase`).
  */
 export async function startTestServer(options: TestServerOptions = {}, databaseUrl = inject('databaseUrl')): Promise<TestServer> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  const app = await buildApp({ webDir: null, ...options, pool });
+  const app = await buildApp({ webDir: null, secrets: TEST_SECRETS, ...options, pool });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return {

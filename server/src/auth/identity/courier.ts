@@ -15,6 +15,23 @@ export interface Email {
    * code, the link); logged in that case, and stored with the message.
    */
   templateData: Record<string, string>;
+  /**
+   * The one-time code in `body` and `templateData`: mailed (or logged without SMTP) but never
+   * stored, so the outbox holds no usable code.
+   */
+  secret?: string;
+}
+
+const REDACTED = '[sent]';
+
+/** The message as it is stored: without its secret. */
+function storedForm(email: Email): { body: string; templateData: Record<string, string> } {
+  const { secret } = email;
+  if (!secret) return { body: email.body, templateData: email.templateData };
+  return {
+    body: email.body.replaceAll(secret, REDACTED),
+    templateData: Object.fromEntries(Object.entries(email.templateData).map(([key, value]) => [key, value.replaceAll(secret, REDACTED)])),
+  };
 }
 
 /**
@@ -36,10 +53,11 @@ export class Courier {
   }
 
   async send(email: Email): Promise<void> {
+    const stored = storedForm(email);
     const { rows } = await this.pool.query<{ id: string }>(
       `insert into courier_messages (recipient, subject, body, template_type, template_data, status)
        values ($1, $2, $3, $4, $5, $6) returning id`,
-      [email.to, email.subject, email.body, email.templateType, email.templateData, this.transport ? 'queued' : 'logged'],
+      [email.to, email.subject, stored.body, email.templateType, stored.templateData, this.transport ? 'queued' : 'logged'],
     );
     const id = rows[0]?.id;
     if (!id) throw new Error('Could not record the message');

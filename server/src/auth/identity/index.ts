@@ -12,12 +12,14 @@ import { sessionRoutes } from './flows/session.js';
 import { settingsRoutes } from './flows/settings.js';
 import { verificationRoutes } from './flows/verification.js';
 import { LoginRateLimiter } from './rate-limit.js';
+import type { ServerSecrets } from '../../secrets/server-secrets.js';
 
 export interface IdentityPluginOptions {
   pool: pg.Pool;
   config: IdentityConfig;
   /** Shared with the rest of the app (invitations); created by the plugin when absent. */
   courier?: Courier;
+  secrets: ServerSecrets;
 }
 
 function asIdentityError(error: FastifyError, request: FastifyRequest): IdentityError {
@@ -37,7 +39,7 @@ function asIdentityError(error: FastifyError, request: FastifyRequest): Identity
 export const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (app, options) => {
   const courier = options.courier ?? new Courier(options.pool, options.config, app.log);
   if (!options.courier) app.addHook('onClose', () => courier.close());
-  const deps: IdentityDeps = { pool: options.pool, config: options.config, courier, limiter: new LoginRateLimiter(options.config) };
+  const deps: IdentityDeps = { pool: options.pool, config: options.config, courier, limiter: new LoginRateLimiter(options.config), secrets: options.secrets };
 
   await app.register(formbody);
 

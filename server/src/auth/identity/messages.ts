@@ -43,7 +43,6 @@ export const messages = {
   unlinkTotp: () => info(1050004, 'Unlink TOTP Authenticator App'),
   totpQrCode: () => info(1050005, 'Authenticator app QR code'),
   totpSecret: (secret: string) => info(1050006, secret, { secret }),
-  revealLookup: () => info(1050007, 'Reveal backup recovery codes'),
   regenerateLookup: () => info(1050008, 'Generate new backup recovery codes'),
   lookupSecret: (secret: string) => info(1050009, secret, { secret }),
   lookupSecretsLabel: () => info(1050010, 'These are your back up recovery codes. Please keep them in a safe place!'),

@@ -78,13 +78,13 @@ export async function sendCode(deps: IdentityDeps, flow: FlowRow, kind: CodeFlow
   }
   const identityId = knownIdentityId ?? (await identityOfAddress(deps.pool, email));
   const code = generateCode();
-  flow.internal_context['code'] = newCodeState(flow.id, code, email, identityId);
+  flow.internal_context['code'] = newCodeState(deps.secrets, flow.id, code, email, identityId);
   flow.state = 'sent_email';
   flow.ui.nodes = sentEmailNodes(flow.csrf_token, kind, email);
   flow.ui.messages = [kind === 'recovery' ? messages.recoveryCodeSent() : messages.verificationCodeSent()];
   if (identityId) {
     const { subject, body } = codeEmail(kind, code);
-    await deps.courier.send({ to: email, subject, body, templateType: kind === 'recovery' ? 'recovery_code' : 'verification_code', templateData: { code } });
+    await deps.courier.send({ to: email, subject, body, templateType: kind === 'recovery' ? 'recovery_code' : 'verification_code', templateData: { code }, secret: code });
   }
   return true;
 }

@@ -4,6 +4,7 @@ import type { IdentityConfig } from '../config.js';
 import type { Courier } from '../courier.js';
 import { errors } from '../errors.js';
 import type { LoginRateLimiter } from '../rate-limit.js';
+import type { ServerSecrets } from '../../../secrets/server-secrets.js';
 import { Urls, type UiPage } from '../urls.js';
 
 /** What every flow handler needs. */
@@ -12,6 +13,8 @@ export interface IdentityDeps {
   config: IdentityConfig;
   courier: Courier;
   limiter: LoginRateLimiter;
+  /** Seals TOTP secrets and digests one-time and backup codes. */
+  secrets: ServerSecrets;
 }
 
 export function urlsFor(deps: IdentityDeps, request: FastifyRequest): Urls {
@@ -82,8 +85,14 @@ export function returnToOf(urls: Urls, raw: string | undefined): string | null {
 }
 
 /** The request's URL as the browser sent it (Kratos keeps it as request_url). */
+/** Query parameters that grant something: never kept with a flow (it is stored in clear). */
+const SECRET_PARAMETERS = ['setup_token'];
+
+/** The URL that created a flow, as Kratos reports it, without secrets. */
 export function requestUrl(urls: Urls, request: FastifyRequest): string {
-  return `${urls.origin}${urls.basePath}${request.url}`;
+  const url = new URL(`${urls.origin}${urls.basePath}${request.url}`);
+  for (const name of SECRET_PARAMETERS) url.searchParams.delete(name);
+  return url.toString();
 }
 
 /** Answers a flow: JSON with `status`, or for browsers a redirect to its screen. */

@@ -3,9 +3,9 @@ import { bindToBrowser } from '../csrf.js';
 import { errors } from '../errors.js';
 import { getCredential, getIdentity, passwordCredential, putCredential, secondFactors, transaction, type IdentityRow, type SecondFactor } from '../identities.js';
 import { messages, type UiText } from '../messages.js';
-import { findLookupCode, parseLookupCodes } from '../methods/lookup.js';
+import { findLookupCode, parseStoredLookupCodes } from '../methods/lookup.js';
 import { verifyNothing, verifyPassword } from '../methods/password.js';
-import { acceptTotp, totpConfig } from '../methods/totp.js';
+import { acceptTotp, totpConfig, totpCredential } from '../methods/totp.js';
 import { authenticationOptions, parseStoredKeys, verifyAuthentication } from '../methods/webauthn.js';
 import { csrfNode, hidden, input, setValue, submit, type UiContainer, type UiNode } from '../nodes.js';
 import {
@@ -186,11 +186,11 @@ async function checkSecondFactor(deps: IdentityDeps, urls: Urls, flow: FlowRow, 
     if (code.trim() === '') throw new LoginFailure([{ name: 'totp_code', message: messages.required('totp_code') }]);
     const accepted = await transaction(deps.pool, async (client) => {
       const credential = await getCredential(client, identity.id, 'totp', true);
-      const config = credential ? totpConfig(credential.config) : null;
+      const config = credential ? totpConfig(deps.secrets, credential.config) : null;
       if (!config) throw new LoginFailure([{ name: 'totp_code', message: messages.noTotpDevice() }]);
       const step = acceptTotp(config.url, code, config.lastStep);
       if (step === null) return false;
-      await putCredential(client, identity.id, 'totp', { totp_url: config.url, last_step: step });
+      await putCredential(client, identity.id, 'totp', totpCredential(deps.secrets, { url: config.url, lastStep: step }));
       return true;
     });
     if (!accepted) throw new LoginFailure([{ name: 'totp_code', message: messages.totpWrong() }], [], true);
@@ -202,8 +202,8 @@ async function checkSecondFactor(deps: IdentityDeps, urls: Urls, flow: FlowRow, 
     const problem = await transaction(deps.pool, async (client) => {
       const credential = await getCredential(client, identity.id, 'lookup_secret', true);
       if (!credential) return messages.noLookup();
-      const codes = parseLookupCodes(credential.config['recovery_codes']);
-      const index = findLookupCode(codes, code);
+      const codes = parseStoredLookupCodes(credential.config['recovery_codes']);
+      const index = findLookupCode(deps.secrets, codes, code);
       const found = codes[index];
       if (!found) return messages.lookupInvalid();
       if (found.used_at) return messages.lookupAlreadyUsed();

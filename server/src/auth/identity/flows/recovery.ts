@@ -1,3 +1,4 @@
+import type { ServerSecrets } from '../../../secrets/server-secrets.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bindToBrowser, randomToken } from '../csrf.js';
 import { errors } from '../errors.js';
@@ -41,6 +42,7 @@ async function createRecoveryFlow(deps: IdentityDeps, request: FastifyRequest, r
  */
 export async function createInvitationFlow(
   db: Db,
+  secrets: ServerSecrets,
   urls: Urls,
   lifespanMs: number,
   identityId: string,
@@ -62,7 +64,7 @@ export async function createInvitationFlow(
       messages: [messages.recoveryCodeSent()],
     },
     binding: { csrf_token: csrfToken, csrf_secret_hash: null },
-    internalContext: { code: newCodeState(id, code, normalizeEmail(email), identityId), invitation: true },
+    internalContext: { code: newCodeState(secrets, id, code, normalizeEmail(email), identityId), invitation: true },
     lifespanMs,
   });
   return { flow, code };
@@ -84,7 +86,7 @@ async function submitRecovery(deps: IdentityDeps, request: FastifyRequest, reply
   const state = parseCodeState(flow.internal_context['code']);
   if (code !== '' && flow.state === 'sent_email' && state) {
     const identity = state.identity_id ? await getIdentity(deps.pool, state.identity_id) : null;
-    if (!(await codeTryAllowed(deps, flow, state)) || !codeMatches(flow.id, state, code) || !identity) {
+    if (!(await codeTryAllowed(deps, flow, state)) || !codeMatches(deps.secrets, flow.id, state, code) || !identity) {
       setMessages(flow, [], [messages.recoveryCodeInvalid()]);
       await saveFlow(deps.pool, flow);
       return answer(400);

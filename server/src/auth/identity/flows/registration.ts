@@ -4,7 +4,7 @@ import { errors } from '../errors.js';
 import { createIdentity, DuplicateIdentityError, getIdentity, identityJson, transaction } from '../identities.js';
 import { messages, type UiText } from '../messages.js';
 import { passwordPolicyViolation } from '../methods/password.js';
-import { csrfNode, hidden, input, setValue, submit, type UiContainer, type UiNode } from '../nodes.js';
+import { csrfNode, input, setValue, submit, type UiContainer, type UiNode } from '../nodes.js';
 import { TRAIT_FIELDS, validateTraits } from '../schema.js';
 import { createSession, currentSession, methodAal, sessionJson, setSessionCookie } from '../sessions.js';
 import { consumeSetupToken, setupTokenHash, setupTokenUsable } from '../setup.js';
@@ -22,7 +22,7 @@ interface RegistrationOptions {
 
 const DISABLED = 'Registration is not allowed because it was disabled.';
 
-function registrationNodes(csrf: string, setupToken: string | undefined): UiNode[] {
+function registrationNodes(csrf: string): UiNode[] {
   const nodes: UiNode[] = [csrfNode(csrf)];
   for (const field of TRAIT_FIELDS) {
     nodes.push(
@@ -34,7 +34,6 @@ function registrationNodes(csrf: string, setupToken: string | undefined): UiNode
       }),
     );
   }
-  if (setupToken) nodes.push(hidden('setup_token', setupToken));
   nodes.push(
     input('password', 'password', 'password', { required: true, autocomplete: 'new-password', label: messages.labelPassword() }),
     submit('method', 'password', 'password', messages.registration()),
@@ -72,7 +71,7 @@ async function createRegistrationFlow(deps: IdentityDeps, request: FastifyReques
   if (setupToken) internalContext['setup_token_hash'] = hash;
   const id = newFlowId();
   const binding = bindToBrowser(request, reply, urls);
-  const ui: UiContainer = { action: urls.api('/self-service/registration', { flow: id }), method: 'POST', nodes: registrationNodes(binding.csrf_token, setupToken) };
+  const ui: UiContainer = { action: urls.api('/self-service/registration', { flow: id }), method: 'POST', nodes: registrationNodes(binding.csrf_token) };
   return insertFlow(deps.pool, {
     id,
     type: 'registration',
@@ -161,7 +160,6 @@ async function submitRegistration(deps: IdentityDeps, request: FastifyRequest, r
   const after = flow.internal_context['after_verification_return_to'];
   const verification = await startVerification(deps, request, reply, urls, identityId, traits.email, typeof after === 'string' ? after : flow.return_to);
   flow.state = 'passed_challenge';
-  flow.ui.nodes = flow.ui.nodes.filter((node) => node.attributes.node_type !== 'input' || node.attributes.name !== 'setup_token');
   delete flow.internal_context['setup_token_hash'];
   setMessages(flow, []);
   await saveFlow(deps.pool, flow);

@@ -14,9 +14,9 @@ import {
   type IdentityRow,
 } from '../identities.js';
 import { messages, type UiText } from '../messages.js';
-import { generateLookupCodes, lookupCodesNode, parseLookupCodes, type LookupCode } from '../methods/lookup.js';
+import { generateLookupCodes, lookupCodesNode, parseLookupCodes, storedLookupCodes, type LookupCode } from '../methods/lookup.js';
 import { passwordPolicyViolation } from '../methods/password.js';
-import { acceptTotp, newTotpSecret, totpConfig, totpQrDataUri, totpUrl } from '../methods/totp.js';
+import { acceptTotp, newTotpSecret, totpConfig, totpCredential, totpQrDataUri, totpUrl } from '../methods/totp.js';
 import { parseStoredKeys, registrationOptions, verifyRegistration } from '../methods/webauthn.js';
 import { csrfNode, hidden, image, input, setValue, submit, text, type UiContainer, type UiNode } from '../nodes.js';
 import { TRAIT_FIELDS, validateTraits } from '../schema.js';
@@ -36,9 +36,43 @@ import { showVerificationUi, startVerification } from './verification.js';
 
 type Method = 'profile' | 'password' | 'totp' | 'lookup_secret' | 'webauthn';
 
-function pendingLookup(flow: FlowRow): LookupCode[] | null {
-  const codes = parseLookupCodes(flow.internal_context['lookup_pending']);
+/** New backup codes shown but not confirmed yet, sealed in the flow. */
+function pendingLookup(deps: IdentityDeps, flow: FlowRow): LookupCode[] | null {
+  const sealed = flow.internal_context['lookup_pending_sealed'];
+  const codes = typeof sealed === 'string' ? parseLookupCodes(JSON.parse(deps.secrets.open(sealed))) : [];
   return codes.length > 0 ? codes : null;
+}
+
+/** The authenticator secret offered for linking, sealed in the flow (made on first need). */
+function pendingTotpSecret(deps: IdentityDeps, flow: FlowRow): string {
+  const sealed = flow.internal_context['totp_secret_sealed'];
+  if (typeof sealed === 'string') return deps.secrets.open(sealed);
+  const secret = newTotpSecret();
+  flow.internal_context['totp_secret_sealed'] = deps.secrets.seal(secret);
+  return secret;
+}
+
+const TOTP_QR = 'totp_qr';
+const TOTP_SECRET = 'totp_secret_key';
+const LOOKUP_CODES = 'lookup_secret_codes';
+
+/**
+ * The stored form keeps secrets out (flows are plain rows): its QR code, authenticator secret and new
+ * backup codes are placeholders, filled in here for the answer to the signed-in owner.
+ */
+async function withSecrets(deps: IdentityDeps, flow: FlowRow, identity: IdentityRow): Promise<UiNode[]> {
+  return Promise.all(
+    flow.ui.nodes.map(async (node): Promise<UiNode> => {
+      const id = node.attributes.node_type === 'input' ? undefined : (node.attributes as { id?: string }).id;
+      if (id === TOTP_QR) {
+        const url = totpUrl(pendingTotpSecret(deps, flow), identity.traits.email);
+        return { ...node, attributes: { ...node.attributes, src: await totpQrDataUri(url) } } as UiNode;
+      }
+      if (id === TOTP_SECRET) return { ...node, attributes: { ...node.attributes, text: messages.totpSecret(pendingTotpSecret(deps, flow)) } } as UiNode;
+      if (id === LOOKUP_CODES) return { ...lookupCodesNode(pendingLookup(deps, flow) ?? []), messages: node.messages };
+      return node;
+    }),
+  );
 }
 
 /** Builds the settings form from the identity's current credentials (and the flow's pending state). */
@@ -68,31 +102,24 @@ async function buildNodes(deps: IdentityDeps, urls: Urls, flow: FlowRow, identit
   if (totp) {
     nodes.push(submit('totp_unlink', true, 'totp', messages.unlinkTotp()));
   } else {
-    let secret = flow.internal_context['totp_secret'];
-    if (typeof secret !== 'string') {
-      secret = newTotpSecret();
-      flow.internal_context['totp_secret'] = secret;
-    }
-    const url = totpUrl(secret as string, traits.email);
+    pendingTotpSecret(deps, flow);
     nodes.push(
-      image('totp_qr', 'totp', await totpQrDataUri(url), 256, messages.totpQrCode()),
-      text('totp_secret_key', 'totp', messages.totpSecret(secret as string), messages.totpSecretLabel()),
+      image(TOTP_QR, 'totp', '', 256, messages.totpQrCode()),
+      text(TOTP_SECRET, 'totp', messages.totpSecret(''), messages.totpSecretLabel()),
       input('totp_code', 'totp', 'text', { required: true, autocomplete: 'one-time-code', label: messages.labelVerifyCode() }),
       submit('method', 'totp', 'totp', messages.labelSave()),
     );
   }
 
   const lookup = await getCredential(deps.pool, identity.id, 'lookup_secret');
-  const pending = pendingLookup(flow);
-  if (pending) {
+  if (pendingLookup(deps, flow)) {
     nodes.push(
-      lookupCodesNode(pending),
+      lookupCodesNode([]),
       submit('lookup_secret_regenerate', true, 'lookup_secret', messages.regenerateLookup()),
       submit('lookup_secret_confirm', true, 'lookup_secret', messages.confirmLookup()),
     );
   } else if (lookup) {
-    if (flow.internal_context['lookup_reveal'] === true) nodes.push(lookupCodesNode(parseLookupCodes(lookup.config['recovery_codes'])));
-    else nodes.push(submit('lookup_secret_reveal', true, 'lookup_secret', messages.revealLookup()));
+    // Stored codes are digests: they cannot be shown again, only replaced.
     nodes.push(
       submit('lookup_secret_regenerate', true, 'lookup_secret', messages.regenerateLookup()),
       submit('lookup_secret_disable', true, 'lookup_secret', messages.disableLookup()),
@@ -123,7 +150,8 @@ async function buildNodes(deps: IdentityDeps, urls: Urls, flow: FlowRow, identit
 }
 
 async function settingsFlowJson(deps: IdentityDeps, urls: Urls, flow: FlowRow, identity: IdentityRow): Promise<Record<string, unknown>> {
-  return { ...baseFlowJson(flow), identity: await identityJson(deps.pool, identity, urls) };
+  const ui = { ...flow.ui, nodes: await withSecrets(deps, flow, identity) };
+  return { ...baseFlowJson(flow), ui, identity: await identityJson(deps.pool, identity, urls) };
 }
 
 export async function createSettingsFlowFor(
@@ -174,7 +202,7 @@ function methodOf(body: Body): Method | undefined {
   if (method === 'profile' || method === 'password' || method === 'totp' || method === 'lookup_secret' || method === 'webauthn') return method;
   if (method) return undefined;
   if (str(body, 'webauthn_register') || str(body, 'webauthn_remove')) return 'webauthn';
-  if (['lookup_secret_regenerate', 'lookup_secret_confirm', 'lookup_secret_reveal', 'lookup_secret_disable'].some((name) => flag(body, name))) {
+  if (['lookup_secret_regenerate', 'lookup_secret_confirm', 'lookup_secret_disable'].some((name) => flag(body, name))) {
     return 'lookup_secret';
   }
   if (flag(body, 'totp_unlink') || str(body, 'totp_code')) return 'totp';
@@ -245,19 +273,19 @@ async function updatePassword(u: Update): Promise<Outcome> {
 async function updateTotp(u: Update): Promise<Outcome> {
   if (flag(u.body, 'totp_unlink')) {
     await deleteCredential(u.deps.pool, u.identity.id, 'totp');
-    delete u.flow.internal_context['totp_secret'];
+    delete u.flow.internal_context['totp_secret_sealed'];
     return { saved: true, session: u.session };
   }
   const existing = await getCredential(u.deps.pool, u.identity.id, 'totp');
-  if (existing && totpConfig(existing.config)) throw new SettingsFailure([], [messages.generic('An authenticator app is linked already. Unlink it first.')]);
+  if (existing && totpConfig(u.deps.secrets, existing.config)) throw new SettingsFailure([], [messages.generic('An authenticator app is linked already. Unlink it first.')]);
   const code = str(u.body, 'totp_code') ?? '';
   if (code.trim() === '') throw new SettingsFailure([{ name: 'totp_code', message: messages.required('totp_code') }]);
-  const secret = u.flow.internal_context['totp_secret'];
-  const url = typeof secret === 'string' ? totpUrl(secret, u.identity.traits.email) : null;
+  const sealed = u.flow.internal_context['totp_secret_sealed'];
+  const url = typeof sealed === 'string' ? totpUrl(u.deps.secrets.open(sealed), u.identity.traits.email) : null;
   const step = url ? acceptTotp(url, code, undefined) : null;
   if (!url || step === null) throw new SettingsFailure([{ name: 'totp_code', message: messages.totpWrong() }]);
-  await putCredential(u.deps.pool, u.identity.id, 'totp', { totp_url: url, last_step: step });
-  delete u.flow.internal_context['totp_secret'];
+  await putCredential(u.deps.pool, u.identity.id, 'totp', totpCredential(u.deps.secrets, { url, lastStep: step }));
+  delete u.flow.internal_context['totp_secret_sealed'];
   // Entering a valid code proved the second factor: the session reaches AAL2 rather than being
   // locked out of its own settings.
   return { saved: true, session: await addSessionMethod(u.deps.pool, u.session, 'totp') };
@@ -265,28 +293,22 @@ async function updateTotp(u: Update): Promise<Outcome> {
 
 async function updateLookup(u: Update): Promise<Outcome> {
   const context = u.flow.internal_context;
-  delete context['lookup_reveal'];
   if (flag(u.body, 'lookup_secret_regenerate')) {
-    context['lookup_pending'] = generateLookupCodes();
+    context['lookup_pending_sealed'] = u.deps.secrets.seal(JSON.stringify(generateLookupCodes()));
     return { saved: false, session: u.session };
   }
   if (flag(u.body, 'lookup_secret_confirm')) {
-    const pending = pendingLookup(u.flow);
+    const pending = pendingLookup(u.deps, u.flow);
     if (!pending) throw new SettingsFailure([], [messages.generic('Generate new backup recovery codes first.')]);
-    await putCredential(u.deps.pool, u.identity.id, 'lookup_secret', { recovery_codes: pending });
-    delete context['lookup_pending'];
+    await putCredential(u.deps.pool, u.identity.id, 'lookup_secret', { recovery_codes: storedLookupCodes(u.deps.secrets, pending) });
+    delete context['lookup_pending_sealed'];
     const hadAal2 = u.session.aal === 'aal2';
     // The codes were just shown to this session, which already had every right: keep it usable.
     return { saved: true, session: hadAal2 ? u.session : await addSessionMethod(u.deps.pool, u.session, 'lookup_secret') };
   }
-  if (flag(u.body, 'lookup_secret_reveal')) {
-    if (!(await getCredential(u.deps.pool, u.identity.id, 'lookup_secret'))) throw new SettingsFailure([], [messages.noLookup()]);
-    context['lookup_reveal'] = true;
-    return { saved: false, session: u.session };
-  }
   if (flag(u.body, 'lookup_secret_disable')) {
     await deleteCredential(u.deps.pool, u.identity.id, 'lookup_secret');
-    delete context['lookup_pending'];
+    delete context['lookup_pending_sealed'];
     return { saved: true, session: u.session };
   }
   throw new SettingsFailure([], [messages.noStrategy('settings')]);

@@ -73,7 +73,7 @@ async function submitVerification(deps: IdentityDeps, request: FastifyRequest, r
   const code = (str(body, 'code') ?? '').trim();
   const state = parseCodeState(flow.internal_context['code']);
   if (code !== '' && flow.state === 'sent_email' && state) {
-    if (!(await codeTryAllowed(deps, flow, state)) || !codeMatches(flow.id, state, code)) {
+    if (!(await codeTryAllowed(deps, flow, state)) || !codeMatches(deps.secrets, flow.id, state, code)) {
       setMessages(flow, [], [messages.verificationCodeInvalid()]);
       await saveFlow(deps.pool, flow);
       return answer(400);

@@ -1,9 +1,10 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import type { ServerSecrets } from '../../../secrets/server-secrets.js';
 import { safeEqual } from '../csrf.js';
 
 /** A one-time code sent by e-mail (verification, recovery, invitation), as kept in a flow. */
 export interface CodeState {
-  /** HMAC of the code keyed by the flow id: the code itself is never stored. */
+  /** Keyed digest of the flow id and the code (the server's key): the code itself is never stored. */
   hash: string;
   address: string;
   /** The identity the code recovers or verifies; null when the address is unknown. */
@@ -16,12 +17,12 @@ export function generateCode(): string {
   return String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
 }
 
-export function codeHash(flowId: string, code: string): string {
-  return createHmac('sha256', flowId).update(code).digest('hex');
+function codeHash(secrets: ServerSecrets, flowId: string, code: string): string {
+  return secrets.digest('one-time-code', `${flowId}:${code}`);
 }
 
-export function newCodeState(flowId: string, code: string, address: string, identityId: string | null): CodeState {
-  return { hash: codeHash(flowId, code), address, identity_id: identityId, issued_at: new Date().toISOString() };
+export function newCodeState(secrets: ServerSecrets, flowId: string, code: string, address: string, identityId: string | null): CodeState {
+  return { hash: codeHash(secrets, flowId, code), address, identity_id: identityId, issued_at: new Date().toISOString() };
 }
 
 export function parseCodeState(value: unknown): CodeState | null {
@@ -37,7 +38,7 @@ export function parseCodeState(value: unknown): CodeState | null {
 }
 
 /** True when `code` is the flow's code. Whether a try is allowed at all is `claimCodeEvent`'s to say. */
-export function codeMatches(flowId: string, state: CodeState, code: string): boolean {
+export function codeMatches(secrets: ServerSecrets, flowId: string, state: CodeState, code: string): boolean {
   const cleaned = code.replace(/\s+/g, '');
-  return /^\d{6}$/.test(cleaned) && safeEqual(codeHash(flowId, cleaned), state.hash);
+  return /^\d{6}$/.test(cleaned) && safeEqual(codeHash(secrets, flowId, cleaned), state.hash);
 }

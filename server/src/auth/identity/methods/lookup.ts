@@ -2,10 +2,34 @@ import { randomInt } from 'node:crypto';
 import { safeEqual } from '../csrf.js';
 import { messages, type UiText } from '../messages.js';
 import { text, type UiNode } from '../nodes.js';
+import type { ServerSecrets } from '../../../secrets/server-secrets.js';
 
+/** A code as shown to its owner, before it is stored. */
 export interface LookupCode {
   code: string;
   used_at: string | null;
+}
+
+/** A code as stored: only its keyed digest. */
+export interface StoredLookupCode {
+  hash: string;
+  used_at: string | null;
+}
+
+function lookupDigest(secrets: ServerSecrets, code: string): string {
+  return secrets.digest('backup-code', code);
+}
+
+export function storedLookupCodes(secrets: ServerSecrets, codes: readonly LookupCode[]): StoredLookupCode[] {
+  return codes.map((code) => ({ hash: lookupDigest(secrets, code.code), used_at: code.used_at }));
+}
+
+export function parseStoredLookupCodes(value: unknown): StoredLookupCode[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    const record = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
+    return typeof record['hash'] === 'string' ? [{ hash: record['hash'], used_at: typeof record['used_at'] === 'string' ? record['used_at'] : null }] : [];
+  });
 }
 
 export const LOOKUP_CODE_COUNT = 12;
@@ -30,13 +54,13 @@ export function parseLookupCodes(value: unknown): LookupCode[] {
   return codes;
 }
 
-/** Index of the code that matches `input` (used or not), or -1. */
-export function findLookupCode(codes: readonly LookupCode[], input: string): number {
-  const cleaned = input.trim().toLowerCase().replace(/[\s-]+/g, '');
+/** Index of the stored code that matches `input` (used or not), or -1. */
+export function findLookupCode(secrets: ServerSecrets, codes: readonly StoredLookupCode[], input: string): number {
+  const digest = lookupDigest(secrets, input.trim().toLowerCase().replace(/[\s-]+/g, ''));
   let found = -1;
   // Compare against every code so the time taken does not depend on which one matched.
   codes.forEach((candidate, index) => {
-    if (safeEqual(candidate.code, cleaned)) found = index;
+    if (safeEqual(candidate.hash, digest)) found = index;
   });
   return found;
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ServerSecrets } from '../../../secrets/server-secrets.js';
 import { codeMatches, generateCode, newCodeState } from './code.js';
-import { findLookupCode, generateLookupCodes, lookupCodesNode } from './lookup.js';
+
+const secrets = new ServerSecrets(Buffer.alloc(32, 1));
+import { findLookupCode, generateLookupCodes, lookupCodesNode, storedLookupCodes } from './lookup.js';
 import { passwordPolicyViolation } from './password.js';
 import { acceptTotp, newTotpSecret, totpUrl } from './totp.js';
 import { Secret, TOTP } from 'otpauth';
@@ -20,22 +23,26 @@ describe('one-time codes', () => {
   it('match only in their own flow, spaces aside', () => {
     const code = generateCode();
     expect(code).toMatch(/^\d{6}$/);
-    const state = newCodeState('flow-1', code, 'a@example.com', null);
+    const state = newCodeState(secrets, 'flow-1', code, 'a@example.com', null);
     expect(state.hash).not.toContain(code);
-    expect(codeMatches('flow-1', state, code)).toBe(true);
-    expect(codeMatches('flow-1', state, ` ${code} `)).toBe(true);
-    expect(codeMatches('flow-2', state, code)).toBe(false);
+    expect(codeMatches(secrets, 'flow-1', state, code)).toBe(true);
+    expect(codeMatches(secrets, 'flow-1', state, ` ${code} `)).toBe(true);
+    expect(codeMatches(secrets, 'flow-2', state, code)).toBe(false);
+    // Without the server's key, the digest cannot be checked: another key finds no match.
+    expect(codeMatches(new ServerSecrets(Buffer.alloc(32, 7)), 'flow-1', state, code)).toBe(false);
   });
 });
 
 describe('lookup codes', () => {
-  it('are 12 distinct codes found regardless of case and spacing', () => {
+  it('are 12 distinct codes, stored only as digests, found regardless of case and spacing', () => {
     const codes = generateLookupCodes();
     expect(codes).toHaveLength(12);
     expect(new Set(codes.map((c) => c.code)).size).toBe(12);
+    const stored = storedLookupCodes(secrets, codes);
+    expect(JSON.stringify(stored)).not.toContain(codes[0]!.code);
     const second = codes[1]!.code;
-    expect(findLookupCode(codes, ` ${second.toUpperCase()} `)).toBe(1);
-    expect(findLookupCode(codes, 'nope')).toBe(-1);
+    expect(findLookupCode(secrets, stored, ` ${second.toUpperCase()} `)).toBe(1);
+    expect(findLookupCode(secrets, stored, 'nope')).toBe(-1);
   });
 
   it('list used codes as 1050014 Used', () => {

@@ -1,5 +1,6 @@
 import { Secret, TOTP, URI } from 'otpauth';
 import QRCode from 'qrcode';
+import type { ServerSecrets } from '../../../secrets/server-secrets.js';
 
 const ISSUER = 'Pharos';
 
@@ -36,9 +37,19 @@ export function acceptTotp(url: string, code: string, lastStep: number | undefin
   return lastStep !== undefined && step <= lastStep ? null : step;
 }
 
-export function totpConfig(value: Record<string, unknown>): { url: string; lastStep: number | undefined } | null {
-  const url = value['totp_url'];
-  if (typeof url !== 'string') return null;
+export interface TotpConfig {
+  url: string;
+  lastStep: number | undefined;
+}
+
+/** The stored TOTP credential: its otpauth URL (which holds the secret) sealed with the server's key. */
+export function totpCredential(secrets: ServerSecrets, config: TotpConfig): Record<string, unknown> {
+  return { totp_url_sealed: secrets.seal(config.url), ...(config.lastStep === undefined ? {} : { last_step: config.lastStep }) };
+}
+
+export function totpConfig(secrets: ServerSecrets, value: Record<string, unknown>): TotpConfig | null {
+  const sealed = value['totp_url_sealed'];
+  if (typeof sealed !== 'string') return null;
   const last = value['last_step'];
-  return { url, lastStep: typeof last === 'number' ? last : undefined };
+  return { url: secrets.open(sealed), lastStep: typeof last === 'number' ? last : undefined };
 }
