@@ -3,7 +3,7 @@ import { Configuration, FrontendApi, type UiContainer } from '@ory/client-fetch'
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializers } from '../../src/logger.js';
-import { browser, csrfOf, identityOptions, PASSWORD, register, rejection, signIn, uniqueEmail } from '../support/identity.js';
+import { browser, csrfOf, identityOptions, PASSWORD, register, rejection, signIn, submitRegistration, uniqueEmail } from '../support/identity.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
@@ -36,10 +36,12 @@ describe('cookies', () => {
       const flow = await b.api.createBrowserRegistrationFlow();
       expect(flow.ui.action).toBe(`https://pharos.example.com/api/.ory/self-service/registration?flow=${flow.id}`);
       expect(b.jar.get('pharos_csrf')?.secure).toBe(true);
+      const email = uniqueEmail('secure');
       await b.api.updateRegistrationFlow({
         flow: flow.id,
-        updateRegistrationFlowBody: { method: 'password', csrf_token: csrfOf(flow), password: PASSWORD, traits: { email: uniqueEmail('secure') } },
+        updateRegistrationFlowBody: { method: 'password', csrf_token: csrfOf(flow), password: PASSWORD, traits: { email } },
       });
+      await signIn(b, email);
       const session = b.jar.get('pharos_session');
       expect(session?.secure).toBe(true);
       expect(session?.expires).toBeLessThan(Date.now() + 3601_000);
@@ -85,7 +87,7 @@ describe('failed sign-ins', () => {
       const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
       await proxied.pool.query('delete from identity_login_failures where address = $1', [address]);
       const email = uniqueEmail('victim');
-      await register(browser(proxied), email);
+      await submitRegistration(browser(proxied), email);
       const from = (client: string): FrontendApi => {
         const jar = browser(proxied).jar;
         return new FrontendApi(

@@ -58,13 +58,24 @@ export function csrfOf(flow: { ui: UiContainer }): string {
   return value;
 }
 
-/** Registers with the SDK (the new session's cookie lands in the jar). */
-export async function register(b: Browser, email: string, password = PASSWORD, name = { first: 'Ada', last: 'Lovelace' }) {
+/** Registers with the SDK; resolves to the SDK's answer or rejects like it. Nobody is signed in by it. */
+export async function submitRegistration(b: Browser, email: string, password = PASSWORD, name = { first: 'Ada', last: 'Lovelace' }) {
   const flow = await b.api.createBrowserRegistrationFlow();
   return b.api.updateRegistrationFlow({
     flow: flow.id,
     updateRegistrationFlowBody: { method: 'password', csrf_token: csrfOf(flow), password, traits: { email, name } },
   });
+}
+
+/**
+ * Registers, then signs in with the password as a person does after registering (the session's
+ * cookie lands in the jar). Resolves to the registration's continue_with, the identity and the session.
+ */
+export async function register(b: Browser, email: string, password = PASSWORD, name = { first: 'Ada', last: 'Lovelace' }) {
+  const registration = await submitRegistration(b, email, password, name);
+  const { session } = await signIn(b, email, password);
+  if (!session.identity) throw new Error(`Signing in as ${email} gave no identity`);
+  return { continue_with: registration.continue_with, identity: session.identity, session };
 }
 
 /** Signs in with a password; resolves to the SDK's answer or rejects like it. */

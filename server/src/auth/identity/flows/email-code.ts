@@ -72,21 +72,31 @@ function codeEmail(kind: CodeFlowKind, code: string): { subject: string; body: s
  * same, so answers do not tell which addresses exist.
  */
 export async function sendCode(deps: IdentityDeps, flow: FlowRow, kind: CodeFlowKind, email: string, knownIdentityId?: string): Promise<boolean> {
-  if (!(await claimCodeEvent(deps.pool, { event: 'send', address: normalizeEmail(email), flowId: flow.id }))) {
-    flow.ui.messages = [messages.tooManyCodes()];
-    return false;
-  }
+  if (!(await claimSend(deps, flow, email))) return false;
   const identityId = knownIdentityId ?? (await identityOfAddress(deps.pool, email));
-  const code = generateCode();
-  flow.internal_context['code'] = newCodeState(deps.secrets, flow.id, code, email, identityId);
-  flow.state = 'sent_email';
-  flow.ui.nodes = sentEmailNodes(flow.csrf_token, kind, email);
-  flow.ui.messages = [kind === 'recovery' ? messages.recoveryCodeSent() : messages.verificationCodeSent()];
+  const code = awaitCode(deps, flow, kind, email, identityId);
   if (identityId) {
     const { subject, body } = codeEmail(kind, code);
     await deps.courier.send({ to: email, subject, body, templateType: kind === 'recovery' ? 'recovery_code' : 'verification_code', templateData: { code }, secret: code });
   }
   return true;
+}
+
+/** Counts a send to `email` in this flow; false (and the flow says so) when the limits are reached. */
+export async function claimSend(deps: IdentityDeps, flow: FlowRow, email: string): Promise<boolean> {
+  if (await claimCodeEvent(deps.pool, { event: 'send', address: normalizeEmail(email), flowId: flow.id })) return true;
+  flow.ui.messages = [messages.tooManyCodes()];
+  return false;
+}
+
+/** Moves the flow to sent_email, waiting for a fresh code for `email`, and answers that code. */
+export function awaitCode(deps: IdentityDeps, flow: FlowRow, kind: CodeFlowKind, email: string, identityId: string | null): string {
+  const code = generateCode();
+  flow.internal_context['code'] = newCodeState(deps.secrets, flow.id, code, email, identityId);
+  flow.state = 'sent_email';
+  flow.ui.nodes = sentEmailNodes(flow.csrf_token, kind, email);
+  flow.ui.messages = [kind === 'recovery' ? messages.recoveryCodeSent() : messages.verificationCodeSent()];
+  return code;
 }
 
 /**

@@ -3,16 +3,17 @@ import { bindToBrowser } from '../csrf.js';
 import { errors } from '../errors.js';
 import { createIdentity, DuplicateIdentityError, getIdentity, identityJson, transaction } from '../identities.js';
 import { messages, type UiText } from '../messages.js';
-import { passwordPolicyViolation } from '../methods/password.js';
+import { hashPassword, passwordPolicyViolation } from '../methods/password.js';
 import { csrfNode, input, setValue, submit, type UiContainer, type UiNode } from '../nodes.js';
-import { TRAIT_FIELDS, validateTraits } from '../schema.js';
+import { TRAIT_FIELDS, validateTraits, type Traits } from '../schema.js';
 import { createSession, currentSession, methodAal, sessionJson, setSessionCookie } from '../sessions.js';
 import { consumeSetupToken, setupTokenHash, setupTokenUsable } from '../setup.js';
 import type { Urls } from '../urls.js';
 import { assertFlowBrowser, assertFlowSubmit, liveFlow, setMessages } from './common.js';
 import { bodyOf, queryOf, requestUrl, returnToOf, sendFlow, str, urlsFor, wantsJson, type IdentityDeps } from './http.js';
 import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
-import { showVerificationUi, startVerification } from './verification.js';
+import { awaitCode, claimSend } from './email-code.js';
+import { createVerificationFlow, showVerificationUi, startVerification } from './verification.js';
 
 interface RegistrationOptions {
   returnTo: string | null;
@@ -133,13 +134,14 @@ async function submitRegistration(deps: IdentityDeps, request: FastifyRequest, r
     return fail([], [messages.generic('This setup link is invalid or has been used already.')]);
   }
   if (deps.config.registration === 'invite' && !withSetup) throw errors.flowDisabled(DISABLED);
+  if (!withSetup) return registerWithoutSignIn(deps, request, reply, urls, flow, traits, password);
 
+  // The first administrator, through the setup link, is signed in at once: no other account exists to tell apart.
   let identityId: string;
   try {
     identityId = await transaction(deps.pool, async (client) => {
-      const admin = withSetup && (await consumeSetupToken(client, setupHash));
-      if (withSetup && !admin) throw new Error('setup token raced');
-      return createIdentity(client, { traits, password, roles: admin ? ['admin'] : [], verified: false, adoptExistingPerson: admin });
+      if (!(await consumeSetupToken(client, setupHash))) throw new Error('setup token raced');
+      return createIdentity(client, { traits, password, roles: ['admin'], verified: false, adoptExistingPerson: true });
     });
   } catch (error) {
     if (error instanceof DuplicateIdentityError) return fail([], [messages.duplicateCredentials()]);
@@ -148,7 +150,7 @@ async function submitRegistration(deps: IdentityDeps, request: FastifyRequest, r
     }
     throw error;
   }
-  request.log.info({ identity_id: identityId, admin: withSetup }, 'identity registered');
+  request.log.info({ identity_id: identityId, admin: true }, 'identity registered');
 
   const { session, token } = await createSession(deps.pool, {
     identityId,
@@ -175,6 +177,69 @@ async function submitRegistration(deps: IdentityDeps, request: FastifyRequest, r
     session: await sessionJson(deps.pool, session, identity, urls),
     continue_with: continueWith,
   });
+}
+
+/**
+ * An ordinary registration answers the same whether or not the address has an account already, as
+ * sign-in and recovery do: the form is done, a verification code is on its way, and the browser goes
+ * to return_to, where the person signs in. The owner of a taken address is mailed instead (and the
+ * password is hashed all the same, so the time taken does not tell either).
+ */
+async function registerWithoutSignIn(
+  deps: IdentityDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  urls: Urls,
+  flow: FlowRow,
+  traits: Traits,
+  password: string,
+): Promise<FastifyReply> {
+  let identityId: string | null;
+  try {
+    identityId = await transaction(deps.pool, (client) => createIdentity(client, { traits, password, roles: [], verified: false, adoptExistingPerson: false }));
+  } catch (error) {
+    if (!(error instanceof DuplicateIdentityError)) throw error;
+    await hashPassword(password);
+    identityId = null;
+  }
+  request.log.info({ identity_id: identityId, taken: identityId === null }, identityId ? 'identity registered' : 'registration for a taken address');
+  const after = flow.internal_context['after_verification_return_to'];
+  const returnTo = flow.return_to ?? urls.defaultReturn();
+  const verification = identityId
+    ? await startVerification(deps, request, reply, urls, identityId, traits.email, typeof after === 'string' ? after : flow.return_to)
+    : await noticeToOwner(deps, request, reply, urls, traits.email, flow.return_to);
+  flow.state = 'passed_challenge';
+  setMessages(flow, []);
+  await saveFlow(deps.pool, flow);
+  if (!wantsJson(request)) return reply.redirect(returnTo, 303);
+  return reply.code(200).send({
+    continue_with: [showVerificationUi(urls, verification, traits.email), { action: 'redirect_browser_to', redirect_browser_to: returnTo }],
+  });
+}
+
+/** For a taken address: a verification flow that looks like any other, and a message to the address's owner. */
+async function noticeToOwner(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, urls: Urls, email: string, returnTo: string | null): Promise<FlowRow> {
+  const flow = await createVerificationFlow(deps, request, reply, urls, returnTo);
+  if (await claimSend(deps, flow, email)) {
+    awaitCode(deps, flow, 'verification', email, null);
+    await deps.courier.send({
+      to: email,
+      subject: 'Someone tried to create an account with your address',
+      body: [
+        'Hi,',
+        '',
+        'someone tried to create a Pharos account with this e-mail address, which has an account already.',
+        `If it was you, sign in at ${urls.origin}${urls.ui('login')}, or recover your password at ${urls.origin}${urls.ui('recovery')}.`,
+        '',
+        'If it was not you, you can ignore this message: nothing has changed.',
+        '',
+      ].join('\n'),
+      templateType: 'registration_attempt',
+      templateData: {},
+    });
+  }
+  await saveFlow(deps.pool, flow);
+  return flow;
 }
 
 export function registrationRoutes(app: FastifyInstance, deps: IdentityDeps): void {
