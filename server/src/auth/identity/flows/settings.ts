@@ -224,6 +224,8 @@ interface Outcome {
   /** Something was stored: state success and 1050001. */
   saved: boolean;
   session: SessionRow;
+  /** Shown after 1050001, e.g. that a new email waits for its code. */
+  notes?: UiText[];
 }
 
 interface Update {
@@ -256,6 +258,7 @@ async function updateProfile(u: Update): Promise<Outcome> {
   if (emailChanged) {
     const verification = await startVerification(u.deps, u.request, u.reply, u.urls, u.identity.id, traits.email, u.flow.return_to);
     u.flow.internal_context['continue_with'] = [showVerificationUi(u.urls, verification, traits.email)];
+    return { saved: true, session: u.session, notes: [messages.emailChangePending(traits.email)] };
   }
   return { saved: true, session: u.session };
 }
@@ -382,7 +385,7 @@ async function submitSettings(deps: IdentityDeps, request: FastifyRequest, reply
   const updated = (await getIdentity(deps.pool, identity.id)) ?? identity;
   flow.ui.nodes = await buildNodes(deps, urls, flow, updated);
   flow.state = outcome.saved ? 'success' : 'show_form';
-  setMessages(flow, [], outcome.saved ? [messages.settingsSaved()] : []);
+  setMessages(flow, [], outcome.saved ? [messages.settingsSaved(), ...(outcome.notes ?? [])] : []);
   if (outcome.saved && flow.return_to) {
     const continueWith = Array.isArray(flow.internal_context['continue_with']) ? (flow.internal_context['continue_with'] as unknown[]) : [];
     flow.internal_context['continue_with'] = [
