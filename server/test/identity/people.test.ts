@@ -1,20 +1,21 @@
 import type { Role } from '@pharos/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, csrfOf, identityOptions, nodeNamed, PASSWORD, register, rejection, signIn, uniqueEmail, type Browser } from '../support/identity.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { codeOf, TestSmtpServer } from '../support/smtp.js';
+import { browser, csrfOf, nodeNamed, PASSWORD, register, rejection, signIn, uniqueEmail, type Browser } from '../support/identity.js';
+import { type TestServer } from '../support/server.js';
+import { startMailingServer, type MailingServer } from '../support/mailing-server.js';
+import { codeOf, type TestSmtpServer } from '../support/smtp.js';
 
+let mailing: MailingServer;
 let server: TestServer;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  smtp = new TestSmtpServer();
-  server = await startTestServer({ identity: identityOptions({ smtpUrl: await smtp.start() }) });
+  mailing = await startMailingServer();
+  ({ server, smtp } = mailing);
 });
 
 afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
+  await mailing?.close();
 });
 
 /** A signed-in browser of a person holding `roles`. */

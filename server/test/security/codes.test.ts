@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digest } from '../../src/auth/identity/csrf.js';
 import { CODE_LIMITS } from '../../src/auth/identity/code-limits.js';
 import { createSetupToken, SETUP_TOKEN_LIFESPAN_MS } from '../../src/auth/identity/setup.js';
-import { browser, csrfOf, identityOptions, PASSWORD, register, rejection, uniqueEmail, type Browser } from '../support/identity.js';
-import { freshDatabase, startTestServer, type TestServer } from '../support/server.js';
-import { codeOf, TestSmtpServer } from '../support/smtp.js';
+import { browser, csrfOf, PASSWORD, register, rejection, uniqueEmail, type Browser } from '../support/identity.js';
+import { freshDatabase, type TestServer } from '../support/server.js';
+import { startMailingServer, type MailingServer } from '../support/mailing-server.js';
+import { codeOf, type TestSmtpServer } from '../support/smtp.js';
 import pg from 'pg';
 
 /**
@@ -16,17 +17,17 @@ import pg from 'pg';
  * The first-run setup link stops working once any account exists.
  */
 
+let mailing: MailingServer;
 let server: TestServer;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  smtp = new TestSmtpServer();
-  server = await startTestServer({ identity: identityOptions({ smtpUrl: await smtp.start() }) });
+  mailing = await startMailingServer();
+  ({ server, smtp } = mailing);
 });
 
 afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
+  await mailing?.close();
 });
 
 async function submitEmail(b: Browser, flowId: string, csrf: string, email: string): Promise<number> {
@@ -114,6 +115,9 @@ describe('the first-run setup link', () => {
       const opened = await b.fetch(`${server.url}/api/.ory/self-service/registration/browser?setup_token=${token}`, { headers: { accept: 'application/json' } });
       expect(opened.status).toBe(200);
       const flow = (await opened.json()) as { id: string; ui: UiContainer };
+      // The flow keeps neither the token in its URL nor in its form.
+      const stored = await server.pool.query("select 1 from identity_flows f where f::text like '%' || $1 || '%'", [token]);
+      expect(stored.rowCount).toBe(0);
       const email = uniqueEmail('late-setup');
       const traits = { email, name: { first: 'L', last: 'S' } };
       // Sent back explicitly, the token is refused ...

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { browser, csrfOf, identityOptions, PASSWORD, register, rejection, signIn, uniqueEmail } from '../support/identity.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { codeOf, TestSmtpServer } from '../support/smtp.js';
+import { browser, csrfOf, PASSWORD, register, rejection, signIn, uniqueEmail } from '../support/identity.js';
+import { type TestServer } from '../support/server.js';
+import { startMailingServer, type MailingServer } from '../support/mailing-server.js';
+import { codeOf, type TestSmtpServer } from '../support/smtp.js';
 
 /**
  * Roles go to identities, never to an email string somebody typed: an address claimed without proof
@@ -10,22 +11,21 @@ import { codeOf, TestSmtpServer } from '../support/smtp.js';
  * `user create` or an invitation, and an email change counts only once its code comes back.
  */
 
+let mailing: MailingServer;
 let server: TestServer;
 let smtp: TestSmtpServer;
 let env: Record<string, string>;
 let adminToken: string;
 
 beforeAll(async () => {
-  smtp = new TestSmtpServer();
-  const smtpUrl = await smtp.start();
-  server = await startTestServer({ identity: identityOptions({ smtpUrl }) });
+  mailing = await startMailingServer();
+  ({ server, smtp } = mailing);
   env = { DATABASE_URL: inject('databaseUrl') };
   adminToken = await server.tokenFor(['admin']);
 });
 
 afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
+  await mailing?.close();
 });
 
 async function rolesOf(email: string): Promise<string[]> {

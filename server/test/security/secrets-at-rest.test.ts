@@ -1,8 +1,9 @@
 import type { UiContainer, UiNodeTextAttributes, UiText } from '@ory/client-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, csrfOf, identityOptions, nodeNamed, register, totpCode, uniqueEmail } from '../support/identity.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { codeOf, TestSmtpServer } from '../support/smtp.js';
+import { browser, csrfOf, nodeNamed, register, totpCode, uniqueEmail } from '../support/identity.js';
+import { type TestServer } from '../support/server.js';
+import { startMailingServer, type MailingServer } from '../support/mailing-server.js';
+import { codeOf, type TestSmtpServer } from '../support/smtp.js';
 
 /**
  * After each identity flow, no secret a person was shown or mailed is in any table in clear: the
@@ -10,17 +11,17 @@ import { codeOf, TestSmtpServer } from '../support/smtp.js';
  * with SQL over every table of the database, as a dump would show them.
  */
 
+let mailing: MailingServer;
 let server: TestServer;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  smtp = new TestSmtpServer();
-  server = await startTestServer({ identity: identityOptions({ smtpUrl: await smtp.start() }) });
+  mailing = await startMailingServer();
+  ({ server, smtp } = mailing);
 });
 
 afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
+  await mailing?.close();
 });
 
 /**
