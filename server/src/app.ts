@@ -20,6 +20,7 @@ import { shellRoutes } from './shell/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { serveWebApp, WEB_DIST_DIR } from './web.js';
 import { loadConfig } from './config.js';
+import { installMetrics } from './metrics/routes.js';
 import { loadServerKey } from './secrets/server-key.js';
 import { ServerSecrets } from './secrets/server-secrets.js';
 
@@ -57,6 +58,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resolvers: [bearerTokenResolver(pool), sessionCookieResolver(pool, identity), ...(options.callerResolvers ?? [])],
   });
   installErrorHandler(app);
+  const dataService: DataServiceConfig = { ...loadDataServiceConfig(), ...options.dataService };
+  const dataPool = createDataPool(pool, dataService);
+  app.addHook('onClose', () => dataPool.end());
+  // Before the routes, so that its hook times every one of them.
+  installMetrics(app, { pools: { main: pool, data: dataPool } });
 
   const courier = new Courier(pool, identity, app.log);
   app.addHook('onClose', () => courier.close());
@@ -64,9 +70,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes, { pool });
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier, secrets });
   await app.register(authRoutes, { pool, config: identity, courier, secrets });
-  const dataService: DataServiceConfig = { ...loadDataServiceConfig(), ...options.dataService };
-  const dataPool = createDataPool(pool, dataService);
-  app.addHook('onClose', () => dataPool.end());
   await app.register(restPlugin, { prefix: '/api/db', pool: dataPool, cancelPool: pool, config: dataService });
   await app.register(shellRoutes, { pool });
   await app.register(schemaRoutes);

@@ -50,7 +50,11 @@ export function isPublic(method: string, url: string): boolean {
   return pathViews(url).every((path) => isPublicPath(method, path));
 }
 
+/** Outside /api but not for everyone: the Prometheus figures. */
+const PROTECTED_OUTSIDE_API: ReadonlySet<string> = new Set(['/metrics']);
+
 function isPublicPath(method: string, path: string): boolean {
+  if (PROTECTED_OUTSIDE_API.has(path)) return false;
   if (path !== '/api' && !path.startsWith('/api/')) return true; // the web app and its assets
   if ((method === 'GET' || method === 'HEAD') && (path === '/api/health' || path === '/api/about')) return true;
   // Identity flows (sign-in, registration, recovery) must be reachable before signing in.

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import { installHttpMetrics } from './http-metrics.js';
+import { registerPoolMetrics } from './pool-metrics.js';
+
+export interface MetricsOptions {
+  pools: Readonly<Record<string, pg.Pool>>;
+}
+
+/**
+ * `GET /metrics` in the Prometheus text format, for any signed-in caller or bearer token (the access
+ * guard checks it like /api). Each app has its own registry, so several apps in one process (tests)
+ * do not mix their figures. Returns the registry for other parts (jobs, events) to add to.
+ */
+export function installMetrics(app: FastifyInstance, { pools }: MetricsOptions): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'pharos_' });
+  registerPoolMetrics(registry, pools);
+  installHttpMetrics(app, registry);
+  app.get('/metrics', async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  return registry;
+}
