@@ -62,7 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const dataPool = createDataPool(pool, dataService);
   app.addHook('onClose', () => dataPool.end());
   // Before the routes, so that its hook times every one of them.
-  installMetrics(app, { pools: { main: pool, data: dataPool } });
+  installMetrics(app, { pool, pools: { main: pool, data: dataPool } });
 
   const courier = new Courier(pool, identity, app.log);
   app.addHook('onClose', () => courier.close());

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Registry } from 'prom-client';
+import { registerEventQueueMetrics } from './event-queue-metrics.js';
 import { installHttpMetrics } from './http-metrics.js';
 import { registerPoolMetrics } from './pool-metrics.js';
 
 export interface MetricsOptions {
+  /** The server's pool, which the figures read from the database are read with. */
+  pool: pg.Pool;
+  /** Every pool by name, for their connection counts. */
   pools: Readonly<Record<string, pg.Pool>>;
 }
 
@@ -13,10 +17,11 @@ export interface MetricsOptions {
  * guard checks it like /api). Each app has its own registry, so several apps in one process (tests)
  * do not mix their figures. Returns the registry for other parts (jobs, events) to add to.
  */
-export function installMetrics(app: FastifyInstance, { pools }: MetricsOptions): Registry {
+export function installMetrics(app: FastifyInstance, { pool, pools }: MetricsOptions): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'pharos_' });
   registerPoolMetrics(registry, pools);
+  registerEventQueueMetrics(registry, pool);
   installHttpMetrics(app, registry);
   app.get('/metrics', async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
   return registry;

@@ -63,4 +63,12 @@ describe('GET /metrics', () => {
     expect(sample(text, 'pharos_db_pool_connections{pool="main",state="total"}')).toBeGreaterThan(0);
     expect(text).toContain('pharos_process_cpu_seconds_total');
   });
+
+  it('reports the depth of the event queue', async () => {
+    const series = 'pharos_event_queue_depth{state="failed"}';
+    const before = sample(await metrics(), series) ?? 0;
+    await server.pool.query("insert into event_queue (name, error, attempts, last_attempt) values ('test.metrics', 'it broke', 1, now())");
+    expect(sample(await metrics(), series)).toBe(before + 1);
+    expect(sample(await metrics(), 'pharos_event_queue_depth{state="pending"}')).toBeGreaterThanOrEqual(0);
+  });
 });

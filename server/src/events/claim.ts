@@ -1,0 +1,49 @@
+import type pg from 'pg';
+import type { DomainEvent } from './types.js';
+
+interface EventRow {
+  id: string;
+  name: string;
+  subject_id: string;
+  properties: Record<string, unknown>;
+  attempts: number;
+  created_at: Date;
+}
+
+/**
+ * Claims up to `limit` due events of these names for the open transaction of `client`: other
+ * dispatchers skip them (FOR UPDATE SKIP LOCKED) until it ends.
+ */
+export async function claimDueEvents(client: pg.PoolClient, names: readonly string[], limit: number, maxAttempts: number): Promise<DomainEvent[]> {
+  const { rows } = await client.query<EventRow>(
+    `select id, name, subject_id, properties, attempts, created_at
+       from event_queue
+      where name = any($1) and next_attempt_at <= now() and attempts < $2
+      order by priority desc, next_attempt_at
+      limit $3
+      for update skip locked`,
+    [names, maxAttempts, limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    subjectId: row.subject_id,
+    properties: row.properties,
+    attempts: row.attempts,
+    createdAt: row.created_at,
+  }));
+}
+
+export async function completeEvent(client: pg.PoolClient, id: string): Promise<void> {
+  await client.query('delete from event_queue where id = $1', [id]);
+}
+
+/** Records a failure; the event is due again after `retryAfterMs` (exponential backoff). */
+export async function failEvent(client: pg.PoolClient, id: string, error: string, retryAfterMs: number): Promise<void> {
+  await client.query(
+    `update event_queue
+        set attempts = attempts + 1, error = $2, last_attempt = now(), next_attempt_at = now() + make_interval(secs => $3::float8)
+      where id = $1`,
+    [id, error.slice(0, 2000), retryAfterMs / 1000],
+  );
+}

@@ -1,0 +1,133 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { claimDueEvents, completeEvent, failEvent } from './claim.js';
+import { DEFAULT_DISPATCHER_OPTIONS, EVENTS_CHANNEL, type DispatcherOptions, type DomainEvent, type EventHandler } from './types.js';
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the handler took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Hands domain events to the consumers registered for their names. Woken by NOTIFY when an event is
+ * committed, and by a timer as a fallback; claims events in batches with SKIP LOCKED, so several
+ * processes share the queue and each event is handled by one of them at a time. A failed event is
+ * retried with exponential backoff up to `maxAttempts`, then kept with its error.
+ */
+export class EventDispatcher {
+  private readonly handlers = new Map<string, EventHandler>();
+  private readonly options: DispatcherOptions;
+  private listener: pg.PoolClient | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly logger: FastifyBaseLogger,
+    options: Partial<DispatcherOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...options };
+  }
+
+  /** One handler per event name. */
+  on(names: readonly string[], handler: EventHandler): void {
+    for (const name of names) {
+      if (this.handlers.has(name)) throw new Error(`A consumer of '${name}' is registered already`);
+      this.handlers.set(name, handler);
+    }
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.listen();
+    this.timer = setInterval(() => this.wake(), this.options.pollIntervalMs);
+    this.wake();
+  }
+
+  /** Stops claiming; the batch in flight is finished. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    const listener = this.listener;
+    this.listener = undefined;
+    if (listener) {
+      await listener.query(`unlisten ${EVENTS_CHANNEL}`).catch(() => undefined);
+      listener.release();
+    }
+    await this.running;
+  }
+
+  /** Handles what is due now (also what the timer and NOTIFY call). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) => this.logger.error({ err: error }, 'event dispatch failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async listen(): Promise<void> {
+    const client = await this.pool.connect();
+    client.on('notification', () => this.wake());
+    client.on('error', (error) => {
+      // The timer keeps events moving; listen again on a fresh connection.
+      this.logger.warn({ err: error }, 'event listener connection lost');
+      if (this.listener === client) this.listener = undefined;
+      client.release(error);
+      if (!this.stopped) void this.listen().catch((err: unknown) => this.logger.warn({ err }, 'could not listen for events'));
+    });
+    await client.query(`listen ${EVENTS_CHANNEL}`);
+    this.listener = client;
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.stopped && (await this.dispatchBatch()) === this.options.batchSize);
+  }
+
+  /** Claims and handles one batch; answers how many events it claimed. */
+  private async dispatchBatch(): Promise<number> {
+    const names = [...this.handlers.keys()];
+    if (names.length === 0) return 0;
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      const events = await claimDueEvents(client, names, this.options.batchSize, this.options.maxAttempts);
+      for (const event of events) await this.handle(client, event);
+      await client.query('commit');
+      return events.length;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async handle(client: pg.PoolClient, event: DomainEvent): Promise<void> {
+    const handler = this.handlers.get(event.name);
+    if (!handler) return;
+    try {
+      await withTimeout(handler(event), this.options.handlerTimeoutMs);
+      await completeEvent(client, event.id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retryAfterMs = this.options.retryBaseMs * 2 ** event.attempts;
+      this.logger.warn({ event_id: event.id, event: event.name, attempts: event.attempts + 1 }, `event handler failed: ${message}`);
+      await failEvent(client, event.id, message, retryAfterMs);
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/** A domain event as consumers receive it (a row of event_queue). */
+export interface DomainEvent {
+  id: string;
+  name: string;
+  /** What the event is about (e.g. a check's id); '' when nothing in particular. */
+  subjectId: string;
+  properties: Record<string, unknown>;
+  /** Failed attempts so far. */
+  attempts: number;
+  createdAt: Date;
+}
+
+export type EventHandler = (event: DomainEvent) => Promise<void>;
+
+export interface DispatcherOptions {
+  /** Events claimed at once. */
+  batchSize: number;
+  /** How often to look for events when no NOTIFY came (a lost connection, another database client). */
+  pollIntervalMs: number;
+  /** Attempts before an event stays failed for good (kept with its error, visible in event_queue_summary). */
+  maxAttempts: number;
+  /** Wait after the first failure; doubled after each next one. */
+  retryBaseMs: number;
+  /** Longest a handler may take for one event; it then counts as failed. */
+  handlerTimeoutMs: number;
+}
+
+export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
+  batchSize: 100,
+  pollIntervalMs: 5_000,
+  maxAttempts: 5,
+  retryBaseMs: 1_000,
+  handlerTimeoutMs: 60_000,
+};
+
+/** The NOTIFY channel enqueue_event() announces new events on (migration 0015). */
+export const EVENTS_CHANNEL = 'pharos_events';
