@@ -43,13 +43,15 @@ function pendingLookup(deps: IdentityDeps, flow: FlowRow): LookupCode[] | null {
   return codes.length > 0 ? codes : null;
 }
 
-/** The authenticator secret offered for linking, sealed in the flow (made on first need). */
-function pendingTotpSecret(deps: IdentityDeps, flow: FlowRow): string {
+/** The authenticator secret offered for linking, sealed in the flow; null before `offerTotpSecret`. */
+function pendingTotpSecret(deps: IdentityDeps, flow: FlowRow): string | null {
   const sealed = flow.internal_context['totp_secret_sealed'];
-  if (typeof sealed === 'string') return deps.secrets.open(sealed);
-  const secret = newTotpSecret();
-  flow.internal_context['totp_secret_sealed'] = deps.secrets.seal(secret);
-  return secret;
+  return typeof sealed === 'string' ? deps.secrets.open(sealed) : null;
+}
+
+/** Makes the flow's authenticator secret, once. */
+function offerTotpSecret(deps: IdentityDeps, flow: FlowRow): void {
+  if (typeof flow.internal_context['totp_secret_sealed'] !== 'string') flow.internal_context['totp_secret_sealed'] = deps.secrets.seal(newTotpSecret());
 }
 
 const TOTP_QR = 'totp_qr';
@@ -64,11 +66,12 @@ async function withSecrets(deps: IdentityDeps, flow: FlowRow, identity: Identity
   return Promise.all(
     flow.ui.nodes.map(async (node): Promise<UiNode> => {
       const id = node.attributes.node_type === 'input' ? undefined : (node.attributes as { id?: string }).id;
-      if (id === TOTP_QR) {
-        const url = totpUrl(pendingTotpSecret(deps, flow), identity.traits.email);
+      const totpSecret = id === TOTP_QR || id === TOTP_SECRET ? pendingTotpSecret(deps, flow) : null;
+      if (id === TOTP_QR && totpSecret) {
+        const url = totpUrl(totpSecret, identity.traits.email);
         return { ...node, attributes: { ...node.attributes, src: await totpQrDataUri(url) } } as UiNode;
       }
-      if (id === TOTP_SECRET) return { ...node, attributes: { ...node.attributes, text: messages.totpSecret(pendingTotpSecret(deps, flow)) } } as UiNode;
+      if (id === TOTP_SECRET && totpSecret) return { ...node, attributes: { ...node.attributes, text: messages.totpSecret(totpSecret) } } as UiNode;
       if (id === LOOKUP_CODES) return { ...lookupCodesNode(pendingLookup(deps, flow) ?? []), messages: node.messages };
       return node;
     }),
@@ -102,7 +105,7 @@ async function buildNodes(deps: IdentityDeps, urls: Urls, flow: FlowRow, identit
   if (totp) {
     nodes.push(submit('totp_unlink', true, 'totp', messages.unlinkTotp()));
   } else {
-    pendingTotpSecret(deps, flow);
+    offerTotpSecret(deps, flow);
     nodes.push(
       image(TOTP_QR, 'totp', '', 256, messages.totpQrCode()),
       text(TOTP_SECRET, 'totp', messages.totpSecret(''), messages.totpSecretLabel()),
