@@ -3,3 +3,4 @@ export * from './feature-flags.js';
 export * from './constants/index.js';
 export * from './format/index.js';
 export * from './schemas/index.js';
+export * from './schedule/index.js';
