@@ -1,0 +1,28 @@
+import type { SpecSchemaName } from '@pharos/core';
+
+/** A resource kind `pharos apply` accepts, as the Flanksource files in git spell it. */
+export interface ApplyKind {
+  kind: string;
+  apiVersions: readonly string[];
+  /** The JSON Schema of its `spec` in @pharos/core, when it has one. */
+  schema?: SpecSchemaName;
+}
+
+/** Pharos's own kinds (no upstream group). */
+export const PHAROS_API_VERSION = 'pharos.io/v1';
+
+export const APPLY_KINDS: readonly ApplyKind[] = [
+  { kind: 'Canary', apiVersions: ['canaries.flanksource.com/v1'], schema: 'canary' },
+  { kind: 'Topology', apiVersions: ['canaries.flanksource.com/v1'], schema: 'topology' },
+  { kind: 'ScrapeConfig', apiVersions: ['configs.flanksource.com/v1'], schema: 'scrape-config' },
+  { kind: 'Playbook', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'playbook-spec' },
+  { kind: 'Notification', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'notification' },
+  { kind: 'Connection', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'connection' },
+  { kind: 'IncidentRule', apiVersions: ['mission-control.flanksource.com/v1'] },
+  { kind: 'LoggingBackend', apiVersions: [PHAROS_API_VERSION] },
+  { kind: 'Team', apiVersions: [PHAROS_API_VERSION] },
+];
+
+export function applyKind(kind: unknown): ApplyKind | undefined {
+  return APPLY_KINDS.find((candidate) => candidate.kind === kind);
+}

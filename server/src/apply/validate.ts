@@ -1,0 +1,106 @@
+import { SPEC_SCHEMAS, type SpecSchemaName } from '@pharos/core';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { APPLY_KINDS, applyKind, type ApplyKind } from './kinds.js';
+import type { DocumentProblem, SourceDocument } from './documents.js';
+
+/** A document that passed every check, with what finds it again: kind, namespace and name. */
+export interface ValidResource {
+  index: number;
+  kind: ApplyKind;
+  namespace: string;
+  name: string;
+  /** The whole document as it was written, unknown fields included. */
+  document: Record<string, unknown>;
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+const validators = new Map<SpecSchemaName, ValidateFunction>();
+
+function validatorOf(name: SpecSchemaName): ValidateFunction {
+  let validate = validators.get(name);
+  if (!validate) {
+    validate = ajv.compile(SPEC_SCHEMAS[name]);
+    validators.set(name, validate);
+  }
+  return validate;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `/spec/checks/0` → ['spec', 'checks', 0]. */
+function pathOf(pointer: string): (string | number)[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+function schemaProblem(source: SourceDocument, error: ErrorObject): DocumentProblem {
+  const path = ['spec', ...pathOf(error.instancePath)];
+  const missing = error.keyword === 'required' ? String((error.params as { missingProperty?: string }).missingProperty ?? '') : '';
+  const field = missing ? [...path, missing] : path;
+  return {
+    index: source.index,
+    line: source.lineOf(path),
+    path: `/${field.join('/')}`,
+    reason: missing ? `${missing} is required` : (error.message ?? 'is not valid'),
+  };
+}
+
+/** Checks one document: a known kind and apiVersion, a name, and a spec its kind's schema accepts. */
+export function validateDocument(source: SourceDocument): { resource: ValidResource } | { problems: DocumentProblem[] } {
+  const at = (path: (string | number)[], reason: string): { problems: DocumentProblem[] } => ({
+    problems: [{ index: source.index, line: source.lineOf(path), path: path.length ? `/${path.join('/')}` : '', reason }],
+  });
+  const document = source.value;
+  if (!isObject(document)) return at([], 'a resource must be a mapping with apiVersion, kind, metadata and spec');
+  const kind = applyKind(document['kind']);
+  if (!kind) {
+    const known = APPLY_KINDS.map((candidate) => candidate.kind).join(', ');
+    return at(['kind'], typeof document['kind'] === 'string' ? `unknown kind ${document['kind']}: one of ${known}` : `kind is required: one of ${known}`);
+  }
+  if (!kind.apiVersions.includes(String(document['apiVersion']))) {
+    return at(['apiVersion'], `apiVersion of ${kind.kind} must be ${kind.apiVersions.join(' or ')}`);
+  }
+  const metadata = document['metadata'];
+  if (!isObject(metadata)) return at(['metadata'], 'metadata with a name is required');
+  const name = metadata['name'];
+  if (typeof name !== 'string' || name.trim() === '') return at(['metadata', 'name'], 'metadata.name is required');
+  const namespace = metadata['namespace'] ?? 'default';
+  if (typeof namespace !== 'string' || namespace.trim() === '') return at(['metadata', 'namespace'], 'metadata.namespace must be a non-empty string');
+  if (kind.schema) {
+    if (!isObject(document['spec'])) return at(['spec'], `spec is required for ${kind.kind}`);
+    const validate = validatorOf(kind.schema);
+    if (!validate(document['spec'])) return { problems: (validate.errors ?? []).map((error) => schemaProblem(source, error)) };
+  }
+  return { resource: { index: source.index, kind, namespace: namespace.trim(), name: name.trim(), document } };
+}
+
+/**
+ * Checks every document of a call: all problems are reported, and a resource named twice in one call
+ * is one of them. Nothing is valid unless everything is.
+ */
+export function validateDocuments(sources: readonly SourceDocument[]): { resources: ValidResource[] } | { problems: DocumentProblem[] } {
+  const problems: DocumentProblem[] = [];
+  const resources: ValidResource[] = [];
+  const seen = new Map<string, number>();
+  for (const source of sources) {
+    const outcome = validateDocument(source);
+    if ('problems' in outcome) {
+      problems.push(...outcome.problems);
+      continue;
+    }
+    const key = `${outcome.resource.kind.kind}/${outcome.resource.namespace}/${outcome.resource.name}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      problems.push({ index: source.index, line: source.lineOf(['metadata', 'name']), path: '/metadata/name', reason: `${key} is also document ${first}` });
+      continue;
+    }
+    seen.set(key, source.index);
+    resources.push(outcome.resource);
+  }
+  return problems.length > 0 ? { problems } : { resources };
+}
