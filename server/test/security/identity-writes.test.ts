@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, identityOptions, register, uniqueEmail } from '../support/identity.js';
+import { browser, identityOptions, register, rejection, signIn, uniqueEmail } from '../support/identity.js';
 import { freshDatabase, startTestServer, type FreshDatabase, type TestServer } from '../support/server.js';
 import { personOfEmail, rawFetch, restClient } from '../rest/helpers.js';
 
@@ -137,8 +137,13 @@ describe('revocation applies to the next request on every process', () => {
     const b = browser(first);
     const registered = await register(b, email);
     expect((await b.fetch(`${first.url}/api/auth/whoami`)).status).toBe(200);
+    await first.pool.query('update identity_verifiable_addresses set verified = true where identity_id = $1', [registered.identity.id]);
+    const token = await first.tokenFor([], email);
+    expect((await rawFetch(second, token, 'incidents?limit=1')).status).toBe(200);
     await first.pool.query("update identities set state = 'inactive' where id = $1", [registered.identity.id]);
     expect((await b.fetch(`${first.url}/api/auth/whoami`)).status).toBe(401);
+    expect((await rawFetch(second, token, 'incidents?limit=1')).status).toBe(401);
+    expect((await rejection(signIn(browser(first), email))).status).toBe(400);
   });
 });
 

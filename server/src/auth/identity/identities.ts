@@ -166,14 +166,15 @@ async function setPasswordIdentifier(db: Db, credentialId: string, email: string
   ]);
 }
 
-/** The identity and password hash signing in with this identifier. */
+/** The identity and password hash signing in with this identifier; none for a deleted or disabled person. */
 export async function passwordCredential(db: Db, identifier: string): Promise<{ identityId: string; hashedPassword: string } | null> {
   const { rows } = await db.query<{ identity_id: string; config: unknown }>(
     `select c.identity_id, c.config
        from identity_credential_identifiers ci
        join identity_credentials c on c.id = ci.identity_credential_id
        join people p on p.id = c.identity_id
-      where ci.credential_type = 'password' and ci.identifier = $1 and p.deleted_at is null`,
+       join identities i on i.id = c.identity_id
+      where ci.credential_type = 'password' and ci.identifier = $1 and p.deleted_at is null and i.state = 'active'`,
     [normalizeEmail(identifier)],
   );
   const row = rows[0];
