@@ -21,6 +21,7 @@ import { systemRoutes } from './system/routes.js';
 import { serveWebApp, WEB_DIST_DIR } from './web.js';
 import { loadConfig } from './config.js';
 import { installMetrics } from './metrics/routes.js';
+import { Registry } from 'prom-client';
 import { loadServerKey } from './secrets/server-key.js';
 import { ServerSecrets } from './secrets/server-secrets.js';
 
@@ -38,6 +39,8 @@ export interface AppOptions {
   dataService?: Partial<DataServiceConfig>;
   /** The server's key at work; from PHAROS_SECRET_KEY or the data folder's secret.key when absent. */
   secrets?: ServerSecrets;
+  /** Where /metrics reads its figures; shared with the engine's. A new one when absent. */
+  metrics?: Registry;
 }
 
 /** The Pharos HTTP application: access guard, identity service, system routes, data service and web app. */
@@ -62,7 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const dataPool = createDataPool(pool, dataService);
   app.addHook('onClose', () => dataPool.end());
   // Before the routes, so that its hook times every one of them.
-  installMetrics(app, { pool, pools: { main: pool, data: dataPool } });
+  installMetrics(app, { registry: options.metrics ?? new Registry(), pool, pools: { main: pool, data: dataPool } });
 
   const courier = new Courier(pool, identity, app.log);
   app.addHook('onClose', () => courier.close());

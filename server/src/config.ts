@@ -22,7 +22,7 @@ function nonEmpty(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-function positiveInteger(name: string, value: string | undefined, fallback: number, max: number): number {
+export function positiveInteger(name: string, value: string | undefined, fallback: number, max: number): number {
   const raw = nonEmpty(value);
   if (raw === undefined) return fallback;
   const parsed = Number(raw);

@@ -2,6 +2,9 @@ import { buildApp } from '../app.js';
 import { loadIdentityConfig } from '../auth/identity/config.js';
 import { createSetupToken } from '../auth/identity/setup.js';
 import { migrate } from '../db/migrate.js';
+import { loadEngineConfig } from '../engine/config.js';
+import { Engine } from '../engine/engine.js';
+import { Registry } from 'prom-client';
 import { createRuntime, openRuntimeDatabase } from './runtime.js';
 
 function displayHost(host: string): string {
@@ -17,7 +20,11 @@ export async function serve(): Promise<void> {
   try {
     const database = await openRuntimeDatabase(runtime, { shareEmbedded: true });
     await migrate(database.pool, { logger });
-    const app = await buildApp({ pool: database.pool, logger });
+    const metrics = new Registry();
+    const engine = new Engine({ pool: database.pool, logger, metrics, config: loadEngineConfig() });
+    shutdown.add('engine', () => engine.stop());
+    await engine.start();
+    const app = await buildApp({ pool: database.pool, logger, metrics });
     shutdown.add('http', () => app.close());
     await app.listen({ port: config.port, host: config.host });
     logger.info(`Pharos is listening on http://${displayHost(config.host)}:${config.port}`);

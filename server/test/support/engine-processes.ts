@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const SCRIPT = fileURLToPath(new URL('./engine-process.ts', import.meta.url));
+
+export interface EngineProcess {
+  name: string;
+  child: ChildProcess;
+  stderr(): string;
+  /** SIGTERM, then waits for a clean exit. */
+  stop(): Promise<void>;
+  /** SIGKILL: no clean-up at all, as when a machine dies. */
+  kill(): Promise<void>;
+}
+
+function exit(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Starts a process running the engine with the test jobs (see engine-process.ts); resolves once it is ready. */
+export async function startEngineProcess(databaseUrl: string, name: string): Promise<EngineProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, ENGINE_PROCESS_NAME: name },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`engine process ${name} did not start: ${stderr}`)), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString('utf8').includes('ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`engine process ${name} exited with ${code}: ${stderr}`));
+    });
+  });
+  return {
+    name,
+    child,
+    stderr: () => stderr,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exit(child);
+    },
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exit(child);
+    },
+  };
+}
+
+/** The table the test jobs record their runs in. */
+export async function createRunsTable(pool: pg.Pool): Promise<void> {
+  await pool.query(`create table engine_test_runs (
+    id bigserial primary key,
+    key text not null,
+    tick timestamptz,
+    process text not null,
+    started_at timestamptz not null default clock_timestamp(),
+    finished_at timestamptz
+  )`);
+}
+
+export interface TestRun {
+  key: string;
+  tick: Date | null;
+  process: string;
+  started_at: Date;
+  finished_at: Date | null;
+}
+
+export async function testRuns(pool: pg.Pool): Promise<TestRun[]> {
+  const { rows } = await pool.query<TestRun>('select key, tick, process, started_at, finished_at from engine_test_runs order by key, started_at');
+  return rows;
+}
