@@ -2,7 +2,7 @@ import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 
 /** One document of an applied file (YAML 1.2; JSON is YAML too). */
 export interface SourceDocument {
-  /** Position in the file, from 0. */
+  /** Position in the file, from 0 (each item of a list counts as one). */
   index: number;
   /** Line the document starts on, from 1. */
   line: number;
@@ -48,12 +48,20 @@ export function parseDocuments(text: string): ParsedDocuments {
     if (document.errors.length > 0) return;
     const value: unknown = document.toJS({ maxAliasCount: 100 });
     if (value === null || value === undefined) return;
-    documents.push({
-      index,
-      line: lineAt(document.contents?.range?.[0]),
-      value,
-      lineOf: (path) => lineAt(nodeStart(document, path)),
-    });
+    const lineOf = (path: readonly (string | number)[]) => lineAt(nodeStart(document, path));
+    for (const [prefix, item] of listItems(value)) {
+      documents.push({ index: documents.length, line: lineOf(prefix), value: item, lineOf: (path) => lineOf([...prefix, ...path]) });
+    }
   });
   return problems.length > 0 ? { problems } : { documents };
+}
+
+/** A document that is a list of resources (a JSON array, or `kind: List` with items) stands for each of them. */
+function listItems(value: unknown): [(string | number)[], unknown][] {
+  if (Array.isArray(value)) return value.map((item, index) => [[index], item]);
+  const record = value as Record<string, unknown>;
+  if (typeof value === 'object' && record['kind'] === 'List' && Array.isArray(record['items'])) {
+    return record['items'].map((item: unknown, index) => [['items', index], item]);
+  }
+  return [[[], value]];
 }

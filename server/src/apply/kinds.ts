@@ -1,4 +1,5 @@
 import type { SpecSchemaName } from '@pharos/core';
+import { connectionRow } from './connection-spec.js';
 
 /** A resource kind `pharos apply` accepts, as the Flanksource files in git spell it. */
 export interface ApplyKind {
@@ -6,6 +7,8 @@ export interface ApplyKind {
   apiVersions: readonly string[];
   /** The JSON Schema of its `spec` in @pharos/core, when it has one. */
   schema?: SpecSchemaName;
+  /** What the schema checks and the table stores, when it is not the document's spec as written. */
+  storedSpec?: (spec: Record<string, unknown>, name: string, namespace: string) => Record<string, unknown>;
 }
 
 /** Pharos's own kinds (no upstream group). */
@@ -17,7 +20,7 @@ export const APPLY_KINDS: readonly ApplyKind[] = [
   { kind: 'ScrapeConfig', apiVersions: ['configs.flanksource.com/v1'], schema: 'scrape-config' },
   { kind: 'Playbook', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'playbook-spec' },
   { kind: 'Notification', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'notification' },
-  { kind: 'Connection', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'connection' },
+  { kind: 'Connection', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'connection', storedSpec: connectionRow },
   { kind: 'IncidentRule', apiVersions: ['mission-control.flanksource.com/v1'] },
   { kind: 'LoggingBackend', apiVersions: [PHAROS_API_VERSION] },
   { kind: 'Team', apiVersions: [PHAROS_API_VERSION] },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocuments, type SourceDocument } from './documents.js';
+import { readFiles } from './files.js';
 import { validateDocuments } from './validate.js';
 
 const CANARY = `apiVersion: canaries.flanksource.com/v1
@@ -71,9 +72,29 @@ describe('validateDocuments', () => {
     const good = CANARY;
     const bad = CANARY.replace('http-check', 'bad').replace('kind: Canary', 'kind: Nope');
     expect(validateDocuments(documentsOf(`${good}---\n${bad}`))).toMatchObject({ problems: [{ index: 1, path: '/kind' }] });
-    expect(validateDocuments(documentsOf(`${good}---\n${good}`))).toMatchObject({
-      problems: [{ index: 1, path: '/metadata/name', reason: 'Canary/monitoring/http-check is also document 0' }],
+    expect(readFiles([{ path: 'a.yaml', text: good }, { path: 'b.yaml', text: `${good}` }])).toMatchObject({
+      problems: [{ file: 'b.yaml', index: 0, line: 4, path: '/metadata/name', reason: 'Canary/monitoring/http-check is also in a.yaml document 0' }],
     });
+  });
+
+  it('reads each item of a JSON array or a List as a resource, with the lines of the item', () => {
+    const list = JSON.stringify([{ apiVersion: 'pharos.io/v1', kind: 'Team', metadata: { name: 'sre' } }, { apiVersion: 'pharos.io/v1', kind: 'Team', metadata: {} }], null, 2);
+    expect(readFiles([{ text: list }])).toMatchObject({ problems: [{ index: 1, line: 12, path: '/metadata/name' }] });
+    const items = `kind: List\nitems:\n  - apiVersion: pharos.io/v1\n    kind: Team\n    metadata: {name: sre}\n`;
+    expect(readFiles([{ text: items }])).toMatchObject({ resources: [{ index: 0, name: 'sre' }] });
+  });
+
+  it('reads a Flanksource Connection: EnvVar values and the type from its typed block', () => {
+    const connection = `apiVersion: mission-control.flanksource.com/v1
+kind: Connection
+metadata: {name: chat, namespace: ops}
+spec:
+  slack:
+    url: {value: https://hooks.slack.example/x}
+    password: {valueFrom: {secretKeyRef: {name: slack, key: token}}}
+`;
+    expect(readFiles([{ text: connection }])).toMatchObject({ resources: [{ spec: { name: 'chat', namespace: 'ops', type: 'slack', url: 'https://hooks.slack.example/x' } }] });
+    expect(readFiles([{ text: connection.replace('slack:', 'nothing:') }])).toMatchObject({ problems: [{ path: '/spec/type', reason: 'type is required' }] });
   });
 
   it('takes the namespace default and the kinds without a schema', () => {

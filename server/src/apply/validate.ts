@@ -11,6 +11,10 @@ export interface ValidResource {
   name: string;
   /** The whole document as it was written, unknown fields included. */
   document: Record<string, unknown>;
+  /** The spec as its table stores it (the document's, unless the kind reads it differently). */
+  spec: Record<string, unknown>;
+  /** The line of a field of the document. */
+  lineOf(path: readonly (string | number)[]): number;
 }
 
 const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
@@ -71,36 +75,25 @@ export function validateDocument(source: SourceDocument): { resource: ValidResou
   if (typeof name !== 'string' || name.trim() === '') return at(['metadata', 'name'], 'metadata.name is required');
   const namespace = metadata['namespace'] ?? 'default';
   if (typeof namespace !== 'string' || namespace.trim() === '') return at(['metadata', 'namespace'], 'metadata.namespace must be a non-empty string');
+  const spec = document['spec'] ?? {};
+  if (!isObject(spec)) return at(['spec'], `spec of ${kind.kind} must be a mapping`);
+  if (kind.schema && document['spec'] === undefined) return at(['spec'], `spec is required for ${kind.kind}`);
+  const stored = kind.storedSpec ? kind.storedSpec(spec, name.trim(), namespace.trim()) : spec;
   if (kind.schema) {
-    if (!isObject(document['spec'])) return at(['spec'], `spec is required for ${kind.kind}`);
     const validate = validatorOf(kind.schema);
-    if (!validate(document['spec'])) return { problems: (validate.errors ?? []).map((error) => schemaProblem(source, error)) };
+    if (!validate(stored)) return { problems: (validate.errors ?? []).map((error) => schemaProblem(source, error)) };
   }
-  return { resource: { index: source.index, kind, namespace: namespace.trim(), name: name.trim(), document } };
+  return { resource: { index: source.index, kind, namespace: namespace.trim(), name: name.trim(), document, spec: stored, lineOf: source.lineOf } };
 }
 
-/**
- * Checks every document of a call: all problems are reported, and a resource named twice in one call
- * is one of them. Nothing is valid unless everything is.
- */
+/** Checks every document of a file: all problems are reported, and nothing is valid unless everything is. */
 export function validateDocuments(sources: readonly SourceDocument[]): { resources: ValidResource[] } | { problems: DocumentProblem[] } {
   const problems: DocumentProblem[] = [];
   const resources: ValidResource[] = [];
-  const seen = new Map<string, number>();
   for (const source of sources) {
     const outcome = validateDocument(source);
-    if ('problems' in outcome) {
-      problems.push(...outcome.problems);
-      continue;
-    }
-    const key = `${outcome.resource.kind.kind}/${outcome.resource.namespace}/${outcome.resource.name}`;
-    const first = seen.get(key);
-    if (first !== undefined) {
-      problems.push({ index: source.index, line: source.lineOf(['metadata', 'name']), path: '/metadata/name', reason: `${key} is also document ${first}` });
-      continue;
-    }
-    seen.set(key, source.index);
-    resources.push(outcome.resource);
+    if ('problems' in outcome) problems.push(...outcome.problems);
+    else resources.push(outcome.resource);
   }
   return problems.length > 0 ? { problems } : { resources };
 }

@@ -1,0 +1,131 @@
+import type pg from 'pg';
+import type { ValidResource } from './validate.js';
+
+/** Rows of the local instance (not of an agent). */
+export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
+
+/** How a kind's resource is kept in its table: the columns a document fills, and how it is found. */
+export interface KindStore {
+  table: string;
+  /** Column values from a valid document (besides name, namespace and source). */
+  columns(resource: ValidResource, client: pg.PoolClient): Promise<Record<string, unknown>>;
+  /** Teams have no namespace: one per name. */
+  namespaced: boolean;
+  /** Tables with an agent_id: the resource is the local one. */
+  local: boolean;
+  /** Whether the table keeps the spec in a `spec` column (then `pharos get` reads it back from there). */
+  hasSpec: boolean;
+}
+
+type Columns = Record<string, unknown>;
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function labels(resource: ValidResource): Columns {
+  const metadata = resource.document['metadata'] as Record<string, unknown>;
+  const value = metadata['labels'];
+  return { labels: typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {} };
+}
+
+const specWithLabels = (table: string, extra: (resource: ValidResource) => Columns = () => ({})): KindStore => ({
+  table,
+  namespaced: true,
+  local: true,
+  hasSpec: true,
+  columns: async (resource) => ({ spec: resource.spec, ...labels(resource), ...extra(resource) }),
+});
+
+/** A Notification's recipient (`to`), resolved to the row's columns. */
+async function recipients(resource: ValidResource, client: pg.PoolClient): Promise<Columns> {
+  const spec = resource.spec;
+  const to = (spec['to'] ?? {}) as Record<string, unknown>;
+  const columns: Columns = {};
+  const person = text(to['person']);
+  if (person) {
+    const { rows } = await client.query<{ id: string }>('select id from people where (email = $1 or id::text = $1) and deleted_at is null', [person]);
+    if (!rows[0]) throw new ResourceProblem(resource, ['spec', 'to', 'person'], `no person has the email or id ${person}`);
+    columns['person_id'] = rows[0].id;
+  }
+  const team = text(to['team']);
+  if (team) {
+    const { rows } = await client.query<{ id: string }>('select id from teams where (name = $1 or id::text = $1) and deleted_at is null', [team]);
+    if (!rows[0]) throw new ResourceProblem(resource, ['spec', 'to', 'team'], `no team is named ${team}`);
+    columns['team_id'] = rows[0].id;
+  }
+  const service = { connection: text(to['connection']), url: text(to['url']) ?? (text(to['email']) ? `mailto:${String(to['email'])}` : null) };
+  if (service.connection || service.url) {
+    columns['custom_services'] = [{ name: resource.name, ...(service.connection ? { connection: service.connection } : {}), ...(service.url ? { url: service.url } : {}), ...(to['properties'] ? { properties: to['properties'] } : {}) }];
+  }
+  return columns;
+}
+
+/** A document that is valid on its own but names something that does not exist. */
+export class ResourceProblem extends Error {
+  constructor(
+    readonly resource: ValidResource,
+    readonly path: (string | number)[],
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+export const KIND_STORES: Readonly<Record<string, KindStore>> = {
+  Canary: specWithLabels('canaries', (r) => ({ icon: text(r.spec['icon']) })),
+  Topology: specWithLabels('topologies', (r) => ({ icon: text(r.spec['icon']) })),
+  ScrapeConfig: specWithLabels('config_scrapers'),
+  LoggingBackend: specWithLabels('logging_backends'),
+  Playbook: {
+    table: 'playbooks',
+    namespaced: true,
+    local: false,
+    hasSpec: true,
+    columns: async ({ spec, name }) => ({
+      spec,
+      title: text(spec['title']) ?? name,
+      icon: text(spec['icon']),
+      description: text(spec['description']),
+      category: text(spec['category']),
+    }),
+  },
+  IncidentRule: { table: 'incident_rules', namespaced: true, local: false, hasSpec: true, columns: async ({ spec }) => ({ spec }) },
+  Team: { table: 'teams', namespaced: false, local: false, hasSpec: true, columns: async ({ spec }) => ({ spec, icon: text(spec['icon']) ?? 'group' }) },
+  Notification: {
+    table: 'notifications',
+    namespaced: true,
+    local: false,
+    hasSpec: false,
+    columns: async (resource, client) => {
+      const { spec } = resource;
+      return {
+        title: text(spec['title']),
+        events: spec['events'],
+        filter: text(spec['filter']),
+        template: text(spec['template']),
+        repeat_interval: text(spec['repeat_interval']) ?? text(spec['repeatInterval']),
+        properties: spec['properties'] ?? null,
+        person_id: spec['person_id'] ?? null,
+        team_id: spec['team_id'] ?? null,
+        custom_services: spec['custom_services'] ?? null,
+        ...(await recipients(resource, client)),
+      };
+    },
+  },
+  Connection: {
+    table: 'connections',
+    namespaced: true,
+    local: false,
+    hasSpec: false,
+    columns: async ({ spec }) => ({
+      type: spec['type'],
+      url: text(spec['url']),
+      username: text(spec['username']),
+      password: text(spec['password']),
+      certificate: text(spec['certificate']),
+      insecure_tls: spec['insecure_tls'] === true,
+      properties: spec['properties'] ?? {},
+    }),
+  },
+};
