@@ -102,6 +102,11 @@ describe('producing events', () => {
     const run = await pool.query<{ id: string }>('insert into playbook_runs (playbook_id) values ($1) returning id', [playbookId]);
     await pool.query("update playbook_runs set status = 'running' where id = $1", [run.rows[0]!.id]);
     expect((await eventsAbout(run.rows[0]!.id)).map((event) => event.name)).toEqual(['playbook.run.pending', 'playbook.run.running']);
+    const person = await pool.query<{ id: string }>("insert into people (name, email) values ('Approver', $1) returning id", [`approver-${randomUUID()}@example.com`]);
+    const approval = await pool.query<{ id: string }>('insert into playbook_approvals (run_id, person_id) values ($1, $2) returning id', [run.rows[0]!.id, person.rows[0]!.id]);
+    const approvalEvents = await eventsAbout(approval.rows[0]!.id);
+    expect(approvalEvents.map((event) => event.name)).toEqual(['playbook.approval.inserted']);
+    expect(approvalEvents[0]!.properties).toMatchObject({ run_id: run.rows[0]!.id, person_id: person.rows[0]!.id });
   });
 });
 
