@@ -102,13 +102,15 @@ const SCRAPERS: Readonly<Record<ScraperKind, JsonSchema>> = {
     cloudtrail: { type: 'object', additionalProperties: true },
     ...INCLUDE_EXCLUDE,
   }),
+  // Files in git leave format and icon out (config-db infers them); the scraper form of spec 3
+  // section 5 asks for them as well, on top of this schema.
   file: scraper(
     {
       paths: STRINGS,
       url: { type: 'string' },
       connection: CONNECTION_REF,
     },
-    ['type', 'id', 'format', 'icon'],
+    ['type', 'id'],
   ),
   githubActions: scraper(
     {

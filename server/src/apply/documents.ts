@@ -40,7 +40,9 @@ export function parseDocuments(text: string): ParsedDocuments {
   const all = Array.isArray(parsed) ? parsed : [];
   const problems: DocumentProblem[] = [];
   const documents: SourceDocument[] = [];
-  const lineAt = (offset: number | undefined) => (offset === undefined ? 1 : lines.linePos(offset).line);
+  // An error at the end of the input (an unclosed quote) belongs to the last line that has text.
+  const end = text.trimEnd().length;
+  const lineAt = (offset: number | undefined) => (offset === undefined ? 1 : lines.linePos(Math.min(offset, end)).line);
   all.forEach((document, index) => {
     for (const error of document.errors) {
       problems.push({ index, line: lineAt(error.pos[0]), path: '', reason: error.message.split('\n')[0] ?? error.message });

@@ -29,3 +29,12 @@ export const APPLY_KINDS: readonly ApplyKind[] = [
 export function applyKind(kind: unknown): ApplyKind | undefined {
   return APPLY_KINDS.find((candidate) => candidate.kind === kind);
 }
+
+/** A kind as people type it on the command line: `Canary`, `canary` or `canaries`. */
+export function applyKindNamed(name: string): ApplyKind | undefined {
+  const wanted = name.toLowerCase();
+  return APPLY_KINDS.find((candidate) => {
+    const kind = candidate.kind.toLowerCase();
+    return wanted === kind || wanted === `${kind}s` || (kind.endsWith('y') && wanted === `${kind.slice(0, -1)}ies`);
+  });
+}

@@ -15,7 +15,14 @@ export interface KindStore {
   local: boolean;
   /** Whether the table keeps the spec in a `spec` column (then `pharos get` reads it back from there). */
   hasSpec: boolean;
+  /** The spec a row describes, for rows not applied from a document (made in the web app). */
+  specOf(row: StoredRow): Record<string, unknown>;
+  /** Extra select-list items `specOf` reads, over the table aliased `t`. */
+  extraSelect?: string;
 }
+
+/** A row of a kind's table, with the extra items its store selects. */
+export type StoredRow = Record<string, unknown>;
 
 type Columns = Record<string, unknown>;
 
@@ -29,11 +36,19 @@ function labels(resource: ValidResource): Columns {
   return { labels: typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {} };
 }
 
+const storedSpec = (row: StoredRow): Record<string, unknown> => (row['spec'] ?? {}) as Record<string, unknown>;
+
+/** Keeps the entries whose value is set. */
+function present(entries: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== null && value !== undefined));
+}
+
 const specWithLabels = (table: string, extra: (resource: ValidResource) => Columns = () => ({})): KindStore => ({
   table,
   namespaced: true,
   local: true,
   hasSpec: true,
+  specOf: storedSpec,
   columns: async (resource) => ({ spec: resource.spec, ...labels(resource), ...extra(resource) }),
 });
 
@@ -82,6 +97,7 @@ export const KIND_STORES: Readonly<Record<string, KindStore>> = {
     namespaced: true,
     local: false,
     hasSpec: true,
+    specOf: storedSpec,
     columns: async ({ spec, name }) => ({
       spec,
       title: text(spec['title']) ?? name,
@@ -90,13 +106,34 @@ export const KIND_STORES: Readonly<Record<string, KindStore>> = {
       category: text(spec['category']),
     }),
   },
-  IncidentRule: { table: 'incident_rules', namespaced: true, local: false, hasSpec: true, columns: async ({ spec }) => ({ spec }) },
-  Team: { table: 'teams', namespaced: false, local: false, hasSpec: true, columns: async ({ spec }) => ({ spec, icon: text(spec['icon']) ?? 'group' }) },
+  IncidentRule: { table: 'incident_rules', namespaced: true, local: false, hasSpec: true, specOf: storedSpec, columns: async ({ spec }) => ({ spec }) },
+  Team: {
+    table: 'teams',
+    namespaced: false,
+    local: false,
+    hasSpec: true,
+    specOf: storedSpec,
+    columns: async ({ spec }) => ({ spec, icon: text(spec['icon']) ?? 'group' }),
+  },
   Notification: {
     table: 'notifications',
     namespaced: true,
     local: false,
     hasSpec: false,
+    extraSelect: '(select email from people where id = t.person_id) as person_email, (select name from teams where id = t.team_id) as team_name',
+    specOf: (row) => {
+      const service = (Array.isArray(row['custom_services']) ? row['custom_services'][0] : undefined) as Record<string, unknown> | undefined;
+      const to = present({ person: row['person_email'] ?? row['person_id'], team: row['team_name'], connection: service?.['connection'], url: service?.['url'], properties: service?.['properties'] });
+      return present({
+        title: row['title'],
+        events: row['events'],
+        filter: row['filter'],
+        template: row['template'],
+        repeatInterval: row['repeat_interval'],
+        properties: row['properties'],
+        to,
+      });
+    },
     columns: async (resource, client) => {
       const { spec } = resource;
       return {
@@ -118,6 +155,16 @@ export const KIND_STORES: Readonly<Record<string, KindStore>> = {
     namespaced: true,
     local: false,
     hasSpec: false,
+    specOf: (row) =>
+      present({
+        type: row['type'],
+        url: row['url'] === null ? undefined : { value: row['url'] },
+        username: row['username'] === null ? undefined : { value: row['username'] },
+        password: row['password'] === null ? undefined : { value: row['password'] },
+        certificate: row['certificate'] === null ? undefined : { value: row['certificate'] },
+        insecure_tls: row['insecure_tls'] === true ? true : undefined,
+        properties: Object.keys((row['properties'] ?? {}) as object).length > 0 ? row['properties'] : undefined,
+      }),
     columns: async ({ spec }) => ({
       type: spec['type'],
       url: text(spec['url']),

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { VERSION } from '../version.js';
+import { applyCommand, deleteCommand, getCommand, type FileOptions, type GetOptions } from './apply-commands.js';
 import { migrateCommand } from './migrate-command.js';
 import { seedCommand } from './seed.js';
 import { serve } from './serve.js';
@@ -56,6 +57,27 @@ function buildProgram(): Command {
     .option('--demo', 'small realistic data set: people, roles, teams …')
     .option('--scale <n>', 'insert N incidents (and a few people) for benchmarks', positiveInt)
     .action((options: { demo?: boolean; scale?: number }) => seedCommand(options));
+
+  const filename = () =>
+    new Option('-f, --filename <path...>', 'a YAML or JSON file, a directory of them, or - for standard input (repeatable)').makeOptionMandatory();
+  program
+    .command('apply')
+    .description('create or update the resources of YAML or JSON files (Canary, Topology, ScrapeConfig, Playbook, …): all of them or, on any problem, none')
+    .addOption(filename())
+    .action((options: FileOptions) => applyCommand(options));
+  program
+    .command('delete')
+    .description('delete the resources the documents of the files name')
+    .addOption(filename())
+    .action((options: FileOptions) => deleteCommand(options));
+  program
+    .command('get')
+    .description('print resources of a kind (or the one named) in the shape apply takes')
+    .argument('<kind>', 'Canary, Topology, ScrapeConfig, Playbook, Notification, Connection, IncidentRule, LoggingBackend or Team')
+    .argument('[name]', 'the resource to print; all of the kind when absent')
+    .option('-n, --namespace <namespace>', 'only this namespace (default: every namespace)')
+    .option('-o, --output <format>', 'yaml or json', 'yaml')
+    .action((kind: string, name: string | undefined, options: GetOptions) => getCommand(kind, name, options));
 
   return program;
 }

@@ -31,10 +31,12 @@ export interface CliProcess {
   stderr(): string;
 }
 
-/** Starts `node server/dist/cli/main.js …` without waiting for it. */
-export function spawnCli(args: readonly string[], env: Record<string, string>, user?: { uid: number; gid: number }): CliProcess {
+/** Starts `node server/dist/cli/main.js …` without waiting for it; `input` is written to its standard input. */
+export function spawnCli(args: readonly string[], env: Record<string, string>, user?: { uid: number; gid: number }, input?: string): CliProcess {
   assertBuilt();
-  const child = spawn(process.execPath, [CLI, ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'], ...user });
+  const stdin = input === undefined ? 'ignore' : 'pipe';
+  const child = spawn(process.execPath, [CLI, ...args], { env: cliEnv(env), stdio: [stdin, 'pipe', 'pipe'], ...user });
+  if (input !== undefined) child.stdin?.end(input);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -43,9 +45,9 @@ export function spawnCli(args: readonly string[], env: Record<string, string>, u
 }
 
 /** Runs the CLI to completion and collects its output. */
-export function runCli(args: readonly string[], env: Record<string, string>, timeoutMs = 60_000): Promise<CliResult> {
+export function runCli(args: readonly string[], env: Record<string, string>, timeoutMs = 60_000, input?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const cli = spawnCli(args, env);
+    const cli = spawnCli(args, env, undefined, input);
     const timer = setTimeout(() => {
       cli.child.kill('SIGKILL');
       reject(new Error(`pharos ${args.join(' ')} did not finish in ${timeoutMs} ms; stderr: ${cli.stderr()}`));

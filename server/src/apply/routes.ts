@@ -1,0 +1,95 @@
+import { can, type Resource } from '@pharos/core';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type pg from 'pg';
+import { AUTHENTICATION_REQUIRED } from '../auth/guard.js';
+import type { Caller } from '../auth/caller.js';
+import { apiError } from '../errors.js';
+import { EXPOSED_RELATIONS } from '../rest/exposed.js';
+import { applyResources } from './apply.js';
+import { readFiles, type FileProblem, type FileResource } from './files.js';
+import { formatDocuments, isOutputFormat } from './format.js';
+import { getResources } from './get.js';
+import { applyKindNamed, APPLY_KINDS } from './kinds.js';
+import { removeResources } from './remove.js';
+import { KIND_STORES } from './stores.js';
+
+export interface ApplyRoutesOptions {
+  pool: pg.Pool;
+}
+
+/** Largest body one apply or delete may send. */
+export const APPLY_BODY_LIMIT = 2 * 1024 * 1024;
+
+const YAML_TYPE = 'application/yaml; charset=utf-8';
+
+function resourceOf(kind: string): Resource {
+  return EXPOSED_RELATIONS[KIND_STORES[kind]!.table]!;
+}
+
+function problemsReply(reply: FastifyReply, problems: FileProblem[]) {
+  const first = problems[0]!;
+  const where = `document ${first.index}, line ${first.line}${first.path ? `, ${first.path}` : ''}`;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+  return reply.code(400).send({ ...apiError('INVALID_RESOURCE', `Nothing was applied: ${where}: ${first.reason}${more}`), problems });
+}
+
+/** The kinds among `resources` the caller may not write, or undefined when they may write all. */
+function forbiddenKinds(caller: Caller, resources: readonly FileResource[]): string[] {
+  const kinds = [...new Set(resources.map((resource) => resource.kind.kind))];
+  return kinds.filter((kind) => !can(caller.roles, resourceOf(kind), 'write'));
+}
+
+function forbiddenReply(reply: FastifyReply, caller: Caller, kinds: string[]) {
+  const roles = caller.roles.length > 0 ? caller.roles.join(', ') : 'viewer (no role assigned)';
+  return reply.code(403).send(apiError('42501', `permission denied: your role (${roles}) may not write ${kinds.join(', ')}; nothing was applied`));
+}
+
+/**
+ * `POST /api/apply` and `DELETE /api/apply` take YAML or JSON documents as the body (one or many);
+ * `GET /api/apply/:kind` prints resources back in that shape. The body is read as text here,
+ * whatever its content type, so that YAML and JSON get the same line numbers.
+ */
+export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, { pool }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  const readBody = (body: unknown): ReturnType<typeof readFiles> => readFiles([{ text: typeof body === 'string' ? body : '' }]);
+
+  app.post('/api/apply', { bodyLimit: APPLY_BODY_LIMIT }, async (request, reply) => {
+    const caller = request.caller;
+    if (!caller) return reply.code(401).send(apiError('PGRST301', AUTHENTICATION_REQUIRED));
+    const read = readBody(request.body);
+    if ('problems' in read) return problemsReply(reply, read.problems);
+    const forbidden = forbiddenKinds(caller, read.resources);
+    if (forbidden.length > 0) return forbiddenReply(reply, caller, forbidden);
+    const applied = await applyResources(pool, read.resources, { personId: caller.personId });
+    if ('problems' in applied) return problemsReply(reply, applied.problems);
+    return applied;
+  });
+
+  app.delete('/api/apply', { bodyLimit: APPLY_BODY_LIMIT }, async (request, reply) => {
+    const caller = request.caller;
+    if (!caller) return reply.code(401).send(apiError('PGRST301', AUTHENTICATION_REQUIRED));
+    const read = readBody(request.body);
+    if ('problems' in read) return problemsReply(reply, read.problems);
+    const forbidden = forbiddenKinds(caller, read.resources);
+    if (forbidden.length > 0) return forbiddenReply(reply, caller, forbidden);
+    return { resources: await removeResources(pool, read.resources) };
+  });
+
+  app.get<{ Params: { kind: string }; Querystring: { name?: string; namespace?: string; output?: string } }>(
+    '/api/apply/:kind',
+    async (request, reply) => {
+      const caller = request.caller;
+      if (!caller) return reply.code(401).send(apiError('PGRST301', AUTHENTICATION_REQUIRED));
+      const { name, namespace, output = 'json' } = request.query;
+      const kind = applyKindNamed(request.params.kind)?.kind;
+      if (!kind) return reply.code(404).send(apiError('NOT_FOUND', `Unknown kind ${request.params.kind}: one of ${APPLY_KINDS.map((known) => known.kind).join(', ')}`));
+      if (!isOutputFormat(output)) return reply.code(400).send(apiError('BAD_REQUEST', `output must be yaml or json, not ${output}`));
+      if (!can(caller.roles, resourceOf(kind), 'read')) return reply.code(403).send(apiError('42501', `permission denied: your role may not read ${kind}`));
+      const documents = await getResources(pool, { kind, name, namespace });
+      if (name !== undefined && documents.length === 0) return reply.code(404).send(apiError('NOT_FOUND', `No ${kind} is named ${name}`));
+      return reply.type(output === 'yaml' ? YAML_TYPE : 'application/json').send(formatDocuments(documents, output, name !== undefined));
+    },
+  );
+};
