@@ -7,3 +7,6 @@ export { seedScale } from '../../server/dist/db/seed/scale.js';
 
 /** The command `npm start` runs, relative to the repository root. */
 export const SERVE_COMMAND: readonly string[] = ['server/dist/cli/main.js', 'serve'];
+export { Engine } from '../../server/dist/engine/engine.js';
+export { loadEngineConfig } from '../../server/dist/engine/config.js';
+export { createLogger } from '../../server/dist/logger.js';

@@ -35,8 +35,11 @@ async function start(name: string): Promise<EngineProcess> {
   return engine;
 }
 
+/** No schedules, no runs, and no job a test left queued (a tick queued just before its processes stopped). */
 async function reset(): Promise<void> {
   await pool.query('delete from job_schedules where task like $1', ['test.%']);
+  // The queue exists once a first process has started.
+  await pool.query("do $$ begin if to_regclass('graphile_worker._private_jobs') is not null then delete from graphile_worker._private_jobs; end if; end $$");
   await pool.query('truncate engine_test_runs');
 }
 
@@ -82,7 +85,7 @@ describe('two server processes on one database', () => {
     await reset();
     const doomed = await start('doomed');
     const keys = Array.from({ length: 12 }, (_, index) => `slow-${index}`);
-    for (const key of keys) await enqueueJob(pool, 'test.slow', { key, ms: 1_500 });
+    for (const key of keys) await enqueueJob(pool, 'test.slow', { key, ms: 3_000 });
     // the doomed process alone takes its 8 jobs and is killed while it runs them
     await expect.poll(async () => (await testRuns(pool)).length, { timeout: 10_000 }).toBe(8);
     await doomed.kill();

@@ -209,7 +209,7 @@ const INVALID: Record<SpecSchemaName, [label: string, spec: string, path: string
     ['checks not given as a list', 'http: {name: x, url: y}', '/http', 'type'],
   ],
   'scrape-config': [
-    ['a file scraper without an icon', 'file: [{type: T, id: $.id, format: json}]', '/file/0', 'required'],
+    ['a file scraper without an id', 'file: [{type: T, paths: [a.json]}]', '/file/0', 'required'],
     ['a kubernetes scraper without a cluster name', 'kubernetes: [{namespace: x}]', '/kubernetes/0', 'required'],
     ['a retention change without a name', 'retention: {changes: [{age: 7d}]}', '/retention/changes/0', 'required'],
     ['a sql scraper whose query is not a string', 'sql: [{query: 1}]', '/sql/0/query', 'type'],
