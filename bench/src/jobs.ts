@@ -116,7 +116,7 @@ async function idleJobPickups(pool: pg.Pool): Promise<void> {
 
 async function idleEventPickups(pool: pg.Pool): Promise<void> {
   for (let n = 1; n <= IDLE_SAMPLES; n++) {
-    await pool.query("select enqueue_event('bench.event', $1, jsonb_build_object('n', $1::int, 'sentAt', $2::bigint))", [String(n), Date.now()]);
+    await pool.query("select enqueue_event('bench.event', $1::text, jsonb_build_object('n', $2::int, 'sentAt', $3::bigint))", [String(n), n, Date.now()]);
     await sleep(20);
   }
   await until(pool, "select count(*) from event_queue where name = 'bench.event'", 30_000);

@@ -34,8 +34,9 @@ export async function claimDueEvents(client: pg.PoolClient, names: readonly stri
   }));
 }
 
-export async function completeEvent(client: pg.PoolClient, id: string): Promise<void> {
-  await client.query('delete from event_queue where id = $1', [id]);
+/** Removes handled events, a batch in one statement. */
+export async function completeEvents(client: pg.PoolClient, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await client.query('delete from event_queue where id = any($1::uuid[])', [ids]);
 }
 
 /** Records a failure; the event is due again after `retryAfterMs` (exponential backoff). */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import { claimDueEvents, completeEvent, failEvent } from './claim.js';
+import { claimDueEvents, completeEvents, failEvent } from './claim.js';
 import { DEFAULT_DISPATCHER_OPTIONS, EVENTS_CHANNEL, type DispatcherOptions, type DomainEvent, type EventHandler } from './types.js';
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -106,7 +106,9 @@ export class EventDispatcher {
     try {
       await client.query('begin');
       const events = await claimDueEvents(client, names, this.options.batchSize, this.options.maxAttempts);
-      for (const event of events) await this.handle(client, event);
+      const handled: string[] = [];
+      for (const event of events) if (await this.handle(client, event)) handled.push(event.id);
+      await completeEvents(client, handled);
       await client.query('commit');
       return events.length;
     } catch (error) {
@@ -117,17 +119,19 @@ export class EventDispatcher {
     }
   }
 
-  private async handle(client: pg.PoolClient, event: DomainEvent): Promise<void> {
+  /** Answers whether the event was handled; a failure is recorded for a later attempt. */
+  private async handle(client: pg.PoolClient, event: DomainEvent): Promise<boolean> {
     const handler = this.handlers.get(event.name);
-    if (!handler) return;
+    if (!handler) return false;
     try {
       await withTimeout(handler(event), this.options.handlerTimeoutMs);
-      await completeEvent(client, event.id);
+      return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const retryAfterMs = this.options.retryBaseMs * 2 ** event.attempts;
       this.logger.warn({ event_id: event.id, event: event.name, attempts: event.attempts + 1 }, `event handler failed: ${message}`);
       await failEvent(client, event.id, message, retryAfterMs);
+      return false;
     }
   }
 }
