@@ -113,4 +113,26 @@ describe('settings: generic resources', () => {
       await page.close();
     }
   });
+
+  it('shows a resource applied from a file as linked to it, without the editor actions', async () => {
+    const applied = await world.api.post('/api/apply', {
+      headers: { 'Content-Type': 'application/yaml' },
+      data: 'apiVersion: canaries.flanksource.com/v1\nkind: Topology\nmetadata:\n  name: from-git\nspec:\n  schedule: "@every 10m"\n  components:\n    - name: api\n',
+    });
+    expect(applied.status()).toBe(200);
+    const { resources } = (await applied.json()) as { resources: { id: string; action: string }[] };
+    expect(resources[0]?.action).toBe('created');
+    const page = await world.admin.newPage();
+    try {
+      await openScreen(page, '/settings/topologies');
+      await page.getByRole('table', { name: 'Topologies' }).getByText('from-git').click();
+      await page.waitForURL((url) => url.pathname === `/settings/topologies/${resources[0]?.id ?? ''}`);
+      await page.getByText('Linked to local file').waitFor();
+      await screenshot(page, 'settings-topology-linked-to-file');
+      expect(await page.getByRole('button', { name: 'Update' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
 });
