@@ -33,15 +33,15 @@ function problemsReply(reply: FastifyReply, problems: FileProblem[]) {
   return reply.code(400).send({ ...apiError('INVALID_RESOURCE', `Nothing was applied: ${where}: ${first.reason}${more}`), problems });
 }
 
-/** The kinds among `resources` the caller may not write, or undefined when they may write all. */
+/** The kinds among `resources` the caller may not write (none when they may write all). */
 function forbiddenKinds(caller: Caller, resources: readonly FileResource[]): string[] {
   const kinds = [...new Set(resources.map((resource) => resource.kind.kind))];
   return kinds.filter((kind) => !can(caller.roles, resourceOf(kind), 'write'));
 }
 
-function forbiddenReply(reply: FastifyReply, caller: Caller, kinds: string[]) {
+function forbiddenReply(reply: FastifyReply, caller: Caller, kinds: string[], unchanged: string) {
   const roles = caller.roles.length > 0 ? caller.roles.join(', ') : 'viewer (no role assigned)';
-  return reply.code(403).send(apiError('42501', `permission denied: your role (${roles}) may not write ${kinds.join(', ')}; nothing was applied`));
+  return reply.code(403).send(apiError('42501', `permission denied: your role (${roles}) may not write ${kinds.join(', ')}; ${unchanged}`));
 }
 
 /**
@@ -61,7 +61,7 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, {
     const read = readBody(request.body);
     if ('problems' in read) return problemsReply(reply, read.problems);
     const forbidden = forbiddenKinds(caller, read.resources);
-    if (forbidden.length > 0) return forbiddenReply(reply, caller, forbidden);
+    if (forbidden.length > 0) return forbiddenReply(reply, caller, forbidden, 'nothing was applied');
     const applied = await applyResources(pool, read.resources, { personId: caller.personId });
     if ('problems' in applied) return problemsReply(reply, applied.problems);
     return applied;
@@ -73,7 +73,7 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, {
     const read = readBody(request.body);
     if ('problems' in read) return problemsReply(reply, read.problems);
     const forbidden = forbiddenKinds(caller, read.resources);
-    if (forbidden.length > 0) return forbiddenReply(reply, caller, forbidden);
+    if (forbidden.length > 0) return forbiddenReply(reply, caller, forbidden, 'nothing was deleted');
     return { resources: await removeResources(pool, read.resources) };
   });
 

@@ -21,6 +21,7 @@ export class Shutdown {
       for (const step of [...this.steps].reverse()) {
         try {
           await step.run();
+          this.logger.debug(`shutdown: ${step.name} stopped`);
         } catch (error) {
           this.logger.error({ err: error }, `shutdown: ${step.name} failed`);
         }

@@ -84,13 +84,20 @@ export class EventDispatcher {
     const client = await this.pool.connect();
     client.on('notification', () => this.wake());
     client.on('error', (error) => {
+      // Released already (stopping): the pool closes it, and releasing it twice would throw.
+      if (this.listener !== client) return;
       // The timer keeps events moving; listen again on a fresh connection.
       this.logger.warn({ err: error }, 'event listener connection lost');
-      if (this.listener === client) this.listener = undefined;
+      this.listener = undefined;
       client.release(error);
       if (!this.stopped) void this.listen().catch((err: unknown) => this.logger.warn({ err }, 'could not listen for events'));
     });
-    await client.query(`listen ${EVENTS_CHANNEL}`);
+    try {
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
     this.listener = client;
   }
 

@@ -62,7 +62,7 @@ describe('pharos serve with the embedded PostgreSQL', () => {
     expect(response.status).toBe(404);
 
     second.child.kill('SIGINT');
-    expect(await exited(second.child)).toBe(0);
+    expect(await exited(second.child), `stdout: ${second.stdout()}\nstderr: ${second.stderr()}`).toBe(0);
     expect(await waitForExit(postmaster, 10_000)).toBe(true);
   });
 });

@@ -38,7 +38,7 @@ describe.runIf(asRoot)('pharos serve as a normal user', () => {
     expect(await isRunning(postmaster)).toBe(true);
 
     server.child.kill('SIGINT');
-    expect(await exited(server.child)).toBe(0);
+    expect(await exited(server.child), `stdout: ${server.stdout()}\nstderr: ${server.stderr()}`).toBe(0);
     expect(await waitForExit(postmaster, 10_000)).toBe(true);
   });
 });
