@@ -4,3 +4,4 @@ export * from './constants/index.js';
 export * from './format/index.js';
 export * from './schemas/index.js';
 export * from './schedule/index.js';
+export * from './template/index.js';

@@ -1,0 +1,282 @@
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import type { TemplateFunction } from './exec.js';
+import { formatValue, goTypeName } from './format.js';
+import { formatGoTime, humanizeBytes, humanizeDuration, humanizeTime, parseGoDuration, toTime } from './time.js';
+import { truth } from './truth.js';
+
+/**
+ * The sprig and gomplate functions Flanksource specs use, under the names those libraries give
+ * them (both spellings where they differ: toJSON and toJson).
+ */
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : formatValue(value));
+
+function number(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+  if (value === undefined || value === null || value === '') return 0;
+  throw new Error(`unable to cast ${JSON.stringify(value)} of type ${goTypeName(value)} to number`);
+}
+
+const integer = (value: unknown): number => Math.trunc(number(value));
+
+function list(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value === undefined || value === null) return [];
+  throw new Error(`cannot use type ${goTypeName(value)} as a list`);
+}
+
+function record(value: unknown): Record<string, unknown> {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  if (value === undefined || value === null) return {};
+  throw new Error(`cannot use type ${goTypeName(value)} as a map`);
+}
+
+/** JSON as Go's encoding/json writes it (no HTML escaping in gomplate's toJSON). */
+function toJson(value: unknown, indent?: string): string {
+  return JSON.stringify(value ?? null, (_key, item: unknown) => (item instanceof Date ? item.toISOString() : item), indent) ?? 'null';
+}
+
+function indent(spaces: unknown, value: unknown): string {
+  const pad = ' '.repeat(integer(spaces));
+  return text(value)
+    .split('\n')
+    .map((line) => pad + line)
+    .join('\n');
+}
+
+function base64Encode(value: string): string {
+  const bytes = new TextEncoder().encode(value);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function base64Decode(value: string): string {
+  const binary = atob(value);
+  return new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
+}
+
+function regex(pattern: unknown): RegExp {
+  // Go's RE2 syntax is close to JavaScript's for what specs write; named groups differ: (?P<name>…).
+  return new RegExp(text(pattern).replace(/\(\?P</g, '(?<'), 'g');
+}
+
+function titleCase(value: string): string {
+  return value.replace(/(^|[\s\-_])(\p{L})/gu, (_whole, space: string, letter: string) => space + letter.toUpperCase());
+}
+
+function sortAlpha(value: unknown): string[] {
+  return list(value)
+    .map(text)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+export const TEMPLATE_FUNCTIONS: Readonly<Record<string, TemplateFunction>> = {
+  // defaults and conditions
+  default: (fallback, ...given) => (given.length > 0 && truth(given[given.length - 1]) ? given[given.length - 1] : fallback),
+  empty: (value) => !truth(value),
+  coalesce: (...values) => values.find(truth) ?? null,
+  ternary: (yes, no, condition) => (truth(condition) ? yes : no),
+  required: (message, value) => {
+    if (value === undefined || value === null || value === '') throw new Error(text(message));
+    return value;
+  },
+  fail: (message) => {
+    throw new Error(text(message));
+  },
+
+  // strings
+  upper: (value) => text(value).toUpperCase(),
+  lower: (value) => text(value).toLowerCase(),
+  title: (value) => titleCase(text(value)),
+  trim: (value) => text(value).trim(),
+  trimSpace: (value) => text(value).trim(),
+  trimAll: (cut, value) => text(value).replace(new RegExp(`^[${escapeClass(text(cut))}]+|[${escapeClass(text(cut))}]+$`, 'g'), ''),
+  trimPrefix: (prefix, value) => (text(value).startsWith(text(prefix)) ? text(value).slice(text(prefix).length) : text(value)),
+  trimSuffix: (suffix, value) => (text(suffix) && text(value).endsWith(text(suffix)) ? text(value).slice(0, -text(suffix).length) : text(value)),
+  contains: (part, value) => text(value).includes(text(part)),
+  hasPrefix: (prefix, value) => text(value).startsWith(text(prefix)),
+  hasSuffix: (suffix, value) => text(value).endsWith(text(suffix)),
+  replace: (from, to, value) => text(value).split(text(from)).join(text(to)),
+  repeat: (count, value) => text(value).repeat(Math.max(0, integer(count))),
+  substr: (start, end, value) => {
+    const s = text(value);
+    const from = integer(start);
+    const to = integer(end);
+    return from < 0 ? s.slice(0, to < 0 ? undefined : to) : s.slice(from, to < 0 || to > s.length ? undefined : to);
+  },
+  trunc: (length, value) => {
+    const n = integer(length);
+    const s = text(value);
+    return n >= 0 ? s.slice(0, n) : s.slice(Math.max(0, s.length + n));
+  },
+  abbrev: (width, value) => {
+    const n = integer(width);
+    const s = text(value);
+    return n < 4 || s.length <= n ? s : `${s.slice(0, n - 3)}...`;
+  },
+  quote: (...values) => values.filter((value) => value !== undefined && value !== null).map((value) => JSON.stringify(text(value))).join(' '),
+  squote: (...values) => values.filter((value) => value !== undefined && value !== null).map((value) => `'${text(value)}'`).join(' '),
+  cat: (...values) => values.filter((value) => value !== undefined && value !== null).map(text).join(' '),
+  indent: (spaces, value) => indent(spaces, value),
+  nindent: (spaces, value) => `\n${indent(spaces, value)}`,
+  split: (separator, value) => Object.fromEntries(text(value).split(text(separator)).map((part, index) => [`_${index}`, part])),
+  splitList: (separator, value) => text(value).split(text(separator)),
+  join: (separator, value) => list(value).map(text).join(text(separator)),
+  toString: (value: unknown) => text(value),
+  wrap: (width, value) => wrapText(text(value), integer(width)),
+  plural: (one, many, count) => (integer(count) === 1 ? one : many),
+  b64enc: (value) => base64Encode(text(value)),
+  b64dec: (value) => base64Decode(text(value)),
+  regexMatch: (pattern, value) => new RegExp(regex(pattern).source).test(text(value)),
+  regexFind: (pattern, value) => regex(pattern).exec(text(value))?.[0] ?? '',
+  regexFindAll: (pattern, value, count) => {
+    const found = text(value).match(regex(pattern)) ?? [];
+    const n = integer(count);
+    return n < 0 ? found : found.slice(0, n);
+  },
+  regexReplaceAll: (pattern, value, replacement) => text(value).replace(regex(pattern), text(replacement).replace(/\$\{?(\w+)\}?/g, '$<$1>').replace(/\$<(\d+)>/g, '$$$1')),
+  regexSplit: (pattern, value, count) => {
+    const parts = text(value).split(new RegExp(regex(pattern).source));
+    const n = integer(count);
+    return n < 0 ? parts : parts.slice(0, n);
+  },
+
+  // numbers
+  add: (...values) => values.reduce<number>((sum, value) => sum + number(value), 0),
+  add1: (value) => number(value) + 1,
+  sub: (a, b) => number(a) - number(b),
+  mul: (...values) => values.reduce<number>((product, value) => product * number(value), 1),
+  div: (a, b) => {
+    if (number(b) === 0) throw new Error('division by zero');
+    return Math.trunc(number(a) / number(b));
+  },
+  divf: (a, b) => number(a) / number(b),
+  mod: (a, b) => {
+    if (integer(b) === 0) throw new Error('division by zero');
+    return integer(a) % integer(b);
+  },
+  max: (...values) => Math.max(...values.map(number)),
+  min: (...values) => Math.min(...values.map(number)),
+  floor: (value) => Math.floor(number(value)),
+  ceil: (value) => Math.ceil(number(value)),
+  round: (value, places) => {
+    const factor = 10 ** integer(places ?? 0);
+    return Math.round(number(value) * factor) / factor;
+  },
+  int: (value) => integer(value),
+  int64: (value) => integer(value),
+  float64: (value) => number(value),
+  atoi: (value) => integer(value),
+
+  // lists and maps
+  list: (...values) => values,
+  first: (value) => list(value)[0] ?? null,
+  last: (value) => list(value).at(-1) ?? null,
+  rest: (value) => list(value).slice(1),
+  initial: (value) => list(value).slice(0, -1),
+  append: (value, item) => [...list(value), item],
+  prepend: (value, item) => [item, ...list(value)],
+  concat: (...values) => values.flatMap(list),
+  reverse: (value) => [...list(value)].reverse(),
+  uniq: (value) => [...new Set(list(value))],
+  compact: (value) => list(value).filter(truth),
+  has: (item, value) => list(value).includes(item),
+  without: (value, ...items) => list(value).filter((item) => !items.includes(item)),
+  sortAlpha: (value) => sortAlpha(value),
+  until: (count) => Array.from({ length: Math.max(0, integer(count)) }, (_, index) => index),
+  seq: (...bounds) => sequence(bounds.map(integer)),
+  dict: (...pairs) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < pairs.length; i += 2) out[text(pairs[i])] = pairs[i + 1] ?? '';
+    return out;
+  },
+  get: (map, key) => record(map)[text(key)] ?? '',
+  set: (map, key, value) => Object.assign(record(map), { [text(key)]: value }),
+  unset: (map, key) => {
+    const copy = { ...record(map) };
+    delete copy[text(key)];
+    return copy;
+  },
+  hasKey: (map, key) => Object.hasOwn(record(map), text(key)),
+  keys: (...maps) => maps.flatMap((map) => Object.keys(record(map))).sort(),
+  values: (map) => Object.values(record(map)),
+  pick: (map, ...keys) => Object.fromEntries(Object.entries(record(map)).filter(([key]) => keys.map(text).includes(key))),
+  omit: (map, ...keys) => Object.fromEntries(Object.entries(record(map)).filter(([key]) => !keys.map(text).includes(key))),
+  merge: (target, ...sources) => sources.reduce<Record<string, unknown>>((merged, source) => ({ ...record(source), ...merged }), { ...record(target) }),
+  pluck: (key, ...maps) => maps.map(record).filter((map) => Object.hasOwn(map, text(key))).map((map) => map[text(key)]),
+
+  // encodings
+  toJSON: (value) => toJson(value),
+  toJson: (value) => toJson(value),
+  toPrettyJSON: (value) => toJson(value, '  '),
+  toPrettyJson: (value) => toJson(value, '  '),
+  fromJSON: (value) => JSON.parse(text(value)) as unknown,
+  fromJson: (value) => JSON.parse(text(value)) as unknown,
+  toYAML: (value) => stringifyYaml(value ?? null),
+  toYaml: (value) => stringifyYaml(value ?? null),
+  fromYAML: (value) => parseYaml(text(value)) as unknown,
+  fromYaml: (value) => parseYaml(text(value)) as unknown,
+
+  // time
+  now: () => new Date(),
+  date: (layout, value) => formatGoTime(toTime(value), text(layout)),
+  dateInZone: (layout, value) => formatGoTime(toTime(value), text(layout)),
+  toDate: (_layout, value) => toTime(value),
+  unixEpoch: (value) => Math.floor(toTime(value).getTime() / 1000),
+  ago: (value) => humanizeDuration(Date.now() - toTime(value).getTime()),
+  duration: (seconds) => humanizeDuration(number(seconds) * 1000),
+  durationRound: (value) => humanizeDuration(typeof value === 'string' ? parseGoDuration(value) : Date.now() - toTime(value).getTime()),
+  humanizeTime: (value) => humanizeTime(toTime(value)),
+  humanizeBytes: (value) => humanizeBytes(number(value)),
+  humanizeDuration: (value) => humanizeDuration(typeof value === 'string' ? parseGoDuration(value) : number(value)),
+
+  // types
+  typeOf: (value) => goTypeName(value),
+  kindIs: (kind, value) => kindOf(value) === text(kind),
+  kindOf: (value) => kindOf(value),
+  deepEqual: (a, b) => toJson(a) === toJson(b),
+};
+
+function kindOf(value: unknown): string {
+  if (value === undefined || value === null) return 'invalid';
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float64';
+  if (typeof value === 'boolean') return 'bool';
+  if (Array.isArray(value)) return 'slice';
+  if (value instanceof Date) return 'struct';
+  return 'map';
+}
+
+function escapeClass(chars: string): string {
+  return chars.replace(/[\\\]^-]/g, '\\$&');
+}
+
+function sequence(bounds: number[]): number[] {
+  const [a = 0, b, c] = bounds;
+  const [start, end, stepBy] = bounds.length === 1 ? [1, a, a >= 1 ? 1 : -1] : bounds.length === 2 ? [a, b!, a <= b! ? 1 : -1] : [a, c!, b!];
+  if (stepBy === 0) return [];
+  const out: number[] = [];
+  for (let n = start; stepBy > 0 ? n <= end : n >= end; n += stepBy) {
+    out.push(n);
+    if (out.length > 100_000) throw new Error('seq: too many numbers');
+  }
+  return out;
+}
+
+function wrapText(value: string, width: number): string {
+  const lines: string[] = [];
+  for (const paragraph of value.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      if (line && line.length + 1 + word.length > width) {
+        lines.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    lines.push(line);
+  }
+  return lines.join('\n');
+}
