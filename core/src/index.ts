@@ -5,3 +5,4 @@ export * from './format/index.js';
 export * from './schemas/index.js';
 export * from './schedule/index.js';
 export * from './template/index.js';
+export * from './cel/index.js';
