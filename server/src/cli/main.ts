@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { VERSION } from '../version.js';
 import { applyCommand, deleteCommand, getCommand, type FileOptions, type GetOptions } from './apply-commands.js';
+import { evalCommand, type EvalOptions } from './eval.js';
 import { migrateCommand } from './migrate-command.js';
 import { seedCommand } from './seed.js';
 import { serve } from './serve.js';
@@ -57,6 +58,14 @@ function buildProgram(): Command {
     .option('--demo', 'small realistic data set: people, roles, teams …')
     .option('--scale <n>', 'insert N incidents (and a few people) for benchmarks', positiveInt)
     .action((options: { demo?: boolean; scale?: number }) => seedCommand(options));
+
+  program
+    .command('eval')
+    .description('evaluate a CEL expression or render a template, as checks and playbooks would; errors give their position')
+    .option('--cel <expression>', 'a CEL expression (test, filter, if, expr …)')
+    .option('--template <text>', 'a template in Go text/template syntax (display.template, body …)')
+    .option('--data <file>', 'JSON or YAML file whose mapping gives the variables')
+    .action((options: EvalOptions) => evalCommand(options));
 
   const filename = () =>
     new Option('-f, --filename <path...>', 'a YAML or JSON file, a directory of them, or - for standard input (repeatable)').makeOptionMandatory();

@@ -1,0 +1,45 @@
+import { readFile } from 'node:fs/promises';
+import { CelError, evaluateCel, renderTemplate, TemplateError } from '@pharos/core';
+import { parse as parseYaml } from 'yaml';
+
+export interface EvalOptions {
+  cel?: string;
+  template?: string;
+  /** A JSON or YAML file whose top-level mapping gives the variables. */
+  data?: string;
+}
+
+async function readVariables(path: string | undefined): Promise<Record<string, unknown>> {
+  if (!path) return {};
+  const text = await readFile(path, 'utf8');
+  let value: unknown;
+  try {
+    value = parseYaml(text);
+  } catch (error) {
+    throw new Error(`${path}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new Error(`${path}: the variables must be a mapping (name: value)`);
+  return value as Record<string, unknown>;
+}
+
+/**
+ * `pharos eval --cel EXPR | --template TEXT [--data FILE]`: prints the result (CEL as JSON unless it
+ * is a string), or the error with its position, for people writing specs. No database is opened.
+ */
+export async function evalCommand(options: EvalOptions): Promise<void> {
+  if ((options.cel === undefined) === (options.template === undefined)) throw new Error('Give one of --cel EXPR or --template TEXT');
+  const variables = await readVariables(options.data);
+  try {
+    if (options.cel !== undefined) {
+      const result = evaluateCel(options.cel, variables);
+      process.stdout.write(`${typeof result === 'string' ? result : JSON.stringify(result)}\n`);
+    } else {
+      process.stdout.write(renderTemplate(options.template!, variables, { name: 'template' }));
+    }
+  } catch (error) {
+    if (error instanceof CelError) throw new Error(`CEL ${error.message}`);
+    if (error instanceof TemplateError) throw new Error(error.message);
+    throw error;
+  }
+}
