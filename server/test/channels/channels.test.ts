@@ -199,7 +199,7 @@ describe('email', () => {
   });
 
   afterAll(async () => {
-    await smtp.stop();
+    await smtp.close();
   });
 
   it('goes out over SMTP with a text and an HTML part', async () => {
