@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type pg from 'pg';
+import { transaction } from '../auth/identity/identities.js';
 import type { FileProblem, FileResource } from './files.js';
 import { KIND_STORES, LOCAL_AGENT_ID, ResourceProblem, type KindStore } from './stores.js';
 
@@ -95,30 +96,31 @@ async function applyOne(client: pg.PoolClient, resource: FileResource, actor: Ac
  * notification's person) is a problem, and then nothing is saved.
  */
 export async function applyResources(pool: pg.Pool, resources: readonly FileResource[], actor: Actor = {}): Promise<ApplyResult> {
-  const client = await pool.connect();
   try {
-    await client.query('begin');
-    if (actor.personId) await client.query("select set_config('pharos.person_id', $1, true)", [actor.personId]);
-    const applied: AppliedResource[] = [];
-    const problems: FileProblem[] = [];
-    for (const resource of resources) {
-      try {
-        applied.push(await applyOne(client, resource, actor));
-      } catch (error) {
-        if (!(error instanceof ResourceProblem)) throw error;
-        problems.push({ ...(resource.path ? { file: resource.path } : {}), index: resource.index, line: resource.lineOf(error.path), path: `/${error.path.join('/')}`, reason: error.message });
+    return await transaction(pool, async (client) => {
+      if (actor.personId) await client.query("select set_config('pharos.person_id', $1, true)", [actor.personId]);
+      const applied: AppliedResource[] = [];
+      const problems: FileProblem[] = [];
+      for (const resource of resources) {
+        try {
+          applied.push(await applyOne(client, resource, actor));
+        } catch (error) {
+          if (!(error instanceof ResourceProblem)) throw error;
+          problems.push({ ...(resource.path ? { file: resource.path } : {}), index: resource.index, line: resource.lineOf(error.path), path: `/${error.path.join('/')}`, reason: error.message });
+        }
       }
-    }
-    if (problems.length > 0) {
-      await client.query('rollback');
-      return { problems };
-    }
-    await client.query('commit');
-    return { resources: applied };
+      if (problems.length > 0) throw new Refused(problems);
+      return { resources: applied };
+    });
   } catch (error) {
-    await client.query('rollback').catch(() => undefined);
+    if (error instanceof Refused) return { problems: error.problems };
     throw error;
-  } finally {
-    client.release();
+  }
+}
+
+/** Rolls the transaction back when a document names something missing. */
+class Refused extends Error {
+  constructor(readonly problems: FileProblem[]) {
+    super('refused');
   }
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { transaction } from '../auth/identity/identities.js';
 import { findRow } from './apply.js';
 import type { FileResource } from './files.js';
 import { KIND_STORES } from './stores.js';
@@ -15,9 +16,7 @@ export interface RemovedResource {
  * row is marked deleted and forgets the document it was applied from.
  */
 export async function removeResources(pool: pg.Pool, resources: readonly FileResource[]): Promise<RemovedResource[]> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return transaction(pool, async (client) => {
     const removed: RemovedResource[] = [];
     for (const resource of resources) {
       const kind = resource.kind.kind;
@@ -27,12 +26,6 @@ export async function removeResources(pool: pg.Pool, resources: readonly FileRes
       await client.query('delete from applied_resources where kind = $1 and namespace = $2 and name = $3', [kind, resource.namespace, resource.name]);
       removed.push({ kind, namespace: resource.namespace, name: resource.name, action: id ? 'deleted' : 'not found' });
     }
-    await client.query('commit');
     return removed;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -1,5 +1,5 @@
 import { can, type Resource } from '@pharos/core';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { AUTHENTICATION_REQUIRED } from '../auth/guard.js';
 import type { Caller } from '../auth/caller.js';
@@ -55,26 +55,29 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, {
 
   const readBody = (body: unknown): ReturnType<typeof readFiles> => readFiles([{ text: typeof body === 'string' ? body : '' }]);
 
-  app.post('/api/apply', { bodyLimit: APPLY_BODY_LIMIT }, async (request, reply) => {
+  /** The body's resources when the caller may write every kind of them; else the reply already sent. */
+  const writableBody = (request: FastifyRequest, reply: FastifyReply, unchanged: string): FileResource[] | FastifyReply => {
     const caller = request.caller;
     if (!caller) return reply.code(401).send(apiError('PGRST301', AUTHENTICATION_REQUIRED));
     const read = readBody(request.body);
     if ('problems' in read) return problemsReply(reply, read.problems);
     const forbidden = forbiddenKinds(caller, read.resources);
-    if (forbidden.length > 0) return forbiddenReply(reply, caller, forbidden, 'nothing was applied');
-    const applied = await applyResources(pool, read.resources, { personId: caller.personId });
+    if (forbidden.length > 0) return forbiddenReply(reply, caller, forbidden, unchanged);
+    return read.resources;
+  };
+
+  app.post('/api/apply', { bodyLimit: APPLY_BODY_LIMIT }, async (request, reply) => {
+    const resources = writableBody(request, reply, 'nothing was applied');
+    if (!Array.isArray(resources)) return resources;
+    const applied = await applyResources(pool, resources, { personId: request.caller!.personId });
     if ('problems' in applied) return problemsReply(reply, applied.problems);
     return applied;
   });
 
   app.delete('/api/apply', { bodyLimit: APPLY_BODY_LIMIT }, async (request, reply) => {
-    const caller = request.caller;
-    if (!caller) return reply.code(401).send(apiError('PGRST301', AUTHENTICATION_REQUIRED));
-    const read = readBody(request.body);
-    if ('problems' in read) return problemsReply(reply, read.problems);
-    const forbidden = forbiddenKinds(caller, read.resources);
-    if (forbidden.length > 0) return forbiddenReply(reply, caller, forbidden, 'nothing was deleted');
-    return { resources: await removeResources(pool, read.resources) };
+    const resources = writableBody(request, reply, 'nothing was deleted');
+    if (!Array.isArray(resources)) return resources;
+    return { resources: await removeResources(pool, resources) };
   });
 
   app.get<{ Params: { kind: string }; Querystring: { name?: string; namespace?: string; output?: string } }>(
