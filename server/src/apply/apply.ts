@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type pg from 'pg';
-import { transaction } from '../auth/identity/identities.js';
+import { transaction } from '../db/transaction.js';
 import type { FileProblem, FileResource } from './files.js';
 import { KIND_STORES, LOCAL_AGENT_ID, ResourceProblem, type KindStore } from './stores.js';
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { transaction } from '../auth/identity/identities.js';
+import { transaction } from '../db/transaction.js';
 import { findRow } from './apply.js';
 import type { FileResource } from './files.js';
 import { KIND_STORES } from './stores.js';

@@ -1,4 +1,5 @@
-import { createIdentity, DuplicateIdentityError, transaction } from '../auth/identity/identities.js';
+import { createIdentity, DuplicateIdentityError } from '../auth/identity/identities.js';
+import { transaction } from '../db/transaction.js';
 import { passwordPolicyViolation } from '../auth/identity/methods/password.js';
 import { isEmail, normalizeEmail } from '../auth/identity/schema.js';
 import { openMigratedDatabase, runOnce } from './runtime.js';

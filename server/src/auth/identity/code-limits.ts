@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { transaction } from './identities.js';
+import { transaction } from '../../db/transaction.js';
 
 /**
  * How often recovery and verification codes may be sent and tried, within one window. Sends are

@@ -1,5 +1,6 @@
 import type { Role } from '@pharos/core';
 import type pg from 'pg';
+import { transaction } from '../../db/transaction.js';
 import { grantRoles } from '../people.js';
 import { hashPassword } from './methods/password.js';
 import { hasIdentities, lockFirstAccount } from './setup.js';
@@ -292,20 +293,4 @@ export async function markAddressVerified(db: Db, identityId: string, email: str
       where identity_id = $1 and value = $2`,
     [identityId, normalizeEmail(email)],
   );
-}
-
-/** Runs `work` in a transaction on its own client. */
-export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }

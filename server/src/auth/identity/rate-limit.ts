@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { IdentityConfig } from './config.js';
-import { transaction } from './identities.js';
+import { transaction } from '../../db/transaction.js';
 import { normalizeEmail } from './schema.js';
 
 export type LimitConfig = Pick<IdentityConfig, 'maxFailuresPerIdentifier' | 'maxFailuresPerAddress' | 'failureWindowMs'>;

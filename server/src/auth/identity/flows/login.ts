@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bindToBrowser } from '../csrf.js';
 import { errors } from '../errors.js';
-import { getCredential, getIdentity, passwordCredential, putCredential, secondFactors, transaction, type IdentityRow, type SecondFactor } from '../identities.js';
+import { getCredential, getIdentity, passwordCredential, putCredential, secondFactors, type IdentityRow, type SecondFactor } from '../identities.js';
+import { transaction } from '../../../db/transaction.js';
 import { messages, type UiText } from '../messages.js';
 import { findLookupCode, parseStoredLookupCodes } from '../methods/lookup.js';
 import { verifyNothing, verifyPassword } from '../methods/password.js';

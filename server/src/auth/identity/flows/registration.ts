@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bindToBrowser } from '../csrf.js';
 import { errors } from '../errors.js';
-import { createIdentity, DuplicateIdentityError, getIdentity, identityJson, transaction } from '../identities.js';
+import { createIdentity, DuplicateIdentityError, getIdentity, identityJson } from '../identities.js';
+import { transaction } from '../../../db/transaction.js';
 import { messages, type UiText } from '../messages.js';
 import { hashPassword, passwordPolicyViolation } from '../methods/password.js';
 import { csrfNode, input, setValue, submit, type UiContainer, type UiNode } from '../nodes.js';

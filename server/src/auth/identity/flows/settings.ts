@@ -1,18 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bindToBrowser } from '../csrf.js';
 import { errors } from '../errors.js';
-import {
-  deleteCredential,
-  DuplicateIdentityError,
-  getCredential,
-  getIdentity,
-  identityJson,
-  putCredential,
-  setPassword,
-  transaction,
-  updateTraits,
-  type IdentityRow,
-} from '../identities.js';
+import { deleteCredential, DuplicateIdentityError, getCredential, getIdentity, identityJson, putCredential, setPassword, updateTraits, type IdentityRow } from '../identities.js';
+import { transaction } from '../../../db/transaction.js';
 import { messages, type UiText } from '../messages.js';
 import { generateLookupCodes, lookupCodesNode, parseLookupCodes, storedLookupCodes, type LookupCode } from '../methods/lookup.js';
 import { passwordPolicyViolation } from '../methods/password.js';
