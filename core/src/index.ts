@@ -6,3 +6,4 @@ export * from './schemas/index.js';
 export * from './schedule/index.js';
 export * from './template/index.js';
 export * from './cel/index.js';
+export * from './connections/index.js';

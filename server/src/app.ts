@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { applyRoutes } from './apply/routes.js';
+import { connectionRoutes } from './connections/routes.js';
 import { bearerTokenResolver, installAccessGuard, type CallerResolver } from './auth/guard.js';
 import { loadIdentityConfig, type IdentityConfig } from './auth/identity/config.js';
 import { Courier } from './auth/identity/courier.js';
@@ -76,7 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { pool, config: identity, courier, secrets });
   await app.register(restPlugin, { prefix: '/api/db', pool: dataPool, cancelPool: pool, config: dataService });
   await app.register(shellRoutes, { pool });
-  await app.register(applyRoutes, { pool });
+  await app.register(applyRoutes, { pool, secrets });
+  await app.register(connectionRoutes, { pool, secrets });
   await app.register(schemaRoutes);
   docsRoutes(app);
 

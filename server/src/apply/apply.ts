@@ -1,6 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type pg from 'pg';
 import { transaction } from '../db/transaction.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { openConnectionDocument, sealConnectionResource } from './connection-secrets.js';
 import type { FileProblem, FileResource } from './files.js';
 import { KIND_STORES, LOCAL_AGENT_ID, ResourceProblem, type KindStore } from './stores.js';
 
@@ -48,8 +50,16 @@ export async function findRow(client: pg.PoolClient, store: KindStore, namespace
   return rows[0]?.id;
 }
 
-async function applyOne(client: pg.PoolClient, resource: FileResource, actor: Actor): Promise<AppliedResource> {
-  const kind = resource.kind.kind;
+/** The documents of two applies, compared with their credentials in clear. */
+function sameDocument(kind: string, previous: unknown, current: Record<string, unknown>, secrets: ServerSecrets): boolean {
+  if (kind !== 'Connection') return isDeepStrictEqual(previous, current);
+  const opened = openConnectionDocument(previous as Record<string, unknown>, secrets);
+  return opened !== undefined && isDeepStrictEqual(opened, openConnectionDocument(current, secrets));
+}
+
+async function applyOne(client: pg.PoolClient, written: FileResource, actor: Actor, secrets: ServerSecrets): Promise<AppliedResource> {
+  const kind = written.kind.kind;
+  const resource = kind === 'Connection' ? sealConnectionResource(written, secrets) : written;
   const store = KIND_STORES[kind]!;
   const source = configFileSource(resource.path);
   const columns: Record<string, unknown> = { ...(await store.columns(resource, client)), source };
@@ -61,7 +71,7 @@ async function applyOne(client: pg.PoolClient, resource: FileResource, actor: Ac
   const previous = applied[0];
   let id: string;
   let action: ApplyAction;
-  if (existing && previous?.resource_id === existing && isDeepStrictEqual(previous.document, resource.document) && previous.path === (resource.path ?? null)) {
+  if (existing && previous?.resource_id === existing && sameDocument(kind, previous.document, written.document, secrets) && previous.path === (resource.path ?? null)) {
     return { kind, namespace: resource.namespace, name: resource.name, id: existing, action: 'unchanged' };
   }
   const names = Object.keys(columns);
@@ -95,7 +105,7 @@ async function applyOne(client: pg.PoolClient, resource: FileResource, actor: Ac
  * it already (found by kind, namespace and name). A document that names something missing (a
  * notification's person) is a problem, and then nothing is saved.
  */
-export async function applyResources(pool: pg.Pool, resources: readonly FileResource[], actor: Actor = {}): Promise<ApplyResult> {
+export async function applyResources(pool: pg.Pool, secrets: ServerSecrets, resources: readonly FileResource[], actor: Actor = {}): Promise<ApplyResult> {
   try {
     return await transaction(pool, async (client) => {
       if (actor.personId) await client.query("select set_config('pharos.person_id', $1, true)", [actor.personId]);
@@ -103,7 +113,7 @@ export async function applyResources(pool: pg.Pool, resources: readonly FileReso
       const problems: FileProblem[] = [];
       for (const resource of resources) {
         try {
-          applied.push(await applyOne(client, resource, actor));
+          applied.push(await applyOne(client, resource, actor, secrets));
         } catch (error) {
           if (!(error instanceof ResourceProblem)) throw error;
           problems.push({ ...(resource.path ? { file: resource.path } : {}), index: resource.index, line: resource.lineOf(error.path), path: `/${error.path.join('/')}`, reason: error.message });

@@ -1,4 +1,4 @@
-import { CONNECTION_TYPES } from '@pharos/core';
+import { CONNECTION_TYPES, envVarText } from '@pharos/core';
 
 /** Fields a Flanksource Connection writes as EnvVar objects (`{value: …}` or `{valueFrom: …}`). */
 const ENV_VAR_FIELDS = ['url', 'username', 'password', 'certificate'] as const;
@@ -7,16 +7,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `{value: x}` → x; a plain string stays; a reference (`valueFrom`) has no value here: undefined. */
-function envValue(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (isObject(value) && typeof value['value'] === 'string') return value['value'];
-  return undefined;
-}
-
 /**
  * The connection row a Flanksource Connection describes: name and namespace from its metadata,
- * EnvVar fields as their values, and the type from `type` or from its typed block (`slack: {…}`),
+ * EnvVar fields as their values (references as `secret://name/key`), and the type from `type` or from its typed block (`slack: {…}`),
  * whose fields fill the common ones. Fields the row has no place for stay in the applied document.
  */
 export function connectionRow(spec: Record<string, unknown>, name: string, namespace: string): Record<string, unknown> {
@@ -24,7 +17,7 @@ export function connectionRow(spec: Record<string, unknown>, name: string, names
   const typed = block ? (spec[block] as Record<string, unknown>) : {};
   const row: Record<string, unknown> = { name, namespace, type: spec['type'] ?? block };
   for (const field of ENV_VAR_FIELDS) {
-    const value = envValue(spec[field]) ?? envValue(typed[field]);
+    const value = envVarText(spec[field]) ?? envVarText(typed[field]);
     if (value !== undefined) row[field] = value;
   }
   const insecure = spec['insecure_tls'] ?? spec['insecureTLS'] ?? typed['insecure_tls'] ?? typed['insecureTLS'];

@@ -5,6 +5,7 @@ import { AUTHENTICATION_REQUIRED } from '../auth/guard.js';
 import type { Caller } from '../auth/caller.js';
 import { apiError } from '../errors.js';
 import { EXPOSED_RELATIONS } from '../rest/exposed.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { applyResources } from './apply.js';
 import { readFiles, type FileProblem, type FileResource } from './files.js';
 import { formatDocuments, isOutputFormat } from './format.js';
@@ -15,6 +16,8 @@ import { KIND_STORES } from './stores.js';
 
 export interface ApplyRoutesOptions {
   pool: pg.Pool;
+  /** Seals the credentials of applied connections. */
+  secrets: ServerSecrets;
 }
 
 /** Largest body one apply or delete may send. */
@@ -49,7 +52,7 @@ function forbiddenReply(reply: FastifyReply, caller: Caller, kinds: string[], un
  * `GET /api/apply/:kind` prints resources back in that shape. The body is read as text here,
  * whatever its content type, so that YAML and JSON get the same line numbers.
  */
-export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, { pool }) => {
+export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, { pool, secrets }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
@@ -69,7 +72,7 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, {
   app.post('/api/apply', { bodyLimit: APPLY_BODY_LIMIT }, async (request, reply) => {
     const resources = writableBody(request, reply, 'nothing was applied');
     if (!Array.isArray(resources)) return resources;
-    const applied = await applyResources(pool, resources, { personId: request.caller!.personId });
+    const applied = await applyResources(pool, secrets, resources, { personId: request.caller!.personId });
     if ('problems' in applied) return problemsReply(reply, applied.problems);
     return applied;
   });

@@ -1,8 +1,6 @@
-import { can, isRole, permissionsFor, type Action, type Resource, type Role } from '@pharos/core';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isRole, permissionsFor, type Role } from '@pharos/core';
+import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
-import { apiError } from '../errors.js';
-import type { Caller } from './caller.js';
 import type { IdentityConfig } from './identity/config.js';
 import type { Courier } from './identity/courier.js';
 import { createInvitationFlow } from './identity/flows/recovery.js';
@@ -10,6 +8,7 @@ import { createIdentity, DuplicateIdentityError, getIdentity, identityJson } fro
 import { transaction } from '../db/transaction.js';
 import { isEmail, normalizeEmail } from './identity/schema.js';
 import { Urls } from './identity/urls.js';
+import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 
 export interface AuthRoutesOptions {
@@ -20,31 +19,6 @@ export interface AuthRoutesOptions {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-class RouteError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new RouteError(401, 'PGRST301', 'Authentication required: sign in or send a bearer token');
-  return request.caller;
-}
-
-function authorize(request: FastifyRequest, resource: Resource, action: Action): Caller {
-  const caller = callerOf(request);
-  if (!can(caller.roles, resource, action)) {
-    const roles = caller.roles.length > 0 ? caller.roles.join(', ') : 'viewer (no role assigned)';
-    throw new RouteError(403, '42501', `permission denied: your role (${roles}) may not ${action} ${resource}`);
-  }
-  return caller;
-}
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -103,15 +77,7 @@ function refuseLastAdminRemoval(error: unknown): never {
 
 /** `/api/auth/whoami`, `/api/auth/invite_user` and `/api/rbac/:id/update_role`. */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { pool, config, courier, secrets }) => {
-  app.setErrorHandler(async (error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof RouteError) return reply.code(error.status).send({ ...apiError(error.code, error.message), ...error.extra });
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send(apiError('INTERNAL', 'Internal server error'));
-    }
-    return reply.code(status).send(apiError(String(status), error.message));
-  });
+  app.setErrorHandler(routeErrorHandler);
 
   app.get('/api/auth/whoami', async (request) => {
     const caller = callerOf(request);

@@ -1,5 +1,5 @@
 import { marked } from 'marked';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { SERVICES } from './services.js';
 import { fromServiceUrl } from './service-url.js';
 import { ChannelError, type ChannelConnection, type Message } from './types.js';
@@ -58,10 +58,8 @@ async function sendHttp(service: string, connection: ChannelConnection, message:
   if (refusedIn(body)) throw new ChannelError(service, reasonIn(body) ?? 'the service refused the message', response.status);
 }
 
-async function sendEmail(connection: ChannelConnection, message: Message): Promise<void> {
-  const properties = { ...connection.properties, ...message.properties };
-  const to = properties['to'];
-  if (!to) throw new ChannelError('email', 'no recipient: set the property to');
+/** The SMTP transport of an email connection: host and port from its fields or its smtp:// url. */
+export function emailTransport(connection: ChannelConnection, properties: Record<string, string> = { ...connection.properties }): { transport: Transporter; host: string } {
   const host = properties['host'] ?? (connection.url ? new URL(connection.url).hostname : undefined);
   if (!host) throw new ChannelError('email', 'the SMTP host is missing in the connection');
   const port = Number(properties['port'] ?? (connection.url ? new URL(connection.url).port : '') ?? '') || 587;
@@ -77,6 +75,14 @@ async function sendEmail(connection: ChannelConnection, message: Message): Promi
     greetingTimeout: SEND_TIMEOUT_MS,
     socketTimeout: SEND_TIMEOUT_MS,
   });
+  return { transport, host };
+}
+
+async function sendEmail(connection: ChannelConnection, message: Message): Promise<void> {
+  const properties = { ...connection.properties, ...message.properties };
+  const to = properties['to'];
+  if (!to) throw new ChannelError('email', 'no recipient: set the property to');
+  const { transport, host } = emailTransport(connection, properties);
   const from = properties['from'] ?? connection.username ?? `pharos@${host}`;
   const fromName = properties['fromName'];
   try {

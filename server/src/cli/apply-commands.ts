@@ -4,7 +4,7 @@ import { describeOutcome, formatDocuments, isOutputFormat } from '../apply/forma
 import { getResources } from '../apply/get.js';
 import { readPaths } from '../apply/read-paths.js';
 import { removeResources } from '../apply/remove.js';
-import { openMigratedDatabase, runOnce } from './runtime.js';
+import { loadRuntimeSecrets, openMigratedDatabase, runOnce } from './runtime.js';
 
 export interface FileOptions {
   filename: string[];
@@ -37,7 +37,7 @@ export async function applyCommand(options: FileOptions): Promise<void> {
   const resources = await readResources(options);
   await runOnce(async (runtime) => {
     const database = await openMigratedDatabase(runtime);
-    const applied = await applyResources(database.pool, resources);
+    const applied = await applyResources(database.pool, await loadRuntimeSecrets(runtime), resources);
     if ('problems' in applied) refuse(applied.problems);
     for (const outcome of applied.resources) process.stdout.write(`${describeOutcome(outcome)}\n`);
   });

@@ -2,6 +2,8 @@ import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { createLogger, type Logger } from '../logger.js';
+import { loadServerKey } from '../secrets/server-key.js';
+import { ServerSecrets } from '../secrets/server-secrets.js';
 import { Shutdown } from './shutdown.js';
 
 export interface Runtime {
@@ -43,4 +45,9 @@ export async function runOnce(action: (runtime: Runtime) => Promise<void>): Prom
   } finally {
     await runtime.shutdown.run();
   }
+}
+
+/** The server's key at work, as `pharos serve` loads it (PHAROS_SECRET_KEY or the data folder's secret.key). */
+export async function loadRuntimeSecrets(runtime: Runtime): Promise<ServerSecrets> {
+  return new ServerSecrets(await loadServerKey(process.env, runtime.config.dataDir));
 }

@@ -2,7 +2,7 @@ import { can, type Action, type Resource } from '@pharos/core';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/caller.js';
 import { RestError } from './errors.js';
-import { IDENTITY_RELATION_WRITES, type WriteMethod } from './exposed.js';
+import { OWNED_RELATIONS, type WriteMethod } from './exposed.js';
 
 export function requireCaller(request: FastifyRequest): Caller {
   if (!request.caller) {
@@ -24,16 +24,16 @@ export function authorize(caller: Caller, resource: Resource, action: Action, wh
   );
 }
 
-/** The role matrix for a write, after the rule that identity rows change only through the identity service. */
+/** The role matrix for a write, after the rule that some rows change only through their own service. */
 export function authorizeWrite(caller: Caller, relation: { name: string; resource: Resource }, method: WriteMethod): void {
-  const allowed = IDENTITY_RELATION_WRITES[relation.name];
-  if (allowed && !allowed.includes(method)) {
+  const owned = OWNED_RELATIONS[relation.name];
+  if (owned && !owned.writes.includes(method)) {
     throw new RestError(
       403,
       '42501',
-      `permission denied: '${relation.name}' is changed only through the identity service`,
+      `permission denied: '${relation.name}' is changed only through ${owned.owner}`,
       `${method} is not allowed on '${relation.name}' for any role`,
-      'Invite or delete users on the users page, change roles there too, and change your own name or email in your account settings.',
+      owned.hint,
     );
   }
   authorize(caller, relation.resource, 'write', `'${relation.name}'`);

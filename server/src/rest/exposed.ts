@@ -84,18 +84,35 @@ export const EXPOSED_RELATIONS: Readonly<Record<string, Resource>> = {
 
 export type WriteMethod = 'POST' | 'PATCH' | 'DELETE';
 
+/** A relation whose rows another part of the server writes, so that it can keep them whole. */
+export interface OwnedRelation {
+  /** The writes the data service still allows, for every role. */
+  writes: readonly WriteMethod[];
+  owner: string;
+  hint: string;
+}
+
 /**
  * The rows that make up an identity (the person, their email and name, their roles, the identity
- * itself) are written by the identity service, which checks who may do what and keeps them in step:
- * the data service allows only these writes on them, for every role. Roles change through
- * `POST /api/rbac/{id}/update_role`, names and emails through the account settings flow, people
- * appear through invitations and registration; deleting an identity is the spec's way to delete a user.
+ * itself) are written by the identity service, which checks who may do what and keeps them in step.
+ * Connections are written through /api/connections, which seals their credentials with the
+ * server's key before they reach the database.
  */
-export const IDENTITY_RELATION_WRITES: Readonly<Record<string, readonly WriteMethod[]>> = {
-  people: [],
-  person_roles: [],
-  people_roles: [],
-  identities: ['DELETE'],
+const IDENTITY: Omit<OwnedRelation, 'writes'> = {
+  owner: 'the identity service',
+  hint: 'Invite or delete users on the users page, change roles there too, and change your own name or email in your account settings.',
+};
+export const OWNED_RELATIONS: Readonly<Record<string, OwnedRelation>> = {
+  people: { ...IDENTITY, writes: [] },
+  person_roles: { ...IDENTITY, writes: [] },
+  people_roles: { ...IDENTITY, writes: [] },
+  identities: { ...IDENTITY, writes: ['DELETE'] },
+  connections: { owner: '/api/connections', writes: [], hint: 'Create, change and delete connections on /settings/connections or with POST, PATCH and DELETE /api/connections.' },
+};
+
+/** Columns the data service neither returns nor filters on: credentials, sealed and read only by the server. */
+export const HIDDEN_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  connections: ['password', 'certificate'],
 };
 
 /** Functions callable through /rpc/{name}. */

@@ -91,8 +91,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Identity rows: written only through the identity service, whatever the role. */
-const IDENTITY_ROWS: readonly string[] = ['people', 'person_roles', 'identities'];
+/** Rows written only through their own service, whatever the role: identity rows, and connections (whose credentials the server seals). */
+const OWNED_ROWS: Readonly<Record<string, string>> = {
+  people: 'the identity service',
+  person_roles: 'the identity service',
+  identities: 'the identity service',
+  connections: '/api/connections',
+};
 
 /** A PATCH that touches no row (every probed table has created_at): only authorization decides. */
 const NO_OP_PATCH = 'created_at=lt.1900-01-01T00:00:00Z';
@@ -118,9 +123,10 @@ describe.each(Object.keys(ROLES_OF) as Who[])('%s', (who) => {
     }
 
     const write = await rawFetch(server, token, `${relation}?${NO_OP_PATCH}`, jsonInit('PATCH', { created_at: '2000-01-01T00:00:00Z' }));
-    if (IDENTITY_ROWS.includes(relation)) {
+    const owner = OWNED_ROWS[relation];
+    if (owner) {
       expect(write.status).toBe(403);
-      expect((await errorBody(write)).message).toBe(`permission denied: '${relation}' is changed only through the identity service`);
+      expect((await errorBody(write)).message).toBe(`permission denied: '${relation}' is changed only through ${owner}`);
     } else if (specAllows(ROLES_OF[who], resource, 'write')) {
       expect(write.status).toBe(204);
     } else {
@@ -138,17 +144,17 @@ describe('real writes', () => {
   });
 
   it('the 403 body says who may not do what', async () => {
-    const response = await rawFetch(server, tokenOf('editor'), 'connections', jsonInit('POST', { name: `conn-${sfx}`, type: 'http' }));
+    const response = await rawFetch(server, tokenOf('commander'), 'playbooks', jsonInit('POST', { name: `playbook-${sfx}`, spec: {} }));
     expect(response.status).toBe(403);
     expect(await errorBody(response)).toEqual({
       code: '42501',
-      message: "permission denied: your role (editor) may not write 'connections'",
-      details: "'connections' belongs to the resource 'connections'",
-      hint: "Ask an administrator for a role that can write 'connections'.",
+      message: "permission denied: your role (commander) may not write 'playbooks'",
+      details: "'playbooks' belongs to the resource 'playbooks'",
+      hint: "Ask an administrator for a role that can write 'playbooks'.",
     });
   });
 
-  it('editor writes incidents but not connections; admin writes connections', async () => {
+  it('editor writes incidents; connections are written only through /api/connections, even by an admin', async () => {
     const editor = restClient(server, tokenOf('editor'));
     const created = await editor.from('incidents').insert({ title: `by editor ${sfx}`, description: `access-${sfx}` }).select('title').single();
     expect(created.status).toBe(201);
@@ -159,9 +165,10 @@ describe('real writes', () => {
     expect(await countRows(server.pool, 'select count(*) as n from connections where name = $1', [`conn-editor-${sfx}`])).toBe(0);
 
     const admin = restClient(server, tokenOf('admin'));
-    const allowed = await admin.from('connections').insert({ name: `conn-admin-${sfx}`, type: 'http' }).select('name,type').single();
-    expect(allowed.status).toBe(201);
-    expect(allowed.data).toEqual({ name: `conn-admin-${sfx}`, type: 'http' });
+    const direct = await admin.from('connections').insert({ name: `conn-admin-${sfx}`, type: 'http', password: 'in clear' });
+    expect(direct.status).toBe(403);
+    expect(direct.error?.message).toBe("permission denied: 'connections' is changed only through /api/connections");
+    expect(await countRows(server.pool, 'select count(*) as n from connections where name = $1', [`conn-admin-${sfx}`])).toBe(0);
   });
 
   it.each(['commander', 'responder'] as const)('%s writes incidents, comments, evidences, responders but not playbooks', async (who) => {

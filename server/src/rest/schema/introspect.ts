@@ -1,6 +1,6 @@
 import type { Resource } from '@pharos/core';
 import type pg from 'pg';
-import { EXPOSED_FUNCTIONS, EXPOSED_RELATIONS } from '../exposed.js';
+import { EXPOSED_FUNCTIONS, EXPOSED_RELATIONS, HIDDEN_COLUMNS } from '../exposed.js';
 import { viewColumnOrigins } from './view-lineage.js';
 import type { ColumnInfo, FunctionArgument, FunctionInfo, RelationInfo, Relationship, SchemaModel } from './model.js';
 
@@ -76,11 +76,13 @@ export async function introspect(pool: pg.Pool): Promise<SchemaModel> {
   for (const [name, resource] of Object.entries(EXPOSED_RELATIONS)) {
     const found = allColumns.get(name);
     if (!found) continue;
+    const hidden = HIDDEN_COLUMNS[name] ?? [];
+    const columns = found.columns.filter((column) => !hidden.includes(column.name));
     relations.set(name, {
       name,
       kind: found.kind,
-      columns: found.columns,
-      columnsByName: new Map(found.columns.map((c) => [c.name, c])),
+      columns,
+      columnsByName: new Map(columns.map((c) => [c.name, c])),
       primaryKey: keys.rows.find((k) => k.relation === name)?.columns ?? [],
       resource,
     });

@@ -1,0 +1,5 @@
+export * from './fields.js';
+export * from './forms.js';
+export * from './env-var.js';
+export * from './values.js';
+export * from './reference.js';

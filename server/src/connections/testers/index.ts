@@ -1,0 +1,39 @@
+import type { ResolvedConnection } from '../resolve.js';
+import { CHANNEL_CONNECTION_TYPES, testChannel, testEmail } from './channels.js';
+import { testFolder } from './folder.js';
+import { testGit } from './git.js';
+import { testElasticsearch, testHttp, testPrometheus } from './http.js';
+import { testLdap } from './ldap.js';
+import { testRedis } from './redis.js';
+import { testSftp } from './sftp.js';
+import { testSmb } from './smb.js';
+import { testMysql, testPostgres } from './sql.js';
+import { TestNotSupported, type ConnectionTester } from './types.js';
+
+export { ConnectionTestFailure, TestNotSupported } from './types.js';
+
+const TESTERS: Readonly<Record<string, ConnectionTester>> = {
+  postgres: testPostgres,
+  mysql: testMysql,
+  redis: testRedis,
+  http: testHttp,
+  prometheus: testPrometheus,
+  elasticsearch: testElasticsearch,
+  ldap: testLdap,
+  sftp: testSftp,
+  smb: testSmb,
+  git: testGit,
+  folder: testFolder,
+  email: testEmail,
+  ...Object.fromEntries(CHANNEL_CONNECTION_TYPES.map((type) => [type, testChannel])),
+};
+
+/** Types a test really connects for. */
+export const TESTABLE_TYPES: readonly string[] = Object.keys(TESTERS).sort();
+
+/** Connects to what the connection names; throws ConnectionTestFailure with the peer's reason, or TestNotSupported. */
+export async function testConnection(connection: ResolvedConnection, signal: AbortSignal): Promise<void> {
+  const tester = TESTERS[connection.type];
+  if (!tester) throw new TestNotSupported(connection.type);
+  await tester(connection, signal);
+}
