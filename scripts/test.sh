@@ -13,6 +13,20 @@ npx eslint .
 echo '== build the web app (served by the server, driven by the journeys)'
 npm run build -w web
 
+# Real peers of the connection tests, each started by its test on a loopback port.
+PEERS=(mariadb-server redis-server slapd openssh-server samba smbclient prometheus)
+PEER_PROGRAMS=(/usr/sbin/mariadbd /usr/bin/redis-server /usr/sbin/slapd /usr/sbin/sshd /usr/sbin/smbd /usr/bin/smbclient /usr/bin/prometheus)
+missing=()
+for index in "${!PEERS[@]}"; do
+  [ -x "${PEER_PROGRAMS[$index]}" ] || missing+=("${PEERS[$index]}")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "Installing the peers of the connection tests: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update
+  apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
 echo '== unit, web component and integration tests (vitest)'
 npx vitest run --project unit --project web --project integration
 

@@ -33,9 +33,13 @@ export function sealConnectionResource(resource: FileResource, secrets: ServerSe
   const seal = (value: string) => sealCredential(secrets, value);
   return {
     ...resource,
-    document: mapDocumentCredentials(resource.document, seal),
+    document: sealConnectionDocument(resource.document, secrets),
     spec: mapCredentials(resource.spec as unknown as StoredCredentials, seal) as unknown as Record<string, unknown>,
   };
+}
+
+export function sealConnectionDocument(document: Record<string, unknown>, secrets: ServerSecrets): Record<string, unknown> {
+  return mapDocumentCredentials(document, (value) => sealCredential(secrets, value));
 }
 
 /** The document with its credentials in clear, to compare two applies; undefined when it was sealed with another key. */

@@ -3,6 +3,7 @@ import { VERSION } from '../version.js';
 import { applyCommand, deleteCommand, getCommand, type FileOptions, type GetOptions } from './apply-commands.js';
 import { evalCommand, type EvalOptions } from './eval.js';
 import { migrateCommand } from './migrate-command.js';
+import { secretDelete, secretList, secretSet, SECRET_HELP, type SecretOptions, type SecretSetOptions } from './secret.js';
 import { seedCommand } from './seed.js';
 import { serve } from './serve.js';
 import { tokenCreate, type TokenCreateOptions } from './token.js';
@@ -87,6 +88,28 @@ function buildProgram(): Command {
     .option('-n, --namespace <namespace>', 'only this namespace (default: every namespace)')
     .option('-o, --output <format>', 'yaml or json', 'yaml')
     .action((kind: string, name: string | undefined, options: GetOptions) => getCommand(kind, name, options));
+
+  const secret = program.command('secret').description('manage the secrets and config maps connections refer to').addHelpText('after', SECRET_HELP);
+  const namespace = () => new Option('-n, --namespace <namespace>', 'namespace').default('default');
+  const configMap = () => new Option('--config-map', 'a config map (configmap://) instead of a secret');
+  secret
+    .command('set')
+    .description('store a value (from --value, a hidden prompt, or standard input)')
+    .argument('<name>')
+    .argument('<key>')
+    .addOption(namespace())
+    .addOption(configMap())
+    .option('--value <value>', 'the value (visible to other local users: prefer standard input or the prompt)')
+    .action((name: string, key: string, options: SecretSetOptions) => secretSet(name, key, options));
+  secret.command('list').description('list stored names and keys (never values)').action(secretList);
+  secret
+    .command('delete')
+    .description('delete a key, or every key of a name')
+    .argument('<name>')
+    .argument('[key]')
+    .addOption(namespace())
+    .addOption(configMap())
+    .action((name: string, key: string | undefined, options: SecretOptions) => secretDelete(name, key, options));
 
   return program;
 }

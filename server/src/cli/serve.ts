@@ -5,7 +5,8 @@ import { migrate } from '../db/migrate.js';
 import { loadEngineConfig } from '../engine/config.js';
 import { Engine } from '../engine/engine.js';
 import { Registry } from 'prom-client';
-import { createRuntime, openRuntimeDatabase } from './runtime.js';
+import { checkServerKey, sealPlainCredentials } from '../connections/at-rest.js';
+import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
 
 function displayHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return 'localhost';
@@ -20,11 +21,15 @@ export async function serve(): Promise<void> {
   try {
     const database = await openRuntimeDatabase(runtime, { shareEmbedded: true });
     await migrate(database.pool, { logger });
+    const secrets = await loadRuntimeSecrets(runtime);
+    await checkServerKey(database.pool, secrets);
+    const sealed = await sealPlainCredentials(database.pool, secrets);
+    if (sealed > 0) logger.info({ sealed }, 'Sealed connection credentials that were stored in clear');
     const metrics = new Registry();
     const engine = new Engine({ pool: database.pool, logger, metrics, config: loadEngineConfig() });
     shutdown.add('engine', () => engine.stop());
     await engine.start();
-    const app = await buildApp({ pool: database.pool, logger, metrics });
+    const app = await buildApp({ pool: database.pool, logger, metrics, secrets });
     shutdown.add('http', () => app.close());
     await app.listen({ port: config.port, host: config.host });
     logger.info(`Pharos is listening on http://${displayHost(config.host)}:${config.port}`);

@@ -4,6 +4,7 @@ import { passwordPolicyViolation } from '../auth/identity/methods/password.js';
 import { isEmail, normalizeEmail } from '../auth/identity/schema.js';
 import { openMigratedDatabase, runOnce } from './runtime.js';
 import { parseRoles } from './token.js';
+import { promptHidden, readFirstLine } from './input.js';
 
 export interface UserCreateOptions {
   email: string;
@@ -11,45 +12,6 @@ export interface UserCreateOptions {
   lastName: string;
   role: string[];
   password?: string;
-}
-
-/** Reads a password typed at a terminal without echoing it. */
-function promptHidden(prompt: string): Promise<string> {
-  const stdin = process.stdin;
-  return new Promise((resolve, reject) => {
-    let value = '';
-    process.stderr.write(prompt);
-    stdin.setRawMode(true);
-    stdin.resume();
-    stdin.setEncoding('utf8');
-    const done = (error?: Error): void => {
-      stdin.setRawMode(false);
-      stdin.pause();
-      stdin.removeListener('data', onData);
-      process.stderr.write('\n');
-      if (error) reject(error);
-      else resolve(value);
-    };
-    const onData = (chunk: string): void => {
-      for (const char of chunk) {
-        if (char === '\r' || char === '\n') return done();
-        if (char === '\u0003') return done(new Error('Interrupted'));
-        if (char === '\u007f' || char === '\b') value = value.slice(0, -1);
-        else value += char;
-      }
-    };
-    stdin.on('data', onData);
-  });
-}
-
-/** The first line of standard input (for `echo "$PASSWORD" | pharos user create …`). */
-async function readFirstLine(): Promise<string> {
-  let text = '';
-  for await (const chunk of process.stdin) {
-    text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
-    if (text.includes('\n')) break;
-  }
-  return text.split(/\r?\n/)[0] ?? '';
 }
 
 async function readPassword(): Promise<string> {

@@ -31,9 +31,16 @@ export class TestSmtpServer {
   private readonly server: SMTPServer;
   port = 0;
 
-  constructor() {
+  /** With `users`, a client must log in as one of them (user → password). */
+  constructor(options: { users?: Readonly<Record<string, string>> } = {}) {
+    const users = options.users;
     this.server = new SMTPServer({
-      authOptional: true,
+      authOptional: !users,
+      allowInsecureAuth: true,
+      onAuth: (auth, _session, callback) => {
+        if (users && auth.username && users[auth.username] === auth.password) return callback(null, { user: auth.username });
+        return callback(new Error('Invalid username or password'));
+      },
       disabledCommands: ['STARTTLS'],
       logger: false,
       onData: (stream, session, callback) => {

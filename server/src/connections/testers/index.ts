@@ -8,7 +8,7 @@ import { testRedis } from './redis.js';
 import { testSftp } from './sftp.js';
 import { testSmb } from './smb.js';
 import { testMysql, testPostgres } from './sql.js';
-import { TestNotSupported, type ConnectionTester } from './types.js';
+import { ConnectionTestFailure, TEST_TIMEOUT_MS, TestNotSupported, type ConnectionTester } from './types.js';
 
 export { ConnectionTestFailure, TestNotSupported } from './types.js';
 
@@ -35,5 +35,17 @@ export const TESTABLE_TYPES: readonly string[] = Object.keys(TESTERS).sort();
 export async function testConnection(connection: ResolvedConnection, signal: AbortSignal): Promise<void> {
   const tester = TESTERS[connection.type];
   if (!tester) throw new TestNotSupported(connection.type);
-  await tester(connection, signal);
+  // Each tester has its own timeouts; this one bounds a peer that accepts and then says nothing.
+  const limit = AbortSignal.timeout(TEST_TIMEOUT_MS + 2_000);
+  const both = AbortSignal.any([signal, limit]);
+  let stop: () => void = () => undefined;
+  const stopped = new Promise<never>((_resolve, reject) => {
+    stop = () => reject(new ConnectionTestFailure(limit.aborted ? `No answer within ${TEST_TIMEOUT_MS / 1000} s` : 'The test was cancelled'));
+    both.addEventListener('abort', stop, { once: true });
+  });
+  try {
+    await Promise.race([tester(connection, both), stopped]);
+  } finally {
+    both.removeEventListener('abort', stop);
+  }
 }

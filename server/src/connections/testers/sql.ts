@@ -5,10 +5,12 @@ import { TEST_TIMEOUT_MS, failureOf, required, type ConnectionTester } from './t
 /** Connects with the URL (credentials of the connection fields win) and runs SELECT 1. */
 export const testPostgres: ConnectionTester = (connection) =>
   failureOf(async () => {
+    // pg lets the connection string win over user and password: put them in it.
+    const url = new URL(required(connection.url, 'URL'));
+    if (connection.username) url.username = encodeURIComponent(connection.username);
+    if (connection.password) url.password = encodeURIComponent(connection.password);
     const client = new pg.Client({
-      connectionString: required(connection.url, 'URL'),
-      ...(connection.username ? { user: connection.username } : {}),
-      ...(connection.password ? { password: connection.password } : {}),
+      connectionString: url.toString(),
       connectionTimeoutMillis: TEST_TIMEOUT_MS,
       query_timeout: TEST_TIMEOUT_MS,
       ...(connection.insecure_tls ? { ssl: { rejectUnauthorized: false } } : {}),

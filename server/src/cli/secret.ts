@@ -1,0 +1,51 @@
+import { deleteStored, listStored, setStoredValue, type StoredKind } from '../secret-store/store.js';
+import { environmentName } from '../secret-store/resolve.js';
+import { promptHidden, readAll } from './input.js';
+import { loadRuntimeSecrets, openMigratedDatabase, runOnce } from './runtime.js';
+
+export interface SecretOptions {
+  namespace: string;
+  configMap?: boolean;
+}
+
+export interface SecretSetOptions extends SecretOptions {
+  value?: string;
+}
+
+const kindOf = (options: SecretOptions): StoredKind => (options.configMap ? 'ConfigMap' : 'Secret');
+
+/** `pharos secret set NAME KEY`: the value from --value, a hidden prompt, or standard input. */
+export async function secretSet(name: string, key: string, options: SecretSetOptions): Promise<void> {
+  const value = options.value ?? (process.stdin.isTTY ? await promptHidden(`Value of ${name}/${key}: `) : await readAll());
+  await runOnce(async (runtime) => {
+    const database = await openMigratedDatabase(runtime);
+    await setStoredValue(database.pool, await loadRuntimeSecrets(runtime), { kind: kindOf(options), namespace: options.namespace, name, key }, value);
+    const scheme = options.configMap ? 'configmap' : 'secret';
+    process.stdout.write(`${scheme}://${name}/${key} saved in namespace ${options.namespace}\n`);
+  });
+}
+
+/** `pharos secret list`: names and keys, never values. */
+export async function secretList(): Promise<void> {
+  await runOnce(async (runtime) => {
+    const database = await openMigratedDatabase(runtime);
+    const entries = await listStored(database.pool);
+    if (entries.length === 0) process.stdout.write('No secrets or config maps are stored\n');
+    for (const entry of entries) process.stdout.write(`${entry.kind}\t${entry.namespace}/${entry.name}\t${entry.keys.join(', ')}\n`);
+  });
+}
+
+/** `pharos secret delete NAME [KEY]`. */
+export async function secretDelete(name: string, key: string | undefined, options: SecretOptions): Promise<void> {
+  await runOnce(async (runtime) => {
+    const database = await openMigratedDatabase(runtime);
+    const removed = await deleteStored(database.pool, { kind: kindOf(options), namespace: options.namespace, name, ...(key ? { key } : {}) });
+    if (removed === 0) throw new Error(`No ${kindOf(options)} ${options.namespace}/${name}${key ? ` with key ${key}` : ''} is stored`);
+    process.stdout.write(`${removed} key${removed === 1 ? '' : 's'} deleted\n`);
+  });
+}
+
+export const SECRET_HELP = `
+A connection field written as secret://NAME/KEY (or configmap://NAME/KEY) is read from this store,
+in the connection's namespace, then 'default'; else from the environment variable
+${environmentName('Secret', 'NAME', 'KEY')} (${environmentName('ConfigMap', 'NAME', 'KEY')}).`;
