@@ -12,7 +12,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   database = await freshDatabase();
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  env = { DATABASE_URL: database.url };
+  env = { DATABASE_URL: database.url, PHAROS_SECRET_KEY: 'apply-cli-test-key-of-at-least-32-characters' };
 });
 
 afterAll(async () => {
