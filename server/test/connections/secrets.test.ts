@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream';
 import type { ConnectionView } from '@pharos/core';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkServerKey } from '../../src/connections/at-rest.js';
