@@ -49,7 +49,7 @@ export async function openScreen(page: Page, path: string): Promise<void> {
 
 /** Waits for a toast with this text. */
 export async function toast(page: Page, text: string): Promise<void> {
-  await page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true }).waitFor({ timeout: 15_000 });
+  await page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 }
 
 /** Replaces the text of the code editor named `label` (CodeMirror), as a paste would. */

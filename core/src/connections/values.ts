@@ -34,10 +34,12 @@ export interface ConnectionView extends Omit<ConnectionInput, 'password' | 'cert
 
 const COLUMN_KEYS: ReadonlySet<string> = new Set(CONNECTION_COLUMNS);
 
-/** The fields in effect: of a switch, only those of the chosen option. */
+/** The fields in effect: of a switch, only those of the chosen option; of a connection switch, none once a connection is named. */
 export function activeFields(fields: readonly ConnectionField[], values: ConnectionFormValues): ValueField[] {
   return valueFields(
     fields.map((field) => {
+      // A saved connection named in a ConnectionSwitch stands in for its fields.
+      if (field.kind === 'ConnectionSwitch' && values[field.key]) return { ...field, fields: [] };
       if (field.kind !== 'SwitchField') return field;
       const chosen = String(values[field.key] ?? field.default);
       return { ...field, options: field.options.filter((option) => option.value === chosen) };

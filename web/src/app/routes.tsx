@@ -110,7 +110,7 @@ const shellScreens: RouteObject[] = [
 
   // Settings (spec 3; agents in spec 1)
   { path: 'settings', element: <SettingsIndex /> },
-  screenRoute('settings/connections', SCREENS.connections, coming('Connections')),
+  screenRoute('settings/connections', SCREENS.connections, page(() => settings().then((m) => m.ConnectionsPage))),
   screenRoute('settings/jobs', SCREENS.jobs, page(() => settings().then((m) => m.JobsHistoryPage))),
   screenRoute('settings/notifications', SCREENS.notifications, coming('Notifications')),
   screenRoute('settings/feature-flags', SCREENS.featureFlags, page(() => settings().then((m) => m.FeatureFlagsPage))),

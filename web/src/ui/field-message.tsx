@@ -6,6 +6,11 @@ export type MessageTone = 'error' | 'info' | 'success';
 export interface FieldMessageProps {
   id?: string;
   tone: MessageTone;
+  /**
+   * Laid over the space below the field (whose container must be `relative`), so that a message
+   * appearing when a field is left does not push down what the pointer is about to click.
+   */
+  floating?: boolean;
   children: ReactNode;
 }
 
@@ -16,9 +21,9 @@ const TONES: Record<MessageTone, string> = {
 };
 
 /** A line of help or validation text beneath a form field. */
-export function FieldMessage({ id, tone, children }: FieldMessageProps) {
+export function FieldMessage({ id, tone, floating, children }: FieldMessageProps) {
   return (
-    <p id={id} className={cn('mt-1 text-[0.8125rem]', TONES[tone])} data-tone={tone}>
+    <p id={id} className={cn('mt-1 text-[0.8125rem]', floating && 'absolute inset-x-0 truncate', TONES[tone])} data-tone={tone}>
       {children}
     </p>
   );

@@ -7,3 +7,4 @@ export { SettingsResourceListPage } from './generic-resources/resource-list-page
 export { JobsHistoryPage } from './jobs/jobs-history-page';
 export { TeamDetailPage, TeamsPage } from './teams/team-pages';
 export { UsersPage } from './users/users-page';
+export { ConnectionsPage } from './connections/connections-page';

@@ -4,6 +4,7 @@ import { Button } from '../../../ui/button';
 import { CodeEditor, type CodeEditorSize } from '../../../ui/code-editor';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { FieldMessage } from '../../../ui/field-message';
+import { fieldError, useTouched } from '../../../ui/form-validation';
 import { TextInput } from '../../../ui/text-input';
 import { toast } from '../../../ui/toast/toast-store';
 import { useCan } from '../shared/access';
@@ -12,7 +13,6 @@ import type { SettingsTableConfig } from '../shared/tables';
 import { useDeleteSettingsResource, useSaveSettingsResource, useSpecSchema, type SettingsResource } from './api';
 import { buildPayload, initialFormValues, type ResourceFormValues } from './payload';
 
-export const REQUIRED_MESSAGE = 'This field is required';
 
 export interface ResourceFormProps {
   config: SettingsTableConfig;
@@ -50,19 +50,20 @@ export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryAc
   const linked = resource ? linkedSourceOf(resource) : null;
   const editable = canWrite && !linked;
   const [values, setValues] = useState<ResourceFormValues>(() => initialFormValues(config, resource));
-  const [submitted, setSubmitted] = useState(false);
+  const touched = useTouched();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const schema = useSpecSchema(config.schema);
   const save = useSaveSettingsResource(config);
   const remove = useDeleteSettingsResource(config);
 
   const set = (field: keyof ResourceFormValues) => (value: string) => setValues((previous) => ({ ...previous, [field]: value }));
-  const nameMissing = values.name.trim() === '';
+  const nameError = fieldError(values.name, { required: true });
+  const nameMessage = touched.shows('name') ? nameError : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (!editable || nameMissing) return;
+    touched.submit();
+    if (!editable || nameError) return;
     const { payload } = buildPayload(config, values, isNew);
     save.mutate(
       { id: resource?.id, payload },
@@ -85,9 +86,10 @@ export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryAc
           required
           value={values.name}
           onChange={(event) => set('name')(event.target.value)}
+          onBlur={() => touched.touch('name')}
           disabled={!isNew || !editable}
-          invalid={submitted && nameMissing}
-          messages={submitted && nameMissing ? <FieldMessage tone="error">{REQUIRED_MESSAGE}</FieldMessage> : undefined}
+          invalid={Boolean(nameMessage)}
+          messages={nameMessage ? <FieldMessage tone="error">{nameMessage}</FieldMessage> : undefined}
         />
         {config.form.namespace && (
           <TextInput
