@@ -7,3 +7,4 @@ export * from './schedule/index.js';
 export * from './template/index.js';
 export * from './cel/index.js';
 export * from './connections/index.js';
+export * from './health/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { celDuration, CelError, celIsTrue, evaluateCel } from './index.js';
+import { celDuration, CelError, celIsTrue, evaluateCel, evaluatePlaybookCel } from './index.js';
 
 describe('CEL: a sample of the specification', () => {
   it.each([
@@ -105,5 +105,41 @@ describe('CEL: errors and limits', () => {
   it('refuses expressions nested too deeply instead of overflowing the stack', () => {
     expect(() => evaluateCel(`${'('.repeat(5000)}1${')'.repeat(5000)}`)).toThrow(CelError);
     expect(() => evaluateCel(`[${Array.from({ length: 5000 }, (_, i) => i).join(',')}]`)).toThrow(CelError);
+  });
+});
+
+describe('CEL: Kubernetes health, matchQuery and playbook functions', () => {
+  const deployment = (ready: number, replicas = 3) => ({ kind: 'Deployment', metadata: { generation: 2 }, spec: { replicas }, status: { observedGeneration: 2, readyReplicas: ready } });
+  const crashing = {
+    kind: 'Pod',
+    metadata: {},
+    status: { phase: 'Running', containerStatuses: [{ ready: false, state: { waiting: { reason: 'CrashLoopBackOff', message: 'back-off 5m0s' } } }] },
+  };
+
+  it('k8s.* reads health, status and readiness from an object', () => {
+    expect(celIsTrue('k8s.isHealthy(obj)', { obj: deployment(3) })).toBe(true);
+    expect(evaluateCel('k8s.getHealth(obj)', { obj: deployment(1) })).toEqual({ health: 'warning', status: '1/3', ready: false, message: '1 of 3 replicas are ready' });
+    expect(evaluateCel('k8s.getStatus(obj)', { obj: crashing })).toBe('CrashLoopBackOff');
+    expect(celIsTrue('!k8s.isReady(obj) && k8s.getHealth(obj).health == "unhealthy"', { obj: crashing })).toBe(true);
+    expect(evaluateCel('k8s.getHealth({"kind": "Node", "status": {"conditions": [{"type": "Ready", "status": "True"}]}}).health')).toBe('healthy');
+    expect(evaluateCel('k8s.cpuAsMillicores("250m") + k8s.cpuAsMillicores("2")')).toBe(2250);
+    expect(evaluateCel('k8s.memoryAsBytes("512Mi")')).toBe(536_870_912);
+  });
+
+  it('matchQuery filters resources with the selector search syntax', () => {
+    const config = { name: 'nginx-7f9', type: 'Kubernetes::Pod', namespace: 'prod', health: 'healthy', labels: { app: 'nginx' }, created_at: '2024-01-01T00:00:00Z' };
+    expect(celIsTrue('matchQuery(c, "type=Kubernetes::Pod namespace=prod,staging")', { c: config })).toBe(true);
+    expect(celIsTrue('matchQuery(c, "nginx* labels.app=nginx health!=unhealthy")', { c: config })).toBe(true);
+    expect(celIsTrue('matchQuery(c, "created_at<now-24h")', { c: config })).toBe(true);
+    expect(celIsTrue('matchQuery(c, "namespace!=prod")', { c: config })).toBe(false);
+    expect(celIsTrue('matchQuery(c, "type=*Deployment")', { c: config })).toBe(false);
+  });
+
+  it('success(), failure(), always() and getAction() read the run so far', () => {
+    const run = { failed: true, actions: { restart: { status: 'failed', error: 'exit 1' } } };
+    expect(evaluatePlaybookCel('failure() && !success() && always()', {}, run)).toBe(true);
+    expect(evaluatePlaybookCel('getAction("restart").status == "failed" && getAction("missing") == {}', {}, run)).toBe(true);
+    expect(evaluatePlaybookCel('success()', {}, { failed: false, actions: {} })).toBe(true);
+    expect(() => evaluatePlaybookCel('getAction(1)', {}, run)).toThrow(CelError);
   });
 });

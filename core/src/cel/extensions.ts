@@ -1,4 +1,6 @@
 import type { Environment } from '@marcbachmann/cel-js';
+import { cpuAsMillicores, kubernetesHealth, memoryAsBytes } from '../health/kubernetes.js';
+import { matchQuery } from './match-query.js';
 
 /**
  * cel-go's string, list, set, math and base64 extensions that the engine does not bring, under the
@@ -47,7 +49,7 @@ function bytesToBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-const NAMESPACES = ['math', 'strings', 'sets', 'lists', 'base64'] as const;
+const NAMESPACES = ['math', 'strings', 'sets', 'lists', 'base64', 'k8s'] as const;
 
 const METHODS: readonly Method[] = [
   // strings
@@ -98,9 +100,28 @@ const METHODS: readonly Method[] = [
   method('encode', 'map', 'string', ['bytes'], ((_ns: unknown, bytes: Uint8Array) => bytesToBase64(bytes)) as Handler),
   method('encode', 'map', 'string', ['string'], ((_ns: unknown, text: string) => bytesToBase64(new TextEncoder().encode(text))) as Handler),
   method('decode', 'map', 'bytes', ['string'], ((_ns: unknown, text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0))) as Handler),
+  // k8s: the health of an object from its status, and resource quantities
+  method('getHealth', 'map', 'map', ['dyn'], ((_ns: unknown, object: unknown) => ({ ...kubernetesHealth(plain(object)) })) as Handler),
+  method('getStatus', 'map', 'string', ['dyn'], ((_ns: unknown, object: unknown) => kubernetesHealth(plain(object)).status) as Handler),
+  method('isHealthy', 'map', 'bool', ['dyn'], ((_ns: unknown, object: unknown) => kubernetesHealth(plain(object)).health === 'healthy') as Handler),
+  method('isReady', 'map', 'bool', ['dyn'], ((_ns: unknown, object: unknown) => kubernetesHealth(plain(object)).ready) as Handler),
+  method('cpuAsMillicores', 'map', 'int', ['string'], ((_ns: unknown, quantity: string) => BigInt(cpuAsMillicores(quantity))) as Handler),
+  method('memoryAsBytes', 'map', 'int', ['string'], ((_ns: unknown, quantity: string) => BigInt(memoryAsBytes(quantity))) as Handler),
 ];
 
+/** CEL values (ints as bigint, maps as Map) as plain JSON-like ones. */
+function plain(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value)) return value.map(plain);
+  if (value instanceof Map) return Object.fromEntries([...value.entries()].map(([key, item]) => [String(key), plain(item)]));
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plain(item)]));
+  }
+  return value;
+}
+
 export function registerExtensions(environment: Environment): Environment {
+  environment.registerFunction('matchQuery(dyn, string): bool', (resource: unknown, query: string) => matchQuery(plain(resource), query));
   for (const namespace of NAMESPACES) environment.registerConstant(namespace, 'map', { namespace });
   for (const { name, receiver, returns, params, handler } of METHODS) {
     environment.registerFunction({

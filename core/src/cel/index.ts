@@ -129,3 +129,24 @@ export function celIsTrue(expression: string, variables: Record<string, unknown>
   if (typeof result !== 'boolean') throw new CelError(`expected a boolean, got ${JSON.stringify(result)}`, 1, 1);
   return result;
 }
+
+/** What the `if` of a playbook action sees of its run: whether an earlier action failed, and each action's outcome. */
+export interface PlaybookRunContext {
+  failed: boolean;
+  actions: Readonly<Record<string, { status: string; result?: unknown; error?: string | null }>>;
+}
+
+/** Evaluates an action's `if`: success(), failure() and always() tell how the run went so far, getAction("name") an action's outcome. */
+export function evaluatePlaybookCel(expression: string, variables: Record<string, unknown>, run: PlaybookRunContext): unknown {
+  const playbook = environment
+    .clone()
+    .registerFunction('success(): bool', () => !run.failed)
+    .registerFunction('failure(): bool', () => run.failed)
+    .registerFunction('always(): bool', () => true)
+    .registerFunction('getAction(string): map', (name: string) => toCel(run.actions[name] ?? {}));
+  try {
+    return fromCel(playbook.evaluate(expression, toCel(variables) as Record<string, unknown>));
+  } catch (error) {
+    throw located(expression, error);
+  }
+}
