@@ -51,6 +51,9 @@ function bytesToBase64(bytes: Uint8Array): string {
 
 const NAMESPACES = ['math', 'strings', 'sets', 'lists', 'base64', 'k8s'] as const;
 
+/** The longest list lists.range makes: more is a mistake, or an attempt to exhaust memory. */
+const MAX_RANGE = 100_000;
+
 const METHODS: readonly Method[] = [
   // strings
   method('charAt', 'string', 'string', ['int'], ((text: string, index: bigint) => [...text][Number(index)] ?? '') as Handler),
@@ -80,7 +83,10 @@ const METHODS: readonly Method[] = [
   method('distinct', 'list', 'list', [], ((list: unknown[]) => list.filter((item, index) => list.findIndex((other) => sameValue(item, other)) === index)) as Handler),
   method('reverse', 'list', 'list', [], ((list: unknown[]) => [...list].reverse()) as Handler),
   method('sum', 'list', 'dyn', [], ((list: unknown[]) => list.reduce<unknown>((sum, item) => (typeof sum === 'bigint' && typeof item === 'bigint' ? sum + item : Number(sum) + Number(item)), 0n)) as Handler),
-  method('range', 'map', 'list', ['int'], ((_ns: unknown, count: bigint) => Array.from({ length: Number(count) }, (_, index) => BigInt(index))) as Handler),
+  method('range', 'map', 'list', ['int'], ((_ns: unknown, count: bigint) => {
+    if (count < 0n || count > BigInt(MAX_RANGE)) throw new Error(`lists.range takes 0 to ${MAX_RANGE}, not ${count}`);
+    return Array.from({ length: Number(count) }, (_, index) => BigInt(index));
+  }) as Handler),
   // sets
   method('contains', 'map', 'bool', ['list', 'list'], ((_ns: unknown, list: unknown[], sub: unknown[]) => sub.every((item) => list.some((other) => sameValue(item, other)))) as Handler),
   method('equivalent', 'map', 'bool', ['list', 'list'], ((_ns: unknown, a: unknown[], b: unknown[]) => a.every((x) => b.some((y) => sameValue(x, y))) && b.every((y) => a.some((x) => sameValue(x, y)))) as Handler),

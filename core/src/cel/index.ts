@@ -50,7 +50,25 @@ function toJson(value: unknown, indent?: string): string {
   return JSON.stringify(fromCel(value), null, indent);
 }
 
+/** Runs a jq filter over a JSON text, answering the outputs (one per line); set where jq is loaded. */
+export type JqRunner = (input: string, filter: string) => Promise<string>;
+let jqRunner: JqRunner | undefined;
+
+/** Makes `jq(filter, value)` available: the server loads jq (WebAssembly) and hands its runner here. */
+export function setJqRunner(runner: JqRunner): void {
+  jqRunner = runner;
+}
+
+/** `jq(".items | map(.name)", data)`: one output as it is, several as a list. */
+async function jq(filter: string, value: unknown): Promise<unknown> {
+  if (!jqRunner) throw new Error('jq is not available here: it runs in the expressions the server evaluates');
+  const output = (await jqRunner(JSON.stringify(fromCel(value)), filter)).trim();
+  const results = output === '' ? [] : output.split('\n').map((line) => JSON.parse(line) as unknown);
+  return toCel(results.length === 1 ? results[0] : results);
+}
+
 const environment = registerExtensions(base)
+  .registerFunction('jq(string, dyn): dyn', jq)
   .registerFunction('Duration(string): google.protobuf.Duration', (text: string) => Duration.fromMilliseconds(parseGoDuration(text)))
   .registerFunction('age(google.protobuf.Timestamp): google.protobuf.Duration', (time: Date) => Duration.fromMilliseconds(Date.now() - time.getTime()))
   .registerFunction('age(string): google.protobuf.Duration', (time: string) => Duration.fromMilliseconds(Date.now() - toMilliseconds(time)))
@@ -116,8 +134,24 @@ export function compileCel(expression: string): Compiled {
 /** Evaluates a CEL expression over `variables` (plain JSON-like values); the result as plain values. */
 export function evaluateCel(expression: string, variables: Record<string, unknown> = {}): unknown {
   const program = compileCel(expression);
+  let result: unknown;
   try {
-    return fromCel(program(toCel(variables) as Record<string, unknown>));
+    result = program(toCel(variables) as Record<string, unknown>);
+  } catch (error) {
+    throw located(expression, error);
+  }
+  if (result instanceof Promise) {
+    result.catch(() => undefined);
+    throw new CelError('this expression calls jq, which only evaluateCelAsync can wait for', 1, 1);
+  }
+  return fromCel(result);
+}
+
+/** evaluateCel for expressions that may call asynchronous functions (jq). */
+export async function evaluateCelAsync(expression: string, variables: Record<string, unknown> = {}): Promise<unknown> {
+  const program = compileCel(expression);
+  try {
+    return fromCel(await program(toCel(variables) as Record<string, unknown>));
   } catch (error) {
     throw located(expression, error);
   }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { CelError, evaluateCel, renderTemplate, TemplateError } from '@pharos/core';
 import { parse as parseYaml } from 'yaml';
+import { ExpressionError, ExpressionSandbox } from '../expressions/sandbox.js';
 
 export interface EvalOptions {
   cel?: string;
@@ -30,16 +30,20 @@ async function readVariables(path: string | undefined): Promise<Record<string, u
 export async function evalCommand(options: EvalOptions): Promise<void> {
   if ((options.cel === undefined) === (options.template === undefined)) throw new Error('Give one of --cel EXPR or --template TEXT');
   const variables = await readVariables(options.data);
+  // The same sandbox as the server's: jq, and the time and memory limits.
+  const sandbox = new ExpressionSandbox();
   try {
     if (options.cel !== undefined) {
-      const result = evaluateCel(options.cel, variables);
+      const result = await sandbox.evaluateCel(options.cel, variables);
       process.stdout.write(`${typeof result === 'string' ? result : JSON.stringify(result)}\n`);
     } else {
-      process.stdout.write(renderTemplate(options.template!, variables, { name: 'template' }));
+      process.stdout.write(await sandbox.renderTemplate(options.template!, variables));
     }
   } catch (error) {
-    if (error instanceof CelError) throw new Error(`CEL ${error.message}`);
-    if (error instanceof TemplateError) throw new Error(error.message);
+    // A CEL error with a position reads `CEL 1:5: …`; a template error names its template itself.
+    if (error instanceof ExpressionError && options.cel !== undefined && error.line !== undefined) throw new Error(`CEL ${error.message}`);
     throw error;
+  } finally {
+    await sandbox.close();
   }
 }

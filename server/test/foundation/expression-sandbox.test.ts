@@ -1,0 +1,49 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ExpressionError, ExpressionSandbox } from '../../src/expressions/sandbox.js';
+
+/**
+ * Expressions and templates run in a worker with time and memory limits: hostile input is stopped
+ * with an error a person can act on, and the next expression runs as usual. jq runs there too.
+ */
+
+const sandbox = new ExpressionSandbox(1_000);
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('the expression sandbox', () => {
+  it('evaluates CEL with jq, and renders templates', async () => {
+    expect(await sandbox.evaluateCel('jq(".items | map(.name)", data)', { data: { items: [{ name: 'a' }, { name: 'b' }] } })).toEqual(['a', 'b']);
+    expect(await sandbox.evaluateCel('jq(".[] | . * 2", [1, 2, 3])')).toEqual([2, 4, 6]);
+    expect(await sandbox.evaluateCel('code == 200 && jq(".ok", body)', { code: 200, body: { ok: true } })).toBe(true);
+    expect(await sandbox.renderTemplate('{{ .name | upper }}', { name: 'pharos' })).toBe('PHAROS');
+  });
+
+  it('stops a loop that runs too long, and goes on with the next expression', async () => {
+    const started = Date.now();
+    await expect(sandbox.evaluateCel('lists.range(20000).map(x, lists.range(20000).map(y, x * y).size()).size()')).rejects.toThrow(
+      'the expression took longer than 1000 ms and was stopped',
+    );
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await sandbox.evaluateCel('1 + 1')).toBe(2);
+  });
+
+  it('stops an expression that builds a huge value', async () => {
+    await expect(sandbox.evaluateCel('lists.range(50000000).size()')).rejects.toThrow('lists.range takes 0 to 100000, not 50000000');
+    await expect(sandbox.evaluateCel('lists.range(100000).map(x, lists.range(100000)).size()')).rejects.toThrow(/the expression (stopped|took longer)/);
+    expect(await sandbox.evaluateCel('"still" + " here"')).toBe('still here');
+  });
+
+  it('keeps the position of a syntax error and the text of a jq error', async () => {
+    const error = await sandbox.evaluateCel('1 +').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ExpressionError);
+    expect((error as ExpressionError).line).toBe(1);
+    await expect(sandbox.evaluateCel('jq(".[", {})')).rejects.toThrow(/jq: error: syntax error/);
+  });
+
+  it('reads nothing of the server environment', async () => {
+    await expect(sandbox.renderTemplate('{{ env "DATABASE_URL" }}', {})).rejects.toThrow('template: template:1: function "env" not defined');
+    await expect(sandbox.evaluateCel('jq("$ENV.PATH", {})')).resolves.toBeNull();
+  });
+});
