@@ -44,6 +44,13 @@ describe('the expression sandbox', () => {
 
   it('reads nothing of the server environment', async () => {
     await expect(sandbox.renderTemplate('{{ env "DATABASE_URL" }}', {})).rejects.toThrow('template: template:1: function "env" not defined');
-    await expect(sandbox.evaluateCel('jq("$ENV.PATH", {})')).resolves.toBeNull();
+    process.env['PHAROS_SANDBOX_PROBE'] = 'secret';
+    try {
+      const fresh = new ExpressionSandbox(1_000);
+      await expect(fresh.evaluateCel('jq("$ENV.PHAROS_SANDBOX_PROBE", {})')).resolves.toBeNull();
+      await fresh.close();
+    } finally {
+      delete process.env['PHAROS_SANDBOX_PROBE'];
+    }
   });
 });
