@@ -7,6 +7,7 @@ import { FieldMessage } from '../../../ui/field-message';
 import { fieldError, useTouched } from '../../../ui/form-validation';
 import { TextInput } from '../../../ui/text-input';
 import { toast } from '../../../ui/toast/toast-store';
+import { ExpressionPlayground } from '../../expressions/expression-playground';
 import { useCan } from '../shared/access';
 import { linkedSourceOf, LinkedSourceBanner } from '../shared/linked-source';
 import type { SettingsTableConfig } from '../shared/tables';
@@ -28,10 +29,13 @@ export interface ResourceFormProps {
   editorSize?: CodeEditorSize;
 }
 
-function EditorField({ label, children }: { label: string; children: ReactNode }) {
+function EditorField({ label, actions, children }: { label: string; actions?: ReactNode; children: ReactNode }) {
   return (
     <div>
-      <p className="mb-1 text-[0.8125rem] font-medium text-fg">{label}</p>
+      <div className="mb-1 flex items-center justify-between gap-2">
+        <p className="text-[0.8125rem] font-medium text-fg">{label}</p>
+        {actions}
+      </div>
       {children}
     </div>
   );
@@ -111,7 +115,7 @@ export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryAc
           <CodeEditor label="Labels" value={values.labels} onChange={set('labels')} size="very-small" readOnly={!editable} hideProblems />
         </EditorField>
       )}
-      <EditorField label="Spec">
+      <EditorField label="Spec" actions={<ExpressionPlayground />}>
         <CodeEditor
           label="Spec"
           value={values.spec}
