@@ -115,6 +115,7 @@ describe('settings: connections', () => {
       expect(await field(dialog, 'Port').inputValue()).toBe('587');
       expect(await field(dialog, 'Encryption method').inputValue()).toBe('Auto');
       expect(await field(dialog, 'SMTP authentication method').inputValue()).toBe('Unknown');
+      await field(dialog.getByRole('group', { name: 'Sender' }), 'From Address').waitFor();
       await field(dialog, 'Port').fill('twenty-five');
       await field(dialog, 'Host').focus();
       await dialog.getByText('This field must be a number').waitFor();

@@ -1,4 +1,4 @@
-import { CONNECTION_TYPES, missingRequired, type ConnectionInput } from '@pharos/core';
+import { CONNECTION_TYPES, missingRequired, type ConnectionFormValues, type ConnectionInput } from '@pharos/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
@@ -48,7 +48,14 @@ function trimmed(input: ConnectionInput): ConnectionInput {
 /** Required fields of the type's form, a saved secret counting as given. */
 function checkRequired(input: ConnectionInput, saved?: ConnectionRow): void {
   const secretsSet = saved && saved.type === input.type ? viewOf(saved).secrets_set : [];
-  const values = { ...input.properties, ...Object.fromEntries(Object.entries(input).filter(([, value]) => typeof value === 'string' || typeof value === 'boolean')) } as Record<string, string | boolean>;
+  const values: ConnectionFormValues = {
+    ...input.properties,
+    name: input.name,
+    url: input.url ?? '',
+    username: input.username ?? '',
+    password: input.password ?? '',
+    certificate: input.certificate ?? '',
+  };
   const missing = missingRequired(input.type, values, secretsSet);
   if (missing.length > 0) throw new RouteError(400, 'VALIDATION_FAILED', `${missing.join(', ')}: This field is required`, { fields: missing });
 }

@@ -35,12 +35,17 @@ export class ConnectionConflict extends Error {
 /** What the server answers: references shown, saved secrets only named in secrets_set. */
 export function viewOf(row: ConnectionRow): ConnectionView {
   const secretsSet: string[] = [];
-  const hidden = mapCredentials(row, (value) => (isSealed(value) ? '' : value));
-  for (const column of ['password', 'certificate'] as const) if (isSealed(row[column])) secretsSet.push(column);
+  const shown = (key: string, value: string | null): string | null => {
+    if (!isSealed(value)) return value;
+    secretsSet.push(key);
+    return null;
+  };
+  const password = shown('password', row.password);
+  const certificate = shown('certificate', row.certificate);
   const properties: Record<string, string> = {};
-  for (const [key, value] of Object.entries(hidden.properties ?? {})) {
-    if (isSealed(row.properties[key])) secretsSet.push(key);
-    else properties[key] = value;
+  for (const [key, value] of Object.entries(row.properties ?? {})) {
+    const visible = shown(key, value);
+    if (visible !== null) properties[key] = visible;
   }
   return {
     id: row.id,
@@ -49,8 +54,8 @@ export function viewOf(row: ConnectionRow): ConnectionView {
     type: row.type,
     url: row.url,
     username: row.username,
-    password: isSealed(row.password) ? null : row.password,
-    certificate: isSealed(row.certificate) ? null : row.certificate,
+    password,
+    certificate,
     insecure_tls: row.insecure_tls,
     properties,
     secrets_set: secretsSet,
