@@ -13,9 +13,9 @@ npx eslint .
 echo '== build the web app (served by the server, driven by the journeys)'
 npm run build -w web
 
-# Real peers of the connection tests, each started by its test on a loopback port.
-PEERS=(mariadb-server redis-server slapd openssh-server samba smbclient prometheus)
-PEER_PROGRAMS=(/usr/sbin/mariadbd /usr/bin/redis-server /usr/sbin/slapd /usr/sbin/sshd /usr/sbin/smbd /usr/bin/smbclient /usr/bin/prometheus)
+# Real peers of the connection and health-check tests, each started by its test on a loopback port.
+PEERS=(mariadb-server redis-server slapd openssh-server samba smbclient prometheus dnsmasq-base)
+PEER_PROGRAMS=(/usr/sbin/mariadbd /usr/bin/redis-server /usr/sbin/slapd /usr/sbin/sshd /usr/sbin/smbd /usr/bin/smbclient /usr/bin/prometheus /usr/sbin/dnsmasq)
 missing=()
 for index in "${!PEERS[@]}"; do
   [ -x "${PEER_PROGRAMS[$index]}" ] || missing+=("${PEERS[$index]}")

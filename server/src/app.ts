@@ -3,6 +3,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { applyRoutes } from './apply/routes.js';
 import { connectionRoutes } from './connections/routes.js';
+import { ExpressionSandbox } from './expressions/sandbox.js';
+import { healthRoutes } from './health/routes.js';
 import { bearerTokenResolver, installAccessGuard, type CallerResolver } from './auth/guard.js';
 import { loadIdentityConfig, type IdentityConfig } from './auth/identity/config.js';
 import { Courier } from './auth/identity/courier.js';
@@ -41,6 +43,8 @@ export interface AppOptions {
   dataService?: Partial<DataServiceConfig>;
   /** The server's key at work; from PHAROS_SECRET_KEY or the data folder's secret.key when absent. */
   secrets?: ServerSecrets;
+  /** Where CEL and templates run; shared with the engine's. A new one when absent. */
+  sandbox?: ExpressionSandbox;
   /** Where /metrics reads its figures; shared with the engine's. A new one when absent. */
   metrics?: Registry;
 }
@@ -79,6 +83,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(shellRoutes, { pool });
   await app.register(applyRoutes, { pool, secrets });
   await app.register(connectionRoutes, { pool, secrets });
+  const sandbox = options.sandbox ?? new ExpressionSandbox();
+  if (!options.sandbox) app.addHook('onClose', () => sandbox.close());
+  await app.register(healthRoutes, { pool, secrets, sandbox });
   await app.register(schemaRoutes);
   docsRoutes(app);
 

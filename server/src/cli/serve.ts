@@ -6,6 +6,9 @@ import { loadEngineConfig } from '../engine/config.js';
 import { Engine } from '../engine/engine.js';
 import { Registry } from 'prom-client';
 import { checkServerKey, sealPlainCredentials } from '../connections/at-rest.js';
+import { ExpressionSandbox } from '../expressions/sandbox.js';
+import { canaryRunJob } from '../health/run-canary.js';
+import { canaryChangedHandler } from '../health/sync.js';
 import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
 
 function displayHost(host: string): string {
@@ -27,9 +30,13 @@ export async function serve(): Promise<void> {
     if (sealed > 0) logger.info({ sealed }, 'Sealed connection credentials that were stored in clear');
     const metrics = new Registry();
     const engine = new Engine({ pool: database.pool, logger, metrics, config: loadEngineConfig() });
+    const sandbox = new ExpressionSandbox();
+    shutdown.add('expressions', () => sandbox.close());
     shutdown.add('engine', () => engine.stop());
+    engine.define(canaryRunJob({ pool: database.pool, sandbox, secrets }));
+    engine.events.on(['canary.changed'], canaryChangedHandler(database.pool));
     await engine.start();
-    const app = await buildApp({ pool: database.pool, logger, metrics, secrets });
+    const app = await buildApp({ pool: database.pool, logger, metrics, secrets, sandbox });
     shutdown.add('http', () => app.close());
     await app.listen({ port: config.port, host: config.host });
     logger.info(`Pharos is listening on http://${displayHost(config.host)}:${config.port}`);

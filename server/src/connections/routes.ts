@@ -127,8 +127,9 @@ export const connectionRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = asy
     const row = await findConnection(pool, request.params.id);
     if (!row) throw notFound(request.params.id);
     const aborted = new AbortController();
-    request.raw.on('close', () => {
-      if (!reply.sent) aborted.abort();
+    // The client went away before the answer: stop the test.
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) aborted.abort();
     });
     try {
       await testConnection(await hydrate(pool, secrets, row), aborted.signal);

@@ -1,0 +1,65 @@
+import { HEALTH_CHECK_TYPES } from '@pharos/core';
+
+/** One entry of a canary spec's type lists, as a row of `checks` keeps it. */
+export interface CheckDefinition {
+  type: string;
+  name: string;
+  description: string | null;
+  icon: string | null;
+  labels: Record<string, string>;
+  endpoint: string | null;
+  spec: Record<string, unknown>;
+}
+
+/** The spec keys of check types (the SQL drivers' own keys count as sql checks of that driver). */
+const CHECK_KEYS: readonly string[] = [...HEALTH_CHECK_TYPES, 'postgres', 'mysql', 'mssql'];
+
+/** How often a canary without a schedule runs. */
+export const DEFAULT_CANARY_SCHEDULE = '@every 5m';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function endpointOf(entry: Record<string, unknown>): string | null {
+  for (const key of ['url', 'endpoint', 'host', 'addr', 'query', 'path', 'connection']) {
+    const value = text(entry[key]);
+    if (value) return value;
+  }
+  return null;
+}
+
+/** Every check a canary spec describes, named by its `name` (else its type and position). */
+export function checksOfSpec(spec: Record<string, unknown>): CheckDefinition[] {
+  const checks: CheckDefinition[] = [];
+  for (const type of CHECK_KEYS) {
+    const entries = spec[type];
+    if (!Array.isArray(entries)) continue;
+    entries.forEach((entry, index) => {
+      if (!isRecord(entry)) return;
+      const labels = isRecord(entry['labels']) ? Object.fromEntries(Object.entries(entry['labels']).map(([key, value]) => [key, String(value)])) : {};
+      checks.push({
+        type,
+        name: text(entry['name']) ?? `${type}-${index + 1}`,
+        description: text(entry['description']),
+        icon: text(entry['icon']),
+        labels,
+        endpoint: endpointOf(entry),
+        spec: entry,
+      });
+    });
+  }
+  return checks;
+}
+
+/** The canary's schedule: `schedule`, else `interval` seconds, else the default. */
+export function scheduleOfSpec(spec: Record<string, unknown>): string {
+  const schedule = text(spec['schedule']);
+  if (schedule) return schedule;
+  const interval = Number(spec['interval']);
+  return Number.isInteger(interval) && interval > 0 ? `@every ${interval}s` : DEFAULT_CANARY_SCHEDULE;
+}

@@ -1,0 +1,32 @@
+import type { ExpressionSandbox } from '../expressions/sandbox.js';
+import type { CheckOutcome } from './runners/index.js';
+
+interface Expressions {
+  test?: { expr?: unknown };
+  display?: { template?: unknown; expr?: unknown };
+}
+
+/**
+ * The check's own `test` (CEL, which must be true) and `display` (a Go template or CEL giving the
+ * message) over the variables of its run. A check that already failed stays failed; an expression
+ * that errs fails the check with its error.
+ */
+export async function applyExpressions(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome): Promise<CheckOutcome> {
+  const { test, display } = spec as Expressions;
+  let result = outcome;
+  try {
+    if (result.pass && typeof test?.expr === 'string' && test.expr.trim() !== '') {
+      const passed = await sandbox.evaluateCel(test.expr, result.data);
+      if (passed !== true) result = { ...result, pass: false, error: `test ${test.expr} is ${JSON.stringify(passed)}` };
+    }
+    if (typeof display?.template === 'string' && display.template !== '') {
+      result = { ...result, message: await sandbox.renderTemplate(display.template, result.data, 'display') };
+    } else if (typeof display?.expr === 'string' && display.expr !== '') {
+      const shown = await sandbox.evaluateCel(display.expr, result.data);
+      result = { ...result, message: typeof shown === 'string' ? shown : JSON.stringify(shown) };
+    }
+  } catch (error) {
+    return { ...result, pass: false, error: (error as Error).message };
+  }
+  return result;
+}

@@ -1,0 +1,44 @@
+import { canRunCheck } from '@pharos/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { runCanary, type CanaryRunOptions } from './run-canary.js';
+
+/** Longest Run Now waits for its check. */
+const RUN_NOW_TIMEOUT_MS = 90_000;
+
+/**
+ * `POST /api/canary/run/check/{id}` (Run Now, spec 1 section 6: admin, editor, responder, commander):
+ * runs the check at once, records its status like a scheduled run, and answers with it.
+ */
+export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, options) => {
+  app.setErrorHandler(routeErrorHandler);
+
+  app.post<{ Params: { id: string } }>(
+    '/api/canary/run/check/:id',
+    { schema: { params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      if (!canRunCheck(caller.roles)) {
+        throw new RouteError(403, '42501', `permission denied: your role (${caller.roles.join(', ') || 'viewer (no role assigned)'}) may not run checks`);
+      }
+      const { rows } = await options.pool.query<{ canary_id: string }>('SELECT canary_id FROM checks WHERE id = $1 AND deleted_at IS NULL', [request.params.id]);
+      const check = rows[0];
+      if (!check) throw new RouteError(404, 'NOT_FOUND', `No check ${request.params.id}`);
+      const aborted = new AbortController();
+      // The client went away before the answer: stop the check.
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) aborted.abort();
+      });
+      const { statuses } = await runCanary(options, { canaryId: check.canary_id, checkId: request.params.id }, AbortSignal.any([aborted.signal, AbortSignal.timeout(RUN_NOW_TIMEOUT_MS)]));
+      const status = statuses[0];
+      if (!status) throw new RouteError(404, 'NOT_FOUND', `No check ${request.params.id}`);
+      return {
+        message: 'You have successfully initiated the check run.',
+        status: status.invalid ? null : status.outcome.pass ? 'healthy' : 'unhealthy',
+        duration: status.outcome.duration,
+        output: status.outcome.message ?? null,
+        error: status.outcome.error ?? null,
+      };
+    },
+  );
+};

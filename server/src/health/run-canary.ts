@@ -1,0 +1,142 @@
+import { envVarText } from '@pharos/core';
+import type pg from 'pg';
+import { resolveConnection } from '../connections/resolve.js';
+import type { JobDefinition, JobOutcome } from '../engine/job.js';
+import type { ExpressionSandbox } from '../expressions/sandbox.js';
+import { resolveValue } from '../secret-store/resolve.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { applyExpressions } from './evaluate.js';
+import { CHECK_RUNNERS, HTTP_USER_AGENT, type CheckOutcome, type RunContext } from './runners/index.js';
+import { CANARY_RUN_TASK } from './sync.js';
+
+export interface CanaryRunPayload {
+  canaryId: string;
+  /** Only this check (Run Now); every check of the canary otherwise. */
+  checkId?: string;
+}
+
+/** Longest one check may take, unless its spec says `timeout` (ms). */
+export const CHECK_TIMEOUT_MS = 60_000;
+/** Checks of one canary run at once. */
+const CONCURRENCY = 8;
+/** Largest detail kept per status row. */
+const MAX_DETAIL = 16 * 1024;
+
+export interface CheckRow {
+  id: string;
+  type: string;
+  name: string;
+  namespace: string | null;
+  spec: Record<string, unknown>;
+}
+
+export interface StatusRow {
+  checkId: string;
+  time: Date;
+  outcome: CheckOutcome;
+  invalid: boolean;
+}
+
+export interface CanaryRunOptions {
+  pool: pg.Pool;
+  sandbox: ExpressionSandbox;
+  secrets: ServerSecrets;
+}
+
+/** The variables kept with a status: those the expressions saw, without a large body. */
+function detailOf(outcome: CheckOutcome): Record<string, unknown> {
+  const detail = { ...outcome.data };
+  if (typeof detail['content'] === 'string' && detail['content'].length > 4096) detail['content'] = `${detail['content'].slice(0, 4096)}…`;
+  const text = JSON.stringify(detail);
+  return text.length > MAX_DETAIL ? { truncated: true } : detail;
+}
+
+/** A check's spec with what its `connection` gives filled in (url, username, password). */
+async function withConnection(options: CanaryRunOptions, check: CheckRow): Promise<Record<string, unknown>> {
+  const reference = check.spec['connection'];
+  if (typeof reference !== 'string' || reference === '') return check.spec;
+  const connection = await resolveConnection(options.pool, options.secrets, reference, check.namespace ?? 'default');
+  return {
+    ...connection.properties,
+    ...(connection.url ? { url: connection.url } : {}),
+    ...(connection.username ? { username: connection.username } : {}),
+    ...(connection.password ? { password: connection.password } : {}),
+    ...check.spec,
+  };
+}
+
+async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: AbortSignal): Promise<StatusRow> {
+  const time = new Date();
+  const runner = CHECK_RUNNERS[check.type];
+  if (!runner) {
+    return { checkId: check.id, time, invalid: true, outcome: { pass: false, duration: 0, error: `${check.type} checks do not run in this version of Pharos yet: the spec is kept`, data: {} } };
+  }
+  const timeout = Number(check.spec['timeout']) > 0 ? Number(check.spec['timeout']) : CHECK_TIMEOUT_MS;
+  const context: RunContext = {
+    signal: AbortSignal.any([signal, AbortSignal.timeout(timeout)]),
+    userAgent: HTTP_USER_AGENT,
+    value: async (field) => {
+      const text = envVarText(field);
+      return text === undefined ? undefined : resolveValue(options.pool, options.secrets, text, check.namespace ?? 'default');
+    },
+  };
+  let outcome: CheckOutcome;
+  try {
+    const spec = await withConnection(options, check);
+    outcome = await applyExpressions(options.sandbox, spec, await runner(spec, context));
+  } catch (error) {
+    outcome = { pass: false, duration: Math.round(Date.now() - time.getTime()), error: (error as Error).message, data: {} };
+  }
+  return { checkId: check.id, time, invalid: false, outcome };
+}
+
+async function saveStatuses(pool: pg.Pool, rows: readonly StatusRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await pool.query(
+    `INSERT INTO check_statuses (check_id, time, status, invalid, duration, message, error, detail)
+     SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::boolean[], $4::boolean[], $5::integer[], $6::text[], $7::text[], $8::jsonb[])
+     ON CONFLICT (check_id, time) DO NOTHING`,
+    [
+      rows.map((row) => row.checkId),
+      rows.map((row) => row.time),
+      rows.map((row) => row.outcome.pass),
+      rows.map((row) => row.invalid),
+      rows.map((row) => row.outcome.duration),
+      rows.map((row) => row.outcome.message ?? null),
+      rows.map((row) => row.outcome.error ?? null),
+      rows.map((row) => JSON.stringify(detailOf(row.outcome))),
+    ],
+  );
+}
+
+/** Runs the checks of a canary (or one of them), a few at a time, and writes their statuses in one statement. */
+export async function runCanary(options: CanaryRunOptions, payload: CanaryRunPayload, signal: AbortSignal): Promise<{ checks: CheckRow[]; statuses: StatusRow[] }> {
+  const { rows: checks } = await options.pool.query<CheckRow>(
+    `SELECT id, type, name, namespace, spec FROM checks WHERE canary_id = $1 AND deleted_at IS NULL${payload.checkId ? ' AND id = $2' : ''} ORDER BY name`,
+    payload.checkId ? [payload.canaryId, payload.checkId] : [payload.canaryId],
+  );
+  const statuses: StatusRow[] = [];
+  for (let start = 0; start < checks.length; start += CONCURRENCY) {
+    statuses.push(...(await Promise.all(checks.slice(start, start + CONCURRENCY).map((check) => runCheck(options, check, signal)))));
+  }
+  await saveStatuses(options.pool, statuses);
+  return { checks, statuses };
+}
+
+/** The job a canary's schedule runs: every check, recorded in job history with the failures. */
+export function canaryRunJob(options: CanaryRunOptions): JobDefinition<CanaryRunPayload> {
+  return {
+    name: CANARY_RUN_TASK,
+    timeoutMs: 5 * 60_000,
+    maxAttempts: 1,
+    async run(payload, context): Promise<JobOutcome> {
+      const { checks, statuses } = await runCanary(options, payload, context.signal);
+      const failures = statuses.filter((status) => !status.outcome.pass);
+      return {
+        successCount: statuses.length - failures.length,
+        errorCount: failures.length,
+        ...(failures.length > 0 ? { details: { errors: failures.map((status) => `${checks.find((check) => check.id === status.checkId)?.name ?? status.checkId}: ${status.outcome.error ?? 'failed'}`) } } : {}),
+      };
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { Resolver } from 'node:dns/promises';
+import { failed, number, slower, text, type CheckRunner } from './types.js';
+
+type QueryType = 'A' | 'AAAA' | 'CNAME' | 'MX' | 'NS' | 'PTR' | 'SRV' | 'TXT';
+
+/** Records as text, the way exactreply lists them. */
+async function lookup(resolver: Resolver, name: string, type: QueryType): Promise<string[]> {
+  switch (type) {
+    case 'A':
+      return resolver.resolve4(name);
+    case 'AAAA':
+      return resolver.resolve6(name);
+    case 'CNAME':
+      return resolver.resolveCname(name);
+    case 'MX':
+      return (await resolver.resolveMx(name)).map((record) => `${record.exchange} ${record.priority}`);
+    case 'NS':
+      return resolver.resolveNs(name);
+    case 'PTR':
+      return resolver.resolvePtr(name);
+    case 'SRV':
+      return (await resolver.resolveSrv(name)).map((record) => `${record.name}:${record.port}:${record.priority}:${record.weight}`);
+    case 'TXT':
+      return (await resolver.resolveTxt(name)).map((parts) => parts.join(''));
+  }
+}
+
+/** The resolver's codes in words. */
+const REASONS: Readonly<Record<string, string>> = {
+  ENOTFOUND: 'no such name (NXDOMAIN)',
+  ENODATA: 'no records of this type',
+  EREFUSED: 'the server refused the query',
+  ETIMEOUT: 'no answer in time',
+  ECONNREFUSED: 'the server cannot be reached',
+  ESERVFAIL: 'the server failed (SERVFAIL)',
+};
+
+/** Resolves `query` (of `querytype`, at `server:port` when given); minrecords and exactreply decide. Variables: records. */
+export const dnsCheck: CheckRunner = async (spec) => {
+  const query = text(spec['query']);
+  if (!query) return failed('query is required: the name to resolve');
+  const type = (text(spec['querytype']) ?? 'A').toUpperCase() as QueryType;
+  const resolver = new Resolver({ timeout: number(spec['timeout']) ?? 5_000, tries: 1 });
+  const server = text(spec['server']);
+  if (server) resolver.setServers([`${server}:${number(spec['port']) ?? 53}`]);
+  const started = performance.now();
+  let records: string[];
+  try {
+    records = (await lookup(resolver, query, type)).sort();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    return failed(`${type} ${query}: ${REASONS[code] ?? (code || (error as Error).message)}`, Math.round(performance.now() - started), { records: [] });
+  }
+  const duration = Math.round(performance.now() - started);
+  const data = { records, duration };
+  const min = number(spec['minrecords']);
+  if (min !== undefined && records.length < min) return failed(`${type} ${query}: ${records.length} records, fewer than ${min}`, duration, data);
+  const exact = Array.isArray(spec['exactreply']) ? (spec['exactreply'] as unknown[]).map(String).sort() : undefined;
+  if (exact && exact.length > 0 && JSON.stringify(exact) !== JSON.stringify(records)) return failed(`${type} ${query}: got ${records.join(', ')}, expected ${exact.join(', ')}`, duration, data);
+  const tooSlow = slower(duration, spec);
+  return tooSlow ? failed(tooSlow, duration, data) : { pass: true, duration, message: `${type} ${query}: ${records.join(', ')}`, data };
+};

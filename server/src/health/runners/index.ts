@@ -1,0 +1,16 @@
+import { dnsCheck } from './dns.js';
+import { execCheck } from './exec.js';
+import { httpCheck } from './http.js';
+import { tcpCheck } from './tcp.js';
+import type { CheckRunner } from './types.js';
+
+export { HTTP_USER_AGENT } from './http.js';
+export type { CheckOutcome, CheckRunner, RunContext } from './types.js';
+
+/** Check types that run here so far; the others are saved and say they do not run yet. */
+export const CHECK_RUNNERS: Readonly<Record<string, CheckRunner>> = {
+  http: httpCheck,
+  tcp: tcpCheck,
+  dns: dnsCheck,
+  exec: execCheck,
+};

@@ -1,0 +1,42 @@
+/** What one run of a check measured. */
+export interface CheckOutcome {
+  pass: boolean;
+  /** Milliseconds the check took. */
+  duration: number;
+  /** What the check found, in a line (the display expression may replace it). */
+  message?: string;
+  /** Why it failed. */
+  error?: string;
+  /** The variables the check's test, display and transform expressions see. */
+  data: Record<string, unknown>;
+}
+
+export interface RunContext {
+  signal: AbortSignal;
+  /** A secret-or-value field of the spec (`{value}`, `{valueFrom}`, text) as its value. */
+  value(field: unknown): Promise<string | undefined>;
+  /** The sent User-Agent: pharos/{version}. */
+  userAgent: string;
+}
+
+export type CheckRunner = (spec: Record<string, unknown>, context: RunContext) => Promise<CheckOutcome>;
+
+/** A check that cannot run: its outcome says why instead of throwing. */
+export function failed(error: string, duration = 0, data: Record<string, unknown> = {}): CheckOutcome {
+  return { pass: false, duration, error, data };
+}
+
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export function number(value: unknown): number | undefined {
+  const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(parsed) ? parsed : undefined;
+}
+
+/** `thresholdMillis` exceeded: a failure that says by how much. */
+export function slower(duration: number, spec: Record<string, unknown>): string | undefined {
+  const threshold = number(spec['thresholdMillis']);
+  return threshold !== undefined && threshold > 0 && duration > threshold ? `took ${duration} ms, more than the threshold of ${threshold} ms` : undefined;
+}

@@ -1,0 +1,62 @@
+import type pg from 'pg';
+import { transaction } from '../db/transaction.js';
+import { removeSchedule, saveSchedule } from '../engine/schedules.js';
+import type { DomainEvent } from '../events/types.js';
+import { checksOfSpec, scheduleOfSpec } from './checks-of-spec.js';
+
+/** The job each canary's schedule runs. */
+export const CANARY_RUN_TASK = 'CanaryRun';
+
+export const canaryScheduleKey = (canaryId: string) => `canary:${canaryId}`;
+
+interface CanaryRow {
+  id: string;
+  name: string;
+  namespace: string;
+  spec: Record<string, unknown>;
+  deleted_at: Date | null;
+}
+
+/**
+ * Makes a canary's checks and schedule what its spec says: a check per entry (found by type and
+ * name, so its history stays), checks gone from the spec deleted, the schedule saved; a deleted
+ * canary loses both.
+ */
+export async function syncCanary(pool: pg.Pool, canaryId: string): Promise<void> {
+  await transaction(pool, async (client) => {
+    const { rows } = await client.query<CanaryRow>('SELECT id, name, namespace, spec, deleted_at FROM canaries WHERE id = $1 FOR UPDATE', [canaryId]);
+    const canary = rows[0];
+    if (!canary || canary.deleted_at) {
+      await client.query('UPDATE checks SET deleted_at = now() WHERE canary_id = $1 AND deleted_at IS NULL', [canaryId]);
+      await removeSchedule(client, canaryScheduleKey(canaryId));
+      return;
+    }
+    const checks = checksOfSpec(canary.spec ?? {});
+    const kept: string[] = [];
+    for (const check of checks) {
+      const { rows: saved } = await client.query<{ id: string }>(
+        `INSERT INTO checks (canary_id, type, name, namespace, description, icon, labels, endpoint, spec)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (canary_id, type, name) WHERE deleted_at IS NULL
+         DO UPDATE SET namespace = excluded.namespace, description = excluded.description, icon = excluded.icon,
+           labels = excluded.labels, endpoint = excluded.endpoint, spec = excluded.spec
+         RETURNING id`,
+        [canary.id, check.type, check.name, canary.namespace, check.description, check.icon, check.labels, check.endpoint, check.spec],
+      );
+      kept.push(saved[0]!.id);
+    }
+    await client.query('UPDATE checks SET deleted_at = now() WHERE canary_id = $1 AND deleted_at IS NULL AND NOT (id = ANY($2::uuid[]))', [canary.id, kept]);
+    await saveSchedule(client, {
+      key: canaryScheduleKey(canary.id),
+      task: CANARY_RUN_TASK,
+      schedule: scheduleOfSpec(canary.spec ?? {}),
+      payload: { canaryId: canary.id },
+      history: { name: CANARY_RUN_TASK, resourceId: canary.id, resourceType: 'canary', resourceName: canary.name },
+    });
+  });
+}
+
+/** The consumer of canary.changed. */
+export function canaryChangedHandler(pool: pg.Pool) {
+  return (event: DomainEvent) => syncCanary(pool, event.subjectId);
+}
