@@ -1,6 +1,9 @@
 import { dnsCheck } from './dns.js';
 import { execCheck } from './exec.js';
 import { httpCheck } from './http.js';
+import { prometheusCheck } from './prometheus.js';
+import { redisCheck } from './redis.js';
+import { mysqlCheck, postgresCheck, sqlCheck } from './sql.js';
 import { tcpCheck } from './tcp.js';
 import type { CheckRunner } from './types.js';
 
@@ -13,4 +16,9 @@ export const CHECK_RUNNERS: Readonly<Record<string, CheckRunner>> = {
   tcp: tcpCheck,
   dns: dnsCheck,
   exec: execCheck,
+  sql: sqlCheck,
+  postgres: postgresCheck,
+  mysql: mysqlCheck,
+  redis: redisCheck,
+  prometheus: prometheusCheck,
 };

@@ -1,0 +1,74 @@
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { failed, number, slower, text, type CheckOutcome, type CheckRunner, type RunContext } from './types.js';
+
+/** Longest a query of a check may run. */
+const QUERY_TIMEOUT_MS = 30_000;
+/** Rows kept for the expressions. */
+const MAX_ROWS = 1_000;
+
+type Driver = 'postgres' | 'mysql';
+
+function driverOf(spec: Record<string, unknown>, url: string, type: string): Driver | undefined {
+  const named = (text(spec['driver']) ?? (type === 'sql' ? '' : type)).toLowerCase();
+  if (named === 'postgres' || named === 'postgresql' || url.startsWith('postgres')) return 'postgres';
+  if (named === 'mysql' || named === 'mariadb' || url.startsWith('mysql') || url.startsWith('mariadb')) return 'mysql';
+  return undefined;
+}
+
+async function query(driver: Driver, url: URL, username: string | undefined, password: string | undefined, sql: string): Promise<Record<string, unknown>[]> {
+  if (driver === 'postgres') {
+    if (username) url.username = encodeURIComponent(username);
+    if (password) url.password = encodeURIComponent(password);
+    const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 10_000, query_timeout: QUERY_TIMEOUT_MS, statement_timeout: QUERY_TIMEOUT_MS });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows as Record<string, unknown>[];
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  const client = await mysql.createConnection({
+    host: url.hostname,
+    port: url.port ? Number(url.port) : 3306,
+    user: username ?? decodeURIComponent(url.username),
+    password: password ?? decodeURIComponent(url.password),
+    ...(url.pathname.length > 1 ? { database: decodeURIComponent(url.pathname.slice(1)) } : {}),
+    connectTimeout: 10_000,
+  });
+  try {
+    const [rows] = await client.query({ sql, timeout: QUERY_TIMEOUT_MS });
+    return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Runs `query` (default SELECT 1); `results` is the number of rows it must return. Variables: rows, count. */
+function sqlCheckOf(type: string): CheckRunner {
+  return async (spec: Record<string, unknown>, context: RunContext): Promise<CheckOutcome> => {
+    const target = text(spec['url']) ?? (await context.value(spec['url']));
+    if (!target) return failed('url (or a connection) is required');
+    const driver = driverOf(spec, target, type);
+    if (!driver) return failed(`no driver for '${target}': postgres or mysql`);
+    const sql = text(spec['query']) ?? 'SELECT 1';
+    const started = performance.now();
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await query(driver, new URL(target.replace(/^mariadb:/, 'mysql:')), await context.value(spec['username']), await context.value(spec['password']), sql);
+    } catch (error) {
+      return failed(`${(error as NodeJS.ErrnoException).code ? `${(error as NodeJS.ErrnoException).code}: ` : ''}${(error as Error).message}`, Math.round(performance.now() - started));
+    }
+    const duration = Math.round(performance.now() - started);
+    const data = { rows: rows.slice(0, MAX_ROWS), count: rows.length, duration };
+    const expected = number(spec['results']);
+    if (expected !== undefined && expected > 0 && rows.length !== expected) return failed(`the query returned ${rows.length} rows, expected ${expected}`, duration, data);
+    const tooSlow = slower(duration, spec);
+    return tooSlow ? failed(tooSlow, duration, data) : { pass: true, duration, message: `${rows.length} row${rows.length === 1 ? '' : 's'}`, data };
+  };
+}
+
+export const sqlCheck = sqlCheckOf('sql');
+export const postgresCheck = sqlCheckOf('postgres');
+export const mysqlCheck = sqlCheckOf('mysql');
