@@ -1,5 +1,4 @@
-import mysql from 'mysql2/promise';
-import pg from 'pg';
+import { openMysql, openPostgres, type Credentials } from '../../connections/clients.js';
 import { failed, number, slower, text, type CheckOutcome, type CheckRunner, type RunContext } from './types.js';
 
 /** Longest a query of a check may run. */
@@ -16,27 +15,16 @@ function driverOf(spec: Record<string, unknown>, url: string, type: string): Dri
   return undefined;
 }
 
-async function query(driver: Driver, url: URL, username: string | undefined, password: string | undefined, sql: string): Promise<Record<string, unknown>[]> {
+async function query(driver: Driver, url: string, credentials: Credentials, sql: string): Promise<Record<string, unknown>[]> {
   if (driver === 'postgres') {
-    if (username) url.username = encodeURIComponent(username);
-    if (password) url.password = encodeURIComponent(password);
-    const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 10_000, query_timeout: QUERY_TIMEOUT_MS, statement_timeout: QUERY_TIMEOUT_MS });
-    client.on('error', () => undefined);
-    await client.connect();
+    const client = await openPostgres(url, credentials, { queryTimeoutMs: QUERY_TIMEOUT_MS });
     try {
       return (await client.query(sql)).rows as Record<string, unknown>[];
     } finally {
       await client.end().catch(() => undefined);
     }
   }
-  const client = await mysql.createConnection({
-    host: url.hostname,
-    port: url.port ? Number(url.port) : 3306,
-    user: username ?? decodeURIComponent(url.username),
-    password: password ?? decodeURIComponent(url.password),
-    ...(url.pathname.length > 1 ? { database: decodeURIComponent(url.pathname.slice(1)) } : {}),
-    connectTimeout: 10_000,
-  });
+  const client = await openMysql(url, credentials);
   try {
     const [rows] = await client.query({ sql, timeout: QUERY_TIMEOUT_MS });
     return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
@@ -56,7 +44,7 @@ function sqlCheckOf(type: string): CheckRunner {
     const started = performance.now();
     let rows: Record<string, unknown>[];
     try {
-      rows = await query(driver, new URL(target.replace(/^mariadb:/, 'mysql:')), await context.value(spec['username']), await context.value(spec['password']), sql);
+      rows = await query(driver, target, { username: await context.value(spec['username']), password: await context.value(spec['password']) }, sql);
     } catch (error) {
       return failed(`${(error as NodeJS.ErrnoException).code ? `${(error as NodeJS.ErrnoException).code}: ` : ''}${(error as Error).message}`, Math.round(performance.now() - started));
     }

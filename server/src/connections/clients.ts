@@ -1,0 +1,65 @@
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { createClient } from 'redis';
+
+/**
+ * Clients of the databases connections and checks reach, opened the same way for both: the
+ * credentials given win over those in the URL, and every wait is bounded.
+ */
+export interface Credentials {
+  username?: string | null;
+  password?: string | null;
+}
+
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/** A connected PostgreSQL client (pg lets the connection string win, so the credentials go into it). */
+export async function openPostgres(target: string, credentials: Credentials, options: { queryTimeoutMs: number; insecureTls?: boolean }): Promise<pg.Client> {
+  const url = new URL(target);
+  if (credentials.username) url.username = encodeURIComponent(credentials.username);
+  if (credentials.password) url.password = encodeURIComponent(credentials.password);
+  const client = new pg.Client({
+    connectionString: url.toString(),
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: options.queryTimeoutMs,
+    statement_timeout: options.queryTimeoutMs,
+    ...(options.insecureTls ? { ssl: { rejectUnauthorized: false } } : {}),
+  });
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
+
+/** A connected MySQL or MariaDB client (`mysql://` or `mariadb://host:port/database`). */
+export function openMysql(target: string, credentials: Credentials): Promise<mysql.Connection> {
+  const url = new URL(target.replace(/^mariadb:/, 'mysql:'));
+  return mysql.createConnection({
+    host: url.hostname,
+    port: url.port ? Number(url.port) : 3306,
+    user: credentials.username ?? decodeURIComponent(url.username),
+    password: credentials.password ?? decodeURIComponent(url.password),
+    ...(url.pathname.length > 1 ? { database: decodeURIComponent(url.pathname.slice(1)) } : {}),
+    connectTimeout: CONNECT_TIMEOUT_MS,
+  });
+}
+
+/** Connects to Redis and answers PING; the error Redis gave, not a generic one, when it fails. */
+export async function pingRedis(url: string, credentials: Credentials, database: number): Promise<string> {
+  const client = createClient({
+    url,
+    ...(credentials.username ? { username: credentials.username } : {}),
+    ...(credentials.password ? { password: credentials.password } : {}),
+    database,
+    socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: false },
+  });
+  let lastError: unknown;
+  client.on('error', (error: unknown) => (lastError = error));
+  try {
+    await client.connect();
+    return await client.ping();
+  } catch (error) {
+    throw lastError ?? error;
+  } finally {
+    if (client.isOpen) await client.quit().catch(() => undefined);
+  }
+}
