@@ -61,6 +61,7 @@ describe('pharos seed', () => {
       await count(server.pool, 'select 1 from teams'),
       await count(server.pool, 'select 1 from team_members'),
       await count(server.pool, 'select 1 from person_roles'),
+      await count(server.pool, "select 1 from canaries where namespace = 'demo' and deleted_at is null"),
     ];
     const before = await snapshot();
     const second = await runCli(['seed', '--demo'], env);

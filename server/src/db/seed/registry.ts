@@ -1,3 +1,4 @@
+import { canariesSeeder } from './canaries.js';
 import { peopleAndTeamsSeeder } from './people-and-teams.js';
 import type { Seeder } from './types.js';
 
@@ -5,4 +6,4 @@ import type { Seeder } from './types.js';
  * The demo seeders run by `pharos seed --demo`, in order (later ones may refer to rows of earlier
  * ones). Each area adds its own seeder here.
  */
-export const DEMO_SEEDERS: readonly Seeder[] = [peopleAndTeamsSeeder];
+export const DEMO_SEEDERS: readonly Seeder[] = [peopleAndTeamsSeeder, canariesSeeder];
