@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { loadConfig } from '../../config.js';
 import type { Seeder } from './types.js';
 
