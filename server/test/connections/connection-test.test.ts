@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { freePort } from '../support/http.js';
+import { startGitHttp } from '../support/peers/git-http.js';
 import { startMariaDb } from '../support/peers/mariadb.js';
 import { startPrometheus } from '../support/peers/prometheus.js';
 import type { PeerProcess } from '../support/peers/process.js';
@@ -211,6 +212,20 @@ describe('git, folder and email', () => {
     await expectOk({ type: 'git', url: `file://${folder}/repo`, properties: { ref: 'main' } });
     await expectFailure({ type: 'git', url: `file://${folder}/repo`, properties: { ref: 'release' } }, /The repository has no branch or tag release/);
     await expectFailure({ type: 'git', url: `file://${folder}/missing` }, /does not appear to be a git repository|Could not read from remote/);
+  });
+
+  it('git over HTTP (git http-backend): logs in, refuses a wrong password without echoing it', async () => {
+    const gitHttp = await startGitHttp(folder, 'deploy', PASSWORD);
+    try {
+      await expectOk({ type: 'git', url: `${gitHttp.url}/repo`, username: 'deploy', password: PASSWORD, properties: { ref: 'main', auth: 'basic' } });
+      const saved = await saveConnection(server, token, { type: 'git', url: `${gitHttp.url}/repo`, username: 'deploy', password: 'Wrong-git-pass', properties: { ref: 'main', auth: 'basic' } });
+      const result = await testSaved(server, token, saved.id);
+      expect(result.status).toBe(400);
+      expect(result.message).toMatch(/Authentication failed/);
+      expect(result.message).not.toContain('Wrong-git-pass');
+    } finally {
+      await new Promise((resolve) => gitHttp.server.close(resolve));
+    }
   });
 
   it('folder: exists, is a file, is missing', async () => {
