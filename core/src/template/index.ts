@@ -5,6 +5,7 @@ import { parse, type ParsedTemplate } from './parse.js';
 import { TEMPLATE_FUNCTIONS } from './functions.js';
 
 export { TemplateError } from './errors.js';
+export { parseGoDuration } from './time.js';
 export type { Delimiters } from './lex.js';
 export type { ExecLimits, TemplateFunction } from './exec.js';
 

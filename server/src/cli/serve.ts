@@ -7,7 +7,9 @@ import { Engine } from '../engine/engine.js';
 import { Registry } from 'prom-client';
 import { checkServerKey, sealPlainCredentials } from '../connections/at-rest.js';
 import { ExpressionSandbox } from '../expressions/sandbox.js';
+import { checkStatusRetention, CHECK_STATUS_RETENTION } from '../health/retention.js';
 import { canaryRunJob } from '../health/run-canary.js';
+import { saveSchedule } from '../engine/schedules.js';
 import { canaryChangedHandler } from '../health/sync.js';
 import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
 
@@ -35,7 +37,14 @@ export async function serve(): Promise<void> {
     shutdown.add('engine', () => engine.stop());
     engine.define(canaryRunJob({ pool: database.pool, sandbox, secrets }));
     engine.events.on(['canary.changed'], canaryChangedHandler(database.pool));
+    engine.define(checkStatusRetention(database.pool));
     await engine.start();
+    await saveSchedule(database.pool, {
+      key: `system:${CHECK_STATUS_RETENTION}`,
+      task: CHECK_STATUS_RETENTION,
+      schedule: '@every 1h',
+      history: { name: CHECK_STATUS_RETENTION, resourceType: 'system', resourceName: 'check history' },
+    });
     const app = await buildApp({ pool: database.pool, logger, metrics, secrets, sandbox });
     shutdown.add('http', () => app.close());
     await app.listen({ port: config.port, host: config.host });

@@ -1,17 +1,30 @@
 import { canRunCheck } from '@pharos/core';
 import type { FastifyPluginAsync } from 'fastify';
-import { callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
 import { runCanary, type CanaryRunOptions } from './run-canary.js';
+import { checksSummary, rangeStart } from './summary.js';
 
 /** Longest Run Now waits for its check. */
 const RUN_NOW_TIMEOUT_MS = 90_000;
 
 /**
+ * `GET /api/canary/api/summary?start=1h` (every check with uptime and latency over the range) and
  * `POST /api/canary/run/check/{id}` (Run Now, spec 1 section 6: admin, editor, responder, commander):
  * runs the check at once, records its status like a scheduled run, and answers with it.
  */
 export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
+
+  app.get<{ Querystring: { start?: string } }>('/api/canary/api/summary', async (request) => {
+    authorize(request, 'canaries', 'read');
+    let start: Date;
+    try {
+      start = rangeStart(request.query.start);
+    } catch (error) {
+      throw new RouteError(400, 'VALIDATION_FAILED', (error as Error).message);
+    }
+    return { checks_summary: await checksSummary(options.pool, start) };
+  });
 
   app.post<{ Params: { id: string } }>(
     '/api/canary/run/check/:id',
