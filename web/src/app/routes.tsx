@@ -23,6 +23,7 @@ function coming(name: string) {
 
 const auth = () => import('../features/auth/screens');
 const settings = () => import('../features/settings');
+const health = () => import('../features/health');
 
 /** Redirects to `to`, keeping the query string (e.g. /configs?configType=… → /catalog?configType=…). */
 function RedirectKeepingQuery({ to }: { to: string }) {
@@ -77,7 +78,7 @@ const shellScreens: RouteObject[] = [
   screenRoute('topology', SCREENS.dashboard, coming('Dashboard')),
   screenRoute('topology/:id', SCREENS.dashboard, coming('Dashboard'), { detail: 'id' }),
 
-  screenRoute('health', SCREENS.health, coming('Health')),
+  screenRoute('health', SCREENS.health, page(() => health().then((m) => m.HealthPage))),
 
   screenRoute('incidents', SCREENS.incidents, coming('Incidents')),
   screenRoute('incidents/:id', SCREENS.incidents, coming('Incident'), { detail: 'id' }),
