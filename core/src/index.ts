@@ -8,3 +8,4 @@ export * from './template/index.js';
 export * from './cel/index.js';
 export * from './connections/index.js';
 export * from './health/index.js';
+export * from './guards.js';

@@ -1,3 +1,5 @@
+import { isRecord } from '../guards.js';
+
 /**
  * A secret-or-value field (spec 3, section 3): a static value, or a reference to a key of a secret
  * or a config map. References are written as text, `secret://name/key` or `configmap://name/key`,
@@ -34,9 +36,6 @@ export function isEnvVarReference(text: string | null | undefined): boolean {
   return parseEnvVar(text).mode !== 'Static';
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The Flanksource object form (`{value}`, `{valueFrom: {secretKeyRef|configMapKeyRef: {name, key}}}`) or plain text, as stored text. */
 export function envVarText(source: unknown): string | undefined {

@@ -1,13 +1,10 @@
-import { CONNECTION_TYPES } from '@pharos/core';
+import { CONNECTION_TYPES, isRecord } from '@pharos/core';
 import { mapCredentials, openCredential, sealCredential, type StoredCredentials } from '../connections/sealing.js';
 import { UnsealError, type ServerSecrets } from '../secrets/server-secrets.js';
 import type { FileResource } from './files.js';
 
 const SECRET_FIELDS = ['password', 'certificate'] as const;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `transform` on each credential of a Connection document: password and certificate, as text or `{value}`, in the spec and its typed block. */
 function mapDocumentCredentials(document: Record<string, unknown>, transform: (value: string) => string): Record<string, unknown> {

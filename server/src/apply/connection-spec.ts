@@ -1,11 +1,8 @@
-import { CONNECTION_TYPES, envVarText } from '@pharos/core';
+import { CONNECTION_TYPES, envVarText, isRecord } from '@pharos/core';
 
 /** Fields a Flanksource Connection writes as EnvVar objects (`{value: …}` or `{valueFrom: …}`). */
 const ENV_VAR_FIELDS = ['url', 'username', 'password', 'certificate'] as const;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The connection row a Flanksource Connection describes: name and namespace from its metadata,
@@ -13,7 +10,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * whose fields fill the common ones. Fields the row has no place for stay in the applied document.
  */
 export function connectionRow(spec: Record<string, unknown>, name: string, namespace: string): Record<string, unknown> {
-  const block = CONNECTION_TYPES.find((type) => isObject(spec[type]));
+  const block = CONNECTION_TYPES.find((type) => isRecord(spec[type]));
   const typed = block ? (spec[block] as Record<string, unknown>) : {};
   const row: Record<string, unknown> = { name, namespace, type: spec['type'] ?? block };
   for (const field of ENV_VAR_FIELDS) {
@@ -22,6 +19,6 @@ export function connectionRow(spec: Record<string, unknown>, name: string, names
   }
   const insecure = spec['insecure_tls'] ?? spec['insecureTLS'] ?? typed['insecure_tls'] ?? typed['insecureTLS'];
   if (typeof insecure === 'boolean') row['insecure_tls'] = insecure;
-  if (isObject(spec['properties'])) row['properties'] = spec['properties'];
+  if (isRecord(spec['properties'])) row['properties'] = spec['properties'];
   return row;
 }

@@ -1,4 +1,4 @@
-import { SPEC_SCHEMAS, type SpecSchemaName } from '@pharos/core';
+import { isRecord, SPEC_SCHEMAS, type SpecSchemaName } from '@pharos/core';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { APPLY_KINDS, applyKind, type ApplyKind } from './kinds.js';
 import type { DocumentProblem, SourceDocument } from './documents.js';
@@ -29,9 +29,6 @@ function validatorOf(name: SpecSchemaName): ValidateFunction {
   return validate;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `/spec/checks/0` → ['spec', 'checks', 0]. */
 function pathOf(pointer: string): (string | number)[] {
@@ -60,7 +57,7 @@ export function validateDocument(source: SourceDocument): { resource: ValidResou
     problems: [{ index: source.index, line: source.lineOf(path), path: path.length ? `/${path.join('/')}` : '', reason }],
   });
   const document = source.value;
-  if (!isObject(document)) return at([], 'a resource must be a mapping with apiVersion, kind, metadata and spec');
+  if (!isRecord(document)) return at([], 'a resource must be a mapping with apiVersion, kind, metadata and spec');
   const kind = applyKind(document['kind']);
   if (!kind) {
     const known = APPLY_KINDS.map((candidate) => candidate.kind).join(', ');
@@ -70,13 +67,13 @@ export function validateDocument(source: SourceDocument): { resource: ValidResou
     return at(['apiVersion'], `apiVersion of ${kind.kind} must be ${kind.apiVersions.join(' or ')}`);
   }
   const metadata = document['metadata'];
-  if (!isObject(metadata)) return at(['metadata'], 'metadata with a name is required');
+  if (!isRecord(metadata)) return at(['metadata'], 'metadata with a name is required');
   const name = metadata['name'];
   if (typeof name !== 'string' || name.trim() === '') return at(['metadata', 'name'], 'metadata.name is required');
   const namespace = metadata['namespace'] ?? 'default';
   if (typeof namespace !== 'string' || namespace.trim() === '') return at(['metadata', 'namespace'], 'metadata.namespace must be a non-empty string');
   const spec = document['spec'] ?? {};
-  if (!isObject(spec)) return at(['spec'], `spec of ${kind.kind} must be a mapping`);
+  if (!isRecord(spec)) return at(['spec'], `spec of ${kind.kind} must be a mapping`);
   if (kind.schema && document['spec'] === undefined) return at(['spec'], `spec is required for ${kind.kind}`);
   const stored = kind.storedSpec ? kind.storedSpec(spec, name.trim(), namespace.trim()) : spec;
   if (kind.schema) {

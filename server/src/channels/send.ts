@@ -1,3 +1,4 @@
+import { isRecord } from '@pharos/core';
 import { marked } from 'marked';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { SERVICES } from './services.js';
@@ -9,9 +10,6 @@ export const SEND_TIMEOUT_MS = 15_000;
 
 export const CHANNEL_TYPES = [...Object.keys(SERVICES), 'email'].sort();
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The reason a service gives in its error answer, whatever its shape. */
 function reasonIn(body: unknown): string | undefined {

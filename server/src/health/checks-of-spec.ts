@@ -1,4 +1,4 @@
-import { HEALTH_CHECK_TYPES } from '@pharos/core';
+import { HEALTH_CHECK_TYPES, isRecord } from '@pharos/core';
 
 /** One entry of a canary spec's type lists, as a row of `checks` keeps it. */
 export interface CheckDefinition {
@@ -17,9 +17,6 @@ const CHECK_KEYS: readonly string[] = [...HEALTH_CHECK_TYPES, 'postgres', 'mysql
 /** How often a canary without a schedule runs. */
 export const DEFAULT_CANARY_SCHEDULE = '@every 5m';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;

@@ -1,10 +1,5 @@
 /** Validation of `POST /api/resources/search` bodies. */
-import {
-  RESOURCE_SEARCH_KINDS,
-  RESOURCE_SEARCH_LIMITS,
-  RESOURCE_SELECTOR_FIELDS,
-  type ResourceSearchKind,
-} from '@pharos/core';
+import { isRecord, RESOURCE_SEARCH_KINDS, RESOURCE_SEARCH_LIMITS, RESOURCE_SELECTOR_FIELDS, type ResourceSearchKind } from '@pharos/core';
 import { LabelSelectorError, parseLabelSelector, type LabelRequirement } from './label-selector.js';
 
 /** A selector checked and parsed; every present field must match. */
@@ -37,9 +32,6 @@ const MAX_FIELD_LENGTH = 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOP_LEVEL_FIELDS = [...RESOURCE_SEARCH_KINDS, 'search', 'limit'] as const;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function list(values: readonly string[]): string {
   return values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values.at(-1) ?? ''}`;
@@ -66,7 +58,7 @@ function searchTerm(value: unknown, path: string): string | undefined {
 }
 
 function parseSelector(value: unknown, path: string): ParsedSelector {
-  if (!isObject(value)) throw new SearchRequestError(`${path} must be an object`);
+  if (!isRecord(value)) throw new SearchRequestError(`${path} must be an object`);
   rejectUnknown(value, RESOURCE_SELECTOR_FIELDS, `${path}: `);
 
   const selector: ParsedSelector = { types: [], excludedTypes: [], labels: [] };
@@ -118,7 +110,7 @@ function parseSelector(value: unknown, path: string): ParsedSelector {
  * selectors, a search term alone searches every kind.
  */
 export function parseSearchRequest(body: unknown): ParsedSearchRequest {
-  if (!isObject(body)) throw new SearchRequestError('The body must be a JSON object');
+  if (!isRecord(body)) throw new SearchRequestError('The body must be a JSON object');
   rejectUnknown(body, TOP_LEVEL_FIELDS, '');
 
   let limit: number = RESOURCE_SEARCH_LIMITS.default;
