@@ -1,1 +1,2 @@
 export * from './kubernetes.js';
+export * from './check-summary.js';

@@ -1,4 +1,4 @@
-import { parseGoDuration } from '@pharos/core';
+import { parseGoDuration, type CheckSummary } from '@pharos/core';
 import type pg from 'pg';
 
 /** Ranges up to this read raw statuses; longer ones the hourly roll-up (and past 90 days the daily one). */
@@ -8,29 +8,6 @@ const HOURLY_RANGE_MS = 90 * 86_400_000;
 const LATENCY_WINDOW_MS = RAW_RANGE_MS;
 /** The most checks one summary answers. */
 export const MAX_SUMMARY_CHECKS = 50_000;
-
-export interface CheckSummary {
-  id: string;
-  canary_id: string;
-  canary_name: string;
-  canary_namespace: string;
-  agent_id: string;
-  name: string;
-  namespace: string | null;
-  type: string;
-  icon: string | null;
-  description: string | null;
-  endpoint: string | null;
-  labels: Record<string, string>;
-  status: string | null;
-  severity: string | null;
-  uptime: { passed: number; failed: number };
-  latency: { p95: number | null; p97: number | null; p99: number | null; rolling1h: number | null };
-  last_runtime: string | null;
-  last_transition_time: string | null;
-  next_runtime: string | null;
-  created_at: string;
-}
 
 /** `1h`, `30d`, `now-7d` or a time: when the range starts. */
 export function rangeStart(start: string | undefined, now = Date.now()): Date {

@@ -1,30 +1,7 @@
+import type { CheckSummary } from '@pharos/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../api/http';
 import { db } from '../../api/postgrest';
-
-/** A check of GET /api/canary/api/summary (checks_summary). */
-export interface CheckSummary {
-  id: string;
-  canary_id: string;
-  canary_name: string;
-  canary_namespace: string;
-  agent_id: string;
-  name: string;
-  namespace: string | null;
-  type: string;
-  icon: string | null;
-  description: string | null;
-  endpoint: string | null;
-  labels: Record<string, string>;
-  status: 'healthy' | 'unhealthy' | null;
-  severity: string | null;
-  uptime: { passed: number; failed: number };
-  latency: { p95: number | null; p97: number | null; p99: number | null; rolling1h: number | null };
-  last_runtime: string | null;
-  last_transition_time: string | null;
-  next_runtime: string | null;
-  created_at: string;
-}
 
 export interface CheckStatusRow {
   time: string;

@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { cn } from '../../ui/cn';
 import type { DataTableColumn } from '../../ui/data-table';
 import { RelativeTime } from '../../ui/relative-time';
-import type { CheckSummary } from './api';
+import type { CheckSummary } from '@pharos/core';
 import { uptimePercent } from './check-filter';
 
 const column = createColumnHelper<CheckSummary>();

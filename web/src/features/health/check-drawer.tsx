@@ -1,4 +1,4 @@
-import { canRunCheck } from '@pharos/core';
+import { canRunCheck, type CheckSummary } from '@pharos/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePermissions } from '../../app/access/permissions';
@@ -7,7 +7,7 @@ import { DateTime } from '../../ui/date-time';
 import { Drawer } from '../../ui/drawer';
 import { RelativeTime } from '../../ui/relative-time';
 import { toast } from '../../ui/toast/toast-store';
-import { STATUS_PAGE_SIZE, useCheckStatuses, useRunCheck, type CheckSummary } from './api';
+import { STATUS_PAGE_SIZE, useCheckStatuses, useRunCheck } from './api';
 import { HealthDot, healthText, UptimeCell } from './check-columns';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {

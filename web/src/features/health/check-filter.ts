@@ -1,5 +1,5 @@
 import type { TableSort } from '../../ui/table-url-state';
-import type { CheckSummary } from './api';
+import type { CheckSummary } from '@pharos/core';
 
 /** Percent of runs that passed, or null before any run. */
 export function uptimePercent(check: CheckSummary): number | null {
