@@ -103,11 +103,8 @@ export const connectionRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = asy
   app.patch<{ Params: { id: string }; Body: ConnectionInput }>('/api/connections/:id', { schema: { params: ID_PARAMS, body: INPUT_SCHEMA } }, async (request) => {
     authorize(request, 'connections', 'write');
     const input = trimmed(request.body);
-    const saved = await findConnection(pool, request.params.id);
-    if (!saved) throw notFound(request.params.id);
-    checkRequired(input, saved);
     try {
-      const row = await updateConnection(pool, secrets, request.params.id, input);
+      const row = await updateConnection(pool, secrets, request.params.id, input, (saved) => checkRequired(input, saved));
       if (!row) throw notFound(request.params.id);
       return viewOf(row);
     } catch (error) {

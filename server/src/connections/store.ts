@@ -133,12 +133,22 @@ export async function createConnection(pool: pg.Pool, secrets: ServerSecrets, in
   }
 }
 
-/** The updated row, or undefined when there is no such connection. */
-export async function updateConnection(pool: pg.Pool, secrets: ServerSecrets, id: string, input: ConnectionInput): Promise<ConnectionRow | undefined> {
+/**
+ * The updated row, or undefined when there is no such connection. `check` sees the saved row,
+ * locked, before anything is written (and may throw to refuse the change).
+ */
+export async function updateConnection(
+  pool: pg.Pool,
+  secrets: ServerSecrets,
+  id: string,
+  input: ConnectionInput,
+  check: (saved: ConnectionRow) => void = () => undefined,
+): Promise<ConnectionRow | undefined> {
   try {
     return await transaction(pool, async (client) => {
       const saved = await findConnection(client, id, true);
       if (!saved) return undefined;
+      check(saved);
       const row = sealedRow(secrets, input, saved);
       const { rows } = await client.query<ConnectionRow>(
         `UPDATE connections SET name = $2, namespace = $3, type = $4, url = $5, username = $6, password = $7, certificate = $8, insecure_tls = $9, properties = $10
