@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ChannelError, type ChannelConnection, type ChannelRequest, type Message } from './types.js';
+import { basicAuthorization } from '../http/basic-auth.js';
 
 /**
  * Each chat and push service's documented request for one message, from a connection: the
@@ -96,7 +97,7 @@ export const SERVICES: Readonly<Record<string, Build>> = {
     if (priority) headers['priority'] = priority;
     const tags = property(connection, message, 'tags');
     if (tags) headers['tags'] = tags;
-    if (connection.username && connection.password) headers['authorization'] = `Basic ${Buffer.from(`${connection.username}:${connection.password}`).toString('base64')}`;
+    if (connection.username && connection.password) headers['authorization'] = basicAuthorization(connection.username, connection.password);
     else if (connection.password) headers['authorization'] = `Bearer ${connection.password}`;
     return { url: `${base(connection, 'https://ntfy.sh')}/${encodeURIComponent(topic)}`, method: 'POST', headers, body: message.body };
   },
@@ -131,7 +132,7 @@ export const SERVICES: Readonly<Record<string, Build>> = {
       topic: property(connection, message, 'topic') ?? (message.title || 'Pharos'),
       content: message.body,
     });
-    return { url: `${base(connection, '')}/api/v1/messages`, method: 'POST', headers: { ...FORM_TYPE, authorization: `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}` }, body: form.toString() };
+    return { url: `${base(connection, '')}/api/v1/messages`, method: 'POST', headers: { ...FORM_TYPE, authorization: basicAuthorization(email, key) }, body: form.toString() };
   },
   // Any HTTP endpoint: POST JSON {title, message} by default; method, content type and keys configurable.
   generic_webhook: (connection, message) => webhook('generic_webhook', connection, message),
@@ -146,7 +147,7 @@ function webhook(service: string, connection: ChannelConnection, message: Messag
   const messageKey = property(connection, message, 'messagekey') ?? property(connection, message, 'messageKey') ?? 'message';
   const titleKey = property(connection, message, 'titlekey') ?? property(connection, message, 'titleKey') ?? 'title';
   const headers: Record<string, string> = { 'content-type': contentType };
-  if (connection.username && connection.password) headers['authorization'] = `Basic ${Buffer.from(`${connection.username}:${connection.password}`).toString('base64')}`;
+  if (connection.username && connection.password) headers['authorization'] = basicAuthorization(connection.username, connection.password);
   const body = JSON.stringify({ [titleKey]: message.title, [messageKey]: message.body });
   return { url, method, headers, ...(method === 'GET' ? {} : { body }) };
 }

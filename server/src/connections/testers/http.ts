@@ -1,9 +1,10 @@
 import { Agent, request } from 'undici';
 import { ConnectionTestFailure, TEST_TIMEOUT_MS, failureOf, required, reasonOf, type ConnectionTester } from './types.js';
 import type { ResolvedConnection } from '../resolve.js';
+import { basicAuthorization } from '../../http/basic-auth.js';
 
 function authorization(connection: ResolvedConnection): Record<string, string> {
-  if (connection.username && connection.password) return { authorization: `Basic ${Buffer.from(`${connection.username}:${connection.password}`).toString('base64')}` };
+  if (connection.username && connection.password) return { authorization: basicAuthorization(connection.username, connection.password) };
   if (connection.password) return { authorization: `Bearer ${connection.password}` };
   return {};
 }

@@ -2,6 +2,7 @@ import { Agent, request } from 'undici';
 import { VERSION } from '../../version.js';
 import { certificateLifetime } from './tls-expiry.js';
 import { failed, number, slower, text, type CheckOutcome, type CheckRunner, type RunContext } from './types.js';
+import { basicAuthorization } from '../../http/basic-auth.js';
 
 const DAY_MS = 86_400_000;
 /** Longest body kept for the expressions. */
@@ -24,7 +25,7 @@ async function headersOf(spec: Record<string, unknown>, context: RunContext): Pr
   const auth = (spec['authentication'] ?? spec) as Record<string, unknown>;
   const username = await context.value(auth['username']);
   const password = await context.value(auth['password']);
-  if (username || password) headers['authorization'] = `Basic ${Buffer.from(`${username ?? ''}:${password ?? ''}`).toString('base64')}`;
+  if (username || password) headers['authorization'] = basicAuthorization(username ?? '', password ?? '');
   return headers;
 }
 

@@ -1,5 +1,6 @@
 import { request } from 'undici';
 import { failed, slower, text, type CheckRunner } from './types.js';
+import { basicAuthorization } from '../../http/basic-auth.js';
 
 interface PrometheusAnswer {
   status: string;
@@ -23,7 +24,7 @@ export const prometheusCheck: CheckRunner = async (spec, context) => {
   let answer: PrometheusAnswer;
   try {
     const response = await request(`${base.replace(/\/+$/, '')}/api/v1/query?${new URLSearchParams({ query })}`, {
-      headers: { 'user-agent': context.userAgent, ...(username || password ? { authorization: `Basic ${Buffer.from(`${username ?? ''}:${password ?? ''}`).toString('base64')}` } : {}) },
+      headers: { 'user-agent': context.userAgent, ...(username || password ? { authorization: basicAuthorization(username ?? '', password ?? '') } : {}) },
       signal: context.signal,
     });
     answer = (await response.body.json()) as PrometheusAnswer;
