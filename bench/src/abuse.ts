@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { verdict } from './report.js';
+import { log, runBench, verdict } from './report.js';
 import { buildApp, createToken, migrate, openDatabase, seedScale, type Database } from './server.js';
 
 const INCIDENTS = 20_000;
@@ -17,7 +17,6 @@ const PHASE_SECONDS = 15;
 const MAX_READ_RATIO = 2;
 const MAX_HEALTH_MS = 100;
 
-const log = (message: string): void => void process.stdout.write(`${message}\n`);
 
 /** What a viewer sees on a list screen: a counted page of incidents with their creators. */
 const NORMAL_READ = '/api/db/incidents?select=id,title,status,severity,created_at,created_by(id,name)&order=created_at.desc&limit=50&offset=100';
@@ -195,9 +194,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  log(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-}
+await runBench(main);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startFixture } from './fixture.js';
 import { GENERIC_PATH, HANDWRITTEN_PATH } from './handwritten.js';
 import { measure, type LoadOptions } from './load.js';
-import { loadReport, MAX_STARTUP_MS, verdict, type ModeResult } from './report.js';
+import { loadReport, log, MAX_STARTUP_MS, runBench, verdict, type ModeResult } from './report.js';
 import { measureStartup } from './startup.js';
 import { verifySameRows, type Endpoint } from './verify.js';
 
@@ -18,7 +18,6 @@ const INCIDENTS = 100_000;
 const LOAD: LoadOptions = { connections: 10, warmupSeconds: 2, durationSeconds: 10 };
 const WARM_STARTS = 3;
 
-const log = (message: string): void => void process.stdout.write(`${message}\n`);
 
 /** Clean-up steps, run last registered first, at the end or on SIGINT/SIGTERM. */
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -101,11 +100,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-try {
-  await main();
-  await cleanUp();
-} catch (error) {
-  log(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
-  await cleanUp();
-  process.exitCode = 1;
-}
+await runBench(main, cleanUp);

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { WorkerMessage, WorkerReport } from './jobs-worker.js';
-import { verdict } from './report.js';
+import { log, runBench, verdict } from './report.js';
 import { loadEngineConfig, migrate, openDatabase } from './server.js';
 
 const COUNT = 100_000;
@@ -22,7 +22,6 @@ const TARGET_PICKUP_P95_MS = 50;
 const TARGET_EVENTS_PER_SECOND = 2_000;
 const WORKER_SCRIPT = fileURLToPath(new URL('./jobs-worker.ts', import.meta.url));
 
-const log = (message: string): void => void process.stdout.write(`${message}\n`);
 
 interface Worker {
   child: ChildProcess;
@@ -211,9 +210,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  log(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-}
+await runBench(main);

@@ -6,6 +6,21 @@ export interface ModeResult {
   handwritten: LoadResult;
 }
 
+/** One line of a benchmark's report. */
+export const log = (message: string): void => void process.stdout.write(`${message}\n`);
+
+/** Runs a benchmark: a failure is reported in a line and the exit status, after `cleanUp` in every case. */
+export async function runBench(main: () => Promise<void>, cleanUp: () => Promise<void> = async () => undefined): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    log(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
+}
+
 export const MIN_RATIO = 0.9;
 export const MAX_STARTUP_MS = 3000;
 
