@@ -9,3 +9,4 @@ export * from './cel/index.js';
 export * from './connections/index.js';
 export * from './health/index.js';
 export * from './guards.js';
+export * from './expression-error.js';

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { CelError, evaluateCelAsync, renderTemplate, setJqRunner, TemplateError } from '@pharos/core';
+import { describeExpressionError, evaluateCelAsync, renderTemplate, setJqRunner } from '@pharos/core';
 import { raw as jqRaw } from 'jq-wasm';
 import type { SandboxAnswer, SandboxRequest } from './protocol.js';
 
@@ -15,8 +15,7 @@ async function answer(request: SandboxRequest): Promise<SandboxAnswer> {
     const value = request.kind === 'cel' ? await evaluateCelAsync(request.expression, request.variables) : renderTemplate(request.text, request.data, { name: request.name ?? 'template' });
     return { id: request.id, ok: true, value };
   } catch (error) {
-    if (error instanceof CelError || error instanceof TemplateError) return { id: request.id, ok: false, error: { message: error.message, line: error.line, col: error.col } };
-    return { id: request.id, ok: false, error: { message: error instanceof Error ? error.message : String(error) } };
+    return { id: request.id, ok: false, error: describeExpressionError(error) };
   }
 }
 

@@ -1,4 +1,4 @@
-import { CelError, evaluateCel, renderTemplate, TemplateError } from '@pharos/core';
+import { describeExpressionError, evaluateCel, renderTemplate } from '@pharos/core';
 
 export type ExpressionLanguage = 'cel' | 'template';
 
@@ -17,7 +17,6 @@ export function evaluateExpression(request: Omit<ExpressionRequest, 'id'>): Expr
     const value = request.language === 'cel' ? evaluateCel(request.expression, request.data) : renderTemplate(request.expression, request.data, { name: 'preview' });
     return { ok: true, value };
   } catch (error) {
-    if (error instanceof CelError || error instanceof TemplateError) return { ok: false, message: error.message, line: error.line, col: error.col };
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, ...describeExpressionError(error) };
   }
 }
