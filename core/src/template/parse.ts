@@ -1,5 +1,6 @@
 import { TemplateError } from './errors.js';
 import { lex, type Delimiters, type Token } from './lex.js';
+import { decodeEscapes, goNumber } from './literals.js';
 
 export type Arg =
   | { type: 'dot'; pos: number }
@@ -330,65 +331,21 @@ export function parse(name: string, source: string, delimiters?: Delimiters, isF
   }
 
   function parseNumber(token: Token): number {
-    const text = token.value.replace(/_/g, '');
-    if (text.endsWith('i')) fail(token.pos, `complex numbers are not supported: ${token.value}`);
-    const sign = text.startsWith('-') ? -1 : 1;
-    const digits = text.replace(/^[+-]/, '');
-    let value: number;
-    if (/^0[xX]/.test(digits)) value = parseInt(digits.slice(2), 16);
-    else if (/^0[bB]/.test(digits)) value = parseInt(digits.slice(2), 2);
-    else if (/^0[oO]/.test(digits)) value = parseInt(digits.slice(2), 8);
-    else if (/^0[0-7]+$/.test(digits)) value = parseInt(digits.slice(1), 8);
-    else value = Number(digits);
-    if (Number.isNaN(value)) fail(token.pos, `illegal number syntax: ${JSON.stringify(token.value)}`);
-    return sign * value;
-  }
-
-  function unquote(token: Token): string {
-    if (token.kind === 'rawString') return token.value.slice(1, -1);
-    const body = token.value.slice(1, -1);
     try {
-      if (token.kind === 'char') return decodeEscapes(body);
-      return decodeEscapes(body);
+      return goNumber(token.value);
     } catch (error) {
       return fail(token.pos, (error as Error).message);
     }
   }
-}
 
-/** Go's escape sequences in a quoted string or character constant. */
-function decodeEscapes(body: string): string {
-  return body.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{3}|.)/g, (whole, escape: string) => {
-    switch (escape[0]) {
-      case 'n':
-        return '\n';
-      case 't':
-        return '\t';
-      case 'r':
-        return '\r';
-      case 'a':
-        return '\x07';
-      case 'b':
-        return '\b';
-      case 'f':
-        return '\f';
-      case 'v':
-        return '\v';
-      case '\\':
-        return '\\';
-      case '"':
-        return '"';
-      case "'":
-        return "'";
-      case 'x':
-      case 'u':
-      case 'U':
-        return String.fromCodePoint(parseInt(escape.slice(1), 16));
-      default:
-        if (/^[0-7]{3}$/.test(escape)) return String.fromCodePoint(parseInt(escape, 8));
-        throw new Error(`invalid syntax: unknown escape sequence ${whole}`);
+  function unquote(token: Token): string {
+    if (token.kind === 'rawString') return token.value.slice(1, -1);
+    try {
+      return decodeEscapes(token.value.slice(1, -1));
+    } catch (error) {
+      return fail(token.pos, (error as Error).message);
     }
-  });
+  }
 }
 
 function describe(token: Token): string {
