@@ -2,7 +2,7 @@
  * Health-check (canary) spec: `schedule` or `interval`, then one optional list per check type
  * (spec 3 section 3), each check needing a `name` plus the fields its type requires (section 5).
  */
-import { HEALTH_CHECK_AUTH_TYPES, HEALTH_CHECK_TYPES, REDIS_DEFAULT_DB } from '../constants/settings/resources.js';
+import { CANARY_SPEC_CHECK_KEYS, HEALTH_CHECK_AUTH_TYPES, HEALTH_CHECK_TYPES, REDIS_DEFAULT_DB } from '../constants/settings/resources.js';
 import { HTTP_RESPONSE_CODES } from '../constants/settings/http.js';
 import {
   CONNECTION_REF,
@@ -199,14 +199,26 @@ const DETAILED_CHECKS: Readonly<Record<string, JsonSchema>> = {
   prometheus: PROMETHEUS_CHECK,
 };
 
-/** Older spellings of the sql check, still accepted. */
-const SQL_ALIASES = ['postgres', 'mysql', 'mssql'] as const;
+/** canary-checker's own spellings of the types above. */
+const SPELLINGS: Readonly<Record<string, JsonSchema>> = {
+  postgres: SQL_CHECK,
+  mysql: SQL_CHECK,
+  mssql: SQL_CHECK,
+  alertmanager: ALERT_MANAGER_CHECK,
+  mongodb: MONGO_CHECK,
+  opensearch: SEARCH_CHECK,
+};
+
+/** Every spec key that names a check type. */
+const CHECK_KEYS: readonly string[] = [...HEALTH_CHECK_TYPES, ...CANARY_SPEC_CHECK_KEYS];
+
+/** Keys holding one check rather than a list. */
+const SINGLE_CHECK_KEYS: ReadonlySet<string> = new Set(['webhook']);
 
 /** Schema of one check of each type (by spec key), shared with the topology schema's lookups. */
-export const CHECK_DEFINITIONS: Readonly<Record<string, JsonSchema>> = Object.fromEntries([
-  ...HEALTH_CHECK_TYPES.map((type) => [`${type}Check`, DETAILED_CHECKS[type] ?? check()] as const),
-  ...SQL_ALIASES.map((type) => [`${type}Check`, SQL_CHECK] as const),
-]);
+export const CHECK_DEFINITIONS: Readonly<Record<string, JsonSchema>> = Object.fromEntries(
+  CHECK_KEYS.map((type) => [`${type}Check`, DETAILED_CHECKS[type] ?? SPELLINGS[type] ?? check()] as const),
+);
 
 /** Definitions a schema that embeds checks must carry. */
 export const CHECK_SUPPORT_DEFINITIONS: Readonly<Record<string, JsonSchema>> = {
@@ -218,8 +230,11 @@ export const CHECK_SUPPORT_DEFINITIONS: Readonly<Record<string, JsonSchema>> = {
 
 /** The spec keys naming check types: one optional array of checks each. */
 export const CHECK_LIST_PROPERTIES: Readonly<Record<string, JsonSchema>> = Object.fromEntries(
-  [...HEALTH_CHECK_TYPES, ...SQL_ALIASES].map((type) => [type, arrayOf(ref(`${type}Check`))] as const),
+  CHECK_KEYS.map((type) => [type, SINGLE_CHECK_KEYS.has(type) ? ref(`${type}Check`) : arrayOf(ref(`${type}Check`))] as const),
 );
+
+/** A spec key that is none of the above but holds a list is taken for a misspelt check type and refused. */
+const UNKNOWN_CHECK_LIST: JsonSchema = { not: { type: 'array' }, description: 'Not a check type: lists of checks go under a known type key' };
 
 export const CANARY_SCHEMA: JsonSchema = {
   $schema: JSON_SCHEMA_DRAFT,
@@ -231,8 +246,14 @@ export const CANARY_SCHEMA: JsonSchema = {
     interval: { ...NON_NEGATIVE_INTEGER, description: 'Seconds between runs, when no schedule is set' },
     severity: { type: 'string' },
     owner: { type: 'string' },
+    icon: { type: 'string' },
+    replicas: NON_NEGATIVE_INTEGER,
+    resultMode: { type: 'string' },
+    agentSelector: arrayOf({ type: 'string' }),
+    retries: { type: 'object', additionalProperties: true },
+    env: { type: 'object', additionalProperties: true },
     ...CHECK_LIST_PROPERTIES,
   },
-  additionalProperties: true,
+  additionalProperties: UNKNOWN_CHECK_LIST,
   definitions: CHECK_SUPPORT_DEFINITIONS,
 };

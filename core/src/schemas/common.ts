@@ -67,7 +67,7 @@ export const SCHEDULE: JsonSchema = {
 export const DURATION: JsonSchema = { type: 'string', pattern: '^\\d+(\\.\\d+)?(ms|s|m|h|d|w)(\\d+(\\.\\d+)?(ms|s|m|h|d|w))*$', examples: ['30s', '15m', '24h', '7d'] };
 
 /** A size such as 10Mi, 1Gi or 500000. */
-export const SIZE: JsonSchema = { type: 'string', pattern: '^\\d+(\\.\\d+)?\\s*([KMGTP]i?|[kKMGTP]?B)?$', examples: ['500Ki', '10Mi', '1Gi'] };
+export const SIZE: JsonSchema = { type: 'string', pattern: '^\\d+(\\.\\d+)?\\s*([kKmMgGtTpP]i?[bB]?|[bB])?$', examples: ['500Ki', '10Mi', '1Gi', '10mb'] };
 
 /** The name of a connection: a `connection://<namespace>/<name>` URL or a bare name. */
 export const CONNECTION_REF: JsonSchema = {

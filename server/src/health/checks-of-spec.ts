@@ -1,4 +1,4 @@
-import { HEALTH_CHECK_TYPES, isRecord } from '@pharos/core';
+import { CANARY_SPEC_CHECK_KEYS, HEALTH_CHECK_TYPES, isRecord } from '@pharos/core';
 
 /** One entry of a canary spec's type lists, as a row of `checks` keeps it. */
 export interface CheckDefinition {
@@ -11,8 +11,11 @@ export interface CheckDefinition {
   spec: Record<string, unknown>;
 }
 
-/** The spec keys of check types (the SQL drivers' own keys count as sql checks of that driver). */
-const CHECK_KEYS: readonly string[] = [...HEALTH_CHECK_TYPES, 'postgres', 'mysql', 'mssql'];
+/**
+ * The spec keys of check types, with canary-checker's own (the SQL drivers' keys, `alertmanager`,
+ * `mongodb`, `webhook` as one object or a list, `catalog`, ...): each key is its checks' type.
+ */
+const CHECK_KEYS: readonly string[] = [...HEALTH_CHECK_TYPES, ...CANARY_SPEC_CHECK_KEYS];
 
 /** How often a canary without a schedule runs. */
 export const DEFAULT_CANARY_SCHEDULE = '@every 5m';
@@ -34,7 +37,7 @@ function endpointOf(entry: Record<string, unknown>): string | null {
 export function checksOfSpec(spec: Record<string, unknown>): CheckDefinition[] {
   const checks: CheckDefinition[] = [];
   for (const type of CHECK_KEYS) {
-    const entries = spec[type];
+    const entries = type === 'webhook' && isRecord(spec[type]) ? [spec[type]] : spec[type];
     if (!Array.isArray(entries)) continue;
     entries.forEach((entry, index) => {
       if (!isRecord(entry)) return;

@@ -6,6 +6,7 @@ import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import { resolveValue } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { applyExpressions } from './evaluate.js';
+import { whyNotRun } from './not-run-here.js';
 import { CHECK_RUNNERS, HTTP_USER_AGENT, type CheckOutcome, type RunContext } from './runners/index.js';
 import { CANARY_RUN_TASK } from './sync.js';
 
@@ -69,7 +70,7 @@ async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: Abor
   const time = new Date();
   const runner = CHECK_RUNNERS[check.type];
   if (!runner) {
-    return { checkId: check.id, time, invalid: true, outcome: { pass: false, duration: 0, error: `${check.type} checks do not run in this version of Pharos yet: the spec is kept`, data: {} } };
+    return { checkId: check.id, time, invalid: true, outcome: { pass: false, duration: 0, error: whyNotRun(check.type), data: {} } };
   }
   const timeout = Number(check.spec['timeout']) > 0 ? Number(check.spec['timeout']) : CHECK_TIMEOUT_MS;
   const context: RunContext = {

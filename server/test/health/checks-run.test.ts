@@ -166,7 +166,7 @@ describe('a canary applied as Flanksource YAML', () => {
     expect(statuses['dns-missing']!.error).toBe('A nothing.pharos.test: no such name (NXDOMAIN)');
     expect(statuses['script-ok']).toMatchObject({ status: true, message: 'script said: disk 42% used' });
     expect(statuses['script-fails']).toMatchObject({ status: false, error: 'exit status 3: nope' });
-    expect(statuses['needs-kubernetes']).toMatchObject({ invalid: true, error: 'pod checks do not run in this version of Pharos yet: the spec is kept' });
+    expect(statuses['needs-kubernetes']).toMatchObject({ invalid: true, error: 'pod checks need a Kubernetes cluster, which this Pharos is not connected to: the spec is kept' });
 
     const { rows: state } = await server.pool.query<{ name: string; status: string | null }>('select name, status from checks where canary_id = $1 order by name', [id]);
     expect(Object.fromEntries(state.map((row) => [row.name, row.status]))).toMatchObject({ 'api-health': 'healthy', 'api-down': 'unhealthy', 'needs-kubernetes': null });

@@ -85,6 +85,32 @@ export const HEALTH_CHECK_TYPES = [
 ] as const;
 export type HealthCheckType = (typeof HEALTH_CHECK_TYPES)[number];
 
+/**
+ * Further spec keys of check lists that canary-checker's own specs use: other spellings of the types
+ * above (`alertmanager`, `mongodb`, the SQL drivers) and types the form does not offer. `webhook` is
+ * one check, not a list.
+ */
+export const CANARY_SPEC_CHECK_KEYS = [
+  'alertmanager',
+  'mongodb',
+  'postgres',
+  'mysql',
+  'mssql',
+  'opensearch',
+  'catalog',
+  'webhook',
+  'databaseBackup',
+  'docker',
+  'dockerPush',
+  'containerd',
+  'containerdPush',
+  'helm',
+  'kubernetesResource',
+  'pubsub',
+  'gitProtocol',
+  'restic',
+] as const;
+
 export const HEALTH_CHECK_AUTH_TYPES = ['basic', 'ntlm', 'ntlmv2'] as const;
 export const REDIS_DEFAULT_DB = 0;
 
