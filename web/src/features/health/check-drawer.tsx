@@ -1,81 +1,118 @@
-import { canRunCheck, type CheckSummary } from '@pharos/core';
+import { can, canRunCheck, defaultTimeRangeForAge, TIME_RANGES, type CheckSummary, type TimeRange } from '@pharos/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePermissions } from '../../app/access/permissions';
 import { Button } from '../../ui/button';
-import { DateTime } from '../../ui/date-time';
+import { cn } from '../../ui/cn';
 import { Drawer } from '../../ui/drawer';
-import { RelativeTime } from '../../ui/relative-time';
+import { linkClass } from '../../ui/link-styles';
+import { Tabs, type TabItem } from '../../ui/tabs';
+import { inputClass } from '../../ui/text-input';
 import { toast } from '../../ui/toast/toast-store';
-import { STATUS_PAGE_SIZE, useCheckStatuses, useRunCheck } from './api';
-import { HealthDot, healthText, UptimeCell } from './check-columns';
+import { CheckFacts } from './drawer/check-facts';
+import { useCheckDetail, useRunCheckNow, useStatusSeries } from './drawer/drawer-api';
+import { HealthChart } from './drawer/health-chart';
+import { HistoryTab } from './drawer/history-tab';
+import { PlaybooksMenu } from './drawer/playbooks-menu';
+import { RelationshipsTab } from './drawer/relationships-tab';
+import { CheckSourceLink } from './drawer/source-link';
+import { SpecTab } from './drawer/spec-tab';
+import { useShortScreen } from './drawer/use-short-screen';
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+/** The drawer's first range: the smallest from 1h up to 5y that covers the age of the last run (spec 1 §9). */
+export function initialRange(check: CheckSummary, now = Date.now()): TimeRange {
+  return check.last_runtime ? defaultTimeRangeForAge(now - Date.parse(check.last_runtime)) : '1h';
+}
+
+function RangeSelect({ value, onChange }: { value: TimeRange; onChange: (range: TimeRange) => void }) {
   return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-xs text-fg-muted">{label}</dt>
-      <dd className="text-sm">{children}</dd>
-    </div>
+    <label className="flex items-center gap-2 text-[0.8125rem] font-medium">
+      Time Range
+      <select className={cn(inputClass, 'h-8 w-24')} value={value} onChange={(event) => onChange(event.target.value as TimeRange)}>
+        {TIME_RANGES.map((range) => (
+          <option key={range} value={range}>
+            {range}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
-function History({ checkId }: { checkId: string }) {
-  const [pageIndex, setPageIndex] = useState(0);
-  const statuses = useCheckStatuses(checkId, pageIndex);
-  if (statuses.isPending) return <p className="text-sm text-fg-muted">Loading the history…</p>;
-  if (statuses.error) return <p className="text-sm text-danger">{statuses.error.message}</p>;
-  const { rows, total } = statuses.data;
-  if (rows.length === 0) return <p className="text-sm text-fg-muted">This check has not run yet.</p>;
-  const pages = Math.ceil(total / STATUS_PAGE_SIZE);
+function Overview({ checkId, range }: { checkId: string; range: TimeRange }) {
+  const series = useStatusSeries(checkId, range);
+  if (series.error) return <p className="text-sm text-danger">{series.error.message}</p>;
+  if (!series.data) return <p className="text-sm text-fg-muted">loading data...</p>;
+  return <HealthChart points={series.data} />;
+}
+
+function Footer({ check }: { check: CheckSummary }) {
+  const { roles } = usePermissions();
+  const detail = useCheckDetail(check.id);
+  const run = useRunCheckNow();
+  const runNow = () =>
+    run.mutate(check.id, {
+      onSuccess: () => toast.success('You have successfully initiated the check run.'),
+      onError: (error) => console.error(`Run Now of check ${check.id} failed`, error),
+    });
   return (
-    <div className="flex flex-col gap-2">
-      <table aria-label="History" className="w-full text-left text-sm">
-        <thead className="text-xs text-fg-muted">
-          <tr>
-            <th className="py-1 font-medium">Time</th>
-            <th className="py-1 font-medium">Duration</th>
-            <th className="py-1 font-medium">Message</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.time} className="border-t border-border align-top">
-              <td className="whitespace-nowrap py-1 pr-3">
-                <span className="flex items-center gap-2">
-                  <HealthDot status={row.status ? 'healthy' : 'unhealthy'} />
-                  <DateTime value={row.time} />
-                </span>
-              </td>
-              <td className="whitespace-nowrap py-1 pr-3">{row.duration === null ? '–' : `${row.duration} ms`}</td>
-              <td className="break-words py-1">{row.error ?? row.message ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {pages > 1 && (
-        <div className="flex items-center justify-end gap-2 text-sm">
-          <Button size="sm" variant="secondary" disabled={pageIndex === 0} onClick={() => setPageIndex(pageIndex - 1)}>
-            Newer
-          </Button>
-          Page {pageIndex + 1} of {pages}
-          <Button size="sm" variant="secondary" disabled={pageIndex + 1 >= pages} onClick={() => setPageIndex(pageIndex + 1)}>
-            Older
-          </Button>
-        </div>
+    <div className="flex w-full flex-wrap items-center justify-end gap-2">
+      <span className="mr-auto flex min-w-0 items-center">
+        <CheckSourceLink canary={detail.data?.canaries ?? null} canaryId={check.canary_id} />
+      </span>
+      {can(roles, 'playbook_runs', 'write') && <PlaybooksMenu check={check} />}
+      <Link to={`/settings/canaries/${encodeURIComponent(check.canary_id)}`} className={cn(linkClass, 'px-2 text-sm')}>
+        Edit
+      </Link>
+      {canRunCheck(roles) && (
+        <Button loading={run.isPending} disabled={run.isPending} onClick={runNow}>
+          Run Now
+        </Button>
       )}
     </div>
   );
 }
 
-/** The detail of a check (opened by `checkId`): its state, uptime, latency, times, history and Run Now. */
+function DrawerBody({ check }: { check: CheckSummary }) {
+  const [range, setRange] = useState<TimeRange>(() => initialRange(check));
+  const short = useShortScreen();
+  const detail = useCheckDetail(check.id);
+  const pending = <p className="text-sm text-fg-muted">loading data...</p>;
+  const failed = detail.error ? <p className="text-sm text-danger">{detail.error.message}</p> : null;
+  const tabs: TabItem[] = [
+    { value: 'history', label: 'History', content: <HistoryTab checkId={check.id} range={range} /> },
+    ...(short ? [{ value: 'graph', label: 'Graph', content: <Overview checkId={check.id} range={range} /> }] : []),
+    { value: 'spec', label: 'Spec', content: failed ?? (detail.data ? <SpecTab spec={detail.data.spec} /> : pending) },
+    { value: 'relationships', label: 'Relationships', content: failed ?? (detail.data ? <RelationshipsTab detail={detail.data} /> : pending) },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      {Object.keys(check.labels).length > 0 && (
+        <ul aria-label="Labels" className="flex flex-wrap gap-1">
+          {Object.entries(check.labels).map(([key, value]) => (
+            <li key={key} className="rounded bg-surface-muted px-1.5 py-0.5 text-xs">
+              {key}: {value}
+            </li>
+          ))}
+        </ul>
+      )}
+      <CheckFacts check={check} />
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold">Health Overview</h3>
+        <RangeSelect value={range} onChange={setRange} />
+      </div>
+      {!short && <Overview checkId={check.id} range={range} />}
+      <Tabs label="Check details" items={tabs} />
+    </div>
+  );
+}
+
+/**
+ * The detail of a check (opened by `checkId`): labels, uptime, latency, times, the Health Overview
+ * over a chosen range, and tabs History, Graph (short screens), Spec and Relationships; the footer
+ * has the source link, Playbooks, Edit and Run Now.
+ */
 export function CheckDrawer({ check, onClose }: { check: CheckSummary | undefined; onClose: () => void }) {
-  const { roles } = usePermissions();
-  const run = useRunCheck();
-  const runNow = (id: string) =>
-    run.mutate(id, {
-      onSuccess: () => toast.success('You have successfully initiated the check run.'),
-      onError: (error) => toast.error(error.message),
-    });
   return (
     <Drawer
       // Not modal: another row of the table can be opened with the drawer up, and toasts stay announced.
@@ -84,60 +121,9 @@ export function CheckDrawer({ check, onClose }: { check: CheckSummary | undefine
       onOpenChange={(open) => !open && onClose()}
       title={check?.name ?? ''}
       description={check ? `${check.canary_namespace}/${check.canary_name} · ${check.type}` : undefined}
-      footer={
-        check && (
-          <div className="flex items-center justify-end gap-2">
-            <Link to={`/settings/canaries/${check.canary_id}`} className="mr-auto text-sm text-accent hover:underline">
-              Edit
-            </Link>
-            {canRunCheck(roles) && (
-              <Button loading={run.isPending} disabled={run.isPending} onClick={() => runNow(check.id)}>
-                Run Now
-              </Button>
-            )}
-          </div>
-        )
-      }
+      footer={check && <Footer check={check} />}
     >
-      {check && (
-        <div className="flex flex-col gap-4">
-          {Object.keys(check.labels).length > 0 && (
-            <ul aria-label="Labels" className="flex flex-wrap gap-1">
-              {Object.entries(check.labels).map(([key, value]) => (
-                <li key={key} className="rounded bg-surface-muted px-1.5 py-0.5 text-xs">
-                  {key}: {value}
-                </li>
-              ))}
-            </ul>
-          )}
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <Fact label="Health">
-              <span className="flex items-center gap-2">
-                <HealthDot status={check.status} />
-                {healthText(check.status)}
-              </span>
-            </Fact>
-            <Fact label="Uptime">
-              <UptimeCell check={check} />
-            </Fact>
-            <Fact label="Latency">
-              {check.latency.p95 === null ? '–' : `p95 ${check.latency.p95} ms · p97 ${check.latency.p97} ms · p99 ${check.latency.p99} ms`}
-            </Fact>
-            <Fact label="Severity">{check.severity ?? '–'}</Fact>
-            <Fact label="Last Run">
-              <RelativeTime value={check.last_runtime} fallback="–" />
-            </Fact>
-            <Fact label="Transitioned">
-              <RelativeTime value={check.last_transition_time} fallback="–" />
-            </Fact>
-            <Fact label="Next Run">
-              <RelativeTime value={check.next_runtime} fallback="–" />
-            </Fact>
-          </dl>
-          <h3 className="text-sm font-semibold">History</h3>
-          <History checkId={check.id} />
-        </div>
-      )}
+      {check && <DrawerBody key={check.id} check={check} />}
     </Drawer>
   );
 }

@@ -1,0 +1,185 @@
+import type { CheckSummary, Role } from '@pharos/core';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signedInRoutes } from '../../app/testing/shell-stubs';
+import { json, stubFetch, type StubRoute } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render-app';
+import { CheckDrawer } from './check-drawer';
+import { playbookMayApply } from './drawer/playbook-match';
+
+const HOUR = 3_600_000;
+const now = Date.now();
+const CHECK: CheckSummary = {
+  id: 'c1',
+  canary_id: 'k1',
+  canary_name: 'shop',
+  canary_namespace: 'default',
+  agent_id: '00000000-0000-0000-0000-000000000000',
+  name: 'checkout',
+  namespace: 'default',
+  type: 'http',
+  icon: null,
+  description: null,
+  endpoint: 'https://shop/checkout',
+  labels: { tier: 'web' },
+  status: 'unhealthy',
+  severity: 'high',
+  uptime: { passed: 90, failed: 10 },
+  latency: { p95: 120, p97: 130, p99: 150, rolling1h: 80 },
+  last_runtime: new Date(now - 50 * HOUR).toISOString(),
+  last_transition_time: new Date(now - 60 * HOUR).toISOString(),
+  next_runtime: new Date(now + 60_000).toISOString(),
+  created_at: '2026-11-01T00:00:00Z',
+};
+
+const STATUSES = [
+  { time: new Date(now - 50 * HOUR).toISOString(), status: false, duration: 120, message: null, error: 'status 503' },
+  { time: new Date(now - 51 * HOUR).toISOString(), status: true, duration: 40, message: '200 in 40 ms', error: null },
+];
+
+const range = (data: unknown[], total: number) => ({ status: 200, body: data, headers: { 'Content-Range': data.length ? `0-${data.length - 1}/${total}` : `*/${total}` } });
+
+function routes(playbooks: unknown[] = []): StubRoute[] {
+  return [
+    { path: /^\/api\/db\/check_statuses\?.*count|^\/api\/db\/check_statuses\?/, respond: () => range(STATUSES, 2) },
+    {
+      path: /^\/api\/db\/checks\?/,
+      respond: () => json([{ id: 'c1', spec: { name: 'checkout', url: 'https://shop/checkout', responseCodes: [200] }, canary_id: 'k1', canaries: { id: 'k1', name: 'shop', namespace: 'default', source: 'ConfigFile=canaries/shop.yaml' } }]),
+    },
+    { path: /^\/api\/db\/checks_by_component\?/, respond: () => json([{ component_id: 'comp1' }]) },
+    { path: /^\/api\/db\/check_summary_for_config\?/, respond: () => json([{ config_id: 'cfg1' }]) },
+    { path: /^\/api\/db\/components\?/, respond: () => json([{ id: 'comp1', name: 'payments', type: 'Service', icon: null }]) },
+    { path: /^\/api\/db\/configs\?/, respond: () => json([{ id: 'cfg1', name: 'shop-deployment', type: 'Kubernetes::Deployment' }]) },
+    { path: /^\/api\/db\/playbooks\?/, respond: () => json(playbooks) },
+    { method: 'POST', path: '/api/canary/run/check/c1', respond: () => json({ message: 'ok', status: 'healthy', duration: 12, output: '200', error: null }) },
+  ];
+}
+
+function renderDrawer(roles: Role[] = ['admin'], playbooks: unknown[] = []) {
+  const server = stubFetch([...routes(playbooks), ...signedInRoutes({ roles })]);
+  const app = renderApp('/', { routes: [{ path: '/', element: <CheckDrawer check={CHECK} onClose={() => undefined} /> }, { path: '*', element: <p>elsewhere</p> }] });
+  return { ...app, server };
+}
+
+const historyRequests = (server: ReturnType<typeof stubFetch>) => server.to('/api/db/check_statuses').filter((request) => request.url.searchParams.has('offset'));
+const lastHistory = (server: ReturnType<typeof stubFetch>) => historyRequests(server).at(-1)!.url.searchParams;
+
+afterEach(() => {
+  act(() => {
+    window.innerHeight = 768;
+  });
+});
+
+describe('check drawer', () => {
+  it('shows labels, uptime with its counts, latency, severity, the times and the history of the range the last run falls in', async () => {
+    const { server } = renderDrawer();
+    const drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    expect(within(drawer).getByText('tier: web')).toBeTruthy();
+    expect(within(drawer).getByText('90.0%')).toBeTruthy();
+    expect(within(drawer).getByText('(90 passed, 10 failed)')).toBeTruthy();
+    expect(within(drawer).getByText('p95 120 ms · p97 130 ms · p99 150 ms')).toBeTruthy();
+    expect(within(drawer).getByText('high')).toBeTruthy();
+    for (const label of ['Last Run', 'Transitioned', 'Next Run', 'Severity']) expect(within(drawer).getByText(label)).toBeTruthy();
+    // The last run was 50 hours ago: the first range covering it is 3d.
+    expect((within(drawer).getByRole('combobox', { name: 'Time Range' }) as HTMLSelectElement).value).toBe('3d');
+    const history = await within(drawer).findByRole('table', { name: 'History' });
+    expect(within(history).getByText('status 503')).toBeTruthy();
+    expect(within(drawer).getByRole('figure', { name: 'Health Overview' }).textContent).toContain('2 runs, 1 failed');
+
+    const params = lastHistory(server);
+    expect(params.get('check_id')).toBe('eq.c1');
+    expect(params.get('order')).toBe('time.desc');
+    expect(params.get('limit')).toBe('50');
+    expect(params.get('offset')).toBe('0');
+    const since = Date.parse(params.get('time')!.replace(/^gt\./, ''));
+    expect(Math.abs(since - (now - 3 * 24 * HOUR))).toBeLessThan(60_000);
+    expect(historyRequests(server).at(-1)!.headers.get('Prefer')).toContain('count=exact');
+  });
+
+  it('filters the history by status and least duration, and refuses a duration in other units', async () => {
+    const { server, user } = renderDrawer();
+    const drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    await within(drawer).findByRole('table', { name: 'History' });
+    await user.selectOptions(within(drawer).getByRole('combobox', { name: 'Status' }), 'Unhealthy');
+    await waitFor(() => expect(lastHistory(server).get('status')).toBe('eq.0'));
+    await user.selectOptions(within(drawer).getByRole('combobox', { name: 'Status' }), 'Healthy');
+    await waitFor(() => expect(lastHistory(server).get('status')).toBe('eq.1'));
+    const duration = within(drawer).getByRole('combobox', { name: 'Duration' });
+    await user.type(duration, '5s');
+    await waitFor(() => expect(lastHistory(server).get('duration')).toBe('gte.5000'));
+    await user.tripleClick(duration);
+    await user.keyboard('5m');
+    expect(await within(drawer).findByText('duration is allowed only in milli seconds & seconds')).toBeTruthy();
+    expect(lastHistory(server).get('duration')).toBe('gte.5000');
+    await user.selectOptions(within(drawer).getByRole('combobox', { name: 'Time Range' }), '1h');
+    await waitFor(() => expect(Math.abs(Date.parse(lastHistory(server).get('time')!.slice(3)) - (Date.now() - HOUR))).toBeLessThan(60_000));
+  });
+
+  it('shows the spec as YAML and links related components and configs', async () => {
+    const { user } = renderDrawer();
+    const drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    expect(within(drawer).queryByRole('tab', { name: 'Graph' })).toBeNull();
+    await user.click(within(drawer).getByRole('tab', { name: 'Spec' }));
+    const spec = await within(drawer).findByRole('textbox', { name: 'Spec' });
+    await waitFor(() => expect(spec.textContent).toContain('url: https://shop/checkout'));
+    await user.click(within(drawer).getByRole('tab', { name: 'Relationships' }));
+    expect((await within(drawer).findByRole('link', { name: 'payments' })).getAttribute('href')).toBe('/topology/comp1');
+    expect(within(drawer).getByRole('link', { name: 'shop-deployment' }).getAttribute('href')).toBe('/catalog/cfg1');
+  });
+
+  it('moves the Health Overview into a Graph tab on a short screen', async () => {
+    act(() => {
+      window.innerHeight = 600;
+    });
+    const { user } = renderDrawer();
+    const drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    expect(within(drawer).queryByRole('figure', { name: 'Health Overview' })).toBeNull();
+    await user.click(within(drawer).getByRole('tab', { name: 'Graph' }));
+    expect((await within(drawer).findByRole('figure', { name: 'Health Overview' })).textContent).toContain('2 runs, 1 failed');
+  });
+
+  it('runs the check now, links Edit and the source, and offers playbooks only when one applies', async () => {
+    const { server, user } = renderDrawer(['admin']);
+    const drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    expect(within(drawer).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/settings/canaries/k1');
+    expect(await within(drawer).findByText('Source: canaries/shop.yaml')).toBeTruthy();
+    const playbooks = within(drawer).getByRole('button', { name: 'Playbooks' });
+    await waitFor(() => expect(playbooks.getAttribute('title')).toBe('No playbooks apply to this check'));
+    expect((playbooks as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(drawer).getByRole('button', { name: 'Run Now' }));
+    expect(await screen.findByText('You have successfully initiated the check run.')).toBeTruthy();
+    expect(server.to('/api/canary/run/check/c1', 'POST')).toHaveLength(1);
+  });
+
+  it('lists the playbooks whose check selectors could match', async () => {
+    const { user } = renderDrawer(['admin'], [
+      { id: 'p1', title: 'Restart checkout', spec: { checks: [{ types: ['http'], labelSelector: 'tier=web' }] } },
+      { id: 'p2', title: 'Flush DNS', spec: { checks: [{ types: ['dns'] }] } },
+    ]);
+    const drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    await waitFor(() => expect((within(drawer).getByRole('button', { name: 'Playbooks' }) as HTMLButtonElement).disabled).toBe(false));
+    await user.click(within(drawer).getByRole('button', { name: 'Playbooks' }));
+    expect((await screen.findByRole('menuitem', { name: 'Restart checkout' })).getAttribute('href')).toBe('/playbooks/p1');
+    expect(screen.queryByRole('menuitem', { name: 'Flush DNS' })).toBeNull();
+  });
+
+  it('offers a viewer neither Run Now nor Playbooks', async () => {
+    renderDrawer(['viewer']);
+    const drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    await within(drawer).findByRole('table', { name: 'History' });
+    expect(within(drawer).queryByRole('button', { name: 'Run Now' })).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: 'Playbooks' })).toBeNull();
+  });
+});
+
+describe('playbookMayApply', () => {
+  it('matches on id, name, namespace, types (with exclusions), search and simple label terms', () => {
+    expect(playbookMayApply({ checks: [{ name: 'checkout' }] }, CHECK)).toBe(true);
+    expect(playbookMayApply({ checks: [{ name: 'other' }] }, CHECK)).toBe(false);
+    expect(playbookMayApply({ checks: [{ types: ['!http'] }] }, CHECK)).toBe(false);
+    expect(playbookMayApply({ checks: [{ namespace: 'prod' }, { search: 'CHECK' }] }, CHECK)).toBe(true);
+    expect(playbookMayApply({ checks: [{ labelSelector: 'tier!=web' }] }, CHECK)).toBe(false);
+    expect(playbookMayApply({ checks: [{ labelSelector: 'tier in (web,api)' }] }, CHECK)).toBe(true);
+    expect(playbookMayApply({ configs: [{ name: 'checkout' }] }, CHECK)).toBe(false);
+  });
+});

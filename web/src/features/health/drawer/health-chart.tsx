@@ -1,0 +1,102 @@
+import { useEffect, useRef } from 'react';
+import type uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { SeriesPoint } from './drawer-api';
+
+/** The series uPlot draws: time in seconds, then the duration of passed runs and of failed runs. */
+export function chartData(points: readonly SeriesPoint[]): uPlot.AlignedData {
+  return [
+    points.map((point) => Date.parse(point.time) / 1000),
+    points.map((point) => (point.status ? (point.duration ?? 0) : null)),
+    points.map((point) => (point.status ? null : (point.duration ?? 0))),
+  ];
+}
+
+let canvasWorks: boolean | undefined;
+/** Environments without a 2D canvas (a test DOM) get the summary line only. */
+function canDraw(): boolean {
+  if (canvasWorks === undefined) {
+    try {
+      canvasWorks = Boolean(document.createElement('canvas').getContext('2d'));
+    } catch {
+      canvasWorks = false;
+    }
+  }
+  return canvasWorks;
+}
+
+/** A theme colour (a CSS variable of index.css) as the canvas needs it. */
+function themeColour(host: HTMLElement, variable: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = `var(${variable})`;
+  host.appendChild(probe);
+  const colour = getComputedStyle(probe).color;
+  probe.remove();
+  return colour;
+}
+
+const pointsOnly = (stroke: string, label: string): uPlot.Series => ({
+  label,
+  stroke,
+  paths: () => null,
+  points: { show: true, size: 5, fill: stroke, stroke },
+  value: (_chart, value) => (value === null ? '–' : `${value} ms`),
+});
+
+function draw(UPlot: typeof uPlot, element: HTMLDivElement, points: readonly SeriesPoint[], height: number): () => void {
+  const muted = themeColour(element, '--fg-muted');
+  const grid = { stroke: themeColour(element, '--border'), width: 1 };
+  const axis = { stroke: muted, grid, ticks: grid };
+  const chart = new UPlot(
+    {
+      width: element.clientWidth || 560,
+      height,
+      legend: { show: true },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: true }, y: { range: (_chart, _min, max) => [0, Math.max(10, max * 1.1)] } },
+      axes: [axis, { ...axis, size: 56, values: (_chart, ticks) => ticks.map((tick) => `${tick} ms`) }],
+      series: [{}, pointsOnly(themeColour(element, '--success'), 'Passed'), pointsOnly(themeColour(element, '--danger'), 'Failed')],
+    },
+    chartData(points),
+    element,
+  );
+  const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth || 560, height }));
+  resize.observe(element);
+  return () => {
+    resize.disconnect();
+    chart.destroy();
+  };
+}
+
+/**
+ * Health Overview: each run of the range as a point at its duration, green when it passed and red
+ * when it failed (uPlot, which draws thousands of points at once).
+ */
+export function HealthChart({ points, height = 160 }: { points: readonly SeriesPoint[]; height?: number }) {
+  const host = useRef<HTMLDivElement>(null);
+  const failed = points.filter((point) => !point.status).length;
+
+  useEffect(() => {
+    const element = host.current;
+    if (!element || points.length === 0 || !canDraw()) return;
+    let cancelled = false;
+    let teardown = () => undefined as void;
+    // uPlot loads with the first chart (and needs a real window: it reads matchMedia when loaded).
+    void import('uplot').then(({ default: UPlot }) => {
+      if (!cancelled) teardown = draw(UPlot, element, points, height);
+    });
+    return () => {
+      cancelled = true;
+      teardown();
+    };
+  }, [points, height]);
+
+  return (
+    <figure aria-label="Health Overview" className="flex flex-col gap-1">
+      <figcaption className="text-xs text-fg-muted">
+        {points.length === 0 ? 'No runs in this range.' : `${points.length} run${points.length === 1 ? '' : 's'}, ${failed} failed`}
+      </figcaption>
+      <div ref={host} className="w-full" />
+    </figure>
+  );
+}
