@@ -79,6 +79,12 @@ const shellScreens: RouteObject[] = [
   screenRoute('topology/:id', SCREENS.dashboard, coming('Dashboard'), { detail: 'id' }),
 
   screenRoute('health', SCREENS.health, page(() => health().then((m) => m.HealthPage))),
+  // The help link of 'Add Health Check' (spec 3, section 2.1): how to write the canaries Pharos runs.
+  screenRoute(
+    'canary-checker',
+    { ...SCREENS.health, name: 'Writing canaries', path: '/canary-checker' },
+    page(() => import('../features/health/canary-guide/canary-guide-page').then((m) => m.CanaryGuidePage)),
+  ),
 
   screenRoute('incidents', SCREENS.incidents, coming('Incidents')),
   screenRoute('incidents/:id', SCREENS.incidents, coming('Incident'), { detail: 'id' }),
