@@ -1,6 +1,7 @@
 import { canRunCheck } from '@pharos/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { graphRoutes } from './graph.js';
 import { runCanary, type CanaryRunOptions } from './run-canary.js';
 import { checksSummary, rangeStart } from './summary.js';
 
@@ -14,6 +15,7 @@ const RUN_NOW_TIMEOUT_MS = 90_000;
  */
 export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
+  await app.register(graphRoutes, { pool: options.pool });
 
   app.get<{ Querystring: { start?: string } }>('/api/canary/api/summary', async (request) => {
     authorize(request, 'canaries', 'read');
