@@ -2,7 +2,7 @@ import { Client, ResultCodeError } from 'ldapts';
 import { ConnectionTestFailure, TEST_TIMEOUT_MS, failureOf, required, type ConnectionTester } from './types.js';
 
 /** `InvalidCredentialsError` → 'Invalid credentials (LDAP result 49)': ldapts leaves the message nearly empty. */
-function resultText(error: ResultCodeError): string {
+export function resultText(error: ResultCodeError): string {
   const words = error.name.replace(/Error$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return `${words.charAt(0).toUpperCase()}${words.slice(1)} (LDAP result ${error.code})`;
 }

@@ -1,8 +1,13 @@
+import { alertmanagerCheck } from './alertmanager.js';
 import { dnsCheck } from './dns.js';
 import { execCheck } from './exec.js';
 import { httpCheck } from './http.js';
+import { icmpCheck } from './icmp.js';
+import { ldapCheck } from './ldap.js';
+import { mongodbCheck } from './mongodb.js';
 import { prometheusCheck } from './prometheus.js';
 import { redisCheck } from './redis.js';
+import { elasticsearchCheck, opensearchCheck } from './search.js';
 import { mysqlCheck, postgresCheck, sqlCheck } from './sql.js';
 import { tcpCheck } from './tcp.js';
 import type { CheckRunner } from './types.js';
@@ -21,4 +26,13 @@ export const CHECK_RUNNERS: Readonly<Record<string, CheckRunner>> = {
   mysql: mysqlCheck,
   redis: redisCheck,
   prometheus: prometheusCheck,
+  icmp: icmpCheck,
+  ldap: ldapCheck,
+  // Pharos's spec keys (alertManager, mongo) and canary-checker's (alertmanager, mongodb).
+  alertManager: alertmanagerCheck,
+  alertmanager: alertmanagerCheck,
+  elasticsearch: elasticsearchCheck,
+  opensearch: opensearchCheck,
+  mongo: mongodbCheck,
+  mongodb: mongodbCheck,
 };
