@@ -1,63 +1,128 @@
-import { healthColour, uptimeBarColour } from '@pharos/core';
+import { formatDuration, formatPercent, healthColour, uptimeBarColour, type AggregateCheckStatus, type CheckSummary } from '@pharos/core';
 import { createColumnHelper } from '@tanstack/react-table';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { cn } from '../../ui/cn';
 import type { DataTableColumn } from '../../ui/data-table';
 import { RelativeTime } from '../../ui/relative-time';
-import type { CheckSummary } from '@pharos/core';
 import { uptimePercent } from './check-filter';
-
-const column = createColumnHelper<CheckSummary>();
+import type { CheckAggregate } from './check-groups';
+import type { HealthRow } from './check-rows';
 
 const DOT: Readonly<Record<string, string>> = { red: 'bg-danger', green: 'bg-success', orange: 'bg-warning', gray: 'bg-fg-muted' };
 
-export function HealthDot({ status }: { status: CheckSummary['status'] }) {
+type Status = AggregateCheckStatus | null;
+
+export function HealthDot({ status }: { status: Status }) {
   const colour = status === null ? 'gray' : healthColour(status);
   return <span aria-hidden="true" className={cn('inline-block size-2.5 shrink-0 rounded-full', DOT[colour])} />;
 }
 
-export function healthText(status: CheckSummary['status']): string {
-  return status === 'healthy' ? 'Healthy' : status === 'unhealthy' ? 'Unhealthy' : 'Not run yet';
+export function healthText(status: Status): string {
+  switch (status) {
+    case 'healthy':
+      return 'Healthy';
+    case 'unhealthy':
+      return 'Unhealthy';
+    case 'mixed':
+      return 'Mixed';
+    default:
+      return 'Not run yet';
+  }
 }
 
-export function UptimeCell({ check }: { check: CheckSummary }) {
-  const percent = uptimePercent(check);
-  if (percent === null) return <span className="text-fg-muted">–</span>;
-  const failedPercent = 100 - percent;
-  const bar = uptimeBarColour(failedPercent);
+export function HealthText({ status }: { status: Status }) {
   return (
-    <span className="flex items-center gap-2" title={`${check.uptime.passed} passed, ${check.uptime.failed} failed`}>
-      <span className="h-1.5 w-16 overflow-hidden rounded bg-surface-muted">
-        <span className={cn('block h-full', DOT[bar === 'green' ? 'green' : bar])} style={{ width: `${percent}%` }} />
-      </span>
-      {percent.toFixed(percent === 100 || percent === 0 ? 0 : 1)}%
+    <span className="flex items-center gap-2">
+      <HealthDot status={status} />
+      {healthText(status)}
     </span>
   );
 }
 
-/** The five columns of spec 1: Checks, Health, Uptime, Latency, Transition. */
-export const CHECK_COLUMNS: DataTableColumn<CheckSummary>[] = [
-  column.accessor('name', {
-    header: 'Checks',
-    cell: (info) => (
-      <span className="flex min-w-0 flex-col">
-        <span className="truncate font-medium">{info.getValue()}</span>
-        <span className="truncate text-xs text-fg-muted">
-          {info.row.original.canary_name}
-          {info.row.original.endpoint ? ` · ${info.row.original.endpoint}` : ''}
-        </span>
+const EMPTY = <span className="text-fg-muted">–</span>;
+
+export function UptimeBar({ uptime }: { uptime: CheckSummary['uptime'] }) {
+  const percent = uptimePercent({ uptime });
+  if (percent === null) return EMPTY;
+  const bar = uptimeBarColour(100 - percent);
+  return (
+    <span className="flex items-center gap-2" title={`${uptime.passed} passed, ${uptime.failed} failed`}>
+      <span className="h-1.5 w-16 overflow-hidden rounded bg-surface-muted">
+        <span className={cn('block h-full', DOT[bar])} style={{ width: `${percent}%` }} />
       </span>
-    ),
-  }),
-  column.accessor('status', {
-    header: 'Health',
-    cell: (info) => (
-      <span className="flex items-center gap-2">
-        <HealthDot status={info.getValue()} />
-        {healthText(info.getValue())}
+      {formatPercent(percent)}
+    </span>
+  );
+}
+
+export function UptimeCell({ check }: { check: CheckSummary }) {
+  return <UptimeBar uptime={check.uptime} />;
+}
+
+export function LatencyText({ ms }: { ms: number | null }) {
+  return ms === null ? EMPTY : <>{formatDuration(ms)}</>;
+}
+
+/** The aggregate of a row: a group's, or a check's own values. */
+function rowValues(row: HealthRow): CheckAggregate {
+  if (row.kind === 'group') return row.group.aggregate;
+  const { check } = row;
+  return { status: check.status, uptime: check.uptime, latency: check.latency.p95, last_transition_time: check.last_transition_time };
+}
+
+function CheckName({ row }: { row: Extract<HealthRow, { kind: 'check' }> }) {
+  const { check } = row;
+  return (
+    <span className={cn('flex min-w-0 flex-col', row.depth === 1 && 'pl-6')}>
+      <span className="truncate font-medium">{row.title}</span>
+      <span className="truncate text-xs text-fg-muted">
+        {check.canary_name}
+        {check.endpoint ? ` · ${check.endpoint}` : ''}
       </span>
-    ),
-  }),
-  column.display({ id: 'uptime', header: 'Uptime', cell: (info) => <UptimeCell check={info.row.original} /> }),
-  column.display({ id: 'latency', header: 'Latency', cell: (info) => (info.row.original.latency.p95 === null ? <span className="text-fg-muted">–</span> : `${info.row.original.latency.p95} ms`) }),
-  column.accessor('last_transition_time', { header: 'Transition', cell: (info) => <RelativeTime value={info.getValue()} fallback="–" /> }),
-];
+    </span>
+  );
+}
+
+function GroupName({ row, onToggle }: { row: Extract<HealthRow, { kind: 'group' }>; onToggle: (key: string) => void }) {
+  const Chevron = row.expanded ? ChevronDown : ChevronRight;
+  return (
+    <button
+      type="button"
+      aria-expanded={row.expanded}
+      // The row toggles on click too; this button is what keyboard and screen reader users reach.
+      onClick={(event) => {
+        event.stopPropagation();
+        onToggle(row.group.key);
+      }}
+      className="flex cursor-pointer items-center gap-1.5 rounded text-left font-semibold"
+    >
+      <Chevron className="size-4 shrink-0 text-fg-muted" aria-hidden="true" />
+      <span className="truncate">{row.group.key}</span>
+      <span className="text-xs font-normal text-fg-muted">({row.group.checks.length})</span>
+    </button>
+  );
+}
+
+const column = createColumnHelper<HealthRow>();
+
+/**
+ * The five columns of spec 1: Checks, Health, Uptime, Latency, Transition; a group row shows its
+ * aggregate. The rows arrive sorted (`sortBy`, `sortDesc`); the accessors only make headers sortable.
+ */
+export function checkColumns(onToggleGroup: (key: string) => void): DataTableColumn<HealthRow>[] {
+  return [
+    column.accessor((row) => (row.kind === 'group' ? row.group.key : row.title), {
+      id: 'name',
+      header: 'Checks',
+      cell: ({ row: { original } }) => (original.kind === 'group' ? <GroupName row={original} onToggle={onToggleGroup} /> : <CheckName row={original} />),
+    }),
+    column.accessor((row) => rowValues(row).status, { id: 'status', header: 'Health', cell: ({ row }) => <HealthText status={rowValues(row.original).status} /> }),
+    column.accessor((row) => uptimePercent(rowValues(row)), { id: 'uptime', header: 'Uptime', cell: ({ row }) => <UptimeBar uptime={rowValues(row.original).uptime} /> }),
+    column.accessor((row) => rowValues(row).latency, { id: 'latency', header: 'Latency', cell: ({ row }) => <LatencyText ms={rowValues(row.original).latency} /> }),
+    column.accessor((row) => rowValues(row).last_transition_time, {
+      id: 'last_transition_time',
+      header: 'Transition',
+      cell: ({ row }) => <RelativeTime value={rowValues(row.original).last_transition_time} fallback="–" />,
+    }),
+  ];
+}

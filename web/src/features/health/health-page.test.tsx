@@ -1,78 +1,263 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { json } from '../../test/fetch-stub';
-import { renderSettings, rows } from '../settings/testing/render-settings';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, type StubRoute } from '../../test/fetch-stub';
+import { renderSettings } from '../settings/testing/render-settings';
+import { aCheck } from './testing/checks';
 
-const base = {
-  canary_id: 'k1',
-  canary_name: 'shop',
-  canary_namespace: 'default',
-  agent_id: '00000000-0000-0000-0000-000000000000',
-  namespace: 'default',
-  type: 'http',
-  icon: null,
-  description: null,
-  labels: {},
-  severity: null,
-  last_runtime: '2026-11-25T10:00:00Z',
-  last_transition_time: '2026-11-25T09:00:00Z',
-  next_runtime: '2026-11-25T10:01:00Z',
-  created_at: '2026-11-01T00:00:00Z',
-};
 const CHECKS = [
-  { ...base, id: 'c1', name: 'checkout', endpoint: 'https://shop/checkout', status: 'unhealthy', uptime: { passed: 90, failed: 10 }, latency: { p95: 120, p97: 130, p99: 150, rolling1h: 80 }, labels: { tier: 'web' } },
-  { ...base, id: 'c2', name: 'catalog', endpoint: 'https://shop/catalog', status: 'healthy', uptime: { passed: 100, failed: 0 }, latency: { p95: 40, p97: 45, p99: 50, rolling1h: 30 } },
+  aCheck({ id: 'c1', name: 'checkout', canary_name: 'shop', endpoint: 'https://shop/checkout', status: 'unhealthy', uptime: { passed: 90, failed: 10 }, latency: { p95: 120, p97: 130, p99: 150, rolling1h: 80 }, labels: { tier: 'web', critical: 'true', region: 'eu' } }),
+  aCheck({ id: 'c2', name: 'catalog', canary_name: 'shop', description: 'Product pages', labels: { tier: 'web', critical: 'false', region: 'us' }, latency: { p95: 40, p97: 45, p99: 50, rolling1h: 30 } }),
+  aCheck({ id: 'c3', name: 'ledger', canary_name: 'bank', namespace: 'finance', type: 'postgres', status: 'unhealthy', labels: { tier: 'db', region: 'ap' }, latency: { p95: 900, p97: 950, p99: 990, rolling1h: 800 } }),
+  aCheck({ id: 'c4', name: 'queue', canary_name: 'bank', namespace: 'finance', type: 'redis', status: 'unhealthy', labels: { region: 'sa' }, latency: { p95: 5, p97: 6, p99: 7, rolling1h: 5 } }),
 ];
 
-function routes() {
-  return [
-    { method: 'GET', path: '/api/canary/api/summary', respond: () => json({ checks_summary: CHECKS }) },
-    { method: 'GET', path: /^\/api\/db\/check_statuses/, respond: () => rows([{ time: '2026-11-25T10:00:00Z', status: false, duration: 120, message: null, error: 'status 503' }], 1) },
-    { method: 'POST', path: '/api/canary/run/check/c1', respond: () => json({ message: 'You have successfully initiated the check run.', status: 'healthy', duration: 12, output: '200', error: null }) },
-  ];
+const summaryRoute = (checks: readonly unknown[] = CHECKS): StubRoute => ({ method: 'GET', path: '/api/canary/api/summary', respond: () => json({ checks_summary: checks }) });
+
+type App = ReturnType<typeof renderSettings>;
+const param = (app: App, name: string) => new URLSearchParams(app.router.state.location.search).get(name);
+
+async function checksTable() {
+  return screen.findByRole('table', { name: 'Checks' });
 }
 
-const paramOf = (app: ReturnType<typeof renderSettings>, name: string) => new URLSearchParams(app.router.state.location.search).get(name);
+/** The text of the first cell of each body row. */
+function firstCells(table: HTMLElement): string[] {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]!.textContent ?? '');
+}
+
+async function rowsBecome(expected: string[]) {
+  await waitFor(async () => expect(firstCells(await checksTable())).toEqual(expected));
+}
+
+beforeEach(() => window.localStorage.clear());
 
 describe('/health', () => {
-  it('lists failing checks first with the five columns, hides passing ones by default, and searches', async () => {
-    const user = userEvent.setup();
-    const app = renderSettings('/health', routes());
-    const table = await screen.findByRole('table', { name: 'Checks' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent?.replace(/[↑↓⇅]/g, '').trim())).toEqual(['Checks', 'Health', 'Uptime', 'Latency', 'Transition']);
-    await within(table).findByText('checkout');
-    expect(within(table).queryByText('catalog')).toBeNull();
-    expect(screen.getByLabelText('Health summary').textContent).toBe('1 passing1 failing');
-    await user.click(screen.getByRole('checkbox', { name: 'Hide Passing' }));
-    await within(table).findByText('catalog');
-    expect(paramOf(app, 'hidePassing')).toBe('false');
-    const rowsShown = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
-    expect(rowsShown[0]).toContain('checkout');
-    await user.type(screen.getByRole('searchbox', { name: 'Search checks' }), 'catal');
-    await waitFor(() => expect(within(table).queryByText('checkout')).toBeNull());
+  it('shows a skeleton, then the counts and the failing checks grouped by canary with their aggregate health', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const app = renderSettings('/health', [{ ...summaryRoute(), respond: async () => (await answered, json({ checks_summary: CHECKS })) }]);
+    expect(await screen.findByRole('status', { name: 'Loading checks' })).toBeTruthy();
+    answer();
+    const table = await checksTable();
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Checks', 'Health', 'Uptime', 'Latency', 'Transition']);
+    expect(screen.getByLabelText('Health summary').textContent).toBe('1 passing3 failing');
+    // Hide Passing is on; bank has two failing checks (a closed group), shop one (shown as the check).
+    expect(firstCells(table)).toEqual(['bank(2)', 'checkoutshop · https://shop/checkout']);
+    const bank = within(table).getByRole('button', { name: /bank/ });
+    expect(bank.getAttribute('aria-expanded')).toBe('false');
+    expect(within(within(table).getAllByRole('row')[1]!).getByText('Unhealthy')).toBeTruthy();
+
+    await app.user.click(bank);
+    expect(bank.getAttribute('aria-expanded')).toBe('true');
+    await rowsBecome(['bank(2)', 'ledgerbank', 'queuebank', 'checkoutshop · https://shop/checkout']);
+    bank.focus();
+    await app.user.keyboard('{Enter}');
+    await rowsBecome(['bank(2)', 'checkoutshop · https://shop/checkout']);
+
+    await app.user.click(screen.getByRole('checkbox', { name: 'Hide Passing' }));
+    expect(param(app, 'hidePassing')).toBe('false');
+    await rowsBecome(['bank(2)', 'shop(2)']);
+    const shop = within(await checksTable()).getAllByRole('row')[2]!;
+    expect(within(shop).getByText('Mixed')).toBeTruthy();
+    expect(within(shop).getByText('90.9%')).toBeTruthy();
   });
 
-  it('opens a check in its drawer with uptime, latency and history, and runs it now', async () => {
-    const user = userEvent.setup();
-    const app = renderSettings('/health', routes(), { roles: ['responder'] });
-    await user.click(await screen.findByText('checkout'));
-    expect(paramOf(app, 'checkId')).toBe('c1');
-    const drawer = await screen.findByRole('dialog', { name: 'checkout' });
-    expect(within(drawer).getByText('p95 120 ms · p97 130 ms · p99 150 ms')).toBeTruthy();
-    expect(within(drawer).getByText('tier: web')).toBeTruthy();
-    expect(await within(drawer).findByText('status 503')).toBeTruthy();
-    expect(within(drawer).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/settings/canaries/k1');
-    await user.click(within(drawer).getByRole('button', { name: 'Run Now' }));
-    expect(await screen.findByText('You have successfully initiated the check run.')).toBeTruthy();
-    expect(app.server.to('/api/canary/run/check/c1', 'POST')).toHaveLength(1);
+  it('searches name, description, canary name and endpoint from the query parameter', async () => {
+    const app = renderSettings('/health?query=bank', [summaryRoute()]);
+    await rowsBecome(['bank(2)']);
+    const box = screen.getByRole('searchbox', { name: 'Search checks' });
+    expect(box.getAttribute('placeholder')).toBe('Search by name, description, or endpoint');
+    await app.user.clear(box);
+    await app.user.type(box, 'shop/check{Enter}');
+    expect(param(app, 'query')).toBe('shop/check');
+    await rowsBecome(['checkoutshop · https://shop/checkout']);
+    await app.user.click(screen.getByRole('checkbox', { name: 'Hide Passing' }));
+    await app.user.clear(box);
+    await app.user.type(box, 'product{Enter}');
+    await rowsBecome(['catalogshop']);
   });
 
-  it('offers a viewer no Run Now', async () => {
-    const user = userEvent.setup();
-    renderSettings('/health?checkId=c1', routes(), { roles: ['viewer'] });
-    const drawer = await screen.findByRole('dialog', { name: 'checkout' });
-    expect(within(drawer).queryByRole('button', { name: 'Run Now' })).toBeNull();
-    await user.keyboard('{Escape}');
+  it('filters by a boolean label with a three-state toggle and by other labels with a multi-select', async () => {
+    const app = renderSettings('/health?hidePassing=false&groupBy=no-group', [summaryRoute()]);
+    await rowsBecome(['checkoutshop · https://shop/checkout', 'ledgerbank', 'queuebank', 'catalogshop']);
+    const panel = screen.getByRole('complementary', { name: 'Filters' });
+    await app.user.click(within(panel).getByRole('button', { name: 'Include critical' }));
+    expect(param(app, 'labels')).toBe('critical=true:1');
+    await rowsBecome(['checkoutshop · https://shop/checkout']);
+    await app.user.click(within(panel).getByRole('button', { name: 'Exclude critical' }));
+    expect(param(app, 'labels')).toBe('critical=true:-1');
+    await rowsBecome(['ledgerbank', 'queuebank', 'catalogshop']);
+    await app.user.click(within(panel).getByRole('button', { name: 'Exclude critical' }));
+    expect(param(app, 'labels')).toBeNull();
+
+    // Boolean labels are toggles; the others multi-selects, with select-all and a short summary from four.
+    expect(within(panel).queryByRole('button', { name: /^critical:/ })).toBeNull();
+    await app.user.click(within(panel).getByRole('button', { name: 'region: All' }));
+    await app.user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(param(app, 'labels')).toBe('region=ap:1,region=eu:1,region=sa:1,region=us:1');
+    expect(within(panel).getByRole('button', { name: 'region: including 4 labels' })).toBeTruthy();
+    await app.user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await app.user.click(screen.getByRole('checkbox', { name: 'ap' }));
+    await app.user.click(screen.getByRole('checkbox', { name: 'sa' }));
+    expect(within(panel).getByRole('button', { name: 'region: ap, sa' })).toBeTruthy();
+    await app.user.keyboard('{Escape}');
+    await rowsBecome(['ledgerbank', 'queuebank']);
+  });
+
+  it('reads the labels parameter of a shared link', async () => {
+    renderSettings('/health?hidePassing=false&groupBy=no-group&labels=tier%3Dweb%3A1%2Ccritical%3Dtrue%3A-1', [summaryRoute()]);
+    await rowsBecome(['catalogshop']);
+  });
+
+  it('groups by no grouping, name, description, type or a label key', async () => {
+    const app = renderSettings('/health?hidePassing=false', [summaryRoute()]);
+    await rowsBecome(['bank(2)', 'shop(2)']);
+    const groupBy = screen.getByRole('combobox', { name: 'Group By' });
+    expect(within(groupBy).getAllByRole('option').map((option) => option.textContent)).toEqual(['No Grouping', 'Group Name', 'Name', 'Description', 'Type', 'critical', 'region', 'tier']);
+    await app.user.selectOptions(groupBy, 'No Grouping');
+    expect(param(app, 'groupBy')).toBe('no-group');
+    await rowsBecome(['checkoutshop · https://shop/checkout', 'ledgerbank', 'queuebank', 'catalogshop']);
+    await app.user.selectOptions(groupBy, 'tier');
+    expect(param(app, 'groupBy')).toBe('tier');
+    await rowsBecome(['ledgerbank', 'queuebank', 'web(2)']);
+    await app.user.click(screen.getByRole('button', { name: /web/ }));
+    await rowsBecome(['ledgerbank', 'queuebank', 'web(2)', 'checkoutshop · https://shop/checkout', 'catalogshop']);
+  });
+
+  it('tabs by namespace with All first, by agent or by a label key', async () => {
+    const app = renderSettings('/health', [summaryRoute()]);
+    const tabs = await screen.findByRole('tablist', { name: 'Tab By namespace' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All (3)', 'default (1)', 'finance (2)']);
+    await app.user.click(within(tabs).getByRole('tab', { name: 'finance (2)' }));
+    expect(param(app, 'tab')).toBe('finance');
+    await rowsBecome(['bank(2)']);
+    const tabBy = screen.getByRole('combobox', { name: 'Tab By' });
+    expect(within(tabBy).getAllByRole('option').map((option) => option.textContent)).toEqual(['Namespace', 'Agent', 'region', 'tier']);
+    await app.user.selectOptions(tabBy, 'tier');
+    expect(param(app, 'tabBy')).toBe('tier');
+    expect(param(app, 'tab')).toBeNull();
+    const byTier = await screen.findByRole('tablist', { name: 'Tab By tier' });
+    expect(within(byTier).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All (3)', 'db (1)', 'web (1)']);
+    await app.user.selectOptions(tabBy, 'Agent');
+    const byAgent = await screen.findByRole('tablist', { name: 'Tab By agent' });
+    expect(within(byAgent).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All (3)', 'local (3)']);
+  });
+
+  it('shows cards by group in the card layout, and a card opens its check', async () => {
+    const app = renderSettings('/health', [summaryRoute()]);
+    await checksTable();
+    await app.user.click(screen.getByRole('button', { name: 'Card' }));
+    expect(param(app, 'layout')).toBe('card');
+    const bank = await screen.findByRole('list', { name: 'bank' });
+    expect(within(bank).getAllByRole('button').map((card) => card.getAttribute('aria-label'))).toEqual(['ledger', 'queue']);
+    expect(screen.getByRole('heading', { name: 'bank (2)' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Checks' })).toBeNull();
+    await app.user.click(within(bank).getByRole('button', { name: 'ledger' }));
+    expect(param(app, 'checkId')).toBe('c3');
+    expect(await screen.findByRole('dialog', { name: 'ledger' })).toBeTruthy();
+  });
+
+  it('pivots the groups over the values of a label, each cell showing the chosen value', async () => {
+    const app = renderSettings('/health?hidePassing=false&pivotBy=labels&pivotLabel=tier&pivotCellType=status', [summaryRoute()]);
+    const table = await checksTable();
+    await waitFor(() => expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Checks', 'db', 'web', 'Other']));
+    expect(firstCells(table)).toEqual(['bank(2)', 'shop(2)']);
+    const shop = within(table).getAllByRole('row')[2]!;
+    expect(within(shop).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['shop(2)', '', 'Mixed', '']);
+    await app.user.click(within(table).getByRole('button', { name: 'ledger in db' }));
+    expect(param(app, 'checkId')).toBe('c3');
+
+    await app.user.selectOptions(screen.getByRole('combobox', { name: 'Pivot Cell' }), 'Latency');
+    expect(param(app, 'pivotCellType')).toBe('latency');
+    await waitFor(() => expect(within(within(table).getAllByRole('row')[2]!).getAllByRole('cell')[2]!.textContent).toBe('120ms'));
+    await app.user.selectOptions(screen.getByRole('combobox', { name: 'Pivot By' }), 'Namespace');
+    expect(param(app, 'pivotBy')).toBe('namespace');
+    expect(param(app, 'pivotLabel')).toBeNull();
+    await waitFor(() => expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Checks', 'default', 'finance']));
+    await app.user.selectOptions(screen.getByRole('combobox', { name: 'Pivot By' }), 'None');
+    expect(param(app, 'pivotBy')).toBeNull();
+    expect(param(app, 'pivotCellType')).toBeNull();
+  });
+
+  it('sorts by sortBy and sortDesc and pages by pageIndex and pageSize', async () => {
+    const app = renderSettings('/health?hidePassing=false&groupBy=no-group&sortBy=latency&sortDesc=true&pageSize=2', [summaryRoute()]);
+    await rowsBecome(['ledgerbank', 'checkoutshop · https://shop/checkout']);
+    await app.user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(param(app, 'pageIndex')).toBe('1');
+    await rowsBecome(['catalogshop', 'queuebank']);
+    await app.user.click(within(await checksTable()).getByRole('button', { name: /Checks/ }));
+    expect(param(app, 'sortBy')).toBe('name');
+    expect(param(app, 'sortDesc')).toBe('false');
+    expect(param(app, 'pageIndex')).toBeNull();
+    await rowsBecome(['catalogshop', 'checkoutshop · https://shop/checkout']);
+  });
+
+  it('asks for the time range of timeRange, and its length disables the fast refresh rates', async () => {
+    window.localStorage.setItem('health.refreshRate', '"2m"');
+    const app = renderSettings('/health?timeRange=3h', [summaryRoute()]);
+    await checksTable();
+    expect(app.server.to('/api/canary/api/summary').map((request) => request.url.searchParams.get('start'))).toEqual(['3h']);
+    // 2m is not allowed from 180 minutes: the next allowed rate, 5m, is in effect.
+    expect(screen.getByRole('button', { name: 'Auto refresh: 5m' })).toBeTruthy();
+    await app.user.click(screen.getByRole('button', { name: 'Time range: Last 3 hours' }));
+    const ranges = screen.getByRole('region', { name: 'Relative time ranges' });
+    expect(within(ranges).getAllByRole('button').map((button) => button.textContent)).toHaveLength(20);
+    await app.user.click(within(ranges).getByRole('button', { name: 'Last 15 minutes' }));
+    expect(param(app, 'timeRange')).toBe('15m');
+    expect(await screen.findByRole('button', { name: 'Auto refresh: 2m' })).toBeTruthy();
+    await app.user.click(screen.getByRole('button', { name: 'Time range: Last 15 minutes' }));
+    await app.user.click(within(screen.getByRole('region', { name: 'Relative time ranges' })).getByRole('button', { name: 'Last 1 month' }));
+    await waitFor(() => expect(app.server.to('/api/canary/api/summary').map((request) => request.url.searchParams.get('start'))).toEqual(['3h', '15m', '30d']));
+    await app.user.click(screen.getByRole('button', { name: 'Auto refresh: 5m' }));
+    const disabled = screen.getAllByRole('menuitemradio').filter((item) => item.getAttribute('aria-disabled') === 'true');
+    expect(disabled.map((item) => item.textContent)).toEqual(['15s', '30s', '2m', '3m']);
+  });
+
+  it('aborts the summary request still running when a new one starts', async () => {
+    const app = renderSettings('/health', [{ method: 'GET', path: '/api/canary/api/summary', respond: (request) => (request.url.searchParams.get('start') === '1h' ? new Promise(() => undefined) : json({ checks_summary: CHECKS })) }]);
+    const stubbed = globalThis.fetch;
+    const signals: AbortSignal[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/api/canary/api/summary') && init?.signal) signals.push(init.signal);
+      return stubbed(input, init);
+    });
+    expect(await screen.findByRole('status', { name: 'Loading checks' })).toBeTruthy();
+    await waitFor(() => expect(signals).toHaveLength(1));
+    expect(signals[0]!.aborted).toBe(false);
+    await app.user.click(screen.getByRole('button', { name: 'Time range: Last 1 hour' }));
+    await app.user.click(within(screen.getByRole('region', { name: 'Relative time ranges' })).getByRole('button', { name: 'Last 2 hours' }));
+    await checksTable();
+    expect(signals).toHaveLength(2);
+    expect(signals[0]!.aborted).toBe(true);
+  });
+
+  it('says there are no checks and where to add a canary', async () => {
+    renderSettings('/health', [summaryRoute([])]);
+    const table = await checksTable();
+    expect(await within(table).findByText('No checks')).toBeTruthy();
+    expect(within(table).getByRole('link', { name: 'Settings › Health Checks' }).getAttribute('href')).toBe('/settings/canaries');
+  });
+
+  it('opens the check of checkId in the drawer from a row or the keyboard, and closing it leaves the URL', async () => {
+    const app = renderSettings('/health?groupBy=no-group', [summaryRoute()]);
+    const table = await checksTable();
+    await app.user.click(within(table).getByText('ledger'));
+    expect(param(app, 'checkId')).toBe('c3');
+    expect(await screen.findByRole('dialog', { name: 'ledger' })).toBeTruthy();
+    await app.user.keyboard('{Escape}');
+    await waitFor(() => expect(param(app, 'checkId')).toBeNull());
+    within(table).getAllByRole('row')[1]!.focus();
+    await app.user.keyboard('{Enter}');
+    expect(param(app, 'checkId')).toBe('c1');
+  });
+
+  it('moves to the search box on /', async () => {
+    const app = renderSettings('/health', [summaryRoute()]);
+    await checksTable();
+    await app.user.keyboard('/');
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search checks' }));
   });
 });

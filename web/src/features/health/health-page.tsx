@@ -1,84 +1,144 @@
-import { refreshRateMs } from '@pharos/core';
-import { useSearchParams } from 'react-router';
-import { Checkbox } from '../../ui/checkbox';
-import { DataTable } from '../../ui/data-table';
-import { AutoRefreshPicker } from '../../ui/auto-refresh-picker';
-import { SearchBox } from '../../ui/search-box';
-import { useTableUrlState, type TableSort } from '../../ui/table-url-state';
+import { HEALTH_TAB_ALL, TIME_RANGE_MINUTES, type CheckSummary } from '@pharos/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { linkClass } from '../../ui/link-styles';
+import { Tabs } from '../../ui/tabs';
+import { useTableUrlState } from '../../ui/table-url-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useRefreshRate } from '../../ui/use-refresh-rate';
+import { useAgentNames } from './agents-api';
 import { useChecksSummary } from './api';
-import { CHECK_COLUMNS } from './check-columns';
+import { CheckCards } from './check-cards';
 import { CheckDrawer } from './check-drawer';
-import { visibleChecks } from './check-filter';
+import { DEFAULT_SORT } from './check-sort';
+import { CheckTable } from './check-table';
+import { TAB_BY_AGENT } from './check-tabs';
+import { FilterPanel } from './filter-panel';
+import { HEALTH_REFRESH_KEY, HealthHeader } from './health-header';
+import { HEALTH_TABLE_PARAMS, TAB_PARAM, useHealthParams } from './health-params';
+import { HealthSkeleton } from './health-skeleton';
+import { summaryStart } from './health-time-range';
+import { HealthToolbar } from './health-toolbar';
+import { useHealthView } from './use-health-view';
 
-const REFRESH_KEY = 'health.refreshRate';
-const RANGE = '1h';
-const RANGE_MINUTES = 60;
-const DEFAULT_SORT: TableSort = { id: 'status', desc: false };
-const URL_PARAMS = { sortBy: 'sortBy', sortOrder: 'sortDesc', sortOrderValues: { asc: 'false', desc: 'true' } };
+const NO_CHECKS: readonly CheckSummary[] = [];
 
-/** `/health`: every check with its health, uptime, latency and last transition; a row opens its drawer. */
+function NoChecks() {
+  return (
+    <span className="flex flex-col items-center gap-1">
+      <span className="font-medium text-fg">No checks</span>
+      <span>
+        Add a canary on{' '}
+        <Link to="/settings/canaries" className={linkClass}>
+          Settings › Health Checks
+        </Link>{' '}
+        or apply one with <code>pharos apply -f canary.yaml</code>.
+      </span>
+    </span>
+  );
+}
+
+/** '/' moves to the search box, as in most consoles, unless one is typing somewhere. */
+function useSearchShortcut() {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      const box = document.querySelector<HTMLInputElement>('input[aria-label="Search checks"]');
+      if (!box) return;
+      event.preventDefault();
+      box.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+/**
+ * `/health`: pass and fail counts, the left filter panel, search, Group By, Tab By, the table
+ * (or pivot) or cards of the checks, and the drawer of the check `checkId` names; all in the URL.
+ */
 export function HealthPage() {
   useDocumentTitle('Health | Pharos');
-  const [search, setSearch] = useSearchParams();
-  const { rate } = useRefreshRate(REFRESH_KEY, RANGE_MINUTES);
-  const summary = useChecksSummary(RANGE, refreshRateMs(rate));
-  const table = useTableUrlState({ defaultSort: DEFAULT_SORT, params: URL_PARAMS });
-  const hidePassing = search.get('hidePassing') !== 'false';
-  const query = search.get('query') ?? '';
-  const checks = summary.data ?? [];
-  const shown = visibleChecks(checks, { hidePassing, query, sort: table.sort ?? DEFAULT_SORT });
-  const page = shown.slice(table.pageIndex * table.pageSize, (table.pageIndex + 1) * table.pageSize);
-  const passed = checks.filter((check) => check.status === 'healthy').length;
-  const failed = checks.filter((check) => check.status === 'unhealthy').length;
-  const selected = checks.find((check) => check.id === search.get('checkId'));
+  useSearchShortcut();
+  const [params, setParams] = useHealthParams();
+  const { ms } = useRefreshRate(HEALTH_REFRESH_KEY, TIME_RANGE_MINUTES[params.timeRange]);
+  const summary = useChecksSummary(summaryStart(params.timeRange), ms);
+  const { sort } = useTableUrlState({ params: HEALTH_TABLE_PARAMS, defaultSort: DEFAULT_SORT });
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const checks = summary.data ?? NO_CHECKS;
+  const view = useHealthView(checks, params, sort ?? DEFAULT_SORT, expanded);
+  const agentIds = params.tabBy === TAB_BY_AGENT ? view.tabs.map((tab) => tab.value).filter((value) => value !== HEALTH_TAB_ALL) : [];
+  const agentNames = useAgentNames(agentIds, params.tabBy === TAB_BY_AGENT);
+  const selected = params.checkId ? checks.find((check) => check.id === params.checkId) : undefined;
 
-  const setParam = (name: string, value: string | null) =>
-    setSearch((previous) => {
-      const next = new URLSearchParams(previous);
-      if (value === null) next.delete(name);
-      else next.set(name, value);
-      if (name !== 'checkId') next.delete('pageIndex');
-      return next;
-    });
+  const toggleGroup = useCallback(
+    (key: string) =>
+      setExpanded((previous) => {
+        const next = new Set(previous);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
+  const open = useCallback((check: CheckSummary) => setParams({ checkId: check.id }), [setParams]);
+
+  const emptyMessage =
+    checks.length === 0 ? <NoChecks /> : params.hidePassing && view.filtered.length === 0 && view.counts.passing > 0 && !params.query && !params.labels ? 'Every check is passing.' : 'No check matches.';
 
   return (
     <div className="flex min-h-0 flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-lg font-semibold">Health</h1>
-        <div className="flex items-center gap-4">
-          <p aria-label="Health summary" className="flex items-center gap-3 text-sm">
-            <span className="text-success">{passed} passing</span>
-            <span className="text-danger">{failed} failing</span>
-          </p>
-          <AutoRefreshPicker storageKey={REFRESH_KEY} rangeMinutes={RANGE_MINUTES} />
-        </div>
-      </div>
-      <div className="flex flex-wrap items-center gap-4">
-        <SearchBox label="Search checks" placeholder="Search by name, description, or endpoint" urlParam="query" resetParams={['pageIndex']} className="w-80" />
-        <Checkbox label="Hide Passing" checked={hidePassing} onChange={(event) => setParam('hidePassing', event.target.checked ? null : 'false')} />
-      </div>
-      {summary.error ? (
-        <p role="alert" className="text-sm text-danger">
-          {summary.error.message}
-        </p>
+      <HealthHeader
+        passing={view.counts.passing}
+        failing={view.counts.failing}
+        timeRange={params.timeRange}
+        onTimeRangeChange={(timeRange) => setParams({ timeRange })}
+      />
+      {summary.isPending ? (
+        <HealthSkeleton />
       ) : (
-        <DataTable
-          label="Checks"
-          columns={CHECK_COLUMNS}
-          data={page}
-          totalRowCount={shown.length}
-          getRowId={(row) => row.id}
-          isLoading={summary.isPending}
-          isFetching={summary.isFetching && !summary.isPending}
-          defaultSort={DEFAULT_SORT}
-          urlParams={URL_PARAMS}
-          onRowClick={(row) => setParam('checkId', row.id)}
-          emptyMessage={checks.length === 0 ? 'No health checks yet: add a canary on Settings › Health Checks.' : hidePassing && passed > 0 ? 'Every check is passing.' : 'No check matches.'}
-        />
+        <div className="flex min-h-0 flex-col gap-6 lg:flex-row">
+          <FilterPanel
+            hidePassing={params.hidePassing}
+            onHidePassingChange={(hide) => setParams({ hidePassing: String(hide) })}
+            labelKeys={view.labelKeys}
+            labels={params.labels}
+            onLabelsChange={(labels) => setParams({ labels: labels || null })}
+          />
+          <div className="flex min-w-0 flex-1 flex-col gap-3">
+            <HealthToolbar params={params} labelKeys={view.labelKeys} onChange={setParams} />
+            <Tabs
+              label={`Tab By ${params.tabBy}`}
+              urlParam={TAB_PARAM}
+              resetParams={['pageIndex']}
+              items={view.tabs.map((tab) => ({ value: tab.value, label: `${params.tabBy === TAB_BY_AGENT ? (agentNames.get(tab.value) ?? tab.value) : tab.value} (${tab.count})` }))}
+            />
+            {summary.error ? (
+              <p role="alert" className="text-sm text-danger">
+                {summary.error.message}
+              </p>
+            ) : params.layout === 'card' ? (
+              view.rows.length === 0 ? (
+                <p className="rounded-lg border border-border bg-surface px-3 py-8 text-center text-sm text-fg-muted">{emptyMessage}</p>
+              ) : (
+                <CheckCards rows={view.rows} onOpen={open} />
+              )
+            ) : (
+              <CheckTable
+                rows={view.rows}
+                pivot={view.pivot}
+                pivotCellType={params.pivotCellType}
+                isFetching={summary.isFetching}
+                emptyMessage={emptyMessage}
+                onOpen={open}
+                onToggleGroup={toggleGroup}
+              />
+            )}
+          </div>
+        </div>
       )}
-      <CheckDrawer check={selected} onClose={() => setParam('checkId', null)} />
+      <CheckDrawer check={selected} onClose={() => setParams({ checkId: null })} />
     </div>
   );
 }
