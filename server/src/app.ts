@@ -5,6 +5,7 @@ import { applyRoutes } from './apply/routes.js';
 import { connectionRoutes } from './connections/routes.js';
 import { ExpressionSandbox } from './expressions/sandbox.js';
 import { healthRoutes } from './health/routes.js';
+import { webhookRoutes } from './health/webhook-routes.js';
 import { bearerTokenResolver, installAccessGuard, type CallerResolver } from './auth/guard.js';
 import { loadIdentityConfig, type IdentityConfig } from './auth/identity/config.js';
 import { Courier } from './auth/identity/courier.js';
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sandbox = options.sandbox ?? new ExpressionSandbox();
   if (!options.sandbox) app.addHook('onClose', () => sandbox.close());
   await app.register(healthRoutes, { pool, secrets, sandbox });
+  await app.register(webhookRoutes, { pool, secrets, sandbox });
   await app.register(schemaRoutes);
   docsRoutes(app);
 

@@ -57,6 +57,8 @@ function isPublicPath(method: string, path: string): boolean {
   if (PROTECTED_OUTSIDE_API.has(path)) return false;
   if (path !== '/api' && !path.startsWith('/api/')) return true; // the web app and its assets
   if ((method === 'GET' || method === 'HEAD') && (path === '/api/health' || path === '/api/about')) return true;
+  // Webhook checks' results, pushed by other systems with the check's own token (health/webhook-routes.ts).
+  if (method === 'POST' && /^\/api\/canary\/webhook\/[^/]+$/.test(path)) return true;
   // Identity flows (sign-in, registration, recovery) must be reachable before signing in.
   return path === '/api/.ory' || path.startsWith('/api/.ory/');
 }

@@ -7,7 +7,7 @@ import { resolveValue } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { applyExpressions } from './evaluate.js';
 import { whyNotRun } from './not-run-here.js';
-import { CHECK_RUNNERS, HTTP_USER_AGENT, type CheckOutcome, type RunContext } from './runners/index.js';
+import { CHECK_RUNNERS, HTTP_USER_AGENT, PUSHED_CHECK_TYPES, type CheckOutcome, type RunContext } from './runners/index.js';
 import { CANARY_RUN_TASK } from './sync.js';
 
 export interface CanaryRunPayload {
@@ -69,6 +69,9 @@ async function withConnection(options: CanaryRunOptions, check: CheckRow): Promi
 async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: AbortSignal): Promise<StatusRow> {
   const time = new Date();
   const runner = CHECK_RUNNERS[check.type];
+  if (PUSHED_CHECK_TYPES.includes(check.type)) {
+    return { checkId: check.id, time, invalid: true, outcome: { pass: false, duration: 0, error: `${check.type} checks are not run by Pharos: their results are pushed to POST /api/canary/webhook/${check.name}`, data: {} } };
+  }
   if (!runner) {
     return { checkId: check.id, time, invalid: true, outcome: { pass: false, duration: 0, error: whyNotRun(check.type), data: {} } };
   }
@@ -76,6 +79,8 @@ async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: Abor
   const context: RunContext = {
     signal: AbortSignal.any([signal, AbortSignal.timeout(timeout)]),
     userAgent: HTTP_USER_AGENT,
+    pool: options.pool,
+    connection: (reference) => resolveConnection(options.pool, options.secrets, reference, check.namespace ?? 'default'),
     value: async (field) => {
       const text = envVarText(field);
       return text === undefined ? undefined : resolveValue(options.pool, options.secrets, text, check.namespace ?? 'default');
@@ -91,7 +96,8 @@ async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: Abor
   return { checkId: check.id, time, invalid: false, outcome };
 }
 
-async function saveStatuses(pool: pg.Pool, rows: readonly StatusRow[]): Promise<void> {
+/** Writes statuses in one statement; the check's state and roll-ups follow by trigger. */
+export async function saveStatuses(pool: pg.Pool, rows: readonly StatusRow[]): Promise<void> {
   if (rows.length === 0) return;
   await pool.query(
     `INSERT INTO check_statuses (check_id, time, status, invalid, duration, message, error, detail)
@@ -113,8 +119,8 @@ async function saveStatuses(pool: pg.Pool, rows: readonly StatusRow[]): Promise<
 /** Runs the checks of a canary (or one of them), a few at a time, and writes their statuses in one statement. */
 export async function runCanary(options: CanaryRunOptions, payload: CanaryRunPayload, signal: AbortSignal): Promise<{ checks: CheckRow[]; statuses: StatusRow[] }> {
   const { rows: checks } = await options.pool.query<CheckRow>(
-    `SELECT id, type, name, namespace, spec FROM checks WHERE canary_id = $1 AND deleted_at IS NULL${payload.checkId ? ' AND id = $2' : ''} ORDER BY name`,
-    payload.checkId ? [payload.canaryId, payload.checkId] : [payload.canaryId],
+    `SELECT id, type, name, namespace, spec FROM checks WHERE canary_id = $1 AND deleted_at IS NULL AND ${payload.checkId ? 'id = $2' : 'type <> ALL($2::text[])'} ORDER BY name`,
+    [payload.canaryId, payload.checkId ?? PUSHED_CHECK_TYPES],
   );
   const statuses: StatusRow[] = [];
   for (let start = 0; start < checks.length; start += CONCURRENCY) {

@@ -16,29 +16,51 @@ export function smbTarget(connection: ResolvedConnection): { server: string; sha
   return { server, share, folder: rest.filter(Boolean).join('/') || connection.properties['searchPath'] || '' };
 }
 
+export interface SmbLogin {
+  server: string;
+  share: string;
+  port: string | number;
+  username: string;
+  password?: string;
+  domain?: string;
+}
+
+/**
+ * Runs smbclient commands (`-c`) on a share and answers their output. The credentials go through a
+ * file of mode 0600, never the command line; a refusal is thrown with Samba's NT_STATUS reason.
+ */
+export async function smbclient(login: SmbLogin, command: string, signal: AbortSignal, timeoutMs = TEST_TIMEOUT_MS): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pharos-smb-'));
+  try {
+    const credentials = path.join(dir, 'credentials');
+    await writeFile(credentials, `username=${login.username}\npassword=${login.password ?? ''}\n${login.domain ? `domain=${login.domain}\n` : ''}`, { mode: 0o600 });
+    const args = [`//${login.server}/${login.share}`, '-p', String(login.port), '-A', credentials, '-m', 'SMB3', '-c', command];
+    try {
+      const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: dir, ...(process.env['TZ'] ? { TZ: process.env['TZ'] } : {}) };
+      return (await run('smbclient', args, { timeout: timeoutMs, signal, env, maxBuffer: 16 * 1024 * 1024 })).stdout;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ConnectionTestFailure('SMB needs the smbclient program (Debian package smbclient)');
+      const output = `${String((error as { stdout?: unknown }).stdout ?? '')}\n${String((error as { stderr?: unknown }).stderr ?? '')}`;
+      const reason = /NT_STATUS_[A-Z_]+/.exec(output)?.[0] ?? output.trim().split('\n').pop() ?? (error as Error).message;
+      throw new ConnectionTestFailure(`${login.server}/${login.share}: ${reason}`);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * Logs in to the share and lists its folder with Samba's smbclient (NTLM needs MD4, which Node's
- * OpenSSL 3 no longer has). The credentials go through a file of mode 0600, never the command line.
+ * OpenSSL 3 no longer has).
  */
 export const testSmb: ConnectionTester = (connection, signal) =>
   failureOf(async () => {
     const { server, share, folder } = smbTarget(connection);
-    const dir = await mkdtemp(path.join(tmpdir(), 'pharos-smb-'));
-    try {
-      const credentials = path.join(dir, 'credentials');
-      const domain = connection.properties['domain'];
-      await writeFile(credentials, `username=${required(connection.username, 'username')}\npassword=${connection.password ?? ''}\n${domain ? `domain=${domain}\n` : ''}`, { mode: 0o600 });
-      const command = folder ? `cd "${folder.replace(/"/g, '')}"; ls` : 'ls';
-      const args = [`//${server}/${share}`, '-p', connection.properties['port'] || '445', '-A', credentials, '-m', 'SMB3', '-c', command];
-      try {
-        await run('smbclient', args, { timeout: TEST_TIMEOUT_MS, signal, env: { PATH: process.env['PATH'], HOME: dir } });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ConnectionTestFailure('Testing SMB needs the smbclient program (Debian package smbclient)');
-        const output = `${String((error as { stdout?: unknown }).stdout ?? '')}\n${String((error as { stderr?: unknown }).stderr ?? '')}`;
-        const reason = /NT_STATUS_[A-Z_]+/.exec(output)?.[0] ?? output.trim().split('\n').pop() ?? (error as Error).message;
-        throw new ConnectionTestFailure(`${server}/${share}: ${reason}`);
-      }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const command = folder ? `cd "${folder.replace(/"/g, '')}"; ls` : 'ls';
+    const domain = connection.properties['domain'];
+    await smbclient(
+      { server, share, port: connection.properties['port'] || '445', username: required(connection.username, 'username'), password: connection.password ?? '', ...(domain ? { domain } : {}) },
+      command,
+      signal,
+    );
   });

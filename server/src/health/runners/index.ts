@@ -1,7 +1,10 @@
 import { alertmanagerCheck } from './alertmanager.js';
 import { dnsCheck } from './dns.js';
+import { catalogCheck } from './catalog.js';
 import { execCheck } from './exec.js';
+import { folderCheck } from './folder.js';
 import { httpCheck } from './http.js';
+import { junitCheck } from './junit.js';
 import { icmpCheck } from './icmp.js';
 import { ldapCheck } from './ldap.js';
 import { mongodbCheck } from './mongodb.js';
@@ -35,4 +38,10 @@ export const CHECK_RUNNERS: Readonly<Record<string, CheckRunner>> = {
   opensearch: opensearchCheck,
   mongo: mongodbCheck,
   mongodb: mongodbCheck,
+  folder: folderCheck,
+  junit: junitCheck,
+  catalog: catalogCheck,
 };
+
+/** Check types whose results are pushed to Pharos (POST /api/canary/webhook/{name}) instead of run. */
+export const PUSHED_CHECK_TYPES: readonly string[] = ['webhook'];

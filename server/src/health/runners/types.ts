@@ -1,3 +1,6 @@
+import type pg from 'pg';
+import type { ResolvedConnection } from '../../connections/resolve.js';
+
 /** What one run of a check measured. */
 export interface CheckOutcome {
   pass: boolean;
@@ -17,6 +20,10 @@ export interface RunContext {
   value(field: unknown): Promise<string | undefined>;
   /** The sent User-Agent: pharos/{version}. */
   userAgent: string;
+  /** A saved connection the spec names (`connection://…` or a name), in the check's namespace first. */
+  connection?(reference: string): Promise<ResolvedConnection>;
+  /** Pharos's own database, for checks over its catalog. */
+  pool?: pg.Pool;
 }
 
 export type CheckRunner = (spec: Record<string, unknown>, context: RunContext) => Promise<CheckOutcome>;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { freePort, PeerProcess } from './process.js';
 import { ensurePeerUser, PEER_USER } from './system-user.js';
 
-/** Samba's smbd on a loopback port with a share `pharos`, where PEER_USER logs in with the given password. */
-export async function startSamba(password: string): Promise<{ port: number; user: string; share: string; process: PeerProcess }> {
+/** Samba's smbd on a loopback port with a share `pharos` (kept in `folder`), where PEER_USER logs in with the given password. */
+export async function startSamba(password: string): Promise<{ port: number; user: string; share: string; folder: string; process: PeerProcess }> {
   ensurePeerUser(password);
   const folder = await PeerProcess.folder('samba');
   const share = path.join(folder, 'share');
@@ -40,5 +40,5 @@ export async function startSamba(password: string): Promise<{ port: number; user
   );
   execFileSync('smbpasswd', ['-c', config, '-a', '-s', PEER_USER], { input: `${password}\n${password}\n`, stdio: ['pipe', 'ignore', 'pipe'] });
   const process = await PeerProcess.start('smbd', folder, '/usr/sbin/smbd', ['--foreground', '--no-process-group', '-s', config, '--debug-stdout'], port);
-  return { port, user: PEER_USER, share: 'pharos', process };
+  return { port, user: PEER_USER, share: 'pharos', folder: share, process };
 }

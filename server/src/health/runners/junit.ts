@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { isRecord } from '@pharos/core';
+import { describeTotals, parseJunitXml, totalsOf, type JunitSuite } from './junit-xml.js';
+import { failed, text, type CheckRunner, type RunContext } from './types.js';
+
+/** Output kept of the commands, for the message of a failed run. */
+const MAX_OUTPUT = 3_000;
+/** Failing cases named in the message. */
+const MAX_NAMED = 10;
+/** Files written this long before the run started still count (coarse file system clocks). */
+const CLOCK_SLACK_MS = 1_000;
+
+interface Command {
+  argv: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+/**
+ * What to run: canary-checker's pod `spec` (each of `spec.containers` runs its `command` and `args`
+ * here, in order, with its `env` and `workingDir`; the image is not used), or a bash `script`.
+ */
+async function commandsOf(spec: Record<string, unknown>, context: RunContext): Promise<Command[]> {
+  const script = text(spec['script']);
+  if (script) return [{ argv: ['bash', '-c', script], env: {} }];
+  const pod = isRecord(spec['spec']) ? spec['spec'] : {};
+  const containers = Array.isArray(pod['containers']) ? pod['containers'].filter(isRecord) : [];
+  const commands: Command[] = [];
+  for (const container of containers) {
+    const words = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+    const argv = [...words(container['command']), ...words(container['args'])];
+    if (argv.length === 0) throw new Error(`spec.containers: ${String(container['name'] ?? 'a container')} has no command to run here (the image is not used)`);
+    const env: Record<string, string> = {};
+    for (const entry of Array.isArray(container['env']) ? container['env'].filter(isRecord) : []) {
+      if (typeof entry['name'] === 'string') env[entry['name']] = (await context.value(entry)) ?? '';
+    }
+    commands.push({ argv, env, ...(text(container['workingDir']) ? { cwd: text(container['workingDir'])! } : {}) });
+  }
+  if (commands.length === 0) throw new Error('a command is required: spec.containers[].command (or script)');
+  return commands;
+}
+
+function run(command: Command, signal: AbortSignal): Promise<{ code: number | null; output: string; error?: string }> {
+  return new Promise((resolve) => {
+    const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? tmpdir(), LANG: 'C.UTF-8', ...command.env };
+    const child = spawn(command.argv[0]!, command.argv.slice(1), { env, cwd: command.cwd ?? tmpdir(), signal, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-MAX_OUTPUT));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.once('error', (error) => resolve({ code: null, output, error: error.name === 'AbortError' ? 'the command timed out' : error.message }));
+    child.once('close', (code) => resolve({ code, output }));
+  });
+}
+
+/** The XML files at `testResults` (a file, or a folder searched at any depth) written since `since`. */
+async function resultFiles(testResults: string, since: number): Promise<string[]> {
+  const fresh = async (file: string) => ((await stat(file).catch(() => undefined))?.mtimeMs ?? 0) >= since - CLOCK_SLACK_MS;
+  const info = await stat(testResults).catch(() => undefined);
+  if (!info) return [];
+  if (info.isFile()) return (await fresh(testResults)) ? [testResults] : [];
+  const names = (await readdir(testResults, { recursive: true })).filter((name) => name.endsWith('.xml')).sort();
+  const files: string[] = [];
+  for (const name of names) if (await fresh(path.join(testResults, name))) files.push(path.join(testResults, name));
+  return files;
+}
+
+function failingNames(suites: readonly JunitSuite[]): string[] {
+  return suites.flatMap((suite) => suite.tests.filter((test) => test.status === 'failed' || test.status === 'error').map((test) => `${suite.name}/${test.name}`));
+}
+
+/**
+ * Runs the check's command, which writes JUnit XML under `testResults`, and reads the suites it wrote
+ * in this run. It fails when a test failed or errored (unless `test` decides), when the command exits
+ * non-zero, or when no results were written. Variables: passed, failed, skipped, error, duration
+ * (seconds), suites (each with its tests), and canary-checker's `results` with the same.
+ */
+export const junitCheck: CheckRunner = async (spec, context) => {
+  const testResults = text(spec['testResults']);
+  if (!testResults) return failed('testResults is required: the file or folder the command writes JUnit XML to');
+  let commands: Command[];
+  try {
+    commands = await commandsOf(spec, context);
+  } catch (error) {
+    return failed((error as Error).message);
+  }
+  const startedAt = Date.now();
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let exit: { code: number | null; output: string; error?: string } = { code: 0, output: '' };
+  for (const command of commands) {
+    exit = await run(command, context.signal);
+    if (exit.error || exit.code !== 0) break;
+  }
+  if (exit.error) return failed(`${exit.error}${exit.output ? `\n${exit.output.trim()}` : ''}`, elapsed());
+  const suites: JunitSuite[] = [];
+  try {
+    for (const file of await resultFiles(testResults, startedAt)) suites.push(...parseJunitXml(await readFile(file, 'utf8'), file));
+  } catch (error) {
+    return failed((error as Error).message, elapsed());
+  }
+  const totals = totalsOf(suites);
+  const results = { ...totals, suites };
+  const data = { ...results, results };
+  const duration = elapsed();
+  if (exit.code !== 0) return failed(`the command exited with ${exit.code ?? 'a signal'}: ${describeTotals(totals)}${exit.output ? `\n${exit.output.trim()}` : ''}`, duration, data);
+  if (suites.length === 0) return failed(`no JUnit XML was written to ${testResults}`, duration, data);
+  const names = failingNames(suites);
+  const summary = describeTotals(totals);
+  const testExpression = isRecord(spec['test']) && text(spec['test']['expr']);
+  if (names.length > 0 && !testExpression) {
+    const listed = `${names.slice(0, MAX_NAMED).join(', ')}${names.length > MAX_NAMED ? ` and ${names.length - MAX_NAMED} more` : ''}`;
+    return { ...failed(`${names.length} test${names.length === 1 ? '' : 's'} failed: ${listed}`, duration, data), message: `${summary}; failed: ${listed}` };
+  }
+  return { pass: true, duration, message: summary, data };
+};

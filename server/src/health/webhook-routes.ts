@@ -1,0 +1,73 @@
+import { timingSafeEqual } from 'node:crypto';
+import { envVarText, isRecord } from '@pharos/core';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { RouteError, routeErrorHandler } from '../http/route-access.js';
+import { resolveValue } from '../secret-store/resolve.js';
+import { applyExpressions } from './evaluate.js';
+import { saveStatuses, type CanaryRunOptions } from './run-canary.js';
+import type { CheckOutcome } from './runners/index.js';
+
+/** Largest body a push may carry. */
+const MAX_BODY = 1024 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface WebhookCheck {
+  id: string;
+  namespace: string | null;
+  spec: Record<string, unknown>;
+}
+
+/** The token a pusher sent: `?token=`, the `Webhook-Token` header (as canary-checker reads them) or a bearer token. */
+function sentToken(request: FastifyRequest<{ Querystring: { token?: string } }>): string {
+  const header = request.headers['webhook-token'];
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  return request.query.token ?? (typeof header === 'string' ? header : undefined) ?? bearer ?? '';
+}
+
+function sameToken(sent: string, expected: string): boolean {
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** What the pushed request gives the check's expressions: headers, and json (a JSON object) or content (any other body). */
+function variablesOf(request: FastifyRequest): Record<string, unknown> {
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]));
+  const body: unknown = request.body;
+  if (/^application\/([\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '')) {
+    if (!isRecord(body)) throw new RouteError(400, 'VALIDATION_FAILED', 'The body must be a JSON object');
+    return { headers, json: body };
+  }
+  return { headers, content: typeof body === 'string' ? body : '' };
+}
+
+/**
+ * `POST /api/canary/webhook/{name or id}` (canary-checker's `/webhook/:id`): a webhook check's result,
+ * pushed by another system with the check's `token` (`?token=`, `Webhook-Token` or a bearer header),
+ * no session needed. The push passes unless the check's `test` says otherwise; it is written as a
+ * check status like a run's, so the check's state, roll-ups and events follow.
+ */
+export const webhookRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, options) => {
+  app.setErrorHandler(routeErrorHandler);
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY }, (_request, body, done) => done(null, body));
+
+  app.post<{ Params: { id: string }; Querystring: { token?: string } }>('/api/canary/webhook/:id', { bodyLimit: MAX_BODY }, async (request) => {
+    const key = request.params.id;
+    const { rows } = await options.pool.query<WebhookCheck>(
+      `SELECT c.id, c.namespace, c.spec FROM checks c JOIN canaries k ON k.id = c.canary_id
+        WHERE c.type = 'webhook' AND c.deleted_at IS NULL AND k.deleted_at IS NULL AND ${UUID.test(key) ? '(c.id::text = lower($1) OR c.name = $1)' : 'c.name = $1'}
+        LIMIT 2`,
+      [key],
+    );
+    const [check, other] = rows;
+    if (!check) throw new RouteError(404, 'NOT_FOUND', `No webhook check ${key}`);
+    if (other) throw new RouteError(409, 'CONFLICT', `More than one webhook check is named ${key}: push to its id, or give the webhooks unique names`);
+    const tokenText = envVarText(check.spec['token']);
+    const expected = tokenText === undefined ? '' : await resolveValue(options.pool, options.secrets, tokenText, check.namespace ?? 'default');
+    if (expected && !sameToken(sentToken(request), expected)) throw new RouteError(401, 'UNAUTHORIZED', 'invalid webhook token');
+    const pushed: CheckOutcome = { pass: true, duration: 0, data: variablesOf(request) };
+    const outcome = await applyExpressions(options.sandbox, check.spec, pushed);
+    await saveStatuses(options.pool, [{ checkId: check.id, time: new Date(), outcome, invalid: false }]);
+    return { message: 'ok', status: outcome.pass ? 'healthy' : 'unhealthy', output: outcome.message ?? null, error: outcome.error ?? null };
+  });
+};
