@@ -1,13 +1,12 @@
-import { Agent, request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { VERSION } from '../../version.js';
-import { certificateLifetime } from './tls-expiry.js';
+import { certificateLifetime, tlsDispatcher, tlsOptionsOf } from './tls-expiry.js';
 import { failed, number, slower, text, type CheckOutcome, type CheckRunner, type RunContext } from './types.js';
 import { basicAuthorization } from '../../http/basic-auth.js';
 
 const DAY_MS = 86_400_000;
 /** Longest body kept for the expressions. */
 const MAX_BODY = 1024 * 1024;
-const insecure = new Agent({ connect: { rejectUnauthorized: false } });
 
 export const HTTP_USER_AGENT = `pharos/${VERSION}`;
 
@@ -52,9 +51,55 @@ function expectationFailure(spec: Record<string, unknown>, code: number, content
   return undefined;
 }
 
+/** A header name as Go writes it (`Content-Type`), which is how specs written for canary-checker read `headers`. */
+function canonicalHeader(name: string): string {
+  return name.toLowerCase().replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`);
+}
+
+/** Redirects followed unless the spec says `maxRedirects` (canary-checker's default too). */
+const DEFAULT_MAX_REDIRECTS = 10;
+
+interface Exchange {
+  url: URL;
+  code: number;
+  headers: Record<string, string>;
+  content: string;
+  redirects: number;
+}
+
+/** Sends the request and follows redirects up to `maxRedirects`: 303, and 301/302 of a POST, continue as GET. */
+async function exchange(spec: Record<string, unknown>, context: RunContext, start: URL, dispatcher: Dispatcher | undefined): Promise<Exchange> {
+  const maxRedirects = number(spec['maxRedirects']) ?? DEFAULT_MAX_REDIRECTS;
+  const headers = await headersOf(spec, context);
+  let method = (text(spec['method']) ?? 'GET').toUpperCase();
+  let body = method !== 'GET' && method !== 'HEAD' && typeof spec['body'] === 'string' ? spec['body'] : undefined;
+  let url = start;
+  for (let redirects = 0; ; redirects++) {
+    const response = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, signal: context.signal, ...(dispatcher ? { dispatcher } : {}) });
+    const location = response.headers['location'];
+    if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string' && redirects < maxRedirects) {
+      await response.body.dump();
+      url = new URL(location, url);
+      if (response.statusCode === 303 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+      }
+      continue;
+    }
+    let content = '';
+    for await (const chunk of response.body) {
+      if (content.length < MAX_BODY) content += (chunk as Buffer).toString('utf8');
+    }
+    const received = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [canonicalHeader(name), Array.isArray(value) ? value.join(', ') : String(value ?? '')]));
+    return { url, code: response.statusCode, headers: received, content, redirects };
+  }
+}
+
 /**
- * Requests `url` (or the connection's); passes on the expected status (any below 400 by default),
- * content, JSON value, certificate lifetime and time. Variables: code, headers, content, json, sslAge, duration.
+ * Requests `url` (or the connection's), following redirects; passes on the expected status (any
+ * below 400 by default), content, JSON value, certificate lifetime and time. `tlsConfig` (ca, cert,
+ * key, insecureSkipVerify, handshakeTimeout) says which certificates to trust and which to present.
+ * Variables: code, headers, content, json, sslAge (ms), duration, url (the last one requested).
  */
 export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcome> => {
   const target = text(spec['url']) ?? text(spec['endpoint']);
@@ -65,45 +110,45 @@ export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcom
   } catch {
     return failed(`'${target}' is not a URL`);
   }
+  if (spec['ntlm'] === true || spec['ntlmv2'] === true || spec['digest'] === true) {
+    const scheme = spec['digest'] === true ? 'Digest' : 'NTLM';
+    return failed(`${scheme} authentication is not supported by Pharos's http check: use basic authentication or a header`);
+  }
   const method = (text(spec['method']) ?? 'GET').toUpperCase();
+  const tls = await tlsOptionsOf(spec, context);
+  const pool = tlsDispatcher(tls);
   const started = performance.now();
-  let code: number;
-  let headers: Record<string, string>;
-  let content = '';
+  let result: Exchange;
   try {
-    const response = await request(url, {
-      method: method as 'GET',
-      headers: await headersOf(spec, context),
-      ...(method !== 'GET' && method !== 'HEAD' && typeof spec['body'] === 'string' ? { body: spec['body'] } : {}),
-      signal: context.signal,
-      maxRedirections: 0,
-      ...(spec['insecureSkipVerify'] === true ? { dispatcher: insecure } : {}),
-    } as Parameters<typeof request>[1]);
-    code = response.statusCode;
-    headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value ?? '')]));
-    for await (const chunk of response.body) {
-      if (content.length < MAX_BODY) content += (chunk as Buffer).toString('utf8');
-    }
+    result = await exchange(spec, context, url, pool.dispatcher);
   } catch (error) {
     const cause = error as NodeJS.ErrnoException;
-    return failed(`${method} ${url.origin}${url.pathname}: ${cause.code ? `${cause.code} ` : ''}${cause.message}`, Math.round(performance.now() - started));
+    const reason = context.signal.aborted ? `no answer within ${Math.round(performance.now() - started)} ms` : `${cause.code ? `${cause.code} ` : ''}${cause.message}`;
+    return failed(`${method} ${url.origin}${url.pathname}: ${reason}`, Math.round(performance.now() - started));
+  } finally {
+    pool.close();
   }
+  const { code, headers, content } = result;
   const duration = Math.round(performance.now() - started);
   let json: unknown = null;
-  if ((headers['content-type'] ?? '').includes('json')) {
+  if ((headers['Content-Type'] ?? '').includes('json')) {
     try {
       json = JSON.parse(content);
     } catch {
       json = null;
     }
   }
-  const lifetime = url.protocol === 'https:' ? await certificateLifetime(url, context.signal) : undefined;
-  const data: Record<string, unknown> = { code, headers, content, json, duration, ...(lifetime !== undefined ? { sslAge: lifetime } : {}) };
+  const lifetime = result.url.protocol === 'https:' ? await certificateLifetime(result.url, context.signal) : undefined;
+  const data: Record<string, unknown> = { code, headers, content, json, duration, url: result.url.href, ...(lifetime !== undefined ? { sslAge: lifetime } : {}) };
   const problem = expectationFailure(spec, code, content, json) ?? slower(duration, spec);
   if (problem) return failed(problem, duration, data);
   const maxExpiry = number(spec['maxSSLExpiry']);
-  if (maxExpiry !== undefined && lifetime !== undefined && lifetime < maxExpiry * DAY_MS) {
-    return failed(`the certificate expires in ${Math.max(0, Math.floor(lifetime / DAY_MS))} days, within ${maxExpiry}`, duration, data);
+  if (maxExpiry !== undefined && maxExpiry > 0) {
+    if (lifetime === undefined) return failed(`no certificate to check: ${result.url.origin} is not served over TLS`, duration, data);
+    if (lifetime < maxExpiry * DAY_MS) {
+      return failed(`the certificate expires in ${Math.max(0, Math.floor(lifetime / DAY_MS))} days, within ${maxExpiry}`, duration, data);
+    }
   }
-  return { pass: true, duration, message: `${code} in ${duration} ms`, data };
+  const via = result.redirects > 0 ? ` from ${result.url.href} after ${result.redirects} redirect${result.redirects === 1 ? '' : 's'}` : '';
+  return { pass: true, duration, message: `${code} in ${duration} ms${via}`, data };
 };

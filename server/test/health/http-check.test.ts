@@ -1,0 +1,163 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { envVarText } from '@pharos/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
+import { applyExpressions } from '../../src/health/evaluate.js';
+import { httpCheck } from '../../src/health/runners/http.js';
+import { HTTP_USER_AGENT, type CheckOutcome } from '../../src/health/runners/index.js';
+import { VERSION } from '../../src/version.js';
+
+/**
+ * The http check against loopback servers that answer, fail, redirect, stall and serve a
+ * self-signed certificate that expires in three days (made here with the openssl command), run as
+ * the engine runs it: the runner, then the spec's test and display expressions in the sandbox.
+ * (checks-run.test.ts covers a canary of http checks end to end: JSON test, 503, threshold.)
+ */
+
+let sandbox: ExpressionSandbox;
+let http: Server;
+let base: string;
+let https: Server;
+let secureBase: string;
+let certificate: string;
+let certificates: string;
+
+function handle(request: IncomingMessage, response: ServerResponse): void {
+  const send = (code: number, body: string, headers: Record<string, string> = {}) => response.writeHead(code, headers).end(body);
+  switch (request.url) {
+    case '/ok':
+      return send(200, JSON.stringify({ status: 'ok', items: [{ name: 'first' }], method: request.method }), { 'content-type': 'application/json', 'x-trace': 'abc123' });
+    case '/agent':
+      return send(200, request.headers['user-agent'] ?? '');
+    case '/fail':
+      return send(500, 'database unreachable');
+    case '/redirect':
+      return send(302, '', { location: '/hop' });
+    case '/hop':
+      return send(301, '', { location: `${base}/ok` });
+    case '/see-other':
+      return send(303, '', { location: '/ok' });
+    case '/loop':
+      return send(302, '', { location: '/loop' });
+    case '/stall':
+      return; // never answers
+    default:
+      return send(404, 'no such page');
+  }
+}
+
+beforeAll(async () => {
+  sandbox = new ExpressionSandbox();
+  http = createHttpServer(handle);
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+
+  certificates = mkdtempSync(join(tmpdir(), 'pharos-tls-'));
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '3', '-subj', '/CN=localhost',
+    '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    '-keyout', join(certificates, 'key.pem'), '-out', join(certificates, 'cert.pem'),
+  ], { stdio: 'ignore' });
+  certificate = readFileSync(join(certificates, 'cert.pem'), 'utf8');
+  https = createHttpsServer({ cert: certificate, key: readFileSync(join(certificates, 'key.pem')) }, handle);
+  await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve));
+  secureBase = `https://127.0.0.1:${(https.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  http?.closeAllConnections();
+  https?.closeAllConnections();
+  await new Promise((resolve) => http?.close(resolve));
+  await new Promise((resolve) => https?.close(resolve));
+  if (certificates) rmSync(certificates, { recursive: true, force: true });
+  await sandbox?.close();
+});
+
+async function run(spec: Record<string, unknown>, signal = AbortSignal.timeout(10_000)): Promise<CheckOutcome> {
+  const outcome = await httpCheck({ name: 'check', ...spec }, { signal, userAgent: HTTP_USER_AGENT, value: async (field) => envVarText(field) });
+  return applyExpressions(sandbox, spec, outcome);
+}
+
+describe('the http check', () => {
+  it(`sends User-Agent pharos/{version}`, async () => {
+    const outcome = await run({ url: `${base}/agent` });
+    expect(outcome.data['content']).toBe(`pharos/${VERSION}`);
+  });
+
+  it('gives the expressions code, headers (named as Go names them), json and content', async () => {
+    const outcome = await run({
+      url: `${base}/ok`,
+      test: { expr: "code == 200 && headers['X-Trace'] == 'abc123' && headers['Content-Type'] == 'application/json' && json.items[0].name == 'first' && content.contains('\"status\":\"ok\"')" },
+      display: { template: '{{ .code }} {{ index .headers "X-Trace" }} {{ (index .json.items 0).name }}' },
+    });
+    expect(outcome).toMatchObject({ pass: true, message: '200 abc123 first' });
+    expect(outcome.error).toBeUndefined();
+  });
+
+  it('checks responseJSONContent and says what it found', async () => {
+    expect(await run({ url: `${base}/ok`, responseJSONContent: { path: '$.items.0.name', value: 'first' } })).toMatchObject({ pass: true });
+    expect(await run({ url: `${base}/ok`, responseJSONContent: { path: '$.status', value: 'degraded' } })).toMatchObject({ pass: false, error: '$.status is "ok", expected "degraded"' });
+  });
+
+  it('fails on an error status unless responseCodes expects it', async () => {
+    expect(await run({ url: `${base}/fail` })).toMatchObject({ pass: false, error: 'status 500', data: { code: 500, content: 'database unreachable' } });
+    expect(await run({ url: `${base}/fail`, responseCodes: [500] })).toMatchObject({ pass: true });
+    expect(await run({ url: `${base}/ok`, responseCodes: [201, 204] })).toMatchObject({ pass: false, error: 'status 200, expected 201 or 204' });
+  });
+
+  it('follows redirects to the final answer, and not when maxRedirects is 0', async () => {
+    const followed = await run({ url: `${base}/redirect`, test: { expr: 'code == 200' } });
+    expect(followed).toMatchObject({ pass: true, data: { code: 200, url: `${base}/ok` } });
+    expect(followed.message).toMatch(new RegExp(`^200 in \\d+ ms from ${base}/ok after 2 redirects$`));
+
+    const stopped = await run({ url: `${base}/redirect`, maxRedirects: 0, responseCodes: [302], test: { expr: "headers['Location'] == '/hop'" } });
+    expect(stopped).toMatchObject({ pass: true, data: { code: 302 } });
+
+    const seeOther = await run({ url: `${base}/see-other`, method: 'POST', body: '{}' });
+    expect(seeOther).toMatchObject({ pass: true, data: { code: 200, json: { method: 'GET' } } });
+
+    const loop = await run({ url: `${base}/loop`, maxRedirects: 3 });
+    expect(loop).toMatchObject({ pass: true, data: { code: 302, url: `${base}/loop` } });
+    expect(await run({ url: `${base}/loop`, maxRedirects: 3, responseCodes: [200] })).toMatchObject({ pass: false, error: 'status 302, expected 200' });
+  });
+
+  it('gives up on a server that does not answer in time, and says so', async () => {
+    const started = Date.now();
+    const outcome = await run({ url: `${base}/stall` }, AbortSignal.timeout(300));
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(outcome.pass).toBe(false);
+    expect(outcome.error).toMatch(new RegExp(`^GET ${base}/stall: no answer within \\d+ ms$`));
+  });
+
+  it('refuses a self-signed certificate unless tlsConfig trusts its CA or skips verification', async () => {
+    const untrusted = await run({ url: `${secureBase}/ok` });
+    expect(untrusted.pass).toBe(false);
+    expect(untrusted.error).toMatch(/self[- ]signed certificate/i);
+
+    const trusted = await run({ url: `${secureBase}/ok`, tlsConfig: { ca: { value: certificate } }, test: { expr: 'code == 200 && sslAge > 2 * 86400000 && sslAge < 3 * 86400000' } });
+    expect(trusted).toMatchObject({ pass: true, data: { code: 200 } });
+
+    expect(await run({ url: `${secureBase}/ok`, tlsConfig: { insecureSkipVerify: true } })).toMatchObject({ pass: true });
+  });
+
+  it('fails maxSSLExpiry with the days the certificate has left', async () => {
+    const tls = { insecureSkipVerify: true };
+    expect(await run({ url: `${secureBase}/ok`, tlsConfig: tls, maxSSLExpiry: 7 })).toMatchObject({ pass: false, error: 'the certificate expires in 2 days, within 7' });
+    expect(await run({ url: `${secureBase}/ok`, tlsConfig: tls, maxSSLExpiry: 2 })).toMatchObject({ pass: true });
+    expect(await run({ url: `${base}/ok`, maxSSLExpiry: 7 })).toMatchObject({ pass: false, error: `no certificate to check: ${base} is not served over TLS` });
+  });
+
+  it('says NTLM and digest authentication are not supported, instead of sending a wrong request', async () => {
+    expect(await run({ url: `${base}/ok`, ntlm: true, username: 'me', password: 'secret' })).toMatchObject({
+      pass: false,
+      error: "NTLM authentication is not supported by Pharos's http check: use basic authentication or a header",
+    });
+    expect(await run({ url: `${base}/ok`, digest: true })).toMatchObject({ pass: false, error: expect.stringMatching(/^Digest authentication is not supported/) });
+  });
+});
