@@ -1,0 +1,186 @@
+import type pg from 'pg';
+import { transaction } from '../db/transaction.js';
+import { diffConfigs } from './diff.js';
+import { saveChanges, type ChangeRow } from './save-changes.js';
+import { typeSummary, type ScrapedItem, type ScrapeSummary } from './scrape-types.js';
+
+export interface SaveScrapeOptions {
+  scraperId: string;
+  /** When the run began: an item not seen since then, and for longer than staleItemAgeMs, is stale. */
+  startedAt: Date;
+  /** Items not seen for this long are soft-deleted (reason STALE); null keeps them (`keep`). */
+  staleItemAgeMs: number | null;
+  /** False when the scrape had errors: what it did not see may still exist, so nothing goes stale. */
+  deleteStale: boolean;
+  /** A change that repeats one of the same item within this window counts on that one. */
+  dedupWindowMs: number;
+}
+
+/** Rows sent to the database in one statement. */
+const BATCH = 10_000;
+
+const ITEM_COLUMNS = `idx integer, type text, external_id text, config_class text, name text, description text,
+  status text, health text, config jsonb, format text, source text, labels jsonb, tags jsonb, properties jsonb,
+  parent_type text, parent_external_id text, deleted_at timestamptz, created_at timestamptz`;
+
+function rowOf(item: ScrapedItem, idx: number): Record<string, unknown> {
+  return {
+    idx,
+    type: item.type,
+    external_id: item.externalId,
+    config_class: item.configClass ?? null,
+    name: item.name ?? null,
+    description: item.description ?? null,
+    status: item.status ?? null,
+    health: item.health ?? null,
+    config: item.config ?? null,
+    format: item.format ?? 'json',
+    source: item.source ?? null,
+    labels: item.labels ?? {},
+    tags: item.tags ?? {},
+    properties: item.properties ?? [],
+    parent_type: item.parent?.type ?? null,
+    parent_external_id: item.parent?.externalId ?? null,
+    deleted_at: item.deletedAt?.toISOString() ?? null,
+    created_at: item.createdAt?.toISOString() ?? null,
+  };
+}
+
+/** The last item of each type and external id: a scrape that names one twice means its last version. */
+function distinctItems(items: readonly ScrapedItem[]): ScrapedItem[] {
+  const byKey = new Map<string, ScrapedItem>();
+  for (const item of items) byKey.set(`${item.type}\u0000${item.externalId}`, item);
+  return [...byKey.values()];
+}
+
+async function loadItems(client: pg.PoolClient, items: readonly ScrapedItem[]): Promise<void> {
+  await client.query(
+    `create temp table scrape_items (${ITEM_COLUMNS}, config_id uuid, is_new boolean not null default false,
+       parent_id uuid, changed boolean not null default false, config_changed boolean not null default false,
+       deleted boolean not null default false) on commit drop`,
+  );
+  for (let start = 0; start < items.length; start += BATCH) {
+    const rows = items.slice(start, start + BATCH).map((item, offset) => rowOf(item, start + offset));
+    await client.query(`insert into scrape_items select * from jsonb_to_recordset($1::jsonb) as x(${ITEM_COLUMNS})`, [JSON.stringify(rows)]);
+  }
+  await client.query('analyze scrape_items');
+}
+
+/** Finds each item's row (or gives a new one its id), its parent, and what differs from the saved row. */
+async function compare(client: pg.PoolClient, scraperId: string): Promise<void> {
+  await client.query(
+    `update scrape_items n set config_id = c.id from configs c
+     where c.scraper_id = $1 and c.type = n.type and c.external_id = n.external_id`,
+    [scraperId],
+  );
+  await client.query('update scrape_items set config_id = gen_random_uuid(), is_new = true, changed = true, deleted = deleted_at is not null where config_id is null');
+  await client.query(
+    `update scrape_items n set parent_id = p.config_id from scrape_items p
+     where n.parent_type is not null and p.type = n.parent_type and p.external_id = n.parent_external_id`,
+  );
+  await client.query(
+    `update scrape_items n set parent_id = c.id from configs c
+     where n.parent_id is null and n.parent_type is not null and c.scraper_id = $1
+       and c.type = n.parent_type and c.external_id = n.parent_external_id`,
+    [scraperId],
+  );
+  await client.query(
+    `update scrape_items n set
+       config_changed = c.config is distinct from n.config,
+       deleted = n.deleted_at is not null and c.deleted_at is null,
+       changed = c.config is distinct from n.config or c.name is distinct from n.name
+         or c.config_class is distinct from n.config_class or c.description is distinct from n.description
+         or c.status is distinct from n.status or c.health is distinct from n.health
+         or c.labels is distinct from n.labels or c.tags is distinct from n.tags
+         or c.properties is distinct from n.properties or c.source is distinct from n.source
+         or c.format is distinct from n.format or c.parent_id is distinct from n.parent_id
+         or c.deleted_at is distinct from n.deleted_at
+     from configs c where c.id = n.config_id and not n.is_new`,
+  );
+}
+
+/** A `diff` change for each item whose content changed. */
+async function diffChanges(client: pg.PoolClient, items: readonly ScrapedItem[]): Promise<Array<ChangeRow & { type: string }>> {
+  const { rows } = await client.query<{ idx: number; config_id: string; previous: unknown }>(
+    'select n.idx, n.config_id, c.config as previous from scrape_items n join configs c on c.id = n.config_id where n.config_changed',
+  );
+  const changes: Array<ChangeRow & { type: string }> = [];
+  for (const row of rows) {
+    const item = items[row.idx]!;
+    const diff = diffConfigs(row.previous, item.config);
+    if (!diff) continue;
+    changes.push({ type: item.type, config_id: row.config_id, change_type: 'diff', severity: 'info', source: 'diff', summary: diff.summary, patches: diff.patches, fingerprint: diff.fingerprint });
+  }
+  return changes;
+}
+
+async function writeItems(client: pg.PoolClient, scraperId: string): Promise<void> {
+  await client.query(
+    `insert into configs (id, scraper_id, external_id, type, config_class, name, description, status, health, config,
+       format, source, labels, tags, properties, parent_id, deleted_at, delete_reason, created_at, last_scraped_time, created_by)
+     select n.config_id, $1, n.external_id, n.type, n.config_class, n.name, n.description, n.status, n.health, n.config,
+       n.format, n.source, n.labels, n.tags, n.properties, n.parent_id, n.deleted_at,
+       case when n.deleted_at is not null then 'FROM_DELETE_FIELD' end, coalesce(n.created_at, now()), now(), null
+     from scrape_items n where n.is_new`,
+    [scraperId],
+  );
+  await client.query(
+    `update configs c set config = n.config, name = n.name, config_class = n.config_class, description = n.description,
+       status = n.status, health = n.health, labels = n.labels, tags = n.tags, properties = n.properties,
+       source = n.source, format = n.format, parent_id = n.parent_id, last_scraped_time = now(),
+       deleted_at = case when n.deleted_at is null then null else coalesce(c.deleted_at, n.deleted_at) end,
+       delete_reason = case when n.deleted_at is null then null when c.deleted_at is null then 'FROM_DELETE_FIELD' else c.delete_reason end
+     from scrape_items n where c.id = n.config_id and n.changed and not n.is_new`,
+  );
+  await client.query(
+    `insert into config_items_last_scraped_time (config_id, last_scraped_time)
+     select config_id, now() from scrape_items
+     on conflict (config_id) do update set last_scraped_time = excluded.last_scraped_time`,
+  );
+}
+
+/** Soft-deletes the scraper's items that no scrape has seen for the stale age; answers their types. */
+async function deleteStale(client: pg.PoolClient, options: SaveScrapeOptions): Promise<string[]> {
+  if (!options.deleteStale || options.staleItemAgeMs === null) return [];
+  const { rows } = await client.query<{ type: string }>(
+    `update configs c set deleted_at = now(), delete_reason = 'STALE'
+     from (select c2.id from configs c2 left join config_items_last_scraped_time t on t.config_id = c2.id
+           where c2.scraper_id = $1 and c2.deleted_at is null
+             and coalesce(t.last_scraped_time, c2.last_scraped_time, c2.created_at)
+                 < least($2::timestamptz, now() - make_interval(secs => $3::double precision / 1000))) stale
+     where c.id = stale.id
+     returning c.type`,
+    [options.scraperId, options.startedAt, options.staleItemAgeMs],
+  );
+  return rows.map((row) => row.type);
+}
+
+/**
+ * The one way scraped items enter the catalog, in one transaction per scrape: new items are added,
+ * items that differ are updated (a `diff` change with its JSON patch when the content differs),
+ * unchanged items are only marked as seen, and items no longer seen go stale as the spec says.
+ * config.created/updated/deleted events are written by the configs triggers in the same transaction.
+ */
+export async function saveScrape(pool: pg.Pool, scraped: readonly ScrapedItem[], options: SaveScrapeOptions): Promise<ScrapeSummary> {
+  const items = distinctItems(scraped);
+  return transaction(pool, async (client) => {
+    const summary: ScrapeSummary = {};
+    await loadItems(client, items);
+    await compare(client, options.scraperId);
+    const changes = await diffChanges(client, items);
+    await writeItems(client, options.scraperId);
+    const saved = await saveChanges(client, changes, options.dedupWindowMs);
+    const { rows } = await client.query<{ type: string; added: number; updated: number; unchanged: number; deleted: number }>(
+      `select type, count(*) filter (where is_new)::integer as added,
+         count(*) filter (where changed and not is_new and not deleted)::integer as updated,
+         count(*) filter (where not changed)::integer as unchanged,
+         count(*) filter (where deleted)::integer as deleted
+       from scrape_items group by type`,
+    );
+    for (const row of rows) Object.assign(typeSummary(summary, row.type), { added: row.added, updated: row.updated, unchanged: row.unchanged, deleted: row.deleted });
+    for (const type of await deleteStale(client, options)) typeSummary(summary, type).deleted += 1;
+    const deduped = new Set(saved.dedupedConfigIds);
+    for (const change of changes) typeSummary(summary, change.type)[deduped.has(change.config_id) ? 'deduped' : 'changes'] += 1;
+    return summary;
+  });
+}

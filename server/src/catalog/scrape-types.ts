@@ -1,0 +1,56 @@
+/** Health values a catalog item may have (spec 2 section 4). */
+export const CONFIG_HEALTH = ['healthy', 'unhealthy', 'warning', 'unknown'] as const;
+export type ConfigHealth = (typeof CONFIG_HEALTH)[number];
+
+/** A property of an item, as config-db writes them: {name, value, headline, …}. */
+export type ConfigProperty = Record<string, unknown>;
+
+/** One configuration item a scraper found, before it is written. */
+export interface ScrapedItem {
+  /** The id in the scraped system; with `type` it finds the item again on the next scrape. */
+  externalId: string;
+  /** provider::kind, e.g. File::Settings. */
+  type: string;
+  configClass?: string | null;
+  name?: string | null;
+  description?: string | null;
+  status?: string | null;
+  health?: ConfigHealth | null;
+  /** The content; a string for formats kept as text. */
+  config: unknown;
+  format?: string;
+  /** Where it came from (a file path, a URL). */
+  source?: string | null;
+  labels?: Record<string, string>;
+  tags?: Record<string, string>;
+  properties?: ConfigProperty[];
+  /** The item's parent, found among the same scraper's items. */
+  parent?: { type: string; externalId: string } | null;
+  /** When the data says the item was deleted (`deleteFields`). */
+  deletedAt?: Date | null;
+  /** When the data says the item was created (`createFields`). */
+  createdAt?: Date | null;
+}
+
+/** Per config type, what one scrape did. */
+export interface TypeSummary {
+  added: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  /** Change rows written; repeats folded into an earlier change count in deduped. */
+  changes: number;
+  deduped: number;
+  errors: number;
+}
+
+export type ScrapeSummary = Record<string, TypeSummary>;
+
+export function emptyTypeSummary(): TypeSummary {
+  return { added: 0, updated: 0, unchanged: 0, deleted: 0, changes: 0, deduped: 0, errors: 0 };
+}
+
+/** The summary of one type, created on first use. */
+export function typeSummary(summary: ScrapeSummary, type: string): TypeSummary {
+  return (summary[type] ??= emptyTypeSummary());
+}
