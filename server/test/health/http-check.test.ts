@@ -12,10 +12,12 @@ import { applyExpressions } from '../../src/health/evaluate.js';
 import { httpCheck } from '../../src/health/runners/http.js';
 import { HTTP_USER_AGENT, type CheckOutcome } from '../../src/health/runners/index.js';
 import { VERSION } from '../../src/version.js';
+import { startNtlmServer, type NtlmServer } from '../support/ntlm-server.js';
 
 /**
  * The http check against loopback servers that answer, fail, redirect, stall and serve a
- * self-signed certificate that expires in three days (made here with the openssl command), run as
+ * self-signed certificate that expires in three days (made here with the openssl command) and an
+ * NTLMv2 stand-in (test/support/ntlm-server.ts), run as
  * the engine runs it: the runner, then the spec's test and display expressions in the sandbox.
  * (checks-run.test.ts covers a canary of http checks end to end: JSON test, 503, threshold.)
  */
@@ -27,6 +29,7 @@ let https: Server;
 let secureBase: string;
 let certificate: string;
 let certificates: string;
+let ntlm: NtlmServer;
 
 function handle(request: IncomingMessage, response: ServerResponse): void {
   const send = (code: number, body: string, headers: Record<string, string> = {}) => response.writeHead(code, headers).end(body);
@@ -68,9 +71,11 @@ beforeAll(async () => {
   https = createHttpsServer({ cert: certificate, key: readFileSync(join(certificates, 'key.pem')) }, handle);
   await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve));
   secureBase = `https://127.0.0.1:${(https.address() as AddressInfo).port}`;
+  ntlm = await startNtlmServer({ ops: 'Correct-Horse-7' });
 });
 
 afterAll(async () => {
+  await ntlm?.close();
   http?.closeAllConnections();
   https?.closeAllConnections();
   await new Promise((resolve) => http?.close(resolve));
@@ -153,11 +158,22 @@ describe('the http check', () => {
     expect(await run({ url: `${base}/ok`, maxSSLExpiry: 7 })).toMatchObject({ pass: false, error: `no certificate to check: ${base} is not served over TLS` });
   });
 
-  it('says NTLM and digest authentication are not supported, instead of sending a wrong request', async () => {
-    expect(await run({ url: `${base}/ok`, ntlm: true, username: 'me', password: 'secret' })).toMatchObject({
+  it('authenticates with NTLM (v2) on one connection, as DOMAIN\\user or as the user of the domain the server names', async () => {
+    const withDomain = await run({ url: ntlm.url, ntlm: true, username: 'PHAROS\\ops', password: 'Correct-Horse-7', test: { expr: "content == 'hello PHAROS\\\\ops'" } });
+    expect(withDomain).toMatchObject({ pass: true, data: { code: 200 } });
+    const fromChallenge = await run({ url: ntlm.url, authentication: { type: 'ntlmv2', username: { value: 'ops' }, password: { value: 'Correct-Horse-7' } } });
+    expect(fromChallenge).toMatchObject({ pass: true, data: { content: 'hello PHAROS\\ops' } });
+    expect(ntlm.authenticated).toEqual(['PHAROS\\ops', 'PHAROS\\ops']);
+
+    expect(await run({ url: ntlm.url, ntlm: true, username: 'ops', password: 'wrong' })).toMatchObject({ pass: false, error: 'status 401' });
+    expect(await run({ url: ntlm.url, username: 'ops', password: 'Correct-Horse-7' })).toMatchObject({ pass: false, error: 'status 401' });
+    expect(ntlm.authenticated).toHaveLength(2);
+  });
+
+  it('says digest authentication is not supported, instead of sending a wrong request', async () => {
+    expect(await run({ url: `${base}/ok`, digest: true, username: 'me', password: 'secret' })).toMatchObject({
       pass: false,
-      error: "NTLM authentication is not supported by Pharos's http check: use basic authentication or a header",
+      error: "Digest authentication is not supported by Pharos's http check: use basic authentication, NTLM or a header",
     });
-    expect(await run({ url: `${base}/ok`, digest: true })).toMatchObject({ pass: false, error: expect.stringMatching(/^Digest authentication is not supported/) });
   });
 });

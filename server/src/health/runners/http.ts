@@ -1,5 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import { VERSION } from '../../version.js';
+import { ntlmCredentials, ntlmRequest, type NtlmCredentials } from './ntlm.js';
 import { certificateLifetime, tlsDispatcher, tlsOptionsOf } from './tls-expiry.js';
 import { failed, number, slower, text, type CheckOutcome, type CheckRunner, type RunContext } from './types.js';
 import { basicAuthorization } from '../../http/basic-auth.js';
@@ -26,6 +27,14 @@ async function headersOf(spec: Record<string, unknown>, context: RunContext): Pr
   const password = await context.value(auth['password']);
   if (username || password) headers['authorization'] = basicAuthorization(username ?? '', password ?? '');
   return headers;
+}
+
+/** The NTLM credentials of a spec that asks for NTLM (`ntlm`, `ntlmv2` or `authentication.type`). */
+async function ntlmOf(spec: Record<string, unknown>, context: RunContext): Promise<NtlmCredentials | undefined> {
+  const auth = (spec['authentication'] ?? spec) as Record<string, unknown>;
+  const wanted = spec['ntlm'] === true || spec['ntlmv2'] === true || auth['type'] === 'ntlm' || auth['type'] === 'ntlmv2';
+  if (!wanted) return undefined;
+  return ntlmCredentials((await context.value(auth['username'])) ?? '', (await context.value(auth['password'])) ?? '');
 }
 
 /** A dotted path (`$.status`, `items.0.name`) into parsed JSON. */
@@ -68,14 +77,16 @@ interface Exchange {
 }
 
 /** Sends the request and follows redirects up to `maxRedirects`: 303, and 301/302 of a POST, continue as GET. */
-async function exchange(spec: Record<string, unknown>, context: RunContext, start: URL, dispatcher: Dispatcher | undefined): Promise<Exchange> {
+async function exchange(spec: Record<string, unknown>, context: RunContext, start: URL, dispatcher: Dispatcher | undefined, ntlm: NtlmCredentials | undefined): Promise<Exchange> {
   const maxRedirects = number(spec['maxRedirects']) ?? DEFAULT_MAX_REDIRECTS;
   const headers = await headersOf(spec, context);
+  if (ntlm) delete headers['authorization'];
   let method = (text(spec['method']) ?? 'GET').toUpperCase();
   let body = method !== 'GET' && method !== 'HEAD' && typeof spec['body'] === 'string' ? spec['body'] : undefined;
   let url = start;
   for (let redirects = 0; ; redirects++) {
-    const response = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, signal: context.signal, ...(dispatcher ? { dispatcher } : {}) });
+    const options = { method: method as Dispatcher.HttpMethod, headers, body, signal: context.signal };
+    const response = ntlm && dispatcher ? await ntlmRequest(url, { ...options, dispatcher }, ntlm) : await request(url, { ...options, ...(dispatcher ? { dispatcher } : {}) });
     const location = response.headers['location'];
     if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string' && redirects < maxRedirects) {
       await response.body.dump();
@@ -98,7 +109,8 @@ async function exchange(spec: Record<string, unknown>, context: RunContext, star
 /**
  * Requests `url` (or the connection's), following redirects; passes on the expected status (any
  * below 400 by default), content, JSON value, certificate lifetime and time. `tlsConfig` (ca, cert,
- * key, insecureSkipVerify, handshakeTimeout) says which certificates to trust and which to present.
+ * key, insecureSkipVerify, handshakeTimeout) says which certificates to trust and which to present;
+ * `ntlm`/`ntlmv2` authenticate with NTLM (v2 when the server offers it) instead of basic.
  * Variables: code, headers, content, json, sslAge (ms), duration, url (the last one requested).
  */
 export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcome> => {
@@ -110,17 +122,15 @@ export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcom
   } catch {
     return failed(`'${target}' is not a URL`);
   }
-  if (spec['ntlm'] === true || spec['ntlmv2'] === true || spec['digest'] === true) {
-    const scheme = spec['digest'] === true ? 'Digest' : 'NTLM';
-    return failed(`${scheme} authentication is not supported by Pharos's http check: use basic authentication or a header`);
-  }
+  if (spec['digest'] === true) return failed("Digest authentication is not supported by Pharos's http check: use basic authentication, NTLM or a header");
   const method = (text(spec['method']) ?? 'GET').toUpperCase();
+  const ntlm = await ntlmOf(spec, context);
   const tls = await tlsOptionsOf(spec, context);
-  const pool = tlsDispatcher(tls);
+  const pool = tlsDispatcher(tls, ntlm !== undefined);
   const started = performance.now();
   let result: Exchange;
   try {
-    result = await exchange(spec, context, url, pool.dispatcher);
+    result = await exchange(spec, context, url, pool.dispatcher, ntlm);
   } catch (error) {
     const cause = error as NodeJS.ErrnoException;
     const reason = context.signal.aborted ? `no answer within ${Math.round(performance.now() - started)} ms` : `${cause.code ? `${cause.code} ` : ''}${cause.message}`;

@@ -45,11 +45,12 @@ const insecure = new Agent({ connect: { rejectUnauthorized: false } });
 
 /**
  * The connection pool a check's requests go through: the shared one (undefined) or the shared
- * insecure one when that is all the spec asks, else one of its own, which `close` ends.
+ * insecure one when that is all the spec asks, else one of its own (of one connection per origin
+ * when asked, as NTLM needs), which `close` ends.
  */
-export function tlsDispatcher(options: TlsOptions): { dispatcher: Agent | undefined; close(): void } {
-  if (!options.ca && !options.cert && !options.key) return { dispatcher: options.rejectUnauthorized ? undefined : insecure, close: () => undefined };
-  const agent = new Agent({ connect: { ...options } as ConnectionOptions });
+export function tlsDispatcher(options: TlsOptions, singleConnection = false): { dispatcher: Agent | undefined; close(): void } {
+  if (!singleConnection && !options.ca && !options.cert && !options.key) return { dispatcher: options.rejectUnauthorized ? undefined : insecure, close: () => undefined };
+  const agent = new Agent({ connect: { ...options } as ConnectionOptions, ...(singleConnection ? { connections: 1 } : {}) });
   return { dispatcher: agent, close: () => void agent.close() };
 }
 
