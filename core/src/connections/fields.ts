@@ -11,8 +11,10 @@ export interface ValueField {
   hint?: string;
   /** The choices of a select. */
   options?: readonly string[];
-  /** A multi-line value (a certificate, a key file). */
+  /** A multi-line value (a certificate, a key file, a script). */
   multiline?: boolean;
+  /** The smallest number a numberInput takes (health-check numbers: 0). */
+  min?: number;
   /** Sealed at rest and never sent back: password and certificate always, properties when marked. */
   secret?: boolean;
 }

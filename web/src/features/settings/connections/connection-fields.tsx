@@ -1,8 +1,10 @@
 import type { ConnectionField, ConnectionFormValues, ValueField } from '@pharos/core';
+import { useId, type ReactNode } from 'react';
 import { Checkbox } from '../../../ui/checkbox';
+import { cn } from '../../../ui/cn';
 import { FieldMessage } from '../../../ui/field-message';
 import { fieldError } from '../../../ui/form-validation';
-import { TextInput } from '../../../ui/text-input';
+import { inputClass, TextInput } from '../../../ui/text-input';
 import { SelectField } from '../shared/select-field';
 import { EnvVarField } from './env-var-field';
 
@@ -25,7 +27,33 @@ const text = (value: string | boolean | undefined) => (typeof value === 'string'
 export function valueFieldError(field: ValueField, state: Pick<FieldState, 'values' | 'secretsSet' | 'cleared'>): string | undefined {
   if (field.kind === 'checkbox') return undefined;
   const kept = state.secretsSet.includes(field.key) && !state.cleared.includes(field.key);
-  return fieldError(state.values[field.key], { required: Boolean(field.required) && !kept, number: field.kind === 'numberInput' });
+  return fieldError(state.values[field.key], { required: Boolean(field.required) && !kept, number: field.kind === 'numberInput', ...(field.min !== undefined ? { min: field.min } : {}) });
+}
+
+/** A multi-line input (a script, a body, headers one per line). */
+function TextArea({ field, value, onChange, onBlur, disabled, invalid, messages }: { field: ValueField; value: string; onChange: (value: string) => void; onBlur: () => void; disabled: boolean; invalid: boolean; messages: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="relative">
+      <label htmlFor={id} className={cn('mb-1 block text-[0.8125rem] font-medium text-fg', field.required && "after:ml-0.5 after:text-danger after:content-['*']")}>
+        {field.label}
+      </label>
+      <textarea
+        id={id}
+        value={value}
+        rows={3}
+        spellCheck={false}
+        required={field.required}
+        aria-invalid={invalid || undefined}
+        aria-describedby={messages ? `${id}-messages` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        disabled={disabled}
+        className={cn(inputClass, 'h-auto py-2 font-mono text-xs')}
+      />
+      {messages && <div id={`${id}-messages`}>{messages}</div>}
+    </div>
+  );
 }
 
 function ValueInput({ field, state }: { field: ValueField; state: FieldState }) {
@@ -78,6 +106,7 @@ function ValueInput({ field, state }: { field: ValueField; state: FieldState }) 
         />
       );
     default:
+      if (field.multiline) return <TextArea field={field} value={text(state.values[field.key])} onChange={(value) => state.set(field.key, value)} {...common} />;
       return (
         <TextInput
           label={field.label}

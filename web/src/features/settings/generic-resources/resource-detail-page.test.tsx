@@ -172,7 +172,8 @@ describe('/settings/{table}/{id}', () => {
 
   it.each([
     ['topologies', ['Spec', 'Job History']],
-    ['canaries', ['Spec', 'Job History']],
+    // A health check's spec is edited with its form or as YAML.
+    ['canaries', ['Spec', 'Job History', 'Form', 'YAML']],
     ['config_scrapers', ['Spec', 'Job History']],
     ['incident_rules', ['Spec', 'Job History']],
     ['connections', ['Spec']],
@@ -202,6 +203,7 @@ describe('/settings/{table}/{id}', () => {
       dbRoute('GET', 'canaries', () => rows([canary])),
       { path: '/api/schemas/canary.schema.json', respond: () => json({ type: 'object' }) },
     ]);
+    await app.user.click(await screen.findByRole('tab', { name: 'YAML' }));
     expect((await screen.findByRole('textbox', { name: 'Spec' })).textContent).toContain('url: https://example.com');
     expect(screen.getByRole('button', { name: 'Update' })).toBeTruthy();
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });

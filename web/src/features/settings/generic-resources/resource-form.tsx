@@ -12,6 +12,8 @@ import { useCan } from '../shared/access';
 import { linkedSourceOf, LinkedSourceBanner } from '../shared/linked-source';
 import type { SettingsTableConfig } from '../shared/tables';
 import { useDeleteSettingsResource, useSaveSettingsResource, useSpecSchema, type SettingsResource } from './api';
+import { HealthCheckSpecTabs } from './health-check-form/spec-editor-tabs';
+import { specFieldErrors } from './health-check-form/spec-errors';
 import { buildPayload, initialFormValues, type ResourceFormValues } from './payload';
 
 
@@ -67,7 +69,8 @@ export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryAc
   const submit = (event: FormEvent) => {
     event.preventDefault();
     touched.submit();
-    if (!editable || nameError) return;
+    // The health-check form's own fields (required, numbers, minimum 0) hold the save back too.
+    if (!editable || nameError || (config.table === 'canaries' && specFieldErrors(values.spec).length > 0)) return;
     const { payload } = buildPayload(config, values, isNew);
     save.mutate(
       { id: resource?.id, payload },
@@ -76,6 +79,7 @@ export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryAc
   };
 
   const name = resource?.name ?? values.name;
+  const specEditor = <CodeEditor label="Spec" value={values.spec} onChange={set('spec')} schema={schema.data ?? null} size={editorSize} readOnly={!editable} />;
   const deleteResource = () =>
     remove.mutateAsync(resource?.id ?? '').then(() => {
       toast.success(`${name} deleted successfully`);
@@ -116,14 +120,11 @@ export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryAc
         </EditorField>
       )}
       <EditorField label="Spec" actions={<ExpressionPlayground />}>
-        <CodeEditor
-          label="Spec"
-          value={values.spec}
-          onChange={set('spec')}
-          schema={schema.data ?? null}
-          size={editorSize}
-          readOnly={!editable}
-        />
+        {config.table === 'canaries' ? (
+          <HealthCheckSpecTabs value={values.spec} onChange={set('spec')} touched={touched} disabled={!editable} yaml={specEditor} />
+        ) : (
+          specEditor
+        )}
       </EditorField>
       {save.error && (
         <Alert tone="error" title={isNew ? `Could not create the ${config.name.toLowerCase()}` : `Could not update ${name}`}>
