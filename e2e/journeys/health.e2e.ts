@@ -1,10 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
-/** A canary applied as YAML really runs on the server's engine, and /health shows what it measured. */
+/** The path and query the page is at. */
+const search = (page: Page) => new URL(page.url()).searchParams;
+
+/** The text of the first cell of each body row of the checks table: 'storefront(2)' for a group. */
+async function firstCells(table: Locator): Promise<string[]> {
+  return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.querySelector('td')?.textContent ?? ''));
+}
+
+/** Two canaries applied as YAML really run on the server's engine, and /health shows what they measured. */
 describe('health dashboard', () => {
   let world: SettingsWorld;
   let target: { server: Server; url: string };
@@ -27,9 +36,28 @@ spec:
   http:
     - name: storefront-home
       url: ${target.url}/ok
+      labels: {tier: web}
       test: {expr: "json.status == 'ok'"}
     - name: storefront-payments
+      description: Card payments
       url: ${target.url}/payments
+      labels: {tier: web, critical: "true"}
+    - name: storefront-search
+      url: ${target.url}/search
+      labels: {tier: web, critical: "false"}
+---
+apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata: {name: bank, namespace: finance}
+spec:
+  schedule: "@every 1m"
+  http:
+    - name: ledger
+      url: ${target.url}/ledger
+      labels: {tier: api}
+    - name: statements
+      url: ${target.url}/ok
+      labels: {tier: api}
 `,
     });
     expect(applied.ok(), await applied.text()).toBe(true);
@@ -40,35 +68,105 @@ spec:
     await world?.close();
   });
 
-  it('shows the failing check, the passing one on demand, and a check in its drawer with Run Now', async () => {
+  it('filters, searches, groups, tabs and lays out the checks, all in the URL', async () => {
     const page = await world.admin.newPage();
     try {
-      // The new schedule runs at once; the dashboard refreshes on reload until it has.
+      // The new schedules run at once; the dashboard is reloaded until all five checks have run.
       await expect
         .poll(
           async () => {
-            await openScreen(page, '/health');
-            const table = page.getByRole('table', { name: 'Checks' });
-            await table.getByText(/storefront-payments|No health checks yet|Every check is passing|No check matches/).first().waitFor();
-            return table.getByText('storefront-payments').count();
+            await openScreen(page, '/health?hidePassing=false&groupBy=no-group');
+            const rows = page.getByRole('table', { name: 'Checks' }).locator('tbody tr');
+            await rows.first().waitFor();
+            const texts = await rows.evaluateAll((list) => list.map((row) => row.textContent ?? ''));
+            return texts.length === 5 && texts.every((text) => /Healthy|Unhealthy/.test(text));
           },
           { timeout: 30_000, interval: 1_000 },
         )
-        .toBe(1);
+        .toBe(true);
+
+      // The defaults: passing checks hidden, grouped by canary; storefront has two failing checks.
+      await openScreen(page, '/health');
+      const table = page.getByRole('table', { name: 'Checks' });
+      await expect.poll(() => firstCells(table)).toEqual([expect.stringMatching(/^ledgerbank/), 'storefront(2)']);
+      expect(await page.getByLabel('Health summary').innerText()).toMatch(/2 passing\s*3 failing/);
+      await table.getByRole('button', { name: /storefront/ }).click();
+      await expect.poll(() => firstCells(table)).toEqual([expect.stringMatching(/^ledgerbank/), 'storefront(2)', expect.stringMatching(/^storefront-paymentsstorefront/), expect.stringMatching(/^storefront-searchstorefront/)]);
+      expect(await table.getByRole('row').filter({ hasText: 'storefront(2)' }).innerText()).toContain('Unhealthy');
+
+      // Search covers the description too, and lives in `query`.
+      const box = page.getByRole('searchbox', { name: 'Search checks' });
+      await box.fill('card payments');
+      await box.press('Enter');
+      await expect.poll(() => firstCells(table)).toEqual([expect.stringMatching(/^storefront-payments/)]);
+      expect(search(page).get('query')).toBe('card payments');
+      await page.getByRole('button', { name: 'Clear search' }).click();
+
+      // A boolean label is a three-state toggle; a value label a multi-select.
+      const panel = page.getByRole('complementary', { name: 'Filters' });
+      await panel.getByRole('button', { name: 'Exclude critical' }).click();
+      expect(search(page).get('labels')).toBe('critical=true:-1');
+      await page.getByRole('combobox', { name: 'Group By' }).selectOption('No Grouping');
+      await expect.poll(() => firstCells(table)).toEqual([expect.stringMatching(/^ledger/), expect.stringMatching(/^storefront-search/)]);
+      await panel.getByRole('button', { name: 'Exclude critical' }).click();
+      await panel.getByRole('button', { name: 'tier: All' }).click();
+      await page.getByRole('checkbox', { name: 'api' }).check();
+      await page.keyboard.press('Escape');
+      expect(search(page).get('labels')).toBe('tier=api:1');
+      await expect.poll(() => firstCells(table)).toEqual([expect.stringMatching(/^ledger/)]);
+      await page.getByRole('checkbox', { name: 'Hide Passing' }).uncheck();
+      await expect.poll(() => firstCells(table)).toEqual([expect.stringMatching(/^ledger/), expect.stringMatching(/^statements/)]);
+      expect(search(page).get('hidePassing')).toBe('false');
+      await screenshot(page, 'health-dashboard-filters');
+
+      // Tab By namespace: All first, then each namespace.
+      await panel.getByRole('button', { name: 'tier: api' }).click();
+      await page.getByRole('checkbox', { name: 'api' }).uncheck();
+      await page.keyboard.press('Escape');
+      const tabs = page.getByRole('tablist', { name: 'Tab By namespace' });
+      await expect.poll(async () => tabs.getByRole('tab').allInnerTexts()).toEqual(['All (5)', 'default (3)', 'finance (2)']);
+      await tabs.getByRole('tab', { name: 'finance (2)' }).click();
+      expect(search(page).get('tab')).toBe('finance');
+      await expect.poll(() => firstCells(table)).toEqual([expect.stringMatching(/^ledger/), expect.stringMatching(/^statements/)]);
+      await tabs.getByRole('tab', { name: 'All (5)' }).click();
+
+      // Group By a label key, then the card layout keeps the groups as headings.
+      await page.getByRole('combobox', { name: 'Group By' }).selectOption('tier');
+      expect(search(page).get('groupBy')).toBe('tier');
+      await expect.poll(() => firstCells(table)).toEqual(['api(2)', 'web(3)']);
+      await page.getByRole('button', { name: 'Card' }).click();
+      expect(search(page).get('layout')).toBe('card');
+      const web = page.getByRole('list', { name: 'web' });
+      await expect.poll(async () => (await web.getByRole('button').all()).length).toBe(3);
+      await screenshot(page, 'health-dashboard-cards');
+
+      // A shared link shows the same view.
+      const shared = page.url();
+      const other = await world.admin.newPage();
+      try {
+        await openScreen(other, shared.replace(/^https?:\/\/[^/]+/, ''));
+        await other.getByRole('list', { name: 'api' }).getByRole('button', { name: 'ledger' }).click();
+        expect(search(other).get('checkId')).toMatch(/^[0-9a-f-]{36}$/);
+        await other.getByRole('dialog', { name: 'ledger' }).waitFor();
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('opens a check in its drawer from the table, with Run Now for those who may', async () => {
+    const page = await world.admin.newPage();
+    try {
+      await openScreen(page, '/health?groupBy=no-group');
       const table = page.getByRole('table', { name: 'Checks' });
       const failing = table.getByRole('row').filter({ hasText: 'storefront-payments' });
-      expect(await failing.innerText()).toContain('Unhealthy');
-      expect(await table.getByText('storefront-home').count()).toBe(0);
-      await page.getByRole('checkbox', { name: 'Hide Passing' }).click();
-      await table.getByText('storefront-home').waitFor();
-      await screenshot(page, 'health-dashboard');
-
       await failing.click();
       const drawer = page.getByRole('dialog', { name: 'storefront-payments' });
       await drawer.getByRole('table', { name: 'History' }).getByText('status 503').first().waitFor();
       await drawer.getByRole('button', { name: 'Run Now' }).click();
       await toast(page, 'You have successfully initiated the check run.');
-      await expect.poll(async () => drawer.getByRole('table', { name: 'History' }).getByText('status 503').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
       expect(await drawer.getByRole('link', { name: 'Edit' }).getAttribute('href')).toMatch(/^\/settings\/canaries\/[0-9a-f-]{36}$/);
       await screenshot(page, 'health-check-drawer');
     } finally {
@@ -76,7 +174,7 @@ spec:
     }
     const viewer = await world.contexts.get('viewer')!.newPage();
     try {
-      await openScreen(viewer, '/health');
+      await openScreen(viewer, '/health?groupBy=no-group');
       await viewer.getByRole('table', { name: 'Checks' }).getByText('storefront-payments').click();
       await viewer.getByRole('dialog', { name: 'storefront-payments' }).getByRole('table', { name: 'History' }).waitFor();
       expect(await viewer.getByRole('button', { name: 'Run Now' }).count()).toBe(0);

@@ -8,7 +8,8 @@ import { uptimePercent } from './check-filter';
 import type { CheckAggregate } from './check-groups';
 import type { HealthRow } from './check-rows';
 
-const DOT: Readonly<Record<string, string>> = { red: 'bg-danger', green: 'bg-success', orange: 'bg-warning', gray: 'bg-fg-muted' };
+// The theme has no warning token; orange as the job statuses draw it, for light and dark.
+const DOT: Readonly<Record<string, string>> = { red: 'bg-danger', green: 'bg-success', orange: 'bg-[light-dark(#dc6803,#fdb022)]', gray: 'bg-fg-muted' };
 
 type Status = AggregateCheckStatus | null;
 

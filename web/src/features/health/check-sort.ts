@@ -38,6 +38,9 @@ function checkKey(sortId: string, check: CheckSummary): Key {
   });
 }
 
+// One collator for every comparison: much cheaper than localeCompare on 10,000 names.
+const byText = new Intl.Collator().compare;
+
 function compare(left: Key, right: Key): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
@@ -47,7 +50,7 @@ function sortBy<T>(items: readonly T[], key: (item: T) => Key, name: (item: T) =
   const direction = desc ? -1 : 1;
   return items
     .map((item) => ({ item, key: key(item), name: name(item) }))
-    .sort((a, b) => compare(a.key, b.key) * direction || a.name.localeCompare(b.name))
+    .sort((a, b) => compare(a.key, b.key) * direction || byText(a.name, b.name))
     .map((entry) => entry.item);
 }
 

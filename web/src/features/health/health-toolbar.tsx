@@ -43,7 +43,7 @@ export function HealthToolbar({ params, labelKeys, onChange }: { params: HealthP
   const tabLabelOptions = labelKeys.filter((label) => !label.boolean).map((label) => ({ value: label.key, label: label.key }));
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <SearchBox label="Search checks" placeholder="Search by name, description, or endpoint" urlParam="query" resetParams={['pageIndex']} className="w-80 max-w-full" />
+      <SearchBox label="Search checks" placeholder="Search by name, description, or endpoint" urlParam="query" resetParams={['pageIndex']} className="w-96 max-w-full" />
       <SelectField label="Group By" value={params.groupBy} options={[...GROUP_BY_FIELDS, ...labelOptions]} onChange={(groupBy) => onChange({ groupBy })} />
       <SelectField
         label="Tab By"
