@@ -7,7 +7,7 @@ import { resolveValue } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { applyExpressions } from './evaluate.js';
 import { whyNotRun } from './not-run-here.js';
-import { CHECK_RUNNERS, HTTP_USER_AGENT, PUSHED_CHECK_TYPES, type CheckOutcome, type RunContext } from './runners/index.js';
+import { CHECK_RUNNERS, checkTimeoutMs, HTTP_USER_AGENT, PUSHED_CHECK_TYPES, type CheckOutcome, type RunContext } from './runners/index.js';
 import { CANARY_RUN_TASK } from './sync.js';
 
 export interface CanaryRunPayload {
@@ -75,7 +75,7 @@ async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: Abor
   if (!runner) {
     return { checkId: check.id, time, invalid: true, outcome: { pass: false, duration: 0, error: whyNotRun(check.type), data: {} } };
   }
-  const timeout = Number(check.spec['timeout']) > 0 ? Number(check.spec['timeout']) : CHECK_TIMEOUT_MS;
+  const timeout = checkTimeoutMs(check.type, check.spec) ?? CHECK_TIMEOUT_MS;
   const context: RunContext = {
     signal: AbortSignal.any([signal, AbortSignal.timeout(timeout)]),
     userAgent: HTTP_USER_AGENT,

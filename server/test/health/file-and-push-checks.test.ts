@@ -103,6 +103,7 @@ describe('folder checks', () => {
     const folder = await sharedFolder();
     await writeFiles(folder, BACKUPS);
     await mkdir(path.join(folder, 'old'));
+    await writeFiles(path.join(folder, 'old'), { 'deep.log': { size: 5, age: DAY } });
     const backups = { regex: '^backup-.*\\.zip$' };
     const statuses = await runSpec('folder-local', {
       folder: [
@@ -128,6 +129,11 @@ describe('folder checks', () => {
         { name: 'recent-only', path: folder, filter: { maxAge: '1d' }, test: { expr: "count == 1 && files[0].name == 'backup-2.zip'" } },
         { name: 'missing', path: path.join(folder, 'nothing-here'), test: { expr: 'results.files.size() == 0' } },
         { name: 'bad-size', path: folder, minSize: 'lots' },
+        { name: 'glob', path: `${folder}/backup-*.zip`, test: { expr: 'count == 2' } },
+        { name: 'glob-deep', path: `${folder}/**/*.log`, test: { expr: "count == 1 && files[0].name == 'old/deep.log'" } },
+        { name: 'recursive', path: folder, recursive: true, minCount: 4 },
+        { name: 'since', path: folder, filter: { since: 'now-1d' }, test: { expr: "count == 1 && newest.name == 'backup-2.zip'" } },
+        { name: 'bad-since', path: folder, filter: { since: 'yesterday' } },
       ],
     });
     expect(statuses['backups']).toMatchObject({ status: true, message: '2 backups, 6144 bytes' });
@@ -143,6 +149,11 @@ describe('folder checks', () => {
     expect(statuses['recent-only']).toMatchObject({ status: true });
     expect(statuses['missing']).toMatchObject({ status: true, message: '0 files, 0 B' });
     expect(statuses['bad-size']!.error).toMatch(/^minSize: "lots" is not a size/);
+    expect(statuses['glob']).toMatchObject({ status: true, message: '2 files, 6.0 KiB' });
+    expect(statuses['glob-deep']).toMatchObject({ status: true, message: '1 file, 5 B' });
+    expect(statuses['recursive']).toMatchObject({ status: true, message: '4 files, 6.0 KiB' });
+    expect(statuses['since']).toMatchObject({ status: true });
+    expect(statuses['bad-since']!.error).toBe('filter.since: "yesterday" is not a time (RFC 3339, or now-60d)');
   });
 
   it('SFTP (OpenSSH): an sftpConnection, a saved connection, and a refused password', async () => {
@@ -163,6 +174,7 @@ describe('folder checks', () => {
         { name: 'sftp-too-old', path: folder, sftpConnection: login, maxAge: '1d' },
         { name: 'sftp-saved', path: folder, sftpConnection: { connection: `connection://default/${connection}` }, maxCount: 3 },
         { name: 'sftp-url', path: `sftp://${sshd.host}:${sshd.port}${folder}`, username: { value: sshd.user }, password: { value: PASSWORD }, minCount: 4 },
+        { name: 'sftp-glob', path: `sftp://${sshd.host}:${sshd.port}${folder}/backup-*`, username: { value: sshd.user }, password: { value: PASSWORD }, test: { expr: 'count == 2' } },
         { name: 'sftp-wrong-password', path: folder, sftpConnection: { ...login, password: { value: 'wrong' } } },
       ],
     });
@@ -170,6 +182,7 @@ describe('folder checks', () => {
     expect(statuses['sftp-too-old']).toMatchObject({ status: false, error: 'notes.txt is too old 10d0h > 1d' });
     expect(statuses['sftp-saved']).toMatchObject({ status: true, message: '3 files, 6.0 KiB' });
     expect(statuses['sftp-url']).toMatchObject({ status: false, error: 'too few files 3 < 4' });
+    expect(statuses['sftp-glob']).toMatchObject({ status: true, message: '2 files, 6.0 KiB' });
     expect(statuses['sftp-wrong-password']).toMatchObject({ status: false, error: `Authentication failed for ${PEER_USER}@${sshd.host}` });
   });
 
@@ -240,6 +253,8 @@ describe('junit checks', () => {
         },
         { name: 'unit-exit', testResults: `${folder}/exit`, script: junitScript(`${folder}/exit/report.xml`, FAILING, 3) },
         { name: 'unit-nothing-written', testResults: stale, script: 'echo ran' },
+        // canary-checker's timeout is in minutes: 0.01 is 600 ms.
+        { name: 'unit-timeout', testResults: `${folder}/slow`, timeout: 0.01, script: 'sleep 5' },
         { name: 'unit-not-xml', testResults: `${folder}/broken/r.xml`, script: `mkdir -p ${folder}/broken; echo '<testsuite><testcase' > ${folder}/broken/r.xml` },
       ],
     });

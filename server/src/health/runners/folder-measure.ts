@@ -74,6 +74,17 @@ function humanAge(ms: number): string {
 }
 
 /**
+ * `since`: an RFC 3339 time, or `now`, `now-60d`, `now-1h30m`. As in canary-checker, a file must be
+ * more than a second newer, so the newest file's time of the last run can be given.
+ */
+function sinceTime(value: string, now: number): number {
+  const relative = /^now\s*(?:-\s*(.+))?$/.exec(value);
+  const time = relative ? now - (relative[1] ? parseAge(relative[1], 'filter.since') : 0) : Date.parse(value);
+  if (Number.isNaN(time)) throw new Error(`filter.since: ${JSON.stringify(value)} is not a time (RFC 3339, or now-60d)`);
+  return time + 1000;
+}
+
+/**
  * The entries `filter` keeps (minAge, maxAge, minSize, maxSize, regex on the name, since a time);
  * folders only when the check is recursive.
  */
@@ -92,8 +103,7 @@ export function filterEntries(entries: readonly FolderEntry[], filter: unknown, 
     }
   }
   const sinceText = text(spec['since'])?.trim();
-  const since = sinceText ? Date.parse(sinceText) : undefined;
-  if (since !== undefined && Number.isNaN(since)) throw new Error(`filter.since: ${JSON.stringify(sinceText)} is not a time (RFC 3339)`);
+  const since = sinceText ? sinceTime(sinceText, now) : undefined;
   return entries.filter((entry) => {
     const age = now - entry.modified.getTime();
     if (entry.isDir && !keepFolders) return false;

@@ -1,4 +1,5 @@
 import { isRecord } from '@pharos/core';
+import picomatch from 'picomatch';
 import type { ResolvedConnection } from '../../connections/resolve.js';
 import type { SftpLogin } from '../../connections/testers/sftp.js';
 import type { SmbLogin } from '../../connections/testers/smb.js';
@@ -30,7 +31,7 @@ async function credential(context: RunContext, field: unknown, ...values: (strin
   return (await context.value(field)) || values.find((value) => !!value) || undefined;
 }
 
-async function listSftp(spec: Record<string, unknown>, folder: string, context: RunContext): Promise<Listing> {
+async function listSftp(spec: Record<string, unknown>, folder: string, recursive: boolean, context: RunContext): Promise<Listing> {
   const { inline, saved } = await inlineConnection(spec, 'sftpConnection', context);
   const urlText = [folder, text(spec['url']), saved?.url ?? undefined].find(isSftpPath);
   const url = urlText ? new URL(urlText) : undefined;
@@ -47,7 +48,7 @@ async function listSftp(spec: Record<string, unknown>, folder: string, context: 
     ...(saved?.certificate ? { privateKey: saved.certificate } : {}),
   };
   const remote = isSftpPath(folder) ? decodeURIComponent(new URL(folder).pathname) || '.' : folder;
-  return listSftpFolder(login, remote, spec['recursive'] === true, LOGIN_TIMEOUT_MS);
+  return listSftpFolder(login, remote, recursive, LOGIN_TIMEOUT_MS);
 }
 
 /** `smb://server[:port]/share/folder` or `\\server\share\folder`, else the connection's share with `path` under it. */
@@ -83,10 +84,24 @@ async function listSmb(spec: Record<string, unknown>, folder: string, context: R
   return listSmbFolder(login, location.folder, context.signal, LOGIN_TIMEOUT_MS);
 }
 
-function listing(spec: Record<string, unknown>, folder: string, context: RunContext): Promise<Listing> {
+/** `/etc/*`, `/data/**\/*.zip`: the folder before the first pattern, and the pattern under it. */
+function splitGlob(folder: string): { base: string; pattern?: string } {
+  const segments = folder.split('/');
+  const first = segments.findIndex((segment) => /[*?[{]/.test(segment));
+  if (first < 0) return { base: folder };
+  return { base: segments.slice(0, first).join('/') || '/', pattern: segments.slice(first).join('/') };
+}
+
+async function listing(spec: Record<string, unknown>, folder: string, context: RunContext): Promise<Listing> {
   if (isSmbPath(folder) || isRecord(spec['smbConnection']) || isSmbPath(text(spec['url']))) return listSmb(spec, folder, context);
-  if (isSftpPath(folder) || isRecord(spec['sftpConnection']) || isSftpPath(text(spec['url']))) return listSftp(spec, folder, context);
-  return listLocalFolder(folder, spec['recursive'] === true);
+  const { base, pattern } = splitGlob(folder);
+  // A pattern reaching into subfolders walks them, and is matched against the path under the base.
+  const walk = spec['recursive'] === true || (pattern !== undefined && pattern.includes('/'));
+  const sftp = isSftpPath(folder) || isRecord(spec['sftpConnection']) || isSftpPath(text(spec['url']));
+  const found = sftp ? await listSftp(spec, base, walk, context) : await listLocalFolder(base, walk);
+  if (pattern === undefined) return found;
+  const matches = picomatch(pattern);
+  return { ...found, entries: found.entries.filter((entry) => matches(entry.name)) };
 }
 
 /** The variables: Pharos's names, and canary-checker's `results` for specs written for it. */

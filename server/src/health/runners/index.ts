@@ -43,5 +43,15 @@ export const CHECK_RUNNERS: Readonly<Record<string, CheckRunner>> = {
   catalog: catalogCheck,
 };
 
+/**
+ * How long a check may run when its type reads `timeout` its own way: junit's is in minutes (5 by
+ * default), as canary-checker has it; the others' is in milliseconds (undefined: the default).
+ */
+export function checkTimeoutMs(type: string, spec: Record<string, unknown>): number | undefined {
+  const timeout = Number(spec['timeout']);
+  if (type === 'junit') return (timeout > 0 ? timeout : 5) * 60_000;
+  return timeout > 0 ? timeout : undefined;
+}
+
 /** Check types whose results are pushed to Pharos (POST /api/canary/webhook/{name}) instead of run. */
 export const PUSHED_CHECK_TYPES: readonly string[] = ['webhook'];
