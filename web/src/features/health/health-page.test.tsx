@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, type StubRoute } from '../../test/fetch-stub';
-import { renderSettings } from '../settings/testing/render-settings';
+import { dbRoute, renderSettings, rows } from '../settings/testing/render-settings';
 import { aCheck } from './testing/checks';
 
 const CHECKS = [
@@ -144,6 +144,20 @@ describe('/health', () => {
     await app.user.selectOptions(tabBy, 'Agent');
     const byAgent = await screen.findByRole('tablist', { name: 'Tab By agent' });
     expect(within(byAgent).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All (3)', 'local (3)']);
+  });
+
+  it('names the agents of the agent tabs, the local one as local', async () => {
+    const remote = 'a1a1a1a1-0000-4000-8000-000000000001';
+    const checks = [...CHECKS, aCheck({ id: 'c5', name: 'edge', canary_name: 'edge', status: 'unhealthy', agent_id: remote })];
+    const app = renderSettings('/health?tabBy=agent', [summaryRoute(checks), dbRoute('GET', 'agents', () => rows([{ id: remote, name: 'eu-cluster' }]))]);
+    const tabs = await screen.findByRole('tablist', { name: 'Tab By agent' });
+    await waitFor(() => expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All (4)', 'local (3)', 'eu-cluster (1)']));
+    const asked = app.server.to('/api/db/agents', 'GET')[0]!.url.searchParams;
+    expect(asked.get('id')).toBe(`in.(${remote})`);
+    expect(asked.get('select')).toBe('id,name');
+    await app.user.click(within(tabs).getByRole('tab', { name: 'eu-cluster (1)' }));
+    expect(param(app, 'tab')).toBe(remote);
+    await rowsBecome(['edgeedge']);
   });
 
   it('shows cards by group in the card layout, and a card opens its check', async () => {
