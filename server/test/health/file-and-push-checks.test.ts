@@ -90,6 +90,17 @@ const BACKUPS = {
   'notes.txt': { size: 10, age: 10 * DAY },
 };
 
+async function saveConnection(connection: Record<string, unknown>): Promise<string> {
+  const name = `${String(connection['type'])}-${Date.now()}`;
+  const response = await fetch(`${server.url}/api/connections`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await server.tokenFor(['admin'])}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, ...connection }),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return name;
+}
+
 /** A folder other users can read (the SSH peer logs in as another account). */
 async function sharedFolder(): Promise<string> {
   const folder = await mkdtemp(path.join(tmpdir(), 'pharos-folder-check-'));
@@ -159,14 +170,7 @@ describe('folder checks', () => {
   it('SFTP (OpenSSH): an sftpConnection, a saved connection, and a refused password', async () => {
     const folder = await sharedFolder();
     await writeFiles(folder, BACKUPS);
-    const token = await server.tokenFor(['admin']);
-    const connection = `sftp-${Date.now()}`;
-    const saved = await fetch(`${server.url}/api/connections`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: connection, type: 'sftp', username: sshd.user, password: PASSWORD, properties: { host: sshd.host, port: String(sshd.port) } }),
-    });
-    expect(saved.status, await saved.clone().text()).toBeLessThan(300);
+    const connection = await saveConnection({ type: 'sftp', username: sshd.user, password: PASSWORD, properties: { host: sshd.host, port: String(sshd.port) } });
     const login = { host: sshd.host, port: sshd.port, username: { value: sshd.user }, password: { value: PASSWORD } };
     const statuses = await runSpec('folder-sftp', {
       folder: [
@@ -174,6 +178,7 @@ describe('folder checks', () => {
         { name: 'sftp-too-old', path: folder, sftpConnection: login, maxAge: '1d' },
         { name: 'sftp-saved', path: folder, sftpConnection: { connection: `connection://default/${connection}` }, maxCount: 3 },
         { name: 'sftp-url', path: `sftp://${sshd.host}:${sshd.port}${folder}`, username: { value: sshd.user }, password: { value: PASSWORD }, minCount: 4 },
+        { name: 'sftp-check-connection', path: folder, connection, filter: { regex: 'notes' }, maxAge: '1d' },
         { name: 'sftp-glob', path: `sftp://${sshd.host}:${sshd.port}${folder}/backup-*`, username: { value: sshd.user }, password: { value: PASSWORD }, test: { expr: 'count == 2' } },
         { name: 'sftp-wrong-password', path: folder, sftpConnection: { ...login, password: { value: 'wrong' } } },
       ],
@@ -182,6 +187,7 @@ describe('folder checks', () => {
     expect(statuses['sftp-too-old']).toMatchObject({ status: false, error: 'notes.txt is too old 10d0h > 1d' });
     expect(statuses['sftp-saved']).toMatchObject({ status: true, message: '3 files, 6.0 KiB' });
     expect(statuses['sftp-url']).toMatchObject({ status: false, error: 'too few files 3 < 4' });
+    expect(statuses['sftp-check-connection']).toMatchObject({ status: false, error: 'notes.txt is too old 10d0h > 1d' });
     expect(statuses['sftp-glob']).toMatchObject({ status: true, message: '2 files, 6.0 KiB' });
     expect(statuses['sftp-wrong-password']).toMatchObject({ status: false, error: `Authentication failed for ${PEER_USER}@${sshd.host}` });
   });
@@ -192,16 +198,19 @@ describe('folder checks', () => {
     await writeFiles(folder, BACKUPS);
     execFileSync('chown', ['-R', PEER_USER, folder]);
     const login = { port: samba.port, username: { value: samba.user }, password: { value: PASSWORD } };
+    const connection = await saveConnection({ type: 'smb', url: `\\\\127.0.0.1\\${samba.share}`, username: samba.user, password: PASSWORD, properties: { port: String(samba.port) } });
     const statuses = await runSpec('folder-smb', {
       folder: [
         { name: 'smb-backups', path: `\\\\127.0.0.1\\${samba.share}\\backups`, smbConnection: login, filter: { regex: '(.*)\\.zip$' }, maxAge: '7d', minSize: '25b', test: { expr: "count == 2 && oldest.name == 'backup-1.zip' && availableSize > 0" } },
         { name: 'smb-url-too-old', path: `smb://127.0.0.1/${samba.share}/backups`, smbConnection: login, maxAge: '1d' },
+        { name: 'smb-check-connection', path: 'backups', connection: `connection://default/${connection}`, minCount: 3, test: { expr: "maxSize.name == 'backup-2.zip'" } },
         { name: 'smb-missing', path: `smb://127.0.0.1/${samba.share}/nothing-here`, smbConnection: login, minCount: 1 },
         { name: 'smb-wrong-password', path: `smb://127.0.0.1/${samba.share}/backups`, smbConnection: { ...login, password: { value: 'wrong' } } },
       ],
     });
     expect(statuses['smb-backups']).toMatchObject({ status: true, message: '2 files, 6.0 KiB' });
     expect(statuses['smb-url-too-old']).toMatchObject({ status: false, error: 'notes.txt is too old 10d0h > 1d' });
+    expect(statuses['smb-check-connection']).toMatchObject({ status: true, message: '3 files, 6.0 KiB' });
     expect(statuses['smb-missing']).toMatchObject({ status: false, error: 'too few files 0 < 1' });
     expect(statuses['smb-wrong-password']).toMatchObject({ status: false, error: `127.0.0.1/${samba.share}: NT_STATUS_LOGON_FAILURE` });
   });
@@ -321,6 +330,10 @@ describe('webhook checks', () => {
     await runCanary({ pool: server.pool, sandbox, secrets: TEST_SECRETS }, { canaryId }, AbortSignal.timeout(30_000));
     expect((await server.pool.query('select 1 from check_statuses where check_id = $1', [checkId])).rowCount).toBe(before);
     expect((await statusesOf(canaryId))['sibling']).toMatchObject({ status: true, message: 'hi' });
+    // Run Now has nothing to run: it says where the results come from and leaves the check's state.
+    const runNow = await fetch(`${server.url}/api/canary/run/check/${checkId}`, { method: 'POST', headers: { authorization: `Bearer ${await server.tokenFor(['admin'])}` } });
+    expect(await runNow.json()).toMatchObject({ status: null, error: `webhook checks are not run by Pharos: their results are pushed to POST /api/canary/webhook/${name}` });
+    expect(await check()).toBe('healthy');
   });
 
   it('a webhook without a token takes any push; a text body is its content', async () => {

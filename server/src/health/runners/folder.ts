@@ -17,11 +17,14 @@ type Listing = { entries: FolderEntry[]; availableSize: number };
 const isSmbPath = (value: string | undefined) => value !== undefined && (/^smb:\/\//i.test(value) || value.startsWith('\\\\'));
 const isSftpPath = (value: string | undefined) => value !== undefined && /^sftp:\/\//i.test(value);
 
-/** The inline connection block (`sftpConnection`, `smbConnection`) and the saved connection it names. */
-async function inlineConnection(spec: Record<string, unknown>, key: string, context: RunContext): Promise<{ inline: Record<string, unknown>; saved?: ResolvedConnection }> {
+/**
+ * The inline connection block (`sftpConnection`, `smbConnection`) and the saved connection it names,
+ * else the check's own `connection` (already resolved by the caller).
+ */
+async function inlineConnection(spec: Record<string, unknown>, key: string, context: RunContext, checkConnection: ResolvedConnection | undefined): Promise<{ inline: Record<string, unknown>; saved?: ResolvedConnection }> {
   const inline = isRecord(spec[key]) ? spec[key] : {};
   const reference = text(inline['connection']);
-  if (!reference) return { inline };
+  if (!reference) return checkConnection ? { inline, saved: checkConnection } : { inline };
   if (!context.connection) throw new Error(`${key}.connection cannot be resolved here`);
   return { inline, saved: await context.connection(reference) };
 }
@@ -31,8 +34,8 @@ async function credential(context: RunContext, field: unknown, ...values: (strin
   return (await context.value(field)) || values.find((value) => !!value) || undefined;
 }
 
-async function listSftp(spec: Record<string, unknown>, folder: string, recursive: boolean, context: RunContext): Promise<Listing> {
-  const { inline, saved } = await inlineConnection(spec, 'sftpConnection', context);
+async function listSftp(spec: Record<string, unknown>, folder: string, recursive: boolean, context: RunContext, checkConnection?: ResolvedConnection): Promise<Listing> {
+  const { inline, saved } = await inlineConnection(spec, 'sftpConnection', context, checkConnection);
   const urlText = [folder, text(spec['url']), saved?.url ?? undefined].find(isSftpPath);
   const url = urlText ? new URL(urlText) : undefined;
   const host = text(inline['host']) ?? saved?.properties['host'] ?? url?.hostname ?? text(spec['host']);
@@ -65,8 +68,8 @@ function smbLocation(folder: string, base: string | undefined): { server: string
   return { server: host, ...(port ? { port: Number(port) } : {}), share, folder: rest.join('/') };
 }
 
-async function listSmb(spec: Record<string, unknown>, folder: string, context: RunContext): Promise<Listing> {
-  const { inline, saved } = await inlineConnection(spec, 'smbConnection', context);
+async function listSmb(spec: Record<string, unknown>, folder: string, context: RunContext, checkConnection?: ResolvedConnection): Promise<Listing> {
+  const { inline, saved } = await inlineConnection(spec, 'smbConnection', context, checkConnection);
   const base = [text(spec['url']), saved?.url ?? undefined].find(isSmbPath);
   const location = smbLocation(folder, base);
   const username = await credential(context, inline['username'], saved?.username, await context.value(spec['username']));
@@ -92,13 +95,18 @@ function splitGlob(folder: string): { base: string; pattern?: string } {
   return { base: segments.slice(0, first).join('/') || '/', pattern: segments.slice(first).join('/') };
 }
 
-async function listing(spec: Record<string, unknown>, folder: string, context: RunContext): Promise<Listing> {
-  if (isSmbPath(folder) || isRecord(spec['smbConnection']) || isSmbPath(text(spec['url']))) return listSmb(spec, folder, context);
+async function listing(spec: Record<string, unknown>, path: string, context: RunContext): Promise<Listing> {
+  // The check's `connection` decides the protocol by its type (an smb, sftp or folder connection).
+  const reference = text(spec['connection']);
+  const saved = reference && context.connection ? await context.connection(reference) : undefined;
+  if (isSmbPath(path) || isRecord(spec['smbConnection']) || saved?.type === 'smb') return listSmb(spec, path, context, saved?.type === 'smb' ? saved : undefined);
+  const folderBase = saved?.type === 'folder' ? (saved.properties['path'] || saved.url) : undefined;
+  const folder = folderBase && !path.startsWith('/') ? `${folderBase.replace(/\/+$/, '')}/${path}` : path;
   const { base, pattern } = splitGlob(folder);
   // A pattern reaching into subfolders walks them, and is matched against the path under the base.
   const walk = spec['recursive'] === true || (pattern !== undefined && pattern.includes('/'));
-  const sftp = isSftpPath(folder) || isRecord(spec['sftpConnection']) || isSftpPath(text(spec['url']));
-  const found = sftp ? await listSftp(spec, base, walk, context) : await listLocalFolder(base, walk);
+  const sftp = isSftpPath(folder) || isRecord(spec['sftpConnection']) || saved?.type === 'sftp';
+  const found = sftp ? await listSftp(spec, base, walk, context, saved?.type === 'sftp' ? saved : undefined) : await listLocalFolder(base, walk);
   if (pattern === undefined) return found;
   const matches = picomatch(pattern);
   return { ...found, entries: found.entries.filter((entry) => matches(entry.name)) };
