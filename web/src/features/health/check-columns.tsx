@@ -1,9 +1,10 @@
-import { formatDuration, formatPercent, healthColour, uptimeBarColour, type AggregateCheckStatus, type CheckSummary } from '@pharos/core';
+import { formatDuration, formatPercent, healthColour, showsRecency, uptimeBarColour, type AggregateCheckStatus, type CheckSummary } from '@pharos/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { cn } from '../../ui/cn';
 import type { DataTableColumn } from '../../ui/data-table';
 import { RelativeTime } from '../../ui/relative-time';
+import { useNow } from '../../ui/use-now';
 import { uptimePercent } from './check-filter';
 import type { CheckAggregate } from './check-groups';
 import type { HealthRow } from './check-rows';
@@ -41,6 +42,18 @@ export function HealthText({ status }: { status: Status }) {
 }
 
 const EMPTY = <span className="text-fg-muted">–</span>;
+
+/** How long ago a check last ran, shown beside its health when that is 1 hour to 7 days ago (spec 1 section 9): a stale check stands out. */
+export function Recency({ lastRun }: { lastRun: string | null }) {
+  const now = useNow();
+  const time = lastRun ? Date.parse(lastRun) : NaN;
+  if (Number.isNaN(time) || !showsRecency((now - time) / 60_000)) return null;
+  return (
+    <span className="text-xs text-fg-muted" title="Last run">
+      ran <RelativeTime value={lastRun} />
+    </span>
+  );
+}
 
 export function UptimeBar({ uptime }: { uptime: CheckSummary['uptime'] }) {
   const percent = uptimePercent({ uptime });
@@ -117,7 +130,16 @@ export function checkColumns(onToggleGroup: (key: string) => void): DataTableCol
       header: 'Checks',
       cell: ({ row: { original } }) => (original.kind === 'group' ? <GroupName row={original} onToggle={onToggleGroup} /> : <CheckName row={original} />),
     }),
-    column.accessor((row) => rowValues(row).status, { id: 'status', header: 'Health', cell: ({ row }) => <HealthText status={rowValues(row.original).status} /> }),
+    column.accessor((row) => rowValues(row).status, {
+      id: 'status',
+      header: 'Health',
+      cell: ({ row: { original } }) => (
+        <span className="flex flex-wrap items-center gap-x-2">
+          <HealthText status={rowValues(original).status} />
+          {original.kind === 'check' && <Recency lastRun={original.check.last_runtime} />}
+        </span>
+      ),
+    }),
     column.accessor((row) => uptimePercent(rowValues(row)), { id: 'uptime', header: 'Uptime', cell: ({ row }) => <UptimeBar uptime={rowValues(row.original).uptime} /> }),
     column.accessor((row) => rowValues(row).latency, { id: 'latency', header: 'Latency', cell: ({ row }) => <LatencyText ms={rowValues(row.original).latency} /> }),
     column.accessor((row) => rowValues(row).last_transition_time, {

@@ -135,7 +135,7 @@ describe('/health', () => {
     expect(param(app, 'tab')).toBe('finance');
     await rowsBecome(['bank(2)']);
     const tabBy = screen.getByRole('combobox', { name: 'Tab By' });
-    expect(within(tabBy).getAllByRole('option').map((option) => option.textContent)).toEqual(['Namespace', 'Agent', 'region', 'tier']);
+    expect(within(tabBy).getAllByRole('option').map((option) => option.textContent)).toEqual(['Namespace', 'Agent', 'critical', 'region', 'tier']);
     await app.user.selectOptions(tabBy, 'tier');
     expect(param(app, 'tabBy')).toBe('tier');
     expect(param(app, 'tab')).toBeNull();
@@ -246,6 +246,23 @@ describe('/health', () => {
     await checksTable();
     expect(signals).toHaveLength(2);
     expect(signals[0]!.aborted).toBe(true);
+  });
+
+  it('shows how long ago a check last ran beside its health when that is 1 hour to 7 days ago', async () => {
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const checks = [
+      aCheck({ id: 's1', name: 'stale', status: 'unhealthy', last_runtime: ago(190) }),
+      aCheck({ id: 's2', name: 'fresh', status: 'unhealthy', last_runtime: ago(10) }),
+      aCheck({ id: 's3', name: 'ancient', status: 'unhealthy', last_runtime: ago(8 * 24 * 60) }),
+    ];
+    renderSettings('/health?groupBy=no-group&sortBy=name', [summaryRoute(checks)]);
+    const table = await checksTable();
+    await rowsBecome(['ancientshop', 'freshshop', 'staleshop']);
+    const health = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+    expect(health).toEqual(['Unhealthy', 'Unhealthy', 'Unhealthyran 3h ago']);
   });
 
   it('says there are no checks and where to add a canary', async () => {

@@ -39,8 +39,6 @@ function LayoutSwitch({ value, onChange }: { value: HealthLayout; onChange: (lay
 /** Search, Group By, Tab By, the layout and, for the table, the pivot. */
 export function HealthToolbar({ params, labelKeys, onChange }: { params: HealthParams; labelKeys: readonly LabelKey[]; onChange: (changes: HealthParamChanges) => void }) {
   const labelOptions = labelKeys.map((label) => ({ value: label.key, label: label.key }));
-  // Tabs by a yes/no label say little; those keys are left out (as the label filters show them as toggles).
-  const tabLabelOptions = labelKeys.filter((label) => !label.boolean).map((label) => ({ value: label.key, label: label.key }));
   return (
     <div className="flex flex-wrap items-center gap-3">
       <SearchBox label="Search checks" placeholder="Search by name, description, or endpoint" urlParam="query" resetParams={['pageIndex']} className="w-96 max-w-full" />
@@ -48,7 +46,7 @@ export function HealthToolbar({ params, labelKeys, onChange }: { params: HealthP
       <SelectField
         label="Tab By"
         value={params.tabBy}
-        options={[{ value: TAB_BY_NAMESPACE, label: 'Namespace' }, { value: TAB_BY_AGENT, label: 'Agent' }, ...tabLabelOptions]}
+        options={[{ value: TAB_BY_NAMESPACE, label: 'Namespace' }, { value: TAB_BY_AGENT, label: 'Agent' }, ...labelOptions]}
         onChange={(tabBy) => onChange({ tabBy, tab: null })}
       />
       <LayoutSwitch value={params.layout} onChange={(layout) => onChange({ layout })} />
