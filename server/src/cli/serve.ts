@@ -11,6 +11,7 @@ import { checkStatusRetention, CHECK_STATUS_RETENTION } from '../health/retentio
 import { canaryRunJob } from '../health/run-canary.js';
 import { saveSchedule } from '../engine/schedules.js';
 import { canaryChangedHandler } from '../health/sync.js';
+import { registerCatalog } from '../catalog/register.js';
 import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
 
 function displayHost(host: string): string {
@@ -38,6 +39,7 @@ export async function serve(): Promise<void> {
     engine.define(canaryRunJob({ pool: database.pool, sandbox, secrets }));
     engine.events.on(['canary.changed'], canaryChangedHandler(database.pool));
     engine.define(checkStatusRetention(database.pool));
+    registerCatalog(engine, { pool: database.pool, secrets, sandbox });
     await engine.start();
     await saveSchedule(database.pool, {
       key: `system:${CHECK_STATUS_RETENTION}`,

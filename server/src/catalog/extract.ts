@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { isRecord } from '@pharos/core';
+import { removeAt, replaceAt, select, textOf } from './jsonpath.js';
+import { CONFIG_HEALTH, type ConfigHealth, type ConfigProperty, type ScrapedItem } from './scrape-types.js';
+
+/** Runs a CEL expression (in the sandbox) over variables. */
+export type CelEvaluator = (expression: string, variables: Record<string, unknown>) => Promise<unknown>;
+
+/** One thing a scraper read: a file, a command's output, a response. */
+export interface ScrapeInput {
+  document: unknown;
+  /** Where it was read from: a path, a URL. */
+  source: string;
+}
+
+export interface Extracted {
+  items: ScrapedItem[];
+  errors: string[];
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** The documents `items` selects (a single list it selects is its entries), or the whole document. */
+function documentsOf(spec: Record<string, unknown>, document: unknown): unknown[] {
+  const path = text(spec['items']);
+  if (!path) return [document];
+  const selected = select(path, document);
+  return selected.length === 1 && Array.isArray(selected[0]) ? selected[0] : selected;
+}
+
+/** labels / tags: a map of literals or JSONPaths, or config-db's list of {name, value | jsonpath | label}. */
+function mapOf(field: unknown, document: unknown, labels: Record<string, string> = {}): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (isRecord(field)) {
+    for (const [key, value] of Object.entries(field)) {
+      const resolved = textOf(value, document);
+      if (resolved !== undefined) result[key] = resolved;
+    }
+  }
+  for (const entry of list(field)) {
+    if (!isRecord(entry) || !text(entry['name'])) continue;
+    const name = entry['name'] as string;
+    const path = text(entry['jsonpath']);
+    const label = text(entry['label']);
+    const resolved = path ? textOf(path.startsWith('$') ? path : `$.${path}`, document) : label ? labels[label] : textOf(entry['value'], document);
+    if (resolved !== undefined) result[name] = resolved;
+  }
+  return result;
+}
+
+function healthOf(value: string | undefined): ConfigHealth | null {
+  if (value === undefined) return null;
+  const health = value.toLowerCase();
+  return (CONFIG_HEALTH as readonly string[]).includes(health) ? (health as ConfigHealth) : 'unknown';
+}
+
+/** The first date any of the JSONPaths gives (createFields, deleteFields). */
+function dateOf(paths: unknown, document: unknown): Date | null {
+  for (const path of list(paths)) {
+    const value = textOf(path, document);
+    if (value === undefined) continue;
+    const date = new Date(/^\d+$/.test(value) ? Number(value) * (value.length <= 10 ? 1000 : 1) : value);
+    if (!Number.isNaN(date.getTime())) return date;
+  }
+  return null;
+}
+
+function propertiesOf(field: unknown): ConfigProperty[] {
+  return list(field).filter(isRecord).map((property) => ({ ...property }));
+}
+
+function clone(value: unknown): unknown {
+  return value === undefined ? null : structuredClone(value);
+}
+
+/** transform.exclude: fields removed from every item (of the listed types, when `types` is given). */
+function exclude(transform: Record<string, unknown>, item: ScrapedItem): void {
+  for (const rule of list(transform['exclude'])) {
+    if (!isRecord(rule) || !text(rule['jsonpath'])) continue;
+    const types = list(rule['types']).filter((type): type is string => typeof type === 'string');
+    if (types.length > 0 && !types.includes(item.type)) continue;
+    removeAt(rule['jsonpath'] as string, item.config);
+  }
+}
+
+const maskValue = (value: string) => (original: unknown) =>
+  value === 'md5sum' ? createHash('md5').update(typeof original === 'string' ? original : JSON.stringify(original)).digest('hex') : value;
+
+/** transform.mask: fields replaced by their md5sum or a fixed text, on the items the CEL selector picks. */
+async function mask(transform: Record<string, unknown>, item: ScrapedItem, cel?: CelEvaluator): Promise<void> {
+  for (const rule of list(transform['mask'])) {
+    if (!isRecord(rule) || !text(rule['jsonpath']) || typeof rule['value'] !== 'string') continue;
+    const selector = text(rule['selector']);
+    if (selector) {
+      if (!cel) throw new Error('mask selectors need the expression sandbox');
+      const chosen = await cel(selector, variablesOf(item));
+      if (chosen !== true) continue;
+    }
+    replaceAt(rule['jsonpath'] as string, item.config, maskValue(rule['value']));
+  }
+}
+
+/** What CEL sees of an item, with config-db's names. */
+export function variablesOf(item: ScrapedItem): Record<string, unknown> {
+  return {
+    id: item.externalId,
+    external_id: item.externalId,
+    name: item.name ?? null,
+    type: item.type,
+    config_type: item.type,
+    config_class: item.configClass ?? null,
+    status: item.status ?? null,
+    health: item.health ?? null,
+    labels: item.labels ?? {},
+    tags: item.tags ?? {},
+    config: item.config,
+  };
+}
+
+/** An item from one document by the spec's shared fields, or why it cannot be one. */
+function itemOf(spec: Record<string, unknown>, document: unknown, source: string): ScrapedItem | string {
+  const externalId = textOf(spec['id'], document);
+  if (externalId === undefined) return `${source}: no id: ${text(spec['id']) ?? 'id'} selects nothing`;
+  const type = textOf(spec['type'], document);
+  if (type === undefined) return `${source}: no type: ${text(spec['type']) ?? 'type'} selects nothing`;
+  const labels = mapOf(spec['labels'], document);
+  return {
+    externalId,
+    type,
+    configClass: textOf(spec['class'], document) ?? type,
+    name: textOf(spec['name'], document) ?? externalId,
+    description: textOf(spec['description'], document) ?? null,
+    status: textOf(spec['status'], document) ?? null,
+    health: healthOf(textOf(spec['health'], document)),
+    config: clone(document),
+    format: 'json',
+    source,
+    labels,
+    tags: mapOf(spec['tags'], document, labels),
+    properties: propertiesOf(spec['properties']),
+    deletedAt: dateOf(spec['deleteFields'], document),
+    createdAt: dateOf(spec['createFields'], document),
+  };
+}
+
+/**
+ * Catalog items from what a scraper read, by the fields every scraper kind shares (config-db's
+ * BaseScraper): `items` splits a document, `id`/`name`/`type`/`class`/`status`/`health`/`description`
+ * are literals or JSONPaths, `labels`/`tags` maps of either, `createFields`/`deleteFields` dates;
+ * then `transform.expr` (CEL answering the items), `transform.exclude` and `transform.mask`.
+ */
+export async function extractItems(spec: Record<string, unknown>, inputs: readonly ScrapeInput[], cel?: CelEvaluator): Promise<Extracted> {
+  const transform = isRecord(spec['transform']) ? spec['transform'] : {};
+  const items: ScrapedItem[] = [];
+  const errors: string[] = [];
+  for (const input of inputs) {
+    let documents: unknown[];
+    try {
+      documents = documentsOf(spec, input.document);
+      const expression = text(transform['expr']);
+      if (expression) {
+        if (!cel) throw new Error('transform.expr needs the expression sandbox');
+        documents = await transformed(cel, expression, documents);
+      }
+    } catch (error) {
+      errors.push(`${input.source}: ${(error as Error).message}`);
+      continue;
+    }
+    for (const document of documents) {
+      const item = itemOf(spec, document, input.source);
+      if (typeof item === 'string') {
+        errors.push(item);
+        continue;
+      }
+      try {
+        exclude(transform, item);
+        await mask(transform, item, cel);
+        items.push(item);
+      } catch (error) {
+        errors.push(`${input.source}: ${(error as Error).message}`);
+      }
+    }
+  }
+  return { items, errors };
+}
+
+/** transform.expr over each document (as `config`): its answer, a list or one object, replaces it. */
+async function transformed(cel: CelEvaluator, expression: string, documents: readonly unknown[]): Promise<unknown[]> {
+  const result: unknown[] = [];
+  for (const document of documents) {
+    let answer = await cel(expression, { config: document });
+    if (typeof answer === 'string') answer = JSON.parse(answer) as unknown;
+    if (Array.isArray(answer)) result.push(...(answer as unknown[]));
+    else if (answer !== null && answer !== undefined) result.push(answer);
+  }
+  return result;
+}

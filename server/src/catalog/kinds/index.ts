@@ -1,0 +1,36 @@
+import { readExec } from './exec.js';
+import { readFiles } from './file.js';
+import { readHttp } from './http.js';
+import type { KindReader } from './types.js';
+
+/** Scraper kinds that run here, by their key in a ScrapeConfig spec. */
+export const KIND_READERS: Readonly<Record<string, KindReader>> = {
+  file: readFiles,
+  exec: readExec,
+  http: readHttp,
+};
+
+const CLUSTER = 'a Kubernetes cluster this Pharos is not connected to';
+const ACCOUNT = (provider: string) => `a ${provider} account this Pharos is not connected to`;
+
+/** config-db's other scraper kinds, and why they do not run here. */
+export const KINDS_NOT_RUN: Readonly<Record<string, string>> = {
+  kubernetes: CLUSTER,
+  kubernetesFile: CLUSTER,
+  trivy: CLUSTER,
+  aws: ACCOUNT('AWS'),
+  azure: ACCOUNT('Azure'),
+  azureDevops: ACCOUNT('Azure DevOps'),
+  gcp: ACCOUNT('Google Cloud'),
+  githubActions: ACCOUNT('GitHub'),
+  github: ACCOUNT('GitHub'),
+  slack: ACCOUNT('Slack'),
+  terraform: 'Terraform state this Pharos does not read yet',
+  sql: 'SQL scrapers, which do not run yet',
+  clickhouse: 'ClickHouse, which Pharos does not read yet',
+  logs: 'log backends, which scrapers do not read yet',
+  pubsub: ACCOUNT('Google Cloud'),
+};
+
+/** Spec keys that are settings of the whole ScrapeConfig, not scraper kinds. */
+export const SPEC_SETTINGS = new Set(['schedule', 'full', 'retention', 'timeout', 'icon', 'description', 'properties']);

@@ -1,0 +1,152 @@
+import { isRecord, parseGoDuration } from '@pharos/core';
+import type pg from 'pg';
+import type { JobDefinition, JobOutcome } from '../engine/job.js';
+import type { ExpressionSandbox } from '../expressions/sandbox.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { VERSION } from '../version.js';
+import { extractItems, type CelEvaluator } from './extract.js';
+import { isJsonPath } from './jsonpath.js';
+import { KIND_READERS, KINDS_NOT_RUN, SPEC_SETTINGS } from './kinds/index.js';
+import type { KindContext } from './kinds/types.js';
+import { saveScrape } from './save-scrape.js';
+import { typeSummary, type ScrapedItem, type ScrapeSummary } from './scrape-types.js';
+
+/** The job each scraper's schedule runs (config-db's name). */
+export const SCRAPER_TASK = 'Scraper';
+/** Items not seen for this long are soft-deleted, unless `retention.staleItemAge` says otherwise (config-db's default). */
+export const DEFAULT_STALE_ITEM_AGE_MS = 24 * 3_600_000;
+/** A change repeated within this window counts on the earlier one (config-db's `changes.dedup.window`). */
+export const DEDUP_WINDOW_MS = 3_600_000;
+
+export interface ScraperRunOptions {
+  pool: pg.Pool;
+  secrets: ServerSecrets;
+  /** Where transform.expr and mask selectors (CEL) run. */
+  sandbox?: ExpressionSandbox;
+  /** Where relative file paths start; the working directory by default. */
+  baseDir?: string;
+}
+
+export interface ScraperRunPayload {
+  scraperId: string;
+}
+
+export interface ScrapeRun {
+  /** Another run of the scraper was going: this one did nothing. */
+  skipped: boolean;
+  summary: ScrapeSummary;
+  errors: string[];
+  items: number;
+}
+
+interface ScraperRow {
+  id: string;
+  name: string;
+  namespace: string;
+  spec: Record<string, unknown>;
+}
+
+/** `retention.staleItemAge`: a duration, `keep` (never), or the default. */
+export function staleItemAgeOf(spec: Record<string, unknown>): number | null {
+  const retention = isRecord(spec['retention']) ? spec['retention'] : {};
+  const age = retention['staleItemAge'];
+  if (age === 'keep') return null;
+  if (typeof age !== 'string' || age === '') return DEFAULT_STALE_ITEM_AGE_MS;
+  return parseGoDuration(age);
+}
+
+/** The type a kind entry's errors count under: its literal type, else the kind. */
+function typeOfEntry(kind: string, entry: Record<string, unknown>): string {
+  const type = entry['type'];
+  return typeof type === 'string' && type !== '' && !isJsonPath(type) ? type : kind;
+}
+
+async function scrape(options: ScraperRunOptions, scraper: ScraperRow, signal: AbortSignal): Promise<{ items: ScrapedItem[]; errors: Array<{ type: string; message: string }> }> {
+  const context: KindContext = {
+    pool: options.pool,
+    secrets: options.secrets,
+    signal,
+    namespace: scraper.namespace,
+    baseDir: options.baseDir ?? process.cwd(),
+    userAgent: `pharos/${VERSION}`,
+  };
+  const cel: CelEvaluator | undefined = options.sandbox ? (expression, variables) => options.sandbox!.evaluateCel(expression, variables) : undefined;
+  const items: ScrapedItem[] = [];
+  const errors: Array<{ type: string; message: string }> = [];
+  for (const [kind, entries] of Object.entries(scraper.spec)) {
+    if (SPEC_SETTINGS.has(kind)) continue;
+    const reader = KIND_READERS[kind];
+    const list = Array.isArray(entries) ? entries.filter(isRecord) : [];
+    if (!reader) {
+      if (list.length > 0) errors.push({ type: kind, message: `${kind} scrapers need ${KINDS_NOT_RUN[kind] ?? 'a scraper kind Pharos does not have'}: not run` });
+      continue;
+    }
+    for (const [index, entry] of list.entries()) {
+      const type = typeOfEntry(kind, entry);
+      const where = `${kind}[${index}]`;
+      try {
+        const read = await reader(entry, context);
+        const extracted = await extractItems(entry, read.inputs, cel);
+        items.push(...extracted.items);
+        for (const message of [...read.errors, ...extracted.errors]) errors.push({ type, message: `${where}: ${message}` });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        errors.push({ type, message: `${where}: ${(error as Error).message}` });
+      }
+    }
+  }
+  return { items, errors };
+}
+
+/**
+ * One run of a scraper: every entry of every kind read, its items saved through the catalog's write
+ * path. Runs of one scraper never overlap, across processes too: a run that finds another going
+ * does nothing and says so.
+ */
+export async function runScraper(options: ScraperRunOptions, scraperId: string, signal: AbortSignal): Promise<ScrapeRun> {
+  const lock = await options.pool.connect();
+  try {
+    const { rows: locked } = await lock.query<{ ok: boolean }>("select pg_try_advisory_lock(hashtextextended('scraper:' || $1, 0)) as ok", [scraperId]);
+    if (!locked[0]!.ok) return { skipped: true, summary: {}, errors: ['another run of this scraper is still going: this one was skipped'], items: 0 };
+    try {
+      const { rows } = await options.pool.query<ScraperRow>('select id, name, namespace, spec from config_scrapers where id = $1 and deleted_at is null', [scraperId]);
+      const scraper = rows[0];
+      if (!scraper) return { skipped: true, summary: {}, errors: ['the scraper was deleted'], items: 0 };
+      const startedAt = new Date();
+      const { items, errors } = await scrape(options, scraper, signal);
+      const summary = await saveScrape(options.pool, items, {
+        scraperId,
+        startedAt,
+        staleItemAgeMs: staleItemAgeOf(scraper.spec ?? {}),
+        deleteStale: errors.length === 0 && items.length > 0,
+        dedupWindowMs: DEDUP_WINDOW_MS,
+      });
+      for (const error of errors) typeSummary(summary, error.type).errors += 1;
+      return { skipped: false, summary, errors: errors.map((error) => error.message), items: items.length };
+    } finally {
+      await lock.query("select pg_advisory_unlock(hashtextextended('scraper:' || $1, 0))", [scraperId]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/** What job history keeps of a run: the scrape summary per type and the errors. */
+export function outcomeOf(run: ScrapeRun): JobOutcome {
+  const details = { scrape_summary: run.summary, ...(run.errors.length > 0 ? { errors: run.errors } : {}) };
+  if (run.skipped) return { status: 'WARNING', errorCount: 0, successCount: 0, details };
+  const status = run.errors.length > 0 && run.items === 0 ? 'FAILED' : run.errors.length > 0 ? 'WARNING' : 'SUCCESS';
+  return { status, successCount: run.items, errorCount: run.errors.length, details };
+}
+
+/** The job a scraper's schedule runs. */
+export function scraperRunJob(options: ScraperRunOptions): JobDefinition<ScraperRunPayload> {
+  return {
+    name: SCRAPER_TASK,
+    timeoutMs: 30 * 60_000,
+    maxAttempts: 1,
+    async run(payload, context) {
+      return outcomeOf(await runScraper(options, payload.scraperId, context.signal));
+    },
+  };
+}
