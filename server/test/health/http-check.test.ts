@@ -32,7 +32,9 @@ let certificates: string;
 let ntlm: NtlmServer;
 
 function handle(request: IncomingMessage, response: ServerResponse): void {
-  const send = (code: number, body: string, headers: Record<string, string> = {}) => response.writeHead(code, headers).end(body);
+  const send = (code: number, body: string, headers: Record<string, string> = {}): void => {
+    response.writeHead(code, headers).end(body);
+  };
   switch (request.url) {
     case '/ok':
       return send(200, JSON.stringify({ status: 'ok', items: [{ name: 'first' }], method: request.method }), { 'content-type': 'application/json', 'x-trace': 'abc123' });
