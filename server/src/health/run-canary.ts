@@ -5,6 +5,7 @@ import type { JobDefinition, JobOutcome } from '../engine/job.js';
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import { resolveValue } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { CHILD_OF, childNotRun, childStatuses } from './child-checks.js';
 import { applyExpressions } from './evaluate.js';
 import { whyNotRun } from './not-run-here.js';
 import { CHECK_RUNNERS, checkTimeoutMs, HTTP_USER_AGENT, PUSHED_CHECK_TYPES, type CheckOutcome, type RunContext } from './runners/index.js';
@@ -69,6 +70,9 @@ async function withConnection(options: CanaryRunOptions, check: CheckRow): Promi
 async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: AbortSignal): Promise<StatusRow> {
   const time = new Date();
   const runner = CHECK_RUNNERS[check.type];
+  if (typeof check.spec[CHILD_OF] === 'string') {
+    return { checkId: check.id, time, invalid: true, outcome: { pass: false, duration: 0, error: childNotRun(check), data: {} } };
+  }
   if (PUSHED_CHECK_TYPES.includes(check.type)) {
     return { checkId: check.id, time, invalid: true, outcome: { pass: false, duration: 0, error: `${check.type} checks are not run by Pharos: their results are pushed to POST /api/canary/webhook/${check.name}`, data: {} } };
   }
@@ -119,12 +123,16 @@ export async function saveStatuses(pool: pg.Pool, rows: readonly StatusRow[]): P
 /** Runs the checks of a canary (or one of them), a few at a time, and writes their statuses in one statement. */
 export async function runCanary(options: CanaryRunOptions, payload: CanaryRunPayload, signal: AbortSignal): Promise<{ checks: CheckRow[]; statuses: StatusRow[] }> {
   const { rows: checks } = await options.pool.query<CheckRow>(
-    `SELECT id, type, name, namespace, spec FROM checks WHERE canary_id = $1 AND deleted_at IS NULL AND ${payload.checkId ? 'id = $2' : 'type <> ALL($2::text[])'} ORDER BY name`,
+    `SELECT id, type, name, namespace, spec FROM checks WHERE canary_id = $1 AND deleted_at IS NULL AND ${payload.checkId ? 'id = $2' : `type <> ALL($2::text[]) AND NOT spec ? '${CHILD_OF}'`} ORDER BY name`,
     [payload.canaryId, payload.checkId ?? PUSHED_CHECK_TYPES],
   );
   const statuses: StatusRow[] = [];
   for (let start = 0; start < checks.length; start += CONCURRENCY) {
-    statuses.push(...(await Promise.all(checks.slice(start, start + CONCURRENCY).map((check) => runCheck(options, check, signal)))));
+    const batch = checks.slice(start, start + CONCURRENCY).map(async (check) => {
+      const status = await runCheck(options, check, signal);
+      return [status, ...(await childStatuses(options.pool, check, status))];
+    });
+    statuses.push(...(await Promise.all(batch)).flat());
   }
   await saveStatuses(options.pool, statuses);
   return { checks, statuses };

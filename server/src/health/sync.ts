@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { transaction } from '../db/transaction.js';
 import { removeSchedule, saveSchedule } from '../engine/schedules.js';
 import type { DomainEvent } from '../events/types.js';
+import { CHILD_OF } from './child-checks.js';
 import { checksOfSpec, scheduleOfSpec } from './checks-of-spec.js';
 
 /** The job each canary's schedule runs. */
@@ -45,7 +46,12 @@ export async function syncCanary(pool: pg.Pool, canaryId: string): Promise<void>
       );
       kept.push(saved[0]!.id);
     }
-    await client.query('UPDATE checks SET deleted_at = now() WHERE canary_id = $1 AND deleted_at IS NULL AND NOT (id = ANY($2::uuid[]))', [canary.id, kept]);
+    // Checks a run made (a junit check's suites, see child-checks.ts) stay while their parent does.
+    await client.query(
+      `UPDATE checks c SET deleted_at = now() WHERE c.canary_id = $1 AND c.deleted_at IS NULL AND NOT (c.id = ANY($2::uuid[]))
+         AND NOT EXISTS (SELECT 1 FROM checks p WHERE p.id = ANY($2::uuid[]) AND p.type = c.type AND p.name = c.spec ->> '${CHILD_OF}')`,
+      [canary.id, kept],
+    );
     await saveSchedule(client, {
       key: canaryScheduleKey(canary.id),
       task: CANARY_RUN_TASK,

@@ -278,6 +278,43 @@ describe('junit checks', () => {
     expect(statuses['unit-nothing-written']).toMatchObject({ status: false, error: `no JUnit XML was written to ${stale}` });
     expect(statuses['unit-not-xml']!.error).toMatch(/r\.xml is not XML/);
   });
+  it('keeps each suite as a check of its own: its status with every run, kept across syncs, gone when its suite is', async () => {
+    const folder = await sharedFolder();
+    const results = path.join(folder, 'results');
+    const write = (strings: boolean) => `mkdir -p ${results}
+cat > ${results}/math.xml <<'XML'
+<testsuite name="math" time="0.3">${PASSING}</testsuite>
+XML
+${strings ? `cat > ${results}/strings.xml <<'XML'
+<testsuite name="strings"><testcase name="trims" time="0.1"/><testcase name="pads"><error message="boom"/></testcase></testsuite>
+XML` : `rm -f ${results}/strings.xml`}`;
+    const spec = (strings: boolean) => ({ junit: [{ name: 'suites', testResults: results, script: write(strings) }] });
+    const canaryId = await saveCanary(`junit-suites-${Date.now()}`, spec(true));
+    const run = () => runCanary({ pool: server.pool, sandbox, secrets: TEST_SECRETS }, { canaryId }, AbortSignal.timeout(60_000));
+    await run();
+    let statuses = await statusesOf(canaryId);
+    expect(statuses['suites']).toMatchObject({ status: false, error: '1 test failed: strings/pads' });
+    expect(statuses['suites/math']).toMatchObject({ status: true, message: '2 passed, 1 skipped in 0.3s' });
+    expect(statuses['suites/strings']).toMatchObject({ status: false, message: '1 passed, 1 errors in 0.1s; failed: pads', error: '1 test failed: pads' });
+    expect(statuses['suites/strings']!.detail).toMatchObject({ name: 'strings', passed: 1, error: 1, tests: [{ name: 'trims' }, { name: 'pads', status: 'error', message: 'boom' }] });
+    const live = async () => (await server.pool.query<{ name: string }>('select name from checks where canary_id = $1 and deleted_at is null order by name', [canaryId])).rows.map((row) => row.name);
+    expect(await live()).toEqual(['suites', 'suites/math', 'suites/strings']);
+
+    // Saving the canary again keeps the suites' checks (and their history); Run Now on one points to its parent.
+    await server.pool.query('update canaries set spec = $2 where id = $1', [canaryId, spec(false)]);
+    await syncCanary(server.pool, canaryId);
+    expect(await live()).toEqual(['suites', 'suites/math', 'suites/strings']);
+    const { rows } = await server.pool.query<{ id: string }>("select id from checks where canary_id = $1 and name = 'suites/math'", [canaryId]);
+    const runNow = await fetch(`${server.url}/api/canary/run/check/${rows[0]!.id}`, { method: 'POST', headers: { authorization: `Bearer ${await server.tokenFor(['admin'])}` } });
+    expect(await runNow.json()).toMatchObject({ status: null, error: 'suites/math is written by the junit check suites: run that one' });
+
+    // A suite the results no longer have is no longer a check.
+    await run();
+    statuses = await statusesOf(canaryId);
+    expect(statuses['suites']).toMatchObject({ status: true, message: '2 passed, 1 skipped in 0.3s' });
+    expect(await live()).toEqual(['suites', 'suites/math']);
+    expect(await live()).not.toContain('suites/strings');
+  });
 });
 
 describe('webhook checks', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isRecord } from '@pharos/core';
 import { describeTotals, parseJunitXml, totalsOf, type JunitSuite } from './junit-xml.js';
-import { failed, text, type CheckRunner, type RunContext } from './types.js';
+import { failed, text, type CheckOutcome, type CheckRunner, type RunContext } from './types.js';
 
 /** Output kept of the commands, for the message of a failed run. */
 const MAX_OUTPUT = 3_000;
@@ -68,15 +68,38 @@ async function resultFiles(testResults: string, since: number): Promise<string[]
   return files;
 }
 
-function failingNames(suites: readonly JunitSuite[]): string[] {
-  return suites.flatMap((suite) => suite.tests.filter((test) => test.status === 'failed' || test.status === 'error').map((test) => `${suite.name}/${test.name}`));
+function failingNames(suites: readonly JunitSuite[], prefix = true): string[] {
+  return suites.flatMap((suite) => suite.tests.filter((test) => test.status === 'failed' || test.status === 'error').map((test) => (prefix ? `${suite.name}/${test.name}` : test.name)));
+}
+
+function listed(names: readonly string[]): string {
+  return `${names.slice(0, MAX_NAMED).join(', ')}${names.length > MAX_NAMED ? ` and ${names.length - MAX_NAMED} more` : ''}`;
+}
+
+/** One check per suite (named by the suite; a repeated name gets ` (2)`), passing when none of its cases failed. */
+function suiteChecks(suites: readonly JunitSuite[]): NonNullable<CheckOutcome['children']> {
+  const seen = new Map<string, number>();
+  return suites.map((suite) => {
+    const count = (seen.get(suite.name) ?? 0) + 1;
+    seen.set(suite.name, count);
+    const name = `${suite.name || 'suite'}${count > 1 ? ` (${count})` : ''}`;
+    const failing = failingNames([suite], false);
+    const summary = describeTotals(suite);
+    const duration = Math.round(suite.duration * 1000);
+    const outcome: CheckOutcome =
+      failing.length > 0
+        ? { pass: false, duration, message: `${summary}; failed: ${listed(failing)}`, error: `${failing.length} test${failing.length === 1 ? '' : 's'} failed: ${listed(failing)}`, data: { ...suite } }
+        : { pass: true, duration, message: summary, data: { ...suite } };
+    return { name, outcome };
+  });
 }
 
 /**
  * Runs the check's command, which writes JUnit XML under `testResults`, and reads the suites it wrote
  * in this run. It fails when a test failed or errored (unless `test` decides), when the command exits
  * non-zero, or when no results were written. Variables: passed, failed, skipped, error, duration
- * (seconds), suites (each with its tests), and canary-checker's `results` with the same.
+ * (seconds), suites (each with its tests), and canary-checker's `results` with the same. Each suite
+ * is also a check of its own, `{check}/{suite}`, with its counts and failing cases.
  */
 export const junitCheck: CheckRunner = async (spec, context) => {
   const testResults = text(spec['testResults']);
@@ -106,14 +129,17 @@ export const junitCheck: CheckRunner = async (spec, context) => {
   const results = { ...totals, suites };
   const data = { ...results, results };
   const duration = elapsed();
-  if (exit.code !== 0) return failed(`the command exited with ${exit.code ?? 'a signal'}: ${describeTotals(totals)}${exit.output ? `\n${exit.output.trim()}` : ''}`, duration, data);
+  if (exit.code !== 0) {
+    const outcome = failed(`the command exited with ${exit.code ?? 'a signal'}: ${describeTotals(totals)}${exit.output ? `\n${exit.output.trim()}` : ''}`, duration, data);
+    return suites.length > 0 ? { ...outcome, children: suiteChecks(suites) } : outcome;
+  }
   if (suites.length === 0) return failed(`no JUnit XML was written to ${testResults}`, duration, data);
   const names = failingNames(suites);
   const summary = describeTotals(totals);
+  const children = suiteChecks(suites);
   const testExpression = isRecord(spec['test']) && text(spec['test']['expr']);
   if (names.length > 0 && !testExpression) {
-    const listed = `${names.slice(0, MAX_NAMED).join(', ')}${names.length > MAX_NAMED ? ` and ${names.length - MAX_NAMED} more` : ''}`;
-    return { ...failed(`${names.length} test${names.length === 1 ? '' : 's'} failed: ${listed}`, duration, data), message: `${summary}; failed: ${listed}` };
+    return { ...failed(`${names.length} test${names.length === 1 ? '' : 's'} failed: ${listed(names)}`, duration, data), message: `${summary}; failed: ${listed(names)}`, children };
   }
-  return { pass: true, duration, message: summary, data };
+  return { pass: true, duration, message: summary, data, children };
 };

@@ -12,6 +12,8 @@ export interface CheckOutcome {
   error?: string;
   /** The variables the check's test, display and transform expressions see. */
   data: Record<string, unknown>;
+  /** What the run found besides itself (a junit check's suites): each kept as a check `{check}/{name}`. */
+  children?: { name: string; outcome: CheckOutcome }[];
 }
 
 export interface RunContext {
