@@ -2,11 +2,10 @@ import type { CheckSummary } from '@pharos/core';
 import { Fragment } from 'react';
 import { RelativeTime } from '../../ui/relative-time';
 import { TablePagination } from '../../ui/table-pagination';
-import { useTableUrlState } from '../../ui/table-url-state';
 import { HealthDot, HealthText, LatencyText, UptimeBar } from './check-columns';
 import type { CheckGroup } from './check-groups';
 import type { HealthRow } from './check-rows';
-import { HEALTH_TABLE_PARAMS } from './health-params';
+import { usePageSlice } from './use-page-slice';
 
 interface CardItem {
   check: CheckSummary;
@@ -58,9 +57,8 @@ function CheckCard({ item, onOpen }: { item: CardItem; onOpen: (check: CheckSumm
 
 /** The card layout: a card per check (a page of them), under the heading of its group with the group's health. */
 export function CheckCards({ rows, onOpen }: { rows: readonly HealthRow[]; onOpen: (check: CheckSummary) => void }) {
-  const url = useTableUrlState({ params: HEALTH_TABLE_PARAMS });
   const items = cardItems(rows);
-  const page = items.slice(url.pageIndex * url.pageSize, (url.pageIndex + 1) * url.pageSize);
+  const { url, page } = usePageSlice(items);
   const sections: { group: CheckGroup | null; items: CardItem[] }[] = [];
   for (const item of page) {
     const last = sections.at(-1);

@@ -209,6 +209,12 @@ describe('/health', () => {
     await rowsBecome(['catalogshop', 'checkoutshop · https://shop/checkout']);
   });
 
+  it('moves back to the last page with rows when the URL names one past the end', async () => {
+    const app = renderSettings('/health?hidePassing=false&groupBy=no-group&pageSize=3&pageIndex=7', [summaryRoute()]);
+    await waitFor(() => expect(param(app, 'pageIndex')).toBe('1'));
+    await rowsBecome(['catalogshop']);
+  });
+
   it('asks for the time range of timeRange, and its length disables the fast refresh rates', async () => {
     window.localStorage.setItem('health.refreshRate', '"2m"');
     const app = renderSettings('/health?timeRange=3h', [summaryRoute()]);
