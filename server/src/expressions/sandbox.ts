@@ -43,8 +43,9 @@ export class ExpressionSandbox {
 
   constructor(private readonly timeoutMs = EXPRESSION_TIMEOUT_MS) {}
 
-  evaluateCel(expression: string, variables: Record<string, unknown> = {}): Promise<unknown> {
-    return this.submit({ id: this.nextId++, kind: 'cel', expression, variables });
+  /** `durations` names variables holding milliseconds that CEL sees as durations (`sslAge > Duration('7d')`). */
+  evaluateCel(expression: string, variables: Record<string, unknown> = {}, durations: readonly string[] = []): Promise<unknown> {
+    return this.submit({ id: this.nextId++, kind: 'cel', expression, variables, ...(durations.length > 0 ? { durations } : {}) });
   }
 
   renderTemplate(text: string, data: unknown, name?: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { describeExpressionError, evaluateCelAsync, renderTemplate, setJqRunner } from '@pharos/core';
+import { celDuration, describeExpressionError, evaluateCelAsync, renderTemplate, setJqRunner } from '@pharos/core';
 import { raw as jqRaw } from 'jq-wasm';
 import type { SandboxAnswer, SandboxRequest } from './protocol.js';
 
@@ -10,9 +10,22 @@ import type { SandboxAnswer, SandboxRequest } from './protocol.js';
  */
 setJqRunner((input, filter) => jqRaw(input, filter, ['-c']));
 
+/** The variables with each named duration (milliseconds) as a CEL duration. */
+function withDurations(variables: Record<string, unknown>, durations: readonly string[] = []): Record<string, unknown> {
+  const converted = { ...variables };
+  for (const name of durations) {
+    const milliseconds = converted[name];
+    if (typeof milliseconds === 'number' && Number.isFinite(milliseconds)) converted[name] = celDuration(milliseconds);
+  }
+  return converted;
+}
+
 async function answer(request: SandboxRequest): Promise<SandboxAnswer> {
   try {
-    const value = request.kind === 'cel' ? await evaluateCelAsync(request.expression, request.variables) : renderTemplate(request.text, request.data, { name: request.name ?? 'template' });
+    const value =
+      request.kind === 'cel'
+        ? await evaluateCelAsync(request.expression, withDurations(request.variables, request.durations))
+        : renderTemplate(request.text, request.data, { name: request.name ?? 'template' });
     return { id: request.id, ok: true, value };
   } catch (error) {
     return { id: request.id, ok: false, error: describeExpressionError(error) };

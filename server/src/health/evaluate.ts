@@ -1,6 +1,9 @@
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import type { CheckOutcome } from './runners/index.js';
 
+/** Variables canary-checker gives CEL as Go durations, kept here in milliseconds. */
+const DURATION_VARIABLES: readonly string[] = ['sslAge'];
+
 interface Expressions {
   test?: { expr?: unknown };
   display?: { template?: unknown; expr?: unknown };
@@ -16,13 +19,13 @@ export async function applyExpressions(sandbox: ExpressionSandbox, spec: Record<
   let result = outcome;
   try {
     if (result.pass && typeof test?.expr === 'string' && test.expr.trim() !== '') {
-      const passed = await sandbox.evaluateCel(test.expr, result.data);
+      const passed = await sandbox.evaluateCel(test.expr, result.data, DURATION_VARIABLES);
       if (passed !== true) result = { ...result, pass: false, error: `test ${test.expr} is ${JSON.stringify(passed)}` };
     }
     if (typeof display?.template === 'string' && display.template !== '') {
       result = { ...result, message: await sandbox.renderTemplate(display.template, result.data, 'display') };
     } else if (typeof display?.expr === 'string' && display.expr !== '') {
-      const shown = await sandbox.evaluateCel(display.expr, result.data);
+      const shown = await sandbox.evaluateCel(display.expr, result.data, DURATION_VARIABLES);
       result = { ...result, message: typeof shown === 'string' ? shown : JSON.stringify(shown) };
     }
   } catch (error) {

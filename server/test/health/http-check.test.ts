@@ -147,7 +147,7 @@ describe('the http check', () => {
     expect(untrusted.pass).toBe(false);
     expect(untrusted.error).toMatch(/self[- ]signed certificate/i);
 
-    const trusted = await run({ url: `${secureBase}/ok`, tlsConfig: { ca: { value: certificate } }, test: { expr: 'code == 200 && sslAge > 2 * 86400000 && sslAge < 3 * 86400000' } });
+    const trusted = await run({ url: `${secureBase}/ok`, tlsConfig: { ca: { value: certificate } }, test: { expr: "code == 200 && sslAge > Duration('2d') && sslAge < Duration('3d')" } });
     expect(trusted).toMatchObject({ pass: true, data: { code: 200 } });
 
     expect(await run({ url: `${secureBase}/ok`, tlsConfig: { insecureSkipVerify: true } })).toMatchObject({ pass: true });
