@@ -26,7 +26,7 @@ export function initialRange(check: CheckSummary, now = Date.now()): TimeRange {
 
 function RangeSelect({ value, onChange }: { value: TimeRange; onChange: (range: TimeRange) => void }) {
   return (
-    <label className="flex items-center gap-2 text-[0.8125rem] font-medium">
+    <label className="flex items-center gap-2 whitespace-nowrap text-[0.8125rem] font-medium">
       Time Range
       <select className={cn(inputClass, 'h-8 w-24')} value={value} onChange={(event) => onChange(event.target.value as TimeRange)}>
         {TIME_RANGES.map((range) => (
@@ -43,7 +43,7 @@ function Overview({ checkId, range }: { checkId: string; range: TimeRange }) {
   const series = useStatusSeries(checkId, range);
   if (series.error) return <p className="text-sm text-danger">{series.error.message}</p>;
   if (!series.data) return <p className="text-sm text-fg-muted">loading data...</p>;
-  return <HealthChart points={series.data} />;
+  return <HealthChart points={series.data} range={range} />;
 }
 
 function Footer({ check }: { check: CheckSummary }) {

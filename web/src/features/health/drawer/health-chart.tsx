@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { TIME_RANGE_MINUTES, type TimeRange } from '@pharos/core';
 import type { SeriesPoint } from './drawer-api';
 
 /** The series uPlot draws: time in seconds, then the duration of passed runs and of failed runs. */
@@ -43,7 +44,10 @@ const pointsOnly = (stroke: string, label: string): uPlot.Series => ({
   value: (_chart, value) => (value === null ? '–' : `${value} ms`),
 });
 
-function draw(UPlot: typeof uPlot, element: HTMLDivElement, points: readonly SeriesPoint[], height: number): () => void {
+function draw(UPlot: typeof uPlot, element: HTMLDivElement, points: readonly SeriesPoint[], range: TimeRange, height: number): () => void {
+  // The x axis spans the whole range, so a few runs sit where they happened rather than fill the chart.
+  const end = Date.now() / 1000;
+  const start = end - TIME_RANGE_MINUTES[range] * 60;
   const muted = themeColour(element, '--fg-muted');
   const grid = { stroke: themeColour(element, '--border'), width: 1 };
   const axis = { stroke: muted, grid, ticks: grid };
@@ -53,7 +57,7 @@ function draw(UPlot: typeof uPlot, element: HTMLDivElement, points: readonly Ser
       height,
       legend: { show: true },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_chart, _min, max) => [0, Math.max(10, max * 1.1)] } },
+      scales: { x: { time: true, range: () => [start, end] }, y: { range: (_chart, _min, max) => [0, Math.max(10, max * 1.1)] } },
       axes: [axis, { ...axis, size: 56, values: (_chart, ticks) => ticks.map((tick) => `${tick} ms`) }],
       series: [{}, pointsOnly(themeColour(element, '--success'), 'Passed'), pointsOnly(themeColour(element, '--danger'), 'Failed')],
     },
@@ -72,7 +76,7 @@ function draw(UPlot: typeof uPlot, element: HTMLDivElement, points: readonly Ser
  * Health Overview: each run of the range as a point at its duration, green when it passed and red
  * when it failed (uPlot, which draws thousands of points at once).
  */
-export function HealthChart({ points, height = 160 }: { points: readonly SeriesPoint[]; height?: number }) {
+export function HealthChart({ points, range, height = 160 }: { points: readonly SeriesPoint[]; range: TimeRange; height?: number }) {
   const host = useRef<HTMLDivElement>(null);
   const failed = points.filter((point) => !point.status).length;
 
@@ -83,13 +87,13 @@ export function HealthChart({ points, height = 160 }: { points: readonly SeriesP
     let teardown = () => undefined as void;
     // uPlot loads with the first chart (and needs a real window: it reads matchMedia when loaded).
     void import('uplot').then(({ default: UPlot }) => {
-      if (!cancelled) teardown = draw(UPlot, element, points, height);
+      if (!cancelled) teardown = draw(UPlot, element, points, range, height);
     });
     return () => {
       cancelled = true;
       teardown();
     };
-  }, [points, height]);
+  }, [points, range, height]);
 
   return (
     <figure aria-label="Health Overview" className="flex flex-col gap-1">

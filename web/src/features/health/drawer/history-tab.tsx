@@ -135,8 +135,10 @@ export function HistoryTab({ checkId, range }: { checkId: string; range: TimeRan
       {body}
       {history.data && history.data.totalEntries > 0 && (
         <div className="flex flex-wrap items-center justify-end gap-2 text-sm">
-          <span className="mr-auto text-fg-muted">{history.data.totalEntries} runs</span>
-          <label className="flex items-center gap-1">
+          <span className="mr-auto text-fg-muted">
+            {history.data.totalEntries} run{history.data.totalEntries === 1 ? '' : 's'}
+          </span>
+          <label className="flex items-center gap-1 whitespace-nowrap">
             Page size
             <select aria-label="Page size" className={cn(inputClass, 'h-8 w-20')} value={pageSize} onChange={(event) => change(setPageSize)(Number(event.target.value))}>
               {STATUS_LIST_PAGE_SIZE_OPTIONS.map((size) => (
