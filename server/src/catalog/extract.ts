@@ -21,10 +21,10 @@ export interface Extracted {
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-/** The documents `items` selects (a single list it selects is its entries), or the whole document. */
+/** The documents `items` selects (a single list it selects is its entries), else a list's entries (as config-db's exec), else the document. */
 function documentsOf(spec: Record<string, unknown>, document: unknown): unknown[] {
   const path = text(spec['items']);
-  if (!path) return [document];
+  if (!path) return Array.isArray(document) ? document : [document];
   const selected = select(path, document);
   return selected.length === 1 && Array.isArray(selected[0]) ? selected[0] : selected;
 }
@@ -80,7 +80,9 @@ function exclude(transform: Record<string, unknown>, item: ScrapedItem): void {
     if (!isRecord(rule) || !text(rule['jsonpath'])) continue;
     const types = list(rule['types']).filter((type): type is string => typeof type === 'string');
     if (types.length > 0 && !types.includes(item.type)) continue;
-    removeAt(rule['jsonpath'] as string, item.config);
+    const path = rule['jsonpath'] as string;
+    // config-db accepts `.password` and `password` for `$.password`.
+    removeAt(path.startsWith('$') ? path : `$${path.startsWith('.') || path.startsWith('[') ? '' : '.'}${path}`, item.config);
   }
 }
 

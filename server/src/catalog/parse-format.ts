@@ -26,19 +26,32 @@ function parseYaml(text: string): unknown {
   return present.length === 1 ? present[0] : present;
 }
 
-/** Java-style `key=value` / `key: value` lines; `#` and `!` start comments. */
+/** A value without its trailing comment: a tab ends it, and so does `#` outside single quotes (config-db's rule). */
+function withoutComment(raw: string): string {
+  let value = raw.split('\t')[0]!;
+  let quoted = false;
+  for (let index = 0; index < value.length; index += 1) {
+    if (value[index] === "'") quoted = !quoted;
+    else if (value[index] === '#' && !quoted) {
+      value = value.slice(0, index);
+      break;
+    }
+  }
+  return value.trim();
+}
+
+/** `key = value`, `key: value` or `key value` lines; `#` and `!` start comments. */
 function parseProperties(text: string): Record<string, string> {
   const properties: Record<string, string> = {};
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (line === '' || line.startsWith('#') || line.startsWith('!')) continue;
     const match = /^([^=:\s]+)\s*[=:\s]\s*(.*)$/.exec(line);
-    if (match) properties[match[1]!] = match[2]!.replace(/\s+#.*$/, '').trim();
+    if (match) properties[match[1]!] = withoutComment(match[2]!);
   }
   return properties;
 }
 
-// Attributes are plain fields (`$.Server.port`): JSONPath gives `@` a meaning of its own.
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: true, parseAttributeValue: true });
 
 /**

@@ -11,7 +11,7 @@ export const KIND_READERS: Readonly<Record<string, KindReader>> = {
 };
 
 const CLUSTER = 'a Kubernetes cluster this Pharos is not connected to';
-const ACCOUNT = (provider: string) => `a ${provider} account this Pharos is not connected to`;
+const ACCOUNT = (provider: string) => `${/^[AEIOU]/.test(provider) ? 'an' : 'a'} ${provider} account this Pharos is not connected to`;
 
 /** config-db's other scraper kinds, and why they do not run here. */
 export const KINDS_NOT_RUN: Readonly<Record<string, string>> = {
