@@ -234,7 +234,7 @@ export const CHECK_LIST_PROPERTIES: Readonly<Record<string, JsonSchema>> = Objec
 );
 
 /** A spec key that is none of the above but holds a list is taken for a misspelt check type and refused. */
-const UNKNOWN_CHECK_LIST: JsonSchema = { not: { type: 'array' }, description: 'Not a check type: lists of checks go under a known type key' };
+const UNKNOWN_CHECK_LIST: JsonSchema = { not: { type: 'array' }, description: 'is not a check type: lists of checks go under a known type key (http, tcp, dns, icmp, exec, postgres, …)' };
 
 export const CANARY_SCHEMA: JsonSchema = {
   $schema: JSON_SCHEMA_DRAFT,

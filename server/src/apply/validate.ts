@@ -17,7 +17,8 @@ export interface ValidResource {
   lineOf(path: readonly (string | number)[]): number;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+// verbose: a refused `not` explains itself with the description of the schema that refused it.
+const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
 const validators = new Map<SpecSchemaName, ValidateFunction>();
 
 function validatorOf(name: SpecSchemaName): ValidateFunction {
@@ -39,6 +40,12 @@ function pathOf(pointer: string): (string | number)[] {
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
+/** A refused `not` says nothing useful ('must NOT be valid'): its schema's description does. */
+function explained(error: ErrorObject): string | undefined {
+  const description = (error.parentSchema as { description?: unknown } | undefined)?.description;
+  return error.keyword === 'not' && typeof description === 'string' ? description : undefined;
+}
+
 function schemaProblem(source: SourceDocument, error: ErrorObject): DocumentProblem {
   const path = ['spec', ...pathOf(error.instancePath)];
   const missing = error.keyword === 'required' ? String((error.params as { missingProperty?: string }).missingProperty ?? '') : '';
@@ -47,7 +54,7 @@ function schemaProblem(source: SourceDocument, error: ErrorObject): DocumentProb
     index: source.index,
     line: source.lineOf(path),
     path: `/${field.join('/')}`,
-    reason: missing ? `${missing} is required` : (error.message ?? 'is not valid'),
+    reason: missing ? `${missing} is required` : (explained(error) ?? error.message ?? 'is not valid'),
   };
 }
 
