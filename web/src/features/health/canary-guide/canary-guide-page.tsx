@@ -31,6 +31,7 @@ const COMMON_FIELDS = [
   { name: 'timeout', meaning: 'Milliseconds a run may take (60000)' },
 ];
 
+// opensearch, alertmanager and mongodb are spellings of types above.
 const RUNNING = new Set(GUIDE_CHECK_TYPES.map((type) => type.type));
 const KEPT = HEALTH_CHECK_TYPES.filter((type) => !RUNNING.has(type));
 
@@ -94,7 +95,8 @@ export function CanaryGuidePage() {
           </section>
         ))}
         <P>
-          Other types are accepted and saved ({KEPT.join(', ')}); their checks appear on Health saying that they do not run in this version yet.
+          Other types are accepted and saved ({KEPT.join(', ')}); their checks appear on Health saying why they do not run: those that need a Kubernetes cluster
+          or a cloud account say that this Pharos is not connected to one, the rest that they do not run yet.
         </P>
       </Section>
 
