@@ -99,43 +99,46 @@ spec:
       await box.fill('card payments');
       await box.press('Enter');
       await expect.poll(() => firstCells(table)).toEqual([expect.stringMatching(/^storefront-payments/)]);
-      expect(search(page).get('query')).toBe('card payments');
+      await expect.poll(() => search(page).get('query')).toBe('card payments');
       await page.getByRole('button', { name: 'Clear search' }).click();
 
       // A boolean label is a three-state toggle; a value label a multi-select.
       const panel = page.getByRole('complementary', { name: 'Filters' });
       await panel.getByRole('button', { name: 'Exclude critical' }).click();
-      expect(search(page).get('labels')).toBe('critical=true:-1');
+      await expect.poll(() => search(page).get('labels')).toBe('critical=true:-1');
       await page.getByRole('combobox', { name: 'Group By' }).selectOption('No Grouping');
       await expect.poll(() => firstCells(table)).toEqual([expect.stringMatching(/^ledger/), expect.stringMatching(/^storefront-search/)]);
       await panel.getByRole('button', { name: 'Exclude critical' }).click();
+      await expect.poll(() => search(page).get('labels')).toBeNull();
       await panel.getByRole('button', { name: 'tier: All' }).click();
-      await page.getByRole('checkbox', { name: 'api' }).check();
+      // The checkbox follows the URL, which changes just after the click: click, then wait for the URL.
+      await page.getByRole('checkbox', { name: 'api' }).click();
+      await expect.poll(() => search(page).get('labels')).toBe('tier=api:1');
       await page.keyboard.press('Escape');
-      expect(search(page).get('labels')).toBe('tier=api:1');
       await expect.poll(() => firstCells(table)).toEqual([expect.stringMatching(/^ledger/)]);
-      await page.getByRole('checkbox', { name: 'Hide Passing' }).uncheck();
+      await page.getByRole('checkbox', { name: 'Hide Passing' }).click();
+      await expect.poll(() => search(page).get('hidePassing')).toBe('false');
       await expect.poll(() => firstCells(table)).toEqual([expect.stringMatching(/^ledger/), expect.stringMatching(/^statements/)]);
-      expect(search(page).get('hidePassing')).toBe('false');
       await screenshot(page, 'health-dashboard-filters');
 
       // Tab By namespace: All first, then each namespace.
       await panel.getByRole('button', { name: 'tier: api' }).click();
-      await page.getByRole('checkbox', { name: 'api' }).uncheck();
+      await page.getByRole('checkbox', { name: 'api' }).click();
+      await expect.poll(() => search(page).get('labels')).toBeNull();
       await page.keyboard.press('Escape');
       const tabs = page.getByRole('tablist', { name: 'Tab By namespace' });
       await expect.poll(async () => tabs.getByRole('tab').allInnerTexts()).toEqual(['All (5)', 'default (3)', 'finance (2)']);
       await tabs.getByRole('tab', { name: 'finance (2)' }).click();
-      expect(search(page).get('tab')).toBe('finance');
+      await expect.poll(() => search(page).get('tab')).toBe('finance');
       await expect.poll(() => firstCells(table)).toEqual([expect.stringMatching(/^ledger/), expect.stringMatching(/^statements/)]);
       await tabs.getByRole('tab', { name: 'All (5)' }).click();
 
       // Group By a label key, then the card layout keeps the groups as headings.
       await page.getByRole('combobox', { name: 'Group By' }).selectOption('tier');
-      expect(search(page).get('groupBy')).toBe('tier');
+      await expect.poll(() => search(page).get('groupBy')).toBe('tier');
       await expect.poll(() => firstCells(table)).toEqual(['api(2)', 'web(3)']);
       await page.getByRole('button', { name: 'Card' }).click();
-      expect(search(page).get('layout')).toBe('card');
+      await expect.poll(() => search(page).get('layout')).toBe('card');
       const web = page.getByRole('list', { name: 'web' });
       await expect.poll(async () => (await web.getByRole('button').all()).length).toBe(3);
       await screenshot(page, 'health-dashboard-cards');
@@ -146,7 +149,7 @@ spec:
       try {
         await openScreen(other, shared.replace(/^https?:\/\/[^/]+/, ''));
         await other.getByRole('list', { name: 'api' }).getByRole('button', { name: 'ledger' }).click();
-        expect(search(other).get('checkId')).toMatch(/^[0-9a-f-]{36}$/);
+        await expect.poll(() => search(other).get('checkId')).toMatch(/^[0-9a-f-]{36}$/);
         await other.getByRole('dialog', { name: 'ledger' }).waitFor();
       } finally {
         await other.close();
