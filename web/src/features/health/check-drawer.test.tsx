@@ -46,6 +46,22 @@ function routes(playbooks: unknown[] = []): StubRoute[] {
       path: /^\/api\/db\/checks\?/,
       respond: () => json([{ id: 'c1', spec: { name: 'checkout', url: 'https://shop/checkout', responseCodes: [200] }, canary_id: 'k1', canaries: { id: 'k1', name: 'shop', namespace: 'default', source: 'ConfigFile=canaries/shop.yaml' } }]),
     },
+    {
+      path: '/api/canary/api/graph',
+      respond: () =>
+        json({
+          duration: 3,
+          runnerName: 'local',
+          window: 900,
+          source: 'check_statuses_1h',
+          status: [
+            { time: STATUSES[1]!.time, status: true, duration: 40, passed: 1, failed: 0 },
+            { time: STATUSES[0]!.time, status: false, duration: 120, passed: 0, failed: 1 },
+          ],
+          uptime: { passed: 1, failed: 1 },
+          latency: { p95: 120, p97: 120, p99: 120, rolling1h: null },
+        }),
+    },
     { path: /^\/api\/db\/checks_by_component\?/, respond: () => json([{ component_id: 'comp1' }]) },
     { path: /^\/api\/db\/check_summary_for_config\?/, respond: () => json([{ config_id: 'cfg1' }]) },
     { path: /^\/api\/db\/components\?/, respond: () => json([{ id: 'comp1', name: 'payments', type: 'Service', icon: null }]) },
@@ -94,6 +110,7 @@ describe('check drawer', () => {
     const since = Date.parse(params.get('time')!.replace(/^gt\./, ''));
     expect(Math.abs(since - (now - 3 * 24 * HOUR))).toBeLessThan(60_000);
     expect(historyRequests(server).at(-1)!.headers.get('Prefer')).toContain('count=exact');
+    expect(Object.fromEntries(server.to('/api/canary/api/graph')[0]!.url.searchParams)).toEqual({ check: 'c1', count: '300', start: '3d' });
   });
 
   it('filters the history by status and least duration, and refuses a duration in other units', async () => {

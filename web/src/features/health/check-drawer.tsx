@@ -10,7 +10,7 @@ import { Tabs, type TabItem } from '../../ui/tabs';
 import { inputClass } from '../../ui/text-input';
 import { toast } from '../../ui/toast/toast-store';
 import { CheckFacts } from './drawer/check-facts';
-import { useCheckDetail, useRunCheckNow, useStatusSeries } from './drawer/drawer-api';
+import { useCheckDetail, useCheckGraph, useRunCheckNow } from './drawer/drawer-api';
 import { HealthChart } from './drawer/health-chart';
 import { HistoryTab } from './drawer/history-tab';
 import { PlaybooksMenu } from './drawer/playbooks-menu';
@@ -40,7 +40,7 @@ function RangeSelect({ value, onChange }: { value: TimeRange; onChange: (range: 
 }
 
 function Overview({ checkId, range }: { checkId: string; range: TimeRange }) {
-  const series = useStatusSeries(checkId, range);
+  const series = useCheckGraph(checkId, range);
   if (series.error) return <p className="text-sm text-danger">{series.error.message}</p>;
   if (!series.data) return <p className="text-sm text-fg-muted">loading data...</p>;
   return <HealthChart points={series.data} range={range} />;

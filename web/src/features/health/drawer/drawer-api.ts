@@ -1,4 +1,4 @@
-import { CHECK_STATUS_QUERY_VALUE, TIME_RANGE_MINUTES, type CheckStatus, type TimeRange } from '@pharos/core';
+import { CANARY_GRAPH_COUNT, CHECK_STATUS_QUERY_VALUE, TIME_RANGE_MINUTES, type CheckStatus, type TimeRange } from '@pharos/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../api/http';
 import { db } from '../../../api/postgrest';
@@ -10,7 +10,7 @@ export const drawerKeys = {
   detail: (checkId: string) => [...drawerKeys.all, 'detail', checkId] as const,
   history: (checkId: string, filter: HistoryFilter, pageIndex: number, pageSize: number) =>
     [...drawerKeys.all, 'history', checkId, filter, pageIndex, pageSize] as const,
-  series: (checkId: string, range: TimeRange) => [...drawerKeys.all, 'series', checkId, range] as const,
+  graph: (checkId: string, range: TimeRange) => [...drawerKeys.all, 'graph', checkId, range] as const,
   playbooks: () => [...drawerKeys.all, 'playbooks'] as const,
 };
 
@@ -105,31 +105,25 @@ export function useStatusHistory(checkId: string, filter: HistoryFilter, pageInd
   });
 }
 
-/** Most runs the Health Overview reads; over longer ranges it shows the newest. */
-export const SERIES_LIMIT = 2000;
-
-export interface SeriesPoint {
+export interface GraphPoint {
   time: string;
+  /** Every run of the bucket passed. */
   status: boolean;
-  duration: number | null;
+  /** Mean duration (ms) of its runs. */
+  duration: number;
+  passed: number;
+  failed: number;
 }
 
-/** The runs of the range, oldest first, for the Health Overview chart. */
-export function useStatusSeries(checkId: string, range: TimeRange) {
+/**
+ * The canary graph query (spec 1 §7): `GET /api/canary/api/graph` with the check id, count 300 and
+ * the range as start (`3mo`, `1y` …); the check's history in at most 300 buckets, oldest first.
+ */
+export function useCheckGraph(checkId: string, range: TimeRange) {
   return useQuery({
-    queryKey: drawerKeys.series(checkId, range),
-    queryFn: async ({ signal }): Promise<SeriesPoint[]> => {
-      const { data } = await db
-        .from('check_statuses')
-        .select('time,status,duration')
-        .eq('check_id', checkId)
-        .gt('time', rangeStart(range))
-        .order('time', { ascending: false })
-        .limit(SERIES_LIMIT)
-        .abortSignal(signal)
-        .throwOnError();
-      return ((data ?? []) as SeriesPoint[]).reverse();
-    },
+    queryKey: drawerKeys.graph(checkId, range),
+    queryFn: async ({ signal }): Promise<GraphPoint[]> =>
+      (await http.get<{ status: GraphPoint[] }>('/api/canary/api/graph', { query: { check: checkId, count: String(CANARY_GRAPH_COUNT), start: range }, signal })).status,
     placeholderData: keepPreviousData,
   });
 }

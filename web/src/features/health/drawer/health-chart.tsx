@@ -2,14 +2,14 @@ import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { TIME_RANGE_MINUTES, type TimeRange } from '@pharos/core';
-import type { SeriesPoint } from './drawer-api';
+import type { GraphPoint } from './drawer-api';
 
-/** The series uPlot draws: time in seconds, then the duration of passed runs and of failed runs. */
-export function chartData(points: readonly SeriesPoint[]): uPlot.AlignedData {
+/** The series uPlot draws: time in seconds, then the mean duration of passing buckets and of those with a failure. */
+export function chartData(points: readonly GraphPoint[]): uPlot.AlignedData {
   return [
     points.map((point) => Date.parse(point.time) / 1000),
-    points.map((point) => (point.status ? (point.duration ?? 0) : null)),
-    points.map((point) => (point.status ? null : (point.duration ?? 0))),
+    points.map((point) => (point.status ? point.duration : null)),
+    points.map((point) => (point.status ? null : point.duration)),
   ];
 }
 
@@ -44,7 +44,7 @@ const pointsOnly = (stroke: string, label: string): uPlot.Series => ({
   value: (_chart, value) => (value === null ? '–' : `${value} ms`),
 });
 
-function draw(UPlot: typeof uPlot, element: HTMLDivElement, points: readonly SeriesPoint[], range: TimeRange, height: number): () => void {
+function draw(UPlot: typeof uPlot, element: HTMLDivElement, points: readonly GraphPoint[], range: TimeRange, height: number): () => void {
   // The x axis spans the whole range, so a few runs sit where they happened rather than fill the chart.
   const end = Date.now() / 1000;
   const start = end - TIME_RANGE_MINUTES[range] * 60;
@@ -73,12 +73,13 @@ function draw(UPlot: typeof uPlot, element: HTMLDivElement, points: readonly Ser
 }
 
 /**
- * Health Overview: each run of the range as a point at its duration, green when it passed and red
- * when it failed (uPlot, which draws thousands of points at once).
+ * Health Overview: the range in buckets (the canary graph), each a point at its mean duration, green
+ * when all its runs passed and red when one failed (uPlot, which draws thousands of points at once).
  */
-export function HealthChart({ points, range, height = 160 }: { points: readonly SeriesPoint[]; range: TimeRange; height?: number }) {
+export function HealthChart({ points, range, height = 160 }: { points: readonly GraphPoint[]; range: TimeRange; height?: number }) {
   const host = useRef<HTMLDivElement>(null);
-  const failed = points.filter((point) => !point.status).length;
+  const runs = points.reduce((sum, point) => sum + point.passed + point.failed, 0);
+  const failed = points.reduce((sum, point) => sum + point.failed, 0);
 
   useEffect(() => {
     const element = host.current;
@@ -98,7 +99,7 @@ export function HealthChart({ points, range, height = 160 }: { points: readonly 
   return (
     <figure aria-label="Health Overview" className="flex flex-col gap-1">
       <figcaption className="text-xs text-fg-muted">
-        {points.length === 0 ? 'No runs in this range.' : `${points.length} run${points.length === 1 ? '' : 's'}, ${failed} failed`}
+        {runs === 0 ? 'No runs in this range.' : `${runs} run${runs === 1 ? '' : 's'}, ${failed} failed`}
       </figcaption>
       <div ref={host} className="w-full" />
     </figure>
