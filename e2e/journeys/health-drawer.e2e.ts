@@ -105,6 +105,19 @@ spec:
       expect(await drawer.getByRole('link', { name: 'Edit' }).getAttribute('href')).toMatch(/^\/settings\/canaries\/[0-9a-f-]{36}$/);
       expect(await drawer.getByRole('button', { name: 'Playbooks' }).isDisabled()).toBe(true);
       await screenshot(page, 'health-drawer');
+
+      // A playbook whose check selector picks this check is offered; one for DNS checks is not.
+      for (const [name, checks] of [
+        ['restart-checkout', [{ name: 'checkout-api' }]],
+        ['flush-dns', [{ types: ['dns'] }]],
+      ] as const) {
+        const created = await world.api.post('/api/db/playbooks', { headers: { 'Content-Type': 'application/json' }, data: { name, title: name, spec: { checks } } });
+        expect(created.ok(), await created.text()).toBe(true);
+      }
+      const reopened = await openDrawer(page, checkId, 'checkout-api');
+      await expect.poll(() => reopened.getByRole('button', { name: 'Playbooks' }).isEnabled(), { timeout: 10_000 }).toBe(true);
+      await reopened.getByRole('button', { name: 'Playbooks' }).click();
+      expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['restart-checkout']);
     } finally {
       await page.close();
     }
