@@ -94,3 +94,9 @@ export function diffConfigs(previous: unknown, next: unknown): ConfigDiff | null
   if (patches.length === 0) return null;
   return { patches, summary: summarise(before, patches), fingerprint: fingerprintOf('diff', patches) };
 }
+
+/** The fingerprint of a change read from the data: its type, summary and details without volatile values. */
+export function fingerprintOfChange(changeType: string, summary: string | null | undefined, details: unknown): string {
+  const text = tokenized(summary ?? '') + '\n' + TOKENS.reduce((json, [token, pattern]) => json.replace(pattern, token), JSON.stringify(details ?? null));
+  return createHash('sha256').update(changeType).update('\n').update(text).digest('hex').slice(0, 32);
+}

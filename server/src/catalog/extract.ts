@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isRecord } from '@pharos/core';
+import { changeRuleOf, splitFullDocument } from './full-mode.js';
 import { removeAt, replaceAt, select, textOf } from './jsonpath.js';
 import { CONFIG_HEALTH, type ConfigHealth, type ConfigProperty, type ScrapedItem } from './scrape-types.js';
 
@@ -150,9 +151,10 @@ function itemOf(spec: Record<string, unknown>, document: unknown, source: string
  * Catalog items from what a scraper read, by the fields every scraper kind shares (config-db's
  * BaseScraper): `items` splits a document, `id`/`name`/`type`/`class`/`status`/`health`/`description`
  * are literals or JSONPaths, `labels`/`tags` maps of either, `createFields`/`deleteFields` dates;
- * then `transform.expr` (CEL answering the items), `transform.exclude` and `transform.mask`.
+ * then `transform.expr` (CEL answering the items), `transform.exclude` and `transform.mask`; in
+ * `full` mode the document's `config` and `changes` are split; `transform.changes` maps or drops changes.
  */
-export async function extractItems(spec: Record<string, unknown>, inputs: readonly ScrapeInput[], cel?: CelEvaluator): Promise<Extracted> {
+export async function extractItems(spec: Record<string, unknown>, inputs: readonly ScrapeInput[], cel?: CelEvaluator, options: { full?: boolean } = {}): Promise<Extracted> {
   const transform = isRecord(spec['transform']) ? spec['transform'] : {};
   const items: ScrapedItem[] = [];
   const errors: string[] = [];
@@ -178,6 +180,17 @@ export async function extractItems(spec: Record<string, unknown>, inputs: readon
       try {
         exclude(transform, item);
         await mask(transform, item, cel);
+        if (options.full || spec['full'] === true) errors.push(...splitFullDocument(item).map((problem) => `${input.source}: ${problem}`));
+        const rule = changeRuleOf(transform, item, cel);
+        if (rule) {
+          item.changeRule = rule;
+          const kept = [];
+          for (const change of item.changes ?? []) {
+            const mapped = await rule(change);
+            if (mapped) kept.push(mapped);
+          }
+          item.changes = kept;
+        }
         items.push(item);
       } catch (error) {
         errors.push(`${input.source}: ${(error as Error).message}`);

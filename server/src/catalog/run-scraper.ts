@@ -86,7 +86,7 @@ async function scrape(options: ScraperRunOptions, scraper: ScraperRow, signal: A
       const where = `${kind}[${index}]`;
       try {
         const read = await reader(entry, context);
-        const extracted = await extractItems(entry, read.inputs, cel);
+        const extracted = await extractItems(entry, read.inputs, cel, { full: scraper.spec['full'] === true });
         items.push(...extracted.items);
         for (const message of [...read.errors, ...extracted.errors]) errors.push({ type, message: `${where}: ${message}` });
       } catch (error) {

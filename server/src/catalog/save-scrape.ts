@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { transaction } from '../db/transaction.js';
-import { diffConfigs } from './diff.js';
-import { saveChanges, type ChangeRow } from './save-changes.js';
-import { typeSummary, type ScrapedItem, type ScrapeSummary } from './scrape-types.js';
+import { diffConfigs, fingerprintOfChange } from './diff.js';
+import { CHANGE_SEVERITIES, saveChanges, type ChangeRow } from './save-changes.js';
+import { typeSummary, type ScrapedChange, type ScrapedItem, type ScrapeSummary } from './scrape-types.js';
 
 export interface SaveScrapeOptions {
   scraperId: string;
@@ -99,19 +99,50 @@ async function compare(client: pg.PoolClient, scraperId: string): Promise<void> 
   );
 }
 
-/** A `diff` change for each item whose content changed. */
-async function diffChanges(client: pg.PoolClient, items: readonly ScrapedItem[]): Promise<Array<ChangeRow & { type: string }>> {
+function rowOfChange(configId: string, change: ScrapedChange, fingerprint: string | null): ChangeRow {
+  return {
+    config_id: configId,
+    change_type: change.changeType,
+    severity: change.severity && CHANGE_SEVERITIES.includes(change.severity) ? change.severity : 'info',
+    source: change.source ?? null,
+    summary: change.summary ?? null,
+    patches: change.patches ?? null,
+    details: change.details ?? null,
+    fingerprint: change.externalChangeId ? null : fingerprint,
+    external_change_id: change.externalChangeId ?? null,
+    external_created_by: change.createdBy ?? null,
+    created_at: change.createdAt?.toISOString() ?? null,
+  };
+}
+
+type TypedChange = ChangeRow & { type: string };
+
+/** A `diff` change for each item whose content changed, through the spec's `transform.changes`. */
+async function diffChanges(client: pg.PoolClient, items: readonly ScrapedItem[]): Promise<TypedChange[]> {
   const { rows } = await client.query<{ idx: number; config_id: string; previous: unknown }>(
     'select n.idx, n.config_id, c.config as previous from scrape_items n join configs c on c.id = n.config_id where n.config_changed',
   );
-  const changes: Array<ChangeRow & { type: string }> = [];
+  const changes: TypedChange[] = [];
   for (const row of rows) {
     const item = items[row.idx]!;
     const diff = diffConfigs(row.previous, item.config);
     if (!diff) continue;
-    changes.push({ type: item.type, config_id: row.config_id, change_type: 'diff', severity: 'info', source: 'diff', summary: diff.summary, patches: diff.patches, fingerprint: diff.fingerprint });
+    let change: ScrapedChange | null = { changeType: 'diff', severity: 'info', source: 'diff', summary: diff.summary, patches: diff.patches };
+    if (item.changeRule) change = await item.changeRule(change);
+    if (change) changes.push({ type: item.type, ...rowOfChange(row.config_id, change, diff.fingerprint) });
   }
   return changes;
+}
+
+/** The changes the data listed for its items (`full` mode). */
+async function dataChanges(client: pg.PoolClient, items: readonly ScrapedItem[]): Promise<TypedChange[]> {
+  const withChanges = items.flatMap((item, idx) => ((item.changes?.length ?? 0) > 0 ? [idx] : []));
+  if (withChanges.length === 0) return [];
+  const { rows } = await client.query<{ idx: number; config_id: string }>('select idx, config_id from scrape_items where idx = any($1::integer[])', [withChanges]);
+  return rows.flatMap((row) => {
+    const item = items[row.idx]!;
+    return (item.changes ?? []).map((change) => ({ type: item.type, ...rowOfChange(row.config_id, change, fingerprintOfChange(change.changeType, change.summary, change.details)) }));
+  });
 }
 
 async function writeItems(client: pg.PoolClient, scraperId: string): Promise<void> {
@@ -158,7 +189,8 @@ async function deleteStale(client: pg.PoolClient, options: SaveScrapeOptions): P
 /**
  * The one way scraped items enter the catalog, in one transaction per scrape: new items are added,
  * items that differ are updated (a `diff` change with its JSON patch when the content differs),
- * unchanged items are only marked as seen, and items no longer seen go stale as the spec says.
+ * unchanged items are only marked as seen, changes the data lists (`full`) are written once, and
+ * items no longer seen go stale as the spec says.
  * config.created/updated/deleted events are written by the configs triggers in the same transaction.
  */
 export async function saveScrape(pool: pg.Pool, scraped: readonly ScrapedItem[], options: SaveScrapeOptions): Promise<ScrapeSummary> {
@@ -168,6 +200,7 @@ export async function saveScrape(pool: pg.Pool, scraped: readonly ScrapedItem[],
     await loadItems(client, items);
     await compare(client, options.scraperId);
     const changes = await diffChanges(client, items);
+    changes.push(...(await dataChanges(client, items)));
     await writeItems(client, options.scraperId);
     const saved = await saveChanges(client, changes, options.dedupWindowMs);
     const { rows } = await client.query<{ type: string; added: number; updated: number; unchanged: number; deleted: number }>(
@@ -179,8 +212,9 @@ export async function saveScrape(pool: pg.Pool, scraped: readonly ScrapedItem[],
     );
     for (const row of rows) Object.assign(typeSummary(summary, row.type), { added: row.added, updated: row.updated, unchanged: row.unchanged, deleted: row.deleted });
     for (const type of await deleteStale(client, options)) typeSummary(summary, type).deleted += 1;
-    const deduped = new Set(saved.dedupedConfigIds);
-    for (const change of changes) typeSummary(summary, change.type)[deduped.has(change.config_id) ? 'deduped' : 'changes'] += 1;
+    const typeOf = new Map(changes.map((change) => [change.config_id, change.type]));
+    for (const configId of saved.insertedConfigIds) typeSummary(summary, typeOf.get(configId)!).changes += 1;
+    for (const configId of saved.dedupedConfigIds) typeSummary(summary, typeOf.get(configId)!).deduped += 1;
     return summary;
   });
 }

@@ -5,6 +5,23 @@ export type ConfigHealth = (typeof CONFIG_HEALTH)[number];
 /** A property of an item, as config-db writes them: {name, value, headline, …}. */
 export type ConfigProperty = Record<string, unknown>;
 
+/** A change a scraper read from the data (`full` mode), as config-db's ChangeResult. */
+export interface ScrapedChange {
+  changeType: string;
+  externalChangeId?: string | null;
+  summary?: string | null;
+  severity?: string | null;
+  source?: string | null;
+  createdAt?: Date | null;
+  /** Who made it in the scraped system. */
+  createdBy?: string | null;
+  details?: unknown;
+  patches?: unknown;
+}
+
+/** What a change looks like to `transform.changes` rules; null drops it. */
+export type ChangeRule = (change: ScrapedChange) => Promise<ScrapedChange | null>;
+
 /** One configuration item a scraper found, before it is written. */
 export interface ScrapedItem {
   /** The id in the scraped system; with `type` it finds the item again on the next scrape. */
@@ -30,6 +47,10 @@ export interface ScrapedItem {
   deletedAt?: Date | null;
   /** When the data says the item was created (`createFields`). */
   createdAt?: Date | null;
+  /** Changes the data lists for the item (`full` mode). */
+  changes?: ScrapedChange[];
+  /** The spec's `transform.changes` (mapping, exclude), for the changes found and read. */
+  changeRule?: ChangeRule;
 }
 
 /** Per config type, what one scrape did. */

@@ -1,0 +1,95 @@
+import { isRecord } from '@pharos/core';
+import type { CelEvaluator } from './extract.js';
+import type { ChangeRule, ScrapedChange, ScrapedItem } from './scrape-types.js';
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+function dateOf(value: unknown): Date | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A change of the data, in config-db's ChangeResult fields; why not when it cannot be one. */
+function changeOf(raw: Record<string, unknown>): ScrapedChange | string {
+  const changeType = text(raw['change_type']);
+  if (!changeType) return 'a change has no change_type';
+  return {
+    changeType,
+    externalChangeId: text(raw['external_change_id']) ?? null,
+    summary: text(raw['summary']) ?? null,
+    severity: text(raw['severity'])?.toLowerCase() ?? null,
+    source: text(raw['source']) ?? null,
+    createdAt: dateOf(raw['created_at']),
+    createdBy: text(raw['created_by']) ?? null,
+    details: raw['details'] ?? null,
+    patches: raw['patches'] ?? null,
+  };
+}
+
+/**
+ * `full: true` (config-db's full mode): an item's document holds its `config` and the `changes` the
+ * scraped system recorded; the item keeps the config and the changes go to config_changes.
+ * Answers the problems of changes that could not be read.
+ */
+export function splitFullDocument(item: ScrapedItem): string[] {
+  const document = item.config;
+  if (!isRecord(document)) return [];
+  const problems: string[] = [];
+  if ('config' in document) item.config = document['config'] ?? null;
+  const changes: ScrapedChange[] = [];
+  for (const raw of Array.isArray(document['changes']) ? (document['changes'] as unknown[]) : []) {
+    const change = isRecord(raw) ? changeOf(raw) : 'a change is not an object';
+    if (typeof change === 'string') problems.push(`${item.type} ${item.externalId}: ${change}`);
+    else changes.push(change);
+  }
+  item.changes = changes;
+  return problems;
+}
+
+/** What CEL sees of a change, with config-db's names. */
+function variablesOf(change: ScrapedChange, item: ScrapedItem): Record<string, unknown> {
+  return {
+    change_type: change.changeType,
+    summary: change.summary ?? '',
+    severity: change.severity ?? '',
+    source: change.source ?? '',
+    external_change_id: change.externalChangeId ?? '',
+    created_by: change.createdBy ?? '',
+    details: change.details ?? {},
+    patches: change.patches ?? {},
+    external_id: item.externalId,
+    config_type: item.type,
+    config: item.config,
+  };
+}
+
+/**
+ * `transform.changes`: `exclude` (CEL; true drops the change) and `mapping` (the first rule whose
+ * CEL `filter` is true sets `type`, `severity` and `summary`; `action: ignore` drops the change).
+ */
+export function changeRuleOf(transform: Record<string, unknown>, item: ScrapedItem, cel: CelEvaluator | undefined): ChangeRule | undefined {
+  const rules = isRecord(transform['changes']) ? transform['changes'] : {};
+  const exclude = (Array.isArray(rules['exclude']) ? rules['exclude'] : []).filter((rule): rule is string => typeof rule === 'string' && rule !== '');
+  const mapping = (Array.isArray(rules['mapping']) ? rules['mapping'] : []).filter(isRecord);
+  if (exclude.length === 0 && mapping.length === 0) return undefined;
+  return async (change) => {
+    if (!cel) throw new Error('transform.changes needs the expression sandbox');
+    const variables = variablesOf(change, item);
+    for (const rule of exclude) {
+      if ((await cel(rule, variables)) === true) return null;
+    }
+    for (const rule of mapping) {
+      const filter = text(rule['filter']);
+      if (filter && (await cel(filter, variables)) !== true) continue;
+      if (rule['action'] === 'ignore') return null;
+      return {
+        ...change,
+        changeType: text(rule['type']) ?? change.changeType,
+        severity: text(rule['severity'])?.toLowerCase() ?? change.severity ?? null,
+        summary: text(rule['summary']) ?? change.summary ?? null,
+      };
+    }
+    return change;
+  };
+}

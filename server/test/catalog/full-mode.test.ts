@@ -1,0 +1,115 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScraper } from '../../src/catalog/run-scraper.js';
+import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
+import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+
+/**
+ * `full: true`: a script answers each item's `config` with the `changes` its system recorded; those
+ * changes are written once however often they are read, and `transform.changes` maps (type,
+ * severity) or drops them, the diff changes of a real edit included.
+ */
+
+let database: FreshDatabase;
+let server: TestServer;
+let sandbox: ExpressionSandbox;
+let dir: string;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  sandbox = new ExpressionSandbox();
+  server = await startTestServer({ sandbox }, database.url);
+  dir = await mkdtemp(path.join(tmpdir(), 'pharos-full-'));
+});
+
+afterAll(async () => {
+  await server?.close();
+  await sandbox?.close();
+  await database?.drop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const output = (replicas: number) =>
+  JSON.stringify([
+    {
+      config: { id: 'deploy-api', replicas },
+      changes: [
+        { change_type: 'Deployed', external_change_id: 'run-41', summary: 'api 1.4 deployed', created_at: '2026-01-01T10:00:00Z', created_by: 'ci-bot', severity: 'low', details: { pipeline: 41 } },
+        { change_type: 'Heartbeat', external_change_id: 'hb-1' },
+      ],
+    },
+  ]);
+
+describe('full mode', () => {
+  it('writes the changes the data lists once, and maps or drops changes by transform.changes', async () => {
+    const state = path.join(dir, 'deploy.json');
+    await writeFile(state, output(2));
+    const token = await server.tokenFor(['admin']);
+    const response = await fetch(`${server.url}/api/apply`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' },
+      body: `apiVersion: configs.flanksource.com/v1
+kind: ScrapeConfig
+metadata:
+  name: deployments
+spec:
+  full: true
+  exec:
+    - type: App::Deployment
+      id: $.config.id
+      name: $.config.id
+      script: cat ${state}
+      transform:
+        changes:
+          exclude:
+            - change_type == 'Heartbeat'
+          mapping:
+            - filter: change_type == 'Deployed'
+              type: Deployment
+              severity: medium
+            - filter: change_type == 'diff' && summary.startsWith('replicas')
+              type: Scaled
+`,
+    });
+    expect(response.status).toBe(200);
+    const { resources } = (await response.json()) as { resources: Array<{ id: string }> };
+    const id = resources[0]!.id;
+    const run = () => runScraper({ pool: server.pool, secrets: TEST_SECRETS, sandbox, baseDir: dir }, id, AbortSignal.timeout(30_000));
+
+    const first = await run();
+    expect(first.errors).toEqual([]);
+    expect(first.summary['App::Deployment']).toMatchObject({ added: 1, changes: 1 });
+    const { rows: items } = await server.pool.query<{ id: string; config: unknown }>('select id, config from configs where scraper_id = $1', [id]);
+    expect(items.map((row) => row.config)).toEqual([{ id: 'deploy-api', replicas: 2 }]);
+    const changes = async () =>
+      (
+        await server.pool.query<{ change_type: string; severity: string; summary: string; external_change_id: string | null; external_created_by: string | null; created_at: Date; first_observed: Date; details: unknown }>(
+          'select change_type, severity, summary, external_change_id, external_created_by, created_at, first_observed, details from config_changes where config_id = $1 order by change_type',
+          [items[0]!.id],
+        )
+      ).rows;
+    expect(await changes()).toEqual([
+      {
+        change_type: 'Deployment',
+        severity: 'medium',
+        summary: 'api 1.4 deployed',
+        external_change_id: 'run-41',
+        external_created_by: 'ci-bot',
+        created_at: new Date('2026-01-01T10:00:00Z'),
+        first_observed: new Date('2026-01-01T10:00:00Z'),
+        details: { pipeline: 41 },
+      },
+    ]);
+
+    await writeFile(state, output(3));
+    const second = await run();
+    expect(second.summary['App::Deployment']).toMatchObject({ updated: 1, changes: 1 });
+    const after = await changes();
+    expect(after.map((change) => [change.change_type, change.summary, change.external_change_id])).toEqual([
+      ['Deployment', 'api 1.4 deployed', 'run-41'],
+      ['Scaled', 'replicas: 2 → 3', null],
+    ]);
+  });
+});
