@@ -8,6 +8,7 @@ import { extractItems, type CelEvaluator } from './extract.js';
 import { isJsonPath } from './jsonpath.js';
 import { KIND_READERS, KINDS_NOT_RUN, SPEC_SETTINGS } from './kinds/index.js';
 import type { KindContext } from './kinds/types.js';
+import { applyRetention, type RetentionResult } from './retention.js';
 import { saveScrape } from './save-scrape.js';
 import { typeSummary, type ScrapedItem, type ScrapeSummary } from './scrape-types.js';
 
@@ -37,6 +38,8 @@ export interface ScrapeRun {
   summary: ScrapeSummary;
   errors: string[];
   items: number;
+  /** What `retention` removed after the scrape. */
+  retention?: RetentionResult;
 }
 
 interface ScraperRow {
@@ -121,8 +124,10 @@ export async function runScraper(options: ScraperRunOptions, scraperId: string, 
         deleteStale: errors.length === 0 && items.length > 0,
         dedupWindowMs: DEDUP_WINDOW_MS,
       });
+      const retention = await applyRetention(options.pool, scraperId, scraper.spec ?? {});
+      errors.push(...retention.errors.map((message) => ({ type: 'retention', message })));
       for (const error of errors) typeSummary(summary, error.type).errors += 1;
-      return { skipped: false, summary, errors: errors.map((error) => error.message), items: items.length };
+      return { skipped: false, summary, errors: errors.map((error) => error.message), items: items.length, retention: retention.result };
     } finally {
       await lock.query("select pg_advisory_unlock(hashtextextended('scraper:' || $1, 0))", [scraperId]);
     }
@@ -133,7 +138,11 @@ export async function runScraper(options: ScraperRunOptions, scraperId: string, 
 
 /** What job history keeps of a run: the scrape summary per type and the errors. */
 export function outcomeOf(run: ScrapeRun): JobOutcome {
-  const details = { scrape_summary: run.summary, ...(run.errors.length > 0 ? { errors: run.errors } : {}) };
+  const details = {
+    scrape_summary: run.summary,
+    ...(run.retention ? { summary: { retention: run.retention } } : {}),
+    ...(run.errors.length > 0 ? { errors: run.errors } : {}),
+  };
   if (run.skipped) return { status: 'WARNING', errorCount: 0, successCount: 0, details };
   const status = run.errors.length > 0 && run.items === 0 ? 'FAILED' : run.errors.length > 0 ? 'WARNING' : 'SUCCESS';
   return { status, successCount: run.items, errorCount: run.errors.length, details };

@@ -27,6 +27,8 @@ export const KINDS_NOT_RUN: Readonly<Record<string, string>> = {
   slack: ACCOUNT('Slack'),
   terraform: 'Terraform state this Pharos does not read yet',
   sql: 'SQL scrapers, which do not run yet',
+  postgres: 'SQL scrapers, which do not run yet',
+  playwright: 'a browser, which scrapers do not drive yet',
   clickhouse: 'ClickHouse, which Pharos does not read yet',
   logs: 'log backends, which scrapers do not read yet',
   pubsub: ACCOUNT('Google Cloud'),
