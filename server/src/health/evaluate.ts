@@ -1,5 +1,6 @@
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import type { CheckOutcome } from './runners/index.js';
+import { applyTransform } from './transform.js';
 
 /** Variables canary-checker gives CEL as Go durations, kept here in milliseconds. */
 const DURATION_VARIABLES: readonly string[] = ['sslAge'];
@@ -10,11 +11,19 @@ interface Expressions {
 }
 
 /**
- * The check's own `test` (CEL, which must be true) and `display` (a Go template or CEL giving the
- * message) over the variables of its run. A check that already failed stays failed; an expression
- * that errs fails the check with its error.
+ * The check's `transform` (transform.ts), then its own `test` (CEL, which must be true) and
+ * `display` (a Go template or CEL giving the message) over the variables of its run. A check that
+ * already failed stays failed; an expression that errs fails the check with its error. As in
+ * canary-checker, a result that a transform turned into checks of their own is kept as it is.
  */
 export async function applyExpressions(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome): Promise<CheckOutcome> {
+  const transformed = await applyTransform(sandbox, spec, outcome, DURATION_VARIABLES);
+  if (transformed.madeChecks) return transformed.outcome;
+  const result = await testAndDisplay(sandbox, spec, transformed.outcome);
+  return transformed.detail ? { ...result, data: transformed.detail } : result;
+}
+
+async function testAndDisplay(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome): Promise<CheckOutcome> {
   const { test, display } = spec as Expressions;
   let result = outcome;
   try {

@@ -12,8 +12,26 @@ export interface CheckOutcome {
   error?: string;
   /** The variables the check's test, display and transform expressions see. */
   data: Record<string, unknown>;
-  /** What the run found besides itself (a junit check's suites): each kept as a check `{check}/{name}`. */
-  children?: { name: string; outcome: CheckOutcome }[];
+  /** What the run found besides itself (a junit check's suites, a transform's checks): each kept as a check of its own. */
+  children?: ChildCheck[];
+}
+
+/** A check a run makes besides its own (see child-checks.ts). */
+export interface ChildCheck {
+  /** Kept as `{check}/{name}`, or as `name` itself when `ownName` (a transform names its checks outright). */
+  name: string;
+  ownName?: boolean;
+  outcome: CheckOutcome;
+  /** A result that says nothing of health (written with `invalid`). */
+  invalid?: boolean;
+  /** The check's own fields; the parent's namespace and labels when not given. */
+  description?: string;
+  icon?: string;
+  namespace?: string;
+  labels?: Record<string, string>;
+  endpoint?: string;
+  /** What the check gets when a run no longer makes it: `MarkHealthy` or `MarkUnhealthy` a last status, else none. */
+  deleteStrategy?: string;
 }
 
 export interface RunContext {
