@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffConfigs, fingerprintOf, fingerprintOfChange, readablePath } from './diff.js';
+import { diffConfigs, fingerprintOf, fingerprintOfChange, readablePath, textDiff } from './diff.js';
 
 describe('diffConfigs', () => {
   it('answers null for equal documents, whatever their key order', () => {
@@ -30,6 +30,18 @@ describe('diffConfigs', () => {
 
   it('compares documents that are not objects', () => {
     expect(diffConfigs('v1', 'v2')!.summary).toBe('value: v1 → v2');
+  });
+});
+
+describe('textDiff', () => {
+  it('is a unified diff of indented JSON whose keys are sorted, so that key order is never a change', () => {
+    expect(textDiff({ spec: { replicas: 2, image: 'api:1.4' }, kind: 'Deployment' }, { kind: 'Deployment', spec: { image: 'api:1.4', replicas: 3 } })).toBe(
+      ['--- before', '+++ after', '@@ -2,6 +2,6 @@', '   "kind": "Deployment",', '   "spec": {', '     "image": "api:1.4",', '-    "replicas": 2', '+    "replicas": 3', '   }', ' }', ''].join('\n'),
+    );
+  });
+
+  it('is left out for documents too large to show', () => {
+    expect(textDiff({ blob: 'x'.repeat(600 * 1024) }, { blob: 'y' })).toBeNull();
   });
 });
 

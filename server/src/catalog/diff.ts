@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createTwoFilesPatch } from 'diff';
 import jsonPatch, { type Operation } from 'fast-json-patch';
 
 /** A change found by comparing an item with its previous version. */
@@ -7,6 +8,8 @@ export interface ConfigDiff {
   patches: Operation[];
   /** A line a person reads: `spec.replicas: 2 → 3, metadata.labels.team: added`. */
   summary: string;
+  /** A unified diff of the two versions as indented JSON with sorted keys; null for very large documents. */
+  text: string | null;
   /** What the change is, without its volatile values: equal fingerprints are one repeated change. */
   fingerprint: string;
 }
@@ -86,13 +89,31 @@ export function fingerprintOf(changeType: string, patches: readonly Operation[])
   return hash.digest('hex').slice(0, 32);
 }
 
+/** Largest document (as indented JSON) a text diff is made of; the patch is there for any size. */
+const MAX_TEXT_DIFF = 512 * 1024;
+
+/** The value with every object's keys sorted, so that key order never shows as a change. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]));
+}
+
+/** A unified diff (`--- before`, `+++ after`, hunks with 3 lines of context). */
+export function textDiff(previous: unknown, next: unknown): string | null {
+  const before = `${JSON.stringify(sortedKeys(previous), null, 2)}\n`;
+  const after = `${JSON.stringify(sortedKeys(next), null, 2)}\n`;
+  if (before.length > MAX_TEXT_DIFF || after.length > MAX_TEXT_DIFF) return null;
+  return createTwoFilesPatch('before', 'after', before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
+}
+
 /** The change from `previous` to `next`, or null when they are equal. */
 export function diffConfigs(previous: unknown, next: unknown): ConfigDiff | null {
   const wrap = (value: unknown) => (value !== null && typeof value === 'object' ? value : { value });
   const before = wrap(previous);
   const patches = jsonPatch.compare(before, wrap(next));
   if (patches.length === 0) return null;
-  return { patches, summary: summarise(before, patches), fingerprint: fingerprintOf('diff', patches) };
+  return { patches, summary: summarise(before, patches), fingerprint: fingerprintOf('diff', patches), text: textDiff(previous, next) };
 }
 
 /** The fingerprint of a change read from the data: its type, summary and details without volatile values. */

@@ -24,6 +24,7 @@ function changeOf(raw: Record<string, unknown>): ScrapedChange | string {
     createdBy: text(raw['created_by']) ?? null,
     details: raw['details'] ?? null,
     patches: raw['patches'] ?? null,
+    diff: text(raw['diff']) ?? null,
   };
 }
 

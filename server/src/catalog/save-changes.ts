@@ -11,6 +11,7 @@ export interface ChangeRow {
   source: string | null;
   summary: string | null;
   patches: unknown;
+  diff: string | null;
   details: unknown;
   /** Null for a change with an external id: that id makes it unique. */
   fingerprint: string | null;
@@ -37,23 +38,23 @@ export async function saveChanges(client: pg.PoolClient, changes: readonly Chang
   const { rows } = await client.query<{ inserted: string[]; deduped: string[] }>(
     `with n as (
        select * from jsonb_to_recordset($1::jsonb) as x(config_id uuid, change_type text, severity text, source text,
-         summary text, patches jsonb, details jsonb, fingerprint text, external_change_id text, external_created_by text,
+         summary text, patches jsonb, diff text, details jsonb, fingerprint text, external_change_id text, external_created_by text,
          created_at timestamptz)
      ), dup as (
-       select distinct on (n.config_id, n.fingerprint) c.id, n.config_id, n.fingerprint, n.summary, n.patches, n.details
+       select distinct on (n.config_id, n.fingerprint) c.id, n.config_id, n.fingerprint, n.summary, n.patches, n.diff, n.details
        from n join config_changes c on c.config_id = n.config_id and c.fingerprint = n.fingerprint
          and c.created_at > now() - make_interval(secs => $2::double precision / 1000)
        where n.fingerprint is not null
        order by n.config_id, n.fingerprint, c.created_at desc
      ), bumped as (
        update config_changes c set count = c.count + 1, created_at = now(), summary = dup.summary, patches = dup.patches,
-         details = dup.details
+         diff = dup.diff, details = dup.details
        from dup where c.id = dup.id
        returning c.config_id
      ), inserted as (
-       insert into config_changes (config_id, change_type, severity, source, summary, patches, details, fingerprint,
+       insert into config_changes (config_id, change_type, severity, source, summary, patches, diff, details, fingerprint,
          external_change_id, external_created_by, created_at, first_observed, created_by)
-       select n.config_id, n.change_type, n.severity, n.source, n.summary, n.patches, n.details, n.fingerprint,
+       select n.config_id, n.change_type, n.severity, n.source, n.summary, n.patches, n.diff, n.details, n.fingerprint,
          n.external_change_id, n.external_created_by, coalesce(n.created_at, now()), coalesce(n.created_at, now()), null
        from n
        where n.fingerprint is null or not exists (select 1 from dup where dup.config_id = n.config_id and dup.fingerprint = n.fingerprint)

@@ -107,6 +107,7 @@ function rowOfChange(configId: string, change: ScrapedChange, fingerprint: strin
     source: change.source ?? null,
     summary: change.summary ?? null,
     patches: change.patches ?? null,
+    diff: change.diff ?? null,
     details: change.details ?? null,
     fingerprint: change.externalChangeId ? null : fingerprint,
     external_change_id: change.externalChangeId ?? null,
@@ -127,7 +128,7 @@ async function diffChanges(client: pg.PoolClient, items: readonly ScrapedItem[])
     const item = items[row.idx]!;
     const diff = diffConfigs(row.previous, item.config);
     if (!diff) continue;
-    let change: ScrapedChange | null = { changeType: 'diff', severity: 'info', source: 'diff', summary: diff.summary, patches: diff.patches };
+    let change: ScrapedChange | null = { changeType: 'diff', severity: 'info', source: 'diff', summary: diff.summary, patches: diff.patches, diff: diff.text };
     if (item.changeRule) change = await item.changeRule(change);
     if (change) changes.push({ type: item.type, ...rowOfChange(row.config_id, change, diff.fingerprint) });
   }

@@ -17,6 +17,8 @@ export interface ScrapedChange {
   createdBy?: string | null;
   details?: unknown;
   patches?: unknown;
+  /** A unified diff of the versions. */
+  diff?: string | null;
 }
 
 /** What a change looks like to `transform.changes` rules; null drops it. */

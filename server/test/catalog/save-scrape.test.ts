@@ -68,13 +68,15 @@ describe('saveScrape', () => {
     expect(second['Kubernetes::Deployment']).toMatchObject({ added: 0, updated: 1, unchanged: 1, changes: 1 });
     const api = (await configsOf(scraperId)).find((row) => row.name === 'api')!;
     expect(api.config).toMatchObject({ spec: { replicas: 3 } });
-    const { rows: changes } = await pool.query<{ change_type: string; severity: string; source: string; summary: string; patches: unknown; count: number }>(
-      'select change_type, severity, source, summary, patches, count from config_changes where config_id = $1',
+    const { rows: changes } = await pool.query<{ change_type: string; severity: string; source: string; summary: string; patches: unknown; count: number; diff: string }>(
+      'select change_type, severity, source, summary, patches, count, diff from config_changes where config_id = $1',
       [api.id],
     );
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({ change_type: 'diff', severity: 'info', source: 'diff', count: 1 });
     expect(changes[0]!.summary).toBe('spec.replicas: 2 → 3, spec.template.spec.containers[0].image: nginx:1.25 → nginx:1.27');
+    expect(changes[0]!.diff).toContain('-    "replicas": 2,\n+    "replicas": 3,');
+    expect(changes[0]!.diff).toContain('-            "image": "nginx:1.25",\n+            "image": "nginx:1.27",');
     expect(changes[0]!.patches).toEqual([
       { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.27' },
       { op: 'replace', path: '/spec/replicas', value: 3 },
