@@ -65,6 +65,10 @@ describe('CEL: the functions Flanksource specs use', () => {
 
   it('prints and reads JSON', () => {
     expect(evaluateCel('toJSON({"a": [1, 2.5, "x"]})')).toBe('{"a":[1,2.5,"x"]}');
+    expect(evaluateCel('[1, 2].map(n, {"n": n}).toJSON()')).toBe('[{"n":1},{"n":2}]');
+    expect(evaluateCel('labels.toJSON()', { labels: { a: 'b' } })).toBe('{"a":"b"}');
+    expect(evaluateCel('labels.omit(["alertname", "x"])', { labels: { alertname: 'Down', severity: 'critical' } })).toEqual({ severity: 'critical' });
+    expect(evaluateCel('{"a": 1, "b": 2}.omit(["a"])')).toEqual({ b: 2 });
     expect(evaluateCel('JSON(\'{"items": [{"n": 1}, {"n": 2}]}\').items.map(i, i.n)')).toEqual([1, 2]);
   });
 

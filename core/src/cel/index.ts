@@ -77,6 +77,22 @@ const environment = registerExtensions(base)
   .registerFunction('JSON(string): dyn', (text: string) => toCel(JSON.parse(text)))
   .registerFunction('JSONArray(string): list', (text: string) => toCel(JSON.parse(text)));
 
+// The method forms Flanksource specs write: `results.map(r, {...}).toJSON()`, `labels.omit(['alertname'])`.
+for (const receiverType of ['list', 'map']) {
+  environment.registerFunction({ name: 'toJSON', receiverType, returnType: 'string', params: [], handler: (value: unknown) => toJson(value) });
+}
+environment.registerFunction({
+  name: 'omit',
+  receiverType: 'map',
+  returnType: 'map',
+  params: [{ name: 'keys', type: 'list' }],
+  handler: (map: unknown, keys: unknown) => {
+    const left = new Set((keys as unknown[]).map(String));
+    if (map instanceof Map) return new Map([...map.entries()].filter(([key]) => !left.has(String(key))));
+    return Object.fromEntries(Object.entries(map as Record<string, unknown>).filter(([key]) => !left.has(key)));
+  },
+});
+
 /** Values in: whole numbers become CEL ints (as Go's ints are), so `code == 200` and `count + 1` work. */
 export function toCel(value: unknown): unknown {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : value;
