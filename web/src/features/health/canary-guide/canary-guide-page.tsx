@@ -27,7 +27,7 @@ const COMMON_FIELDS = [
   { name: 'description, icon, labels', meaning: 'Shown on /health; labels filter the dashboard' },
   { name: 'test', meaning: '{expr}: CEL that must be true for the check to pass' },
   { name: 'display', meaning: '{template} (Go template) or {expr} (CEL): the message of a run' },
-  { name: 'transform', meaning: 'Kept with the spec; not applied by this version' },
+  { name: 'transform', meaning: 'CEL expr or Go template turning the result into checks of their own, one per named result' },
   { name: 'timeout', meaning: 'Milliseconds a run may take (60000)' },
 ];
 
@@ -104,8 +104,23 @@ export function CanaryGuidePage() {
         <P>
           After a run, <C>test.expr</C> decides: a CEL expression over the type’s variables that must be <C>true</C> (a check that already failed stays failed; an expression
           that errs fails the check with its error). <C>display.template</C> is a Go template (<C>{'{{ .code }}'}</C>, with the sprig and gomplate functions) and{' '}
-          <C>display.expr</C> is CEL; either replaces the message of the run. <C>transform</C> is kept with the spec but not applied by this version.
+          <C>display.expr</C> is CEL; either replaces the message of the run.
         </P>
+        <P>
+          <C>transform.expr</C> (CEL) or <C>transform.template</C> (a Go template) sees the same variables plus <C>pass</C>, <C>message</C>, <C>error</C> and{' '}
+          <C>duration</C>, and gives one result or a list (as JSON text or, in CEL, the value). Each named result becomes a check of its own, kept by its name across runs
+          (<C>name</C>, <C>pass</C>, <C>message</C>, <C>error</C>, <C>duration</C>, <C>detail</C>, <C>labels</C>, <C>description</C>, <C>icon</C>); a check no longer given is
+          removed, after a last status when <C>transformDeleteStrategy</C> is <C>MarkHealthy</C> or <C>MarkUnhealthy</C>. One result without a name changes the check’s own
+          result instead.
+        </P>
+        <Code label="One check per alert">{`transform:
+  expr: |
+    results.alerts.map(r, {
+      'name': r.name,
+      'labels': r.labels.omit(['alertname']),
+      'message': r.message,
+      'pass': false,
+    }).toJSON()`}</Code>
         <Code label="Test and display">{`test:
   expr: "code == 200 && json.?version.orValue('') != ''"
 display:
