@@ -1,6 +1,11 @@
 import { isRecord } from '@pharos/core';
 import type { CelEvaluator } from './extract.js';
-import type { ChangeRule, ScrapedChange, ScrapedItem } from './scrape-types.js';
+import type { ChangeRule, ScrapedAnalysis, ScrapedChange, ScrapedItem } from './scrape-types.js';
+
+/** Values config_analysis accepts (0006_catalog.sql); others become `other` and `info`. */
+const ANALYSIS_TYPES = ['cost', 'availability', 'performance', 'security', 'integration', 'compliance', 'technical_debt', 'reliability', 'recommendation', 'other'];
+const SEVERITIES = ['info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical'];
+const STATUSES = ['open', 'resolved', 'silenced'];
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -28,9 +33,30 @@ function changeOf(raw: Record<string, unknown>): ScrapedChange | string {
   };
 }
 
+/** An insight of the data, in config-db's AnalysisResult fields; why not when it cannot be one. */
+function analysisOf(raw: Record<string, unknown>): ScrapedAnalysis | string {
+  const analyzer = text(raw['analyzer']);
+  if (!analyzer) return 'an analysis has no analyzer';
+  const kind = text(raw['analysis_type'])?.toLowerCase();
+  const severity = text(raw['severity'])?.toLowerCase();
+  const status = text(raw['status'])?.toLowerCase();
+  const messages = Array.isArray(raw['messages']) ? raw['messages'].filter((line): line is string => typeof line === 'string') : [];
+  return {
+    analyzer,
+    analysisType: kind && ANALYSIS_TYPES.includes(kind) ? kind : 'other',
+    severity: severity && SEVERITIES.includes(severity) ? severity : 'info',
+    summary: text(raw['summary']) ?? null,
+    message: messages.length > 0 ? messages.join('\n') : (text(raw['message']) ?? null),
+    analysis: raw['analysis'] ?? null,
+    source: text(raw['source']) ?? null,
+    status: status && STATUSES.includes(status) ? status : 'open',
+  };
+}
+
 /**
- * `full: true` (config-db's full mode): an item's document holds its `config` and the `changes` the
- * scraped system recorded; the item keeps the config and the changes go to config_changes.
+ * `full: true` (config-db's full mode): an item's document holds its `config`, the `changes` the
+ * scraped system recorded and its `analysis` (insights); the item keeps the config, the changes go to
+ * config_changes and the insights to config_analysis.
  * Answers the problems of changes that could not be read.
  */
 export function splitFullDocument(item: ScrapedItem): string[] {
@@ -45,6 +71,14 @@ export function splitFullDocument(item: ScrapedItem): string[] {
     else changes.push(change);
   }
   item.changes = changes;
+  if (Array.isArray(document['analysis'])) {
+    item.analysis = [];
+    for (const raw of document['analysis'] as unknown[]) {
+      const analysis = isRecord(raw) ? analysisOf(raw) : 'an analysis is not an object';
+      if (typeof analysis === 'string') problems.push(`${item.type} ${item.externalId}: ${analysis}`);
+      else item.analysis.push(analysis);
+    }
+  }
   return problems;
 }
 

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { transaction } from '../db/transaction.js';
 import { diffConfigs, fingerprintOfChange } from './diff.js';
+import { saveAnalysis, type AnalysisRow } from './save-analysis.js';
 import { CHANGE_SEVERITIES, saveChanges, type ChangeRow } from './save-changes.js';
 import { typeSummary, type ScrapedChange, type ScrapedItem, type ScrapeSummary } from './scrape-types.js';
 
@@ -135,15 +136,45 @@ async function diffChanges(client: pg.PoolClient, items: readonly ScrapedItem[])
   return changes;
 }
 
+/** The row id of each item the data gave changes or insights for (`full` mode), by its index. */
+async function configIdsOfListed(client: pg.PoolClient, items: readonly ScrapedItem[]): Promise<Map<number, string>> {
+  const listed = items.flatMap((item, idx) => ((item.changes?.length ?? 0) > 0 || item.analysis !== undefined ? [idx] : []));
+  if (listed.length === 0) return new Map();
+  const { rows } = await client.query<{ idx: number; config_id: string }>('select idx, config_id from scrape_items where idx = any($1::integer[])', [listed]);
+  return new Map(rows.map((row) => [row.idx, row.config_id]));
+}
+
 /** The changes the data listed for its items (`full` mode). */
-async function dataChanges(client: pg.PoolClient, items: readonly ScrapedItem[]): Promise<TypedChange[]> {
-  const withChanges = items.flatMap((item, idx) => ((item.changes?.length ?? 0) > 0 ? [idx] : []));
-  if (withChanges.length === 0) return [];
-  const { rows } = await client.query<{ idx: number; config_id: string }>('select idx, config_id from scrape_items where idx = any($1::integer[])', [withChanges]);
-  return rows.flatMap((row) => {
-    const item = items[row.idx]!;
-    return (item.changes ?? []).map((change) => ({ type: item.type, ...rowOfChange(row.config_id, change, fingerprintOfChange(change.changeType, change.summary, change.details)) }));
+function dataChanges(items: readonly ScrapedItem[], ids: Map<number, string>): TypedChange[] {
+  return [...ids].flatMap(([idx, configId]) => {
+    const item = items[idx]!;
+    return (item.changes ?? []).map((change) => ({ type: item.type, ...rowOfChange(configId, change, fingerprintOfChange(change.changeType, change.summary, change.details)) }));
   });
+}
+
+/** The insights the data listed for its items (`full` mode), and the items whose list it gave. */
+function dataAnalysis(items: readonly ScrapedItem[], ids: Map<number, string>): { rows: AnalysisRow[]; listed: string[] } {
+  const rows: AnalysisRow[] = [];
+  const listed: string[] = [];
+  for (const [idx, configId] of ids) {
+    const analysis = items[idx]!.analysis;
+    if (analysis === undefined) continue;
+    listed.push(configId);
+    for (const entry of analysis) {
+      rows.push({
+        config_id: configId,
+        analyzer: entry.analyzer,
+        analysis_type: entry.analysisType,
+        severity: entry.severity,
+        summary: entry.summary ?? null,
+        message: entry.message ?? null,
+        analysis: entry.analysis ?? null,
+        source: entry.source ?? null,
+        status: entry.status ?? 'open',
+      });
+    }
+  }
+  return { rows, listed };
 }
 
 async function writeItems(client: pg.PoolClient, scraperId: string): Promise<void> {
@@ -190,7 +221,8 @@ async function deleteStale(client: pg.PoolClient, options: SaveScrapeOptions): P
 /**
  * The one way scraped items enter the catalog, in one transaction per scrape: new items are added,
  * items that differ are updated (a `diff` change with its JSON patch when the content differs),
- * unchanged items are only marked as seen, changes the data lists (`full`) are written once, and
+ * unchanged items are only marked as seen, changes the data lists (`full`) are written once, its
+ * insights kept one per analyzer (those no longer listed resolved), and
  * items no longer seen go stale as the spec says.
  * config.created/updated/deleted events are written by the configs triggers in the same transaction.
  */
@@ -201,9 +233,12 @@ export async function saveScrape(pool: pg.Pool, scraped: readonly ScrapedItem[],
     await loadItems(client, items);
     await compare(client, options.scraperId);
     const changes = await diffChanges(client, items);
-    changes.push(...(await dataChanges(client, items)));
+    const listed = await configIdsOfListed(client, items);
+    changes.push(...dataChanges(items, listed));
     await writeItems(client, options.scraperId);
     const saved = await saveChanges(client, changes, options.dedupWindowMs);
+    const analysis = dataAnalysis(items, listed);
+    const insights = await saveAnalysis(client, options.scraperId, analysis.rows, analysis.listed);
     const { rows } = await client.query<{ type: string; added: number; updated: number; unchanged: number; deleted: number }>(
       `select type, count(*) filter (where is_new)::integer as added,
          count(*) filter (where changed and not is_new and not deleted)::integer as updated,
@@ -216,6 +251,9 @@ export async function saveScrape(pool: pg.Pool, scraped: readonly ScrapedItem[],
     const typeOf = new Map(changes.map((change) => [change.config_id, change.type]));
     for (const configId of saved.insertedConfigIds) typeSummary(summary, typeOf.get(configId)!).changes += 1;
     for (const configId of saved.dedupedConfigIds) typeSummary(summary, typeOf.get(configId)!).deduped += 1;
+    const typeOfListed = new Map([...listed].map(([idx, configId]) => [configId, items[idx]!.type]));
+    for (const configId of insights.seenConfigIds) typeSummary(summary, typeOfListed.get(configId)!).insights += 1;
+    for (const configId of insights.resolvedConfigIds) typeSummary(summary, typeOfListed.get(configId)!).resolved += 1;
     return summary;
   });
 }

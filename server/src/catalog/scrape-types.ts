@@ -21,6 +21,19 @@ export interface ScrapedChange {
   diff?: string | null;
 }
 
+/** An insight a scraper read from the data (`full` mode), as config-db's AnalysisResult. */
+export interface ScrapedAnalysis {
+  analyzer: string;
+  analysisType: string;
+  severity: string;
+  summary?: string | null;
+  /** config-db's `messages`, one a line. */
+  message?: string | null;
+  analysis?: unknown;
+  source?: string | null;
+  status?: string | null;
+}
+
 /** What a change looks like to `transform.changes` rules; null drops it. */
 export type ChangeRule = (change: ScrapedChange) => Promise<ScrapedChange | null>;
 
@@ -51,6 +64,8 @@ export interface ScrapedItem {
   createdAt?: Date | null;
   /** Changes the data lists for the item (`full` mode). */
   changes?: ScrapedChange[];
+  /** Insights the data lists for the item (`full` mode); when given, the item's other open insights are resolved. */
+  analysis?: ScrapedAnalysis[];
   /** The spec's `transform.changes` (mapping, exclude), for the changes found and read. */
   changeRule?: ChangeRule;
 }
@@ -64,13 +79,16 @@ export interface TypeSummary {
   /** Change rows written; repeats folded into an earlier change count in deduped. */
   changes: number;
   deduped: number;
+  /** Insights written or seen again, and open ones no longer seen (resolved). */
+  insights: number;
+  resolved: number;
   errors: number;
 }
 
 export type ScrapeSummary = Record<string, TypeSummary>;
 
 export function emptyTypeSummary(): TypeSummary {
-  return { added: 0, updated: 0, unchanged: 0, deleted: 0, changes: 0, deduped: 0, errors: 0 };
+  return { added: 0, updated: 0, unchanged: 0, deleted: 0, changes: 0, deduped: 0, insights: 0, resolved: 0, errors: 0 };
 }
 
 /** The summary of one type, created on first use. */

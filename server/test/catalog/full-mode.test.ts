@@ -7,9 +7,10 @@ import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
 import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
 
 /**
- * `full: true`: a script answers each item's `config` with the `changes` its system recorded; those
- * changes are written once however often they are read, and `transform.changes` maps (type,
- * severity) or drops them, the diff changes of a real edit included.
+ * `full: true`: a script answers each item's `config` with the `changes` its system recorded and its
+ * `analysis`; those changes are written once however often they are read, insights are kept one per
+ * analyzer and resolved when no longer listed, and `transform.changes` maps (type, severity) or drops
+ * changes, the diff changes of a real edit included.
  */
 
 let database: FreshDatabase;
@@ -35,6 +36,10 @@ const output = (replicas: number) =>
   JSON.stringify([
     {
       config: { id: 'deploy-api', replicas },
+      analysis: [
+        { analyzer: 'open-port', analysis_type: 'security', severity: 'high', summary: 'port 22 is open', messages: ['port 22 is open to 0.0.0.0/0', 'seen by the scanner'] },
+        ...(replicas < 3 ? [{ analyzer: 'old-image', analysis_type: 'technical_debt', severity: 'Low', summary: 'api:1.3 is a year old' }] : []),
+      ],
       changes: [
         { change_type: 'Deployed', external_change_id: 'run-41', summary: 'api 1.4 deployed', created_at: '2026-01-01T10:00:00Z', created_by: 'ci-bot', severity: 'low', details: { pipeline: 41 } },
         { change_type: 'Heartbeat', external_change_id: 'hb-1' },
@@ -43,7 +48,7 @@ const output = (replicas: number) =>
   ]);
 
 describe('full mode', () => {
-  it('writes the changes the data lists once, and maps or drops changes by transform.changes', async () => {
+  it('writes the changes the data lists once, keeps its insights (resolving those no longer listed), and maps or drops changes by transform.changes', async () => {
     const state = path.join(dir, 'deploy.json');
     await writeFile(state, output(2));
     const token = await server.tokenFor(['admin']);
@@ -80,7 +85,7 @@ spec:
 
     const first = await run();
     expect(first.errors).toEqual([]);
-    expect(first.summary['App::Deployment']).toMatchObject({ added: 1, changes: 1 });
+    expect(first.summary['App::Deployment']).toMatchObject({ added: 1, changes: 1, insights: 2, resolved: 0 });
     const { rows: items } = await server.pool.query<{ id: string; config: unknown }>('select id, config from configs where scraper_id = $1', [id]);
     expect(items.map((row) => row.config)).toEqual([{ id: 'deploy-api', replicas: 2 }]);
     const changes = async () =>
@@ -103,9 +108,26 @@ spec:
       },
     ]);
 
+    const insights = async () =>
+      (
+        await server.pool.query<{ analyzer: string; analysis_type: string; severity: string; status: string; message: string | null; scraper_id: string }>(
+          'select analyzer, analysis_type, severity, status, message, scraper_id from config_analysis where config_id = $1 order by analyzer',
+          [items[0]!.id],
+        )
+      ).rows;
+    expect(await insights()).toEqual([
+      { analyzer: 'old-image', analysis_type: 'technical_debt', severity: 'low', status: 'open', message: null, scraper_id: id },
+      { analyzer: 'open-port', analysis_type: 'security', severity: 'high', status: 'open', message: 'port 22 is open to 0.0.0.0/0\nseen by the scanner', scraper_id: id },
+    ]);
+    await server.pool.query("update config_analysis set status = 'silenced' where analyzer = 'open-port'");
+
     await writeFile(state, output(3));
     const second = await run();
-    expect(second.summary['App::Deployment']).toMatchObject({ updated: 1, changes: 1 });
+    expect(second.summary['App::Deployment']).toMatchObject({ updated: 1, changes: 1, insights: 1, resolved: 1 });
+    expect((await insights()).map((insight) => [insight.analyzer, insight.status])).toEqual([
+      ['old-image', 'resolved'],
+      ['open-port', 'silenced'],
+    ]);
     const after = await changes();
     expect(after.map((change) => [change.change_type, change.summary, change.external_change_id])).toEqual([
       ['Deployment', 'api 1.4 deployed', 'run-41'],
