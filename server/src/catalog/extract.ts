@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isRecord } from '@pharos/core';
 import { changeRuleOf, splitFullDocument } from './full-mode.js';
 import { removeAt, replaceAt, select, textOf } from './jsonpath.js';
+import { relationshipsOf } from './relationships.js';
 import { CONFIG_HEALTH, type ConfigHealth, type ConfigProperty, type ScrapedItem } from './scrape-types.js';
 
 /** Runs a CEL expression (in the sandbox) over variables. */
@@ -181,6 +182,7 @@ export async function extractItems(spec: Record<string, unknown>, inputs: readon
         exclude(transform, item);
         await mask(transform, item, cel);
         if (options.full || spec['full'] === true) errors.push(...splitFullDocument(item).map((problem) => `${input.source}: ${problem}`));
+        if (Array.isArray(transform['relationship'])) item.relationships = await relationshipsOf(transform, item, variablesOf(item), cel);
         const rule = changeRuleOf(transform, item, cel);
         if (rule) {
           item.changeRule = rule;

@@ -3,6 +3,7 @@ import { transaction } from '../db/transaction.js';
 import { diffConfigs, fingerprintOfChange } from './diff.js';
 import { saveAnalysis, type AnalysisRow } from './save-analysis.js';
 import { CHANGE_SEVERITIES, saveChanges, type ChangeRow } from './save-changes.js';
+import { saveRelationships, type SelectorRow } from './save-relationships.js';
 import { typeSummary, type ScrapedChange, type ScrapedItem, type ScrapeSummary } from './scrape-types.js';
 
 export interface SaveScrapeOptions {
@@ -136,9 +137,9 @@ async function diffChanges(client: pg.PoolClient, items: readonly ScrapedItem[])
   return changes;
 }
 
-/** The row id of each item the data gave changes or insights for (`full` mode), by its index. */
+/** The row id of each item with changes or insights (`full` mode) or relationship selectors, by its index. */
 async function configIdsOfListed(client: pg.PoolClient, items: readonly ScrapedItem[]): Promise<Map<number, string>> {
-  const listed = items.flatMap((item, idx) => ((item.changes?.length ?? 0) > 0 || item.analysis !== undefined ? [idx] : []));
+  const listed = items.flatMap((item, idx) => ((item.changes?.length ?? 0) > 0 || item.analysis !== undefined || item.relationships !== undefined ? [idx] : []));
   if (listed.length === 0) return new Map();
   const { rows } = await client.query<{ idx: number; config_id: string }>('select idx, config_id from scrape_items where idx = any($1::integer[])', [listed]);
   return new Map(rows.map((row) => [row.idx, row.config_id]));
@@ -173,6 +174,19 @@ function dataAnalysis(items: readonly ScrapedItem[], ids: Map<number, string>): 
         status: entry.status ?? 'open',
       });
     }
+  }
+  return { rows, listed };
+}
+
+/** The selectors of the items that have `transform.relationship` rules, and those items. */
+function selectorsOf(items: readonly ScrapedItem[], ids: Map<number, string>): { rows: SelectorRow[]; listed: string[] } {
+  const rows: SelectorRow[] = [];
+  const listed: string[] = [];
+  for (const [idx, configId] of ids) {
+    const relationships = items[idx]!.relationships;
+    if (relationships === undefined) continue;
+    listed.push(configId);
+    for (const relationship of relationships) rows.push({ config_id: configId, parent: relationship.parent, selector: relationship.selector });
   }
   return { rows, listed };
 }
@@ -222,7 +236,8 @@ async function deleteStale(client: pg.PoolClient, options: SaveScrapeOptions): P
  * The one way scraped items enter the catalog, in one transaction per scrape: new items are added,
  * items that differ are updated (a `diff` change with its JSON patch when the content differs),
  * unchanged items are only marked as seen, changes the data lists (`full`) are written once, its
- * insights kept one per analyzer (those no longer listed resolved), and
+ * insights kept one per analyzer (those no longer listed resolved), relationships found by the
+ * spec's selectors linked (those no longer found unlinked), and
  * items no longer seen go stale as the spec says.
  * config.created/updated/deleted events are written by the configs triggers in the same transaction.
  */
@@ -239,6 +254,8 @@ export async function saveScrape(pool: pg.Pool, scraped: readonly ScrapedItem[],
     const saved = await saveChanges(client, changes, options.dedupWindowMs);
     const analysis = dataAnalysis(items, listed);
     const insights = await saveAnalysis(client, options.scraperId, analysis.rows, analysis.listed);
+    const selectors = selectorsOf(items, listed);
+    const related = await saveRelationships(client, options.scraperId, selectors.rows, selectors.listed);
     const { rows } = await client.query<{ type: string; added: number; updated: number; unchanged: number; deleted: number }>(
       `select type, count(*) filter (where is_new)::integer as added,
          count(*) filter (where changed and not is_new and not deleted)::integer as updated,
@@ -254,6 +271,7 @@ export async function saveScrape(pool: pg.Pool, scraped: readonly ScrapedItem[],
     const typeOfListed = new Map([...listed].map(([idx, configId]) => [configId, items[idx]!.type]));
     for (const configId of insights.seenConfigIds) typeSummary(summary, typeOfListed.get(configId)!).insights += 1;
     for (const configId of insights.resolvedConfigIds) typeSummary(summary, typeOfListed.get(configId)!).resolved += 1;
+    for (const configId of related) typeSummary(summary, typeOfListed.get(configId)!).relationships += 1;
     return summary;
   });
 }

@@ -34,6 +34,24 @@ export interface ScrapedAnalysis {
   status?: string | null;
 }
 
+/** Which configs an item is related to (config-db's relationship selector). */
+export interface RelationshipSelector {
+  id?: string;
+  externalId?: string;
+  name?: string;
+  namespace?: string;
+  type?: string;
+  labels?: Record<string, string>;
+  /** `all`: configs of any scraper; else this scraper's. */
+  scope?: string;
+}
+
+export interface ScrapedRelationship {
+  selector: RelationshipSelector;
+  /** The found configs are the item's upstream instead of its downstream. */
+  parent: boolean;
+}
+
 /** What a change looks like to `transform.changes` rules; null drops it. */
 export type ChangeRule = (change: ScrapedChange) => Promise<ScrapedChange | null>;
 
@@ -66,6 +84,8 @@ export interface ScrapedItem {
   changes?: ScrapedChange[];
   /** Insights the data lists for the item (`full` mode); when given, the item's other open insights are resolved. */
   analysis?: ScrapedAnalysis[];
+  /** Relationships by selector (`transform.relationship`); when given, the item's earlier ones not found again go. */
+  relationships?: ScrapedRelationship[];
   /** The spec's `transform.changes` (mapping, exclude), for the changes found and read. */
   changeRule?: ChangeRule;
 }
@@ -82,13 +102,15 @@ export interface TypeSummary {
   /** Insights written or seen again, and open ones no longer seen (resolved). */
   insights: number;
   resolved: number;
+  /** Relationships found by the spec's selectors. */
+  relationships: number;
   errors: number;
 }
 
 export type ScrapeSummary = Record<string, TypeSummary>;
 
 export function emptyTypeSummary(): TypeSummary {
-  return { added: 0, updated: 0, unchanged: 0, deleted: 0, changes: 0, deduped: 0, insights: 0, resolved: 0, errors: 0 };
+  return { added: 0, updated: 0, unchanged: 0, deleted: 0, changes: 0, deduped: 0, insights: 0, resolved: 0, relationships: 0, errors: 0 };
 }
 
 /** The summary of one type, created on first use. */
