@@ -1,6 +1,7 @@
 import { readExec } from './exec.js';
 import { readFiles } from './file.js';
 import { readHttp } from './http.js';
+import { readSql } from './sql.js';
 import type { KindReader } from './types.js';
 
 /** Scraper kinds that run here, by their key in a ScrapeConfig spec. */
@@ -8,6 +9,7 @@ export const KIND_READERS: Readonly<Record<string, KindReader>> = {
   file: readFiles,
   exec: readExec,
   http: readHttp,
+  sql: readSql,
 };
 
 const CLUSTER = 'a Kubernetes cluster this Pharos is not connected to';
@@ -26,8 +28,7 @@ export const KINDS_NOT_RUN: Readonly<Record<string, string>> = {
   github: ACCOUNT('GitHub'),
   slack: ACCOUNT('Slack'),
   terraform: 'Terraform state this Pharos does not read yet',
-  sql: 'SQL scrapers, which do not run yet',
-  postgres: 'SQL scrapers, which do not run yet',
+  postgres: "config-db's postgres scraper, which Pharos does not have (use sql)",
   playwright: 'a browser, which scrapers do not drive yet',
   clickhouse: 'ClickHouse, which Pharos does not read yet',
   logs: 'log backends, which scrapers do not read yet',
