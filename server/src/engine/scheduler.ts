@@ -1,7 +1,8 @@
-import { dueTick, nextTick, parseSchedule, ScheduleError, type Schedule } from '@pharos/core';
+import { parseSchedule, ScheduleError, type Schedule } from '@pharos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { JobEnvelope } from './envelope.js';
+import { dueKeyedTick, nextKeyedTick } from './tick-phase.js';
 
 export interface SchedulerOptions {
   pool: pg.Pool;
@@ -134,7 +135,7 @@ export class Scheduler {
   private decide(row: DueRow, stillRunning: boolean): Decision {
     const schedule = this.scheduleOf(row);
     if (!schedule) return { key: row.key, next: new Date(row.now.getTime() + BROKEN_SCHEDULE_RETRY_MS), tick: null };
-    const next = nextTick(schedule, row.now);
+    const next = nextKeyedTick(schedule, row.key, row.now);
     if (row.next_run_at > row.now) return { key: row.key, next, tick: null };
     if (row.disabled?.trim().toLowerCase() === 'true') return { key: row.key, next, tick: null };
     if (stillRunning) {
@@ -142,7 +143,7 @@ export class Scheduler {
       return { key: row.key, next, tick: null };
     }
     // After a downtime: one run, for the latest tick missed.
-    const tick = dueTick(schedule, new Date(row.next_run_at.getTime() - 1), row.now) ?? row.next_run_at;
+    const tick = dueKeyedTick(schedule, row.key, new Date(row.next_run_at.getTime() - 1), row.now) ?? row.next_run_at;
     return { key: row.key, next, tick };
   }
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
 import { graphRoutes } from './graph.js';
 import { runCanary, type CanaryRunOptions } from './run-canary.js';
-import { checksSummary, rangeStart } from './summary.js';
+import { checksSummaryJson, rangeStart } from './summary.js';
 
 /** Longest Run Now waits for its check. */
 const RUN_NOW_TIMEOUT_MS = 90_000;
@@ -17,7 +17,7 @@ export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, op
   app.setErrorHandler(routeErrorHandler);
   await app.register(graphRoutes, { pool: options.pool });
 
-  app.get<{ Querystring: { start?: string } }>('/api/canary/api/summary', async (request) => {
+  app.get<{ Querystring: { start?: string } }>('/api/canary/api/summary', async (request, reply) => {
     authorize(request, 'canaries', 'read');
     let start: Date;
     try {
@@ -25,7 +25,7 @@ export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, op
     } catch (error) {
       throw new RouteError(400, 'VALIDATION_FAILED', (error as Error).message);
     }
-    return { checks_summary: await checksSummary(options.pool, start) };
+    return reply.type('application/json; charset=utf-8').send(await checksSummaryJson(options.pool, start));
   });
 
   app.post<{ Params: { id: string } }>(

@@ -1,11 +1,7 @@
-import { parseGoDuration, type CheckSummary } from '@pharos/core';
+import { parseGoDuration } from '@pharos/core';
 import type pg from 'pg';
+import { measuredSince } from './summary-cache.js';
 
-/** Ranges up to this read raw statuses; longer ones the hourly roll-up (and past 90 days the daily one). */
-const RAW_RANGE_MS = 24 * 3_600_000;
-const HOURLY_RANGE_MS = 90 * 86_400_000;
-/** Latency percentiles are measured over at most the last day of raw statuses. */
-const LATENCY_WINDOW_MS = RAW_RANGE_MS;
 /** The most checks one summary answers. */
 export const MAX_SUMMARY_CHECKS = 50_000;
 
@@ -18,44 +14,47 @@ export function rangeStart(start: string | undefined, now = Date.now()): Date {
   return new Date(time);
 }
 
-/** The uptime counts of the range, from raw statuses or a roll-up depending on its length. */
-function uptimeSql(rangeMs: number): string {
-  if (rangeMs <= RAW_RANGE_MS) {
-    return `SELECT check_id, count(*) FILTER (WHERE status AND NOT invalid) AS passed, count(*) FILTER (WHERE NOT status AND NOT invalid) AS failed
-              FROM check_statuses WHERE time >= $1 GROUP BY check_id`;
-  }
-  const table = rangeMs <= HOURLY_RANGE_MS ? 'check_statuses_1h' : 'check_statuses_1d';
-  const unit = rangeMs <= HOURLY_RANGE_MS ? 'hour' : 'day';
-  return `SELECT check_id, sum(passed) AS passed, sum(failed) AS failed FROM ${table} WHERE time >= date_trunc('${unit}', $1::timestamptz, 'UTC') GROUP BY check_id`;
+/**
+ * `{"checks_summary": [...]}` (spec 1 section 7), as JSON text built by PostgreSQL: every live check
+ * with its state, read at each call, and its uptime and latency over the range, measured from the
+ * roll-ups (uptime-latency.ts) and reused for a while (summary-cache.ts). Ten thousand checks are
+ * some megabytes of JSON, which the server passes on without parsing or serialising them.
+ */
+export function checksSummaryJson(pool: pg.Pool, start: Date, now = new Date()): Promise<string> {
+  // People opening the dashboard at the same moment share the one answer being built.
+  let building = buildingByPool.get(pool);
+  if (!building) buildingByPool.set(pool, (building = new Map()));
+  const key = Math.round((now.getTime() - start.getTime()) / 1000);
+  const shared = building.get(key);
+  if (shared) return shared;
+  const answer = buildSummary(pool, start, now).finally(() => building.delete(key));
+  building.set(key, answer);
+  return answer;
 }
 
-/** Every live check with its state, uptime and latency over the range (spec 1 section 7: checks_summary). */
-export async function checksSummary(pool: pg.Pool | pg.PoolClient, start: Date, now = new Date()): Promise<CheckSummary[]> {
-  const rangeMs = now.getTime() - start.getTime();
-  const latencyStart = new Date(Math.max(start.getTime(), now.getTime() - LATENCY_WINDOW_MS));
-  const { rows } = await pool.query<CheckSummary>(
-    `WITH uptime AS (${uptimeSql(rangeMs)}),
-     latency AS (
-       SELECT check_id,
-              percentile_cont(0.95) WITHIN GROUP (ORDER BY duration) AS p95,
-              percentile_cont(0.97) WITHIN GROUP (ORDER BY duration) AS p97,
-              percentile_cont(0.99) WITHIN GROUP (ORDER BY duration) AS p99,
-              avg(duration) FILTER (WHERE time >= $3::timestamptz - interval '1 hour') AS rolling1h
-         FROM check_statuses WHERE time >= $2 AND NOT invalid GROUP BY check_id)
-     SELECT c.id, c.canary_id, ca.name AS canary_name, ca.namespace AS canary_namespace, c.agent_id, c.name, c.namespace, c.type, c.icon,
-            c.description, c.endpoint, c.labels, c.status, c.severity,
-            json_build_object('passed', coalesce(u.passed, 0)::int, 'failed', coalesce(u.failed, 0)::int) AS uptime,
-            json_build_object('p95', round(l.p95::numeric), 'p97', round(l.p97::numeric), 'p99', round(l.p99::numeric), 'rolling1h', round(l.rolling1h::numeric)) AS latency,
-            c.last_runtime, c.last_transition_time, coalesce(c.next_runtime, js.next_run_at) AS next_runtime, c.created_at
-       FROM checks c
-       JOIN canaries ca ON ca.id = c.canary_id AND ca.deleted_at IS NULL
-       LEFT JOIN uptime u ON u.check_id = c.id
-       LEFT JOIN latency l ON l.check_id = c.id
-       LEFT JOIN job_schedules js ON js.key = 'canary:' || c.canary_id
-      WHERE c.deleted_at IS NULL
-      ORDER BY ca.name, c.name
-      LIMIT ${MAX_SUMMARY_CHECKS}`,
-    [start, latencyStart, now],
+/** Answers being built, by range in seconds. */
+const buildingByPool = new WeakMap<pg.Pool, Map<number, Promise<string>>>();
+
+async function buildSummary(pool: pg.Pool, start: Date, now: Date): Promise<string> {
+  const measured = await measuredSince(pool, start, now);
+  const { rows } = await pool.query<{ body: string }>(
+    `WITH m AS (
+       SELECT * FROM json_to_recordset($1::json) AS m(check_id uuid, passed int, failed int, p95 int, p97 int, p99 int, rolling1h int)),
+     live AS (
+       SELECT c.id, c.canary_id, ca.name AS canary_name, ca.namespace AS canary_namespace, c.agent_id, c.name, c.namespace, c.type, c.icon,
+              c.description, c.endpoint, c.labels, c.status, c.severity,
+              json_build_object('passed', coalesce(m.passed, 0), 'failed', coalesce(m.failed, 0)) AS uptime,
+              json_build_object('p95', m.p95, 'p97', m.p97, 'p99', m.p99, 'rolling1h', m.rolling1h) AS latency,
+              c.last_runtime, c.last_transition_time, coalesce(c.next_runtime, js.next_run_at) AS next_runtime, c.created_at
+         FROM checks c
+         JOIN canaries ca ON ca.id = c.canary_id AND ca.deleted_at IS NULL
+         LEFT JOIN m ON m.check_id = c.id
+         LEFT JOIN job_schedules js ON js.key = 'canary:' || c.canary_id
+        WHERE c.deleted_at IS NULL
+        ORDER BY ca.name, c.name
+        LIMIT ${MAX_SUMMARY_CHECKS})
+     SELECT json_build_object('checks_summary', coalesce(json_agg(live ORDER BY live.canary_name, live.name), '[]'::json))::text AS body FROM live`,
+    [measured],
   );
-  return rows;
+  return rows[0]!.body;
 }
