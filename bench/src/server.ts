@@ -10,3 +10,5 @@ export const SERVE_COMMAND: readonly string[] = ['server/dist/cli/main.js', 'ser
 export { Engine } from '../../server/dist/engine/engine.js';
 export { loadEngineConfig } from '../../server/dist/engine/config.js';
 export { createLogger } from '../../server/dist/logger.js';
+export { createIdentity } from '../../server/dist/auth/identity/identities.js';
+export { transaction } from '../../server/dist/db/transaction.js';
