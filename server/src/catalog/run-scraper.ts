@@ -65,6 +65,7 @@ function typeOfEntry(kind: string, entry: Record<string, unknown>): string {
 }
 
 async function scrape(options: ScraperRunOptions, scraper: ScraperRow, signal: AbortSignal): Promise<{ items: ScrapedItem[]; errors: Array<{ type: string; message: string }> }> {
+  const cel: CelEvaluator | undefined = options.sandbox ? (expression, variables) => options.sandbox!.evaluateCel(expression, variables) : undefined;
   const context: KindContext = {
     pool: options.pool,
     secrets: options.secrets,
@@ -72,8 +73,8 @@ async function scrape(options: ScraperRunOptions, scraper: ScraperRow, signal: A
     namespace: scraper.namespace,
     baseDir: options.baseDir ?? process.cwd(),
     userAgent: `pharos/${VERSION}`,
+    ...(cel ? { cel } : {}),
   };
-  const cel: CelEvaluator | undefined = options.sandbox ? (expression, variables) => options.sandbox!.evaluateCel(expression, variables) : undefined;
   const items: ScrapedItem[] = [];
   const errors: Array<{ type: string; message: string }> = [];
   for (const [kind, entries] of Object.entries(scraper.spec)) {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { ServerSecrets } from '../../secrets/server-secrets.js';
-import type { ScrapeInput } from '../extract.js';
+import type { CelEvaluator, ScrapeInput } from '../extract.js';
 
 export interface KindContext {
   pool: pg.Pool;
@@ -12,6 +12,8 @@ export interface KindContext {
   /** Where relative file paths start (config-db: its working directory). */
   baseDir: string;
   userAgent: string;
+  /** Where CEL runs (the sandbox), for what a kind evaluates itself (http pagination). */
+  cel?: CelEvaluator;
 }
 
 /** What one entry of a scraper kind read, and what it could not. */
