@@ -3,6 +3,7 @@ import { isRecord } from '@pharos/core';
 import { changeRuleOf, splitFullDocument } from './full-mode.js';
 import { removeAt, replaceAt, select, textOf } from './jsonpath.js';
 import { relationshipsOf } from './relationships.js';
+import { runTransformScript, type TemplateRenderer } from './transform-script.js';
 import { CONFIG_HEALTH, type ConfigHealth, type ConfigProperty, type ScrapedItem } from './scrape-types.js';
 
 /** Runs a CEL expression (in the sandbox) over variables. */
@@ -23,10 +24,10 @@ export interface Extracted {
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-/** The documents `items` selects (a single list it selects is its entries), else a list's entries (as config-db's exec), else the document. */
+/** The documents `items` selects (a single list it selects is its entries), else the document. */
 function documentsOf(spec: Record<string, unknown>, document: unknown): unknown[] {
   const path = text(spec['items']);
-  if (!path) return Array.isArray(document) ? document : [document];
+  if (!path) return [document];
   const selected = select(path, document);
   return selected.length === 1 && Array.isArray(selected[0]) ? selected[0] : selected;
 }
@@ -152,10 +153,11 @@ function itemOf(spec: Record<string, unknown>, document: unknown, source: string
  * Catalog items from what a scraper read, by the fields every scraper kind shares (config-db's
  * BaseScraper): `items` splits a document, `id`/`name`/`type`/`class`/`status`/`health`/`description`
  * are literals or JSONPaths, `labels`/`tags` maps of either, `createFields`/`deleteFields` dates;
- * then `transform.expr` (CEL answering the items), `transform.exclude` and `transform.mask`; in
+ * then the transform script (`javascript`, `gotemplate`, `jsonpath` or CEL `expr`, answering the items),
+ * `transform.exclude` and `transform.mask`; in
  * `full` mode the document's `config` and `changes` are split; `transform.changes` maps or drops changes.
  */
-export async function extractItems(spec: Record<string, unknown>, inputs: readonly ScrapeInput[], cel?: CelEvaluator, options: { full?: boolean } = {}): Promise<Extracted> {
+export async function extractItems(spec: Record<string, unknown>, inputs: readonly ScrapeInput[], cel?: CelEvaluator, options: { full?: boolean; template?: TemplateRenderer } = {}): Promise<Extracted> {
   const transform = isRecord(spec['transform']) ? spec['transform'] : {};
   const items: ScrapedItem[] = [];
   const errors: string[] = [];
@@ -163,11 +165,9 @@ export async function extractItems(spec: Record<string, unknown>, inputs: readon
     let documents: unknown[];
     try {
       documents = documentsOf(spec, input.document);
-      const expression = text(transform['expr']);
-      if (expression) {
-        if (!cel) throw new Error('transform.expr needs the expression sandbox');
-        documents = await transformed(cel, expression, documents);
-      }
+      // The script sees the whole document when there is no `items` (config-db's order); a list, as
+      // the script's answer or as the document, gives an item per entry (as config-db's exec).
+      documents = (await runTransformScript(transform, documents, cel, options.template)) ?? documents.flatMap((document) => (Array.isArray(document) ? (document as unknown[]) : [document]));
     } catch (error) {
       errors.push(`${input.source}: ${(error as Error).message}`);
       continue;
@@ -200,16 +200,4 @@ export async function extractItems(spec: Record<string, unknown>, inputs: readon
     }
   }
   return { items, errors };
-}
-
-/** transform.expr over each document (as `config`): its answer, a list or one object, replaces it. */
-async function transformed(cel: CelEvaluator, expression: string, documents: readonly unknown[]): Promise<unknown[]> {
-  const result: unknown[] = [];
-  for (const document of documents) {
-    let answer = await cel(expression, { config: document });
-    if (typeof answer === 'string') answer = JSON.parse(answer) as unknown;
-    if (Array.isArray(answer)) result.push(...(answer as unknown[]));
-    else if (answer !== null && answer !== undefined) result.push(answer);
-  }
-  return result;
 }

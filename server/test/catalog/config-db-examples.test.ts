@@ -25,6 +25,10 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'pharos-config-db-'));
   await mkdir(path.join(dir, 'fixtures', 'data'), { recursive: true });
   await writeFile(path.join(dir, 'fixtures/data/single-config.json'), '{\n  "name": "Config1",\n  "id": 1,\n  "password": "p1",\n  "secret": "secret_1"\n}\n');
+  await writeFile(
+    path.join(dir, 'fixtures/data/multiple-configs.json'),
+    JSON.stringify([{ name: 'Config1', id: 1, password: 'p1', secret: 'secret_1' }, { name: 'Config2', id: 2, password: 'p2', secret: 'secret_2' }], null, 2),
+  );
   await writeFile(path.join(dir, 'fixtures/data/car.json'), '{\n  "reg_no": "A123",\n  "color": "red",\n  "top_speed_mile": 120,\n  "cylinders": 8\n}\n');
   await writeFile(
     path.join(dir, 'fixtures/data/test.yaml'),
@@ -187,5 +191,87 @@ spec:
         },
       },
     ]);
+  });
+
+  it('file-script.yaml: a javascript transform over the whole list (fixtures/expected/file-script.json)', async () => {
+    const rows = await applyAndRun(`apiVersion: configs.flanksource.com/v1
+kind: ScrapeConfig
+metadata:
+  name: file-script-scraper
+spec:
+  file:
+    - type: Config
+      id: $.id
+      name: $.name
+      transform:
+        javascript: |+
+          for (var i = 0; i < config.length; i++) {
+            config[i].added ="a"
+            config[i].id = String(config[i].id)
+          }
+          JSON.stringify(config)
+      paths:
+        - fixtures/data/multiple-configs.json`);
+    expect(rows).toEqual([
+      { type: 'Config', config_class: 'Config', external_id: '1', name: 'Config1', config: { added: 'a', id: '1', name: 'Config1', password: 'p1', secret: 'secret_1' } },
+      { type: 'Config', config_class: 'Config', external_id: '2', name: 'Config2', config: { added: 'a', id: '2', name: 'Config2', password: 'p2', secret: 'secret_2' } },
+    ]);
+  });
+
+  it('file-exclusion.yaml: javascript, then fields excluded for every type or only one (fixtures/expected/file-exclusion.json)', async () => {
+    const rows = await applyAndRun(`apiVersion: configs.flanksource.com/v1
+kind: ScrapeConfig
+metadata:
+  name: exclude-file-secrets
+spec:
+  file:
+    - type: $.name
+      id: $.id
+      name: $.name
+      class: MySecrets
+      transform:
+        javascript: |+
+          for (var i = 0; i < config.length; i++) {
+            config[i].id = String(i + 1)
+          }
+          JSON.stringify(config)
+        exclude:
+          - jsonpath: '.password'
+          - types:
+              - Config2
+            jsonpath: '.secret'
+      paths:
+        - fixtures/data/multiple-configs.json
+`);
+    expect(rows).toEqual([
+      { type: 'Config1', config_class: 'MySecrets', external_id: '1', name: 'Config1', config: { id: '1', name: 'Config1', secret: 'secret_1' } },
+      { type: 'Config2', config_class: 'MySecrets', external_id: '2', name: 'Config2', config: { id: '2', name: 'Config2' } },
+    ]);
+  });
+
+  it('file-script-gotemplate.yaml: a Go template answering the items (fixtures/expected/file-script-gotemplate.json)', async () => {
+    const rows = await applyAndRun(`apiVersion: configs.flanksource.com/v1
+kind: ScrapeConfig
+metadata:
+  name: file-script-gotemplate-scraper
+spec:
+  file:
+    - type: MyConfig
+      id: "$.id"
+      name: "scraped"
+      transform:
+        gotemplate: |+
+          [
+            {
+              {{range $i := .config}}
+                "name-{{.id}}": "hi {{.name}}",
+              {{end}}
+              "id": "1"
+            }
+          ]
+      paths:
+        - fixtures/data/multiple-configs.json
+`);
+    expect(rows).toEqual([{ type: 'MyConfig', config_class: 'MyConfig', external_id: '1', name: 'scraped', config: { 'name-1': 'hi Config1', 'name-2': 'hi Config2', id: '1' } }]);
   });
 });

@@ -95,4 +95,23 @@ describe('shared scraper fields', () => {
     expect(expression.errors).toHaveLength(1);
     expect(expression.errors[0]).toMatch(/^inventory\.json: /);
   });
+
+  it('run javascript in QuickJS, without the server: a runaway loop is stopped and Node.js is not there', async () => {
+    const spec = (javascript: string) => ({ id: '$.id', type: 'X::Y', transform: { javascript } });
+    const ok = await extractItems(spec('JSON.stringify(config.databases.map(function (d) { return { id: d.id.toUpperCase() }; }))'), [{ document, source: 'inventory.json' }]);
+    expect(ok.items.map((item) => item.externalId)).toEqual(['DB-1', 'DB-2']);
+    const started = Date.now();
+    const loop = await extractItems(spec('while (true) {}'), [{ document, source: 'inventory.json' }]);
+    expect(loop.errors).toEqual(['inventory.json: the script ran longer than 2000 ms']);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const escape = await extractItems(spec("typeof process === 'undefined' && typeof require === 'undefined' ? JSON.stringify({id: 'sealed'}) : JSON.stringify({id: 'open'})"), [{ document, source: 'inventory.json' }]);
+    expect(escape.items.map((item) => item.externalId)).toEqual(['sealed']);
+    const thrown = await extractItems(spec("throw new Error('no such field')"), [{ document, source: 'inventory.json' }]);
+    expect(thrown.errors).toEqual(['inventory.json: Error: no such field']);
+  });
+
+  it('select the items with a jsonpath transform', async () => {
+    const { items } = await extractItems({ id: '$.id', type: 'X::Y', transform: { jsonpath: '$.databases[?(@.engine == "mysql")]' } }, [{ document, source: 'inventory.json' }]);
+    expect(items.map((item) => item.externalId)).toEqual(['db-2']);
+  });
 });
