@@ -239,3 +239,41 @@ describe('DataTable (virtual)', () => {
     }
   });
 });
+
+describe('DataTable (paged, windowed)', () => {
+  it('renders only the rows in view of a page larger than windowOver, keeps the pager, and numbers rows from the page start', async () => {
+    const restore = mockLayout(700);
+    try {
+      const view = renderWithRouter(
+        <DataTable label="Checks" columns={columns} data={checks(1000, 1000)} getRowId={(r) => r.id} totalRowCount={10_000} windowOver={100} />,
+        '/?pageSize=1000&pageIndex=1',
+      );
+      const table = screen.getByRole('table', { name: 'Checks' });
+      const dataRows = () => within(table).getAllByRole('row').filter((r) => r.hasAttribute('data-index'));
+      expect(dataRows().length).toBeGreaterThanOrEqual(20);
+      expect(dataRows().length).toBeLessThanOrEqual(40);
+      expect(screen.getByText('check-1000')).toBeTruthy();
+      expect(screen.queryByText('check-1500')).toBeNull();
+      // The header row is 1, so the first row of the second page of 1000 is 1002.
+      expect(dataRows()[0]?.getAttribute('aria-rowindex')).toBe('1002');
+      expect(table.getAttribute('aria-rowcount')).toBe('10001');
+
+      await act(async () => fireEventScroll(screen.getByTestId('data-table-scroll'), 500 * 35));
+      expect(screen.getByText('check-1500')).toBeTruthy();
+      expect(screen.queryByText('check-1000')).toBeNull();
+
+      const pager = screen.getByRole('navigation', { name: 'Pagination' });
+      expect(within(pager).getByText('10,000 rows')).toBeTruthy();
+      await userEvent.setup().click(within(pager).getByRole('button', { name: 'Next page' }));
+      expect(view.param('pageIndex')).toBe('2');
+    } finally {
+      restore();
+    }
+  });
+
+  it('renders every row of a page up to windowOver', () => {
+    renderWithRouter(<DataTable label="Checks" columns={columns} data={checks(100)} getRowId={(r) => r.id} totalRowCount={100} windowOver={100} />, '/?pageSize=100');
+    expect(screen.queryByTestId('data-table-scroll')).toBeNull();
+    expect(within(screen.getByRole('table', { name: 'Checks' })).getAllByRole('row')).toHaveLength(101);
+  });
+});

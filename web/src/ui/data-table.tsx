@@ -72,7 +72,13 @@ export interface DataTableProps<TData> {
   onLoadMore?: (nextPageSize: number) => void;
   /** Virtual mode: whether more rows exist. Default: fewer rows than `totalRowCount`, or a full page. */
   hasMore?: boolean;
-  /** Virtual mode: height of the scrolling window (CSS length). Default 70vh. */
+  /**
+   * Paged mode: a page of more rows than this renders only the rows in view of a scrolling window
+   * (as virtual mode does), the pager kept below; a large page then renders and re-renders as fast
+   * as a small one. Default: every row of the page.
+   */
+  windowOver?: number;
+  /** Virtual mode and windowed pages: height of the scrolling window (CSS length). Default 70vh. */
   height?: string;
   rowHeight?: number;
   overscan?: number;
@@ -149,6 +155,7 @@ export function DataTable<TData>({
   virtual = false,
   onLoadMore,
   hasMore,
+  windowOver,
   height = '70vh',
   rowHeight = VIRTUAL_TABLE.rowHeight,
   overscan = VIRTUAL_TABLE.overscan,
@@ -184,6 +191,7 @@ export function DataTable<TData>({
   });
 
   const rows = table.getRowModel().rows;
+  const windowed = virtual || (windowOver !== undefined && rows.length > windowOver);
   const columnCount = table.getVisibleLeafColumns().length;
 
   const rowProps = (row: Row<TData>) => {
@@ -218,7 +226,7 @@ export function DataTable<TData>({
           key={cell.id}
           className={cn(
             'px-3 align-middle text-sm text-fg',
-            virtual ? 'truncate py-0 whitespace-nowrap' : 'py-2',
+            windowed ? 'truncate py-0 whitespace-nowrap' : 'py-2',
             cell.column.columnDef.meta?.className,
           )}
         >
@@ -229,7 +237,7 @@ export function DataTable<TData>({
   );
 
   const head = (
-    <thead className={cn('bg-surface-muted', virtual && 'sticky top-0 z-10')}>
+    <thead className={cn('bg-surface-muted', windowed && 'sticky top-0 z-10')}>
       {table.getHeaderGroups().map((group) => (
         <tr key={group.id} aria-rowindex={1}>
           {group.headers.map((header) => (
@@ -291,25 +299,38 @@ export function DataTable<TData>({
     );
   }
 
+  const firstIndex = pageIndex * url.pageSize;
+  const pageTable = (body: ReactNode) => (
+    <table
+      aria-label={label}
+      aria-rowcount={totalRowCount === undefined ? undefined : totalRowCount + 1}
+      aria-busy={busy || undefined}
+      className={cn(tableClass, windowed && 'table-fixed')}
+    >
+      {head}
+      <tbody className={cn(isFetching && rows.length > 0 && 'opacity-60')}>{message ? <MessageRow colSpan={columnCount}>{message}</MessageRow> : body}</tbody>
+    </table>
+  );
+
   return (
     <div className={cn('rounded-lg border border-border bg-surface', className)}>
-      <div className="overflow-x-auto">
-        <table
-          aria-label={label}
-          aria-rowcount={totalRowCount === undefined ? undefined : totalRowCount + 1}
-          aria-busy={busy || undefined}
-          className={tableClass}
-        >
-          {head}
-          <tbody className={cn(isFetching && rows.length > 0 && 'opacity-60')}>
-            {message ? (
-              <MessageRow colSpan={columnCount}>{message}</MessageRow>
-            ) : (
-              rows.map((row, index) => renderRow(row, pageIndex * url.pageSize + index))
-            )}
-          </tbody>
-        </table>
-      </div>
+      {windowed ? (
+        <VirtualRows
+          // Another page starts at its top.
+          key={pageIndex}
+          rows={rows}
+          height={height}
+          rowHeight={rowHeight}
+          overscan={overscan}
+          columnCount={columnCount}
+          canLoadMore={false}
+          onEndReached={noMore}
+          renderRow={(row, index, style) => renderRow(row, firstIndex + index, style)}
+          renderTable={pageTable}
+        />
+      ) : (
+        <div className="overflow-x-auto">{pageTable(rows.map((row, index) => renderRow(row, firstIndex + index)))}</div>
+      )}
       <TablePagination
         className="border-t border-border px-3"
         pageIndex={pageIndex}
@@ -324,6 +345,8 @@ export function DataTable<TData>({
     </div>
   );
 }
+
+const noMore = () => undefined;
 
 interface VirtualRowsProps<TData> {
   rows: Row<TData>[];

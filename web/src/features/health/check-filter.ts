@@ -7,11 +7,24 @@ export function uptimePercent(check: Pick<CheckSummary, 'uptime'>): number | nul
   return total === 0 ? null : (check.uptime.passed / total) * 100;
 }
 
+// The searched text of each check, lower-cased once per summary rather than once per keystroke.
+const searchTexts = new WeakMap<CheckSummary, string>();
+
+function searchTextOf(check: CheckSummary): string {
+  let text = searchTexts.get(check);
+  if (text === undefined) {
+    // A line break cannot be typed in the search, so no match spans two fields.
+    text = [check.description, check.canary_name, check.endpoint, check.name].map((field) => (field ?? '').toLowerCase()).join('\n');
+    searchTexts.set(check, text);
+  }
+  return text;
+}
+
 /** Text search over description, canary name, endpoint and name (spec 1 section 2). */
 export function matchesSearch(check: CheckSummary, query: string): boolean {
   const wanted = query.trim().toLowerCase();
   if (!wanted) return true;
-  return [check.description, check.canary_name, check.endpoint, check.name].some((text) => (text ?? '').toLowerCase().includes(wanted));
+  return searchTextOf(check).includes(wanted);
 }
 
 export interface CheckFilters {

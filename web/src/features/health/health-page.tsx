@@ -7,12 +7,13 @@ import { useTableUrlState } from '../../ui/table-url-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useRefreshRate } from '../../ui/use-refresh-rate';
 import { useAgentNames } from './agents-api';
-import { useChecksSummary } from './api';
+import { fetchChecksSummary, useChecksSummary } from './api';
 import { CheckCards } from './check-cards';
 import { CheckDrawer } from './check-drawer';
 import { DEFAULT_SORT } from './check-sort';
 import { CheckTable } from './check-table';
 import { TAB_BY_AGENT } from './check-tabs';
+import { startEarlySummary } from './early-summary';
 import { FilterPanel } from './filter-panel';
 import { HEALTH_REFRESH_KEY, HealthHeader } from './health-header';
 import { HEALTH_TABLE_PARAMS, TAB_PARAM, useHealthParams } from './health-params';
@@ -22,6 +23,9 @@ import { HealthToolbar } from './health-toolbar';
 import { useHealthView } from './use-health-view';
 
 const NO_CHECKS: readonly CheckSummary[] = [];
+
+// Once, as this code arrives: the summary is on its way while React reveals the page.
+startEarlySummary(window.location, (start) => fetchChecksSummary(start));
 
 function NoChecks() {
   return (
