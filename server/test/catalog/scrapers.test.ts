@@ -185,6 +185,35 @@ spec:
   });
 });
 
+describe('file scrapers without paths', () => {
+  it("read the JSON and YAML under the working directory, as config-db's do, leaving node_modules and .git out", async () => {
+    const base = path.join(dir, 'defaults');
+    await mkdir(path.join(base, 'node_modules', 'left-pad'), { recursive: true });
+    await mkdir(path.join(base, '.git'), { recursive: true });
+    await mkdir(path.join(base, 'conf'), { recursive: true });
+    await writeFile(path.join(base, 'node_modules', 'left-pad', 'package.json'), '{"name": "left-pad"}');
+    await writeFile(path.join(base, '.git', 'config.json'), '{"name": "git"}');
+    await writeFile(path.join(base, 'conf', 'app.yml'), 'name: app\n');
+    await writeFile(path.join(base, 'site.json'), '{"name": "site"}');
+    await apply(`apiVersion: configs.flanksource.com/v1
+kind: ScrapeConfig
+metadata:
+  name: everything-here
+spec:
+  file:
+    - type: Local::File
+      id: $.name
+`);
+    const id = await scraperId('everything-here');
+    const run = await runScraper({ ...options(), baseDir: base }, id, AbortSignal.timeout(30_000));
+    expect(run.errors).toEqual([]);
+    expect((await configsOf(id)).map((row) => [row.external_id, row.source])).toEqual([
+      ['app', path.join('conf', 'app.yml')],
+      ['site', 'site.json'],
+    ]);
+  });
+});
+
 describe('exec scrapers', () => {
   it('read the JSON a script prints, with env from values, and a changed output gives a change', async () => {
     const state = path.join(dir, 'users.json');

@@ -4,8 +4,9 @@ import { glob } from 'tinyglobby';
 import { formatOfPath, parseFormat } from '../parse-format.js';
 import { text, type KindReader } from './types.js';
 
-/** config-db's default when a file scraper names no paths. */
+/** config-db's default when a file scraper names no paths; dependencies and git's own files are left out then. */
 const DEFAULT_PATHS = ['**/*.json', '**/*.yaml', '**/*.yml'];
+const DEFAULT_IGNORE = ['**/node_modules/**', '**/.git/**'];
 /** Largest file read. */
 const MAX_FILE_BYTES = 256 * 1024 * 1024;
 
@@ -24,7 +25,7 @@ export const readFiles: KindReader = async (spec, context) => {
     absolute: true,
     onlyFiles: true,
     dot: true,
-    ignore: strings(spec['ignore']),
+    ignore: [...strings(spec['ignore']), ...(patterns.length > 0 ? [] : DEFAULT_IGNORE)],
     expandDirectories: false,
   });
   const inputs = [];
