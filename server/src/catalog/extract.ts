@@ -153,9 +153,10 @@ function itemOf(spec: Record<string, unknown>, document: unknown, source: string
  * Catalog items from what a scraper read, by the fields every scraper kind shares (config-db's
  * BaseScraper): `items` splits a document, `id`/`name`/`type`/`class`/`status`/`health`/`description`
  * are literals or JSONPaths, `labels`/`tags` maps of either, `createFields`/`deleteFields` dates;
- * then the transform script (`javascript`, `gotemplate`, `jsonpath` or CEL `expr`, answering the items),
- * `transform.exclude` and `transform.mask`; in
- * `full` mode the document's `config` and `changes` are split; `transform.changes` maps or drops changes.
+ * before them the transform script (`javascript`, `gotemplate`, `jsonpath` or CEL `expr`) answers the
+ * items, after them `transform.exclude` and `transform.mask` apply; in `full` mode the document's
+ * `config`, `changes` and `analysis` are split; `transform.relationship` gives selectors and
+ * `transform.changes` maps or drops changes.
  */
 export async function extractItems(spec: Record<string, unknown>, inputs: readonly ScrapeInput[], cel?: CelEvaluator, options: { full?: boolean; template?: TemplateRenderer } = {}): Promise<Extracted> {
   const transform = isRecord(spec['transform']) ? spec['transform'] : {};
