@@ -21,7 +21,7 @@ const BASE_FIELDS: Readonly<Record<string, JsonSchema>> = {
   health: { type: 'string' },
   description: { type: 'string' },
   labels: LABELS,
-  tags: LABELS,
+  tags: { anyOf: [LABELS, arrayOf({ type: 'object', additionalProperties: true })], description: "A map of literals or JSONPaths, or config-db's list of {name, value | jsonpath | label}" },
   properties: arrayOf({ type: 'object', additionalProperties: true }),
   transform: { type: 'object', additionalProperties: true },
   timestampFormat: { type: 'string' },
@@ -167,7 +167,7 @@ export const SCRAPE_CONFIG_SCHEMA: JsonSchema = {
     full: { type: 'boolean' },
     retention: {
       type: 'object',
-      properties: { changes: arrayOf(CHANGE_RETENTION), type: arrayOf(TYPE_RETENTION), staleItemAge: DURATION },
+      properties: { changes: arrayOf(CHANGE_RETENTION), type: arrayOf(TYPE_RETENTION), staleItemAge: { anyOf: [DURATION, { const: 'keep' }], description: "How long an unseen item stays before it is deleted, or 'keep'" } },
       additionalProperties: false,
     },
     ...Object.fromEntries(SCRAPER_KINDS.map((kind) => [kind, arrayOf(ref(`${kind}Scraper`))] as const)),

@@ -54,6 +54,27 @@ describe('validateDocuments', () => {
     expect(JSON.stringify(resource?.document)).toContain('someUpstreamField');
   });
 
+  it("accepts a ScrapeConfig with config-db's list of tags and staleItemAge keep, and refuses another word there", () => {
+    const scraper = (staleItemAge: string): string => `apiVersion: configs.flanksource.com/v1
+kind: ScrapeConfig
+metadata:
+  name: files
+spec:
+  retention:
+    staleItemAge: ${staleItemAge}
+  file:
+    - type: File
+      id: $.id
+      paths: [data/*.json]
+      tags:
+        - name: team
+          jsonpath: $.team
+`;
+    expect(validateDocuments(documentsOf(scraper('keep')))).toHaveProperty('resources');
+    expect(validateDocuments(documentsOf(scraper('2d')))).toHaveProperty('resources');
+    expect(validateDocuments(documentsOf(scraper('forever')))).toMatchObject({ problems: expect.arrayContaining([expect.objectContaining({ path: '/spec/retention/staleItemAge' })]) });
+  });
+
   it.each([
     ['an unknown kind', CANARY.replace('kind: Canary', 'kind: Canery'), '/kind', 2, 'unknown kind Canery'],
     ['a wrong apiVersion', CANARY.replace('canaries.flanksource.com/v1', 'v1'), '/apiVersion', 1, 'apiVersion of Canary must be canaries.flanksource.com/v1'],
