@@ -53,6 +53,8 @@ export const EXPOSED_RELATIONS: Readonly<Record<string, Resource>> = {
   configs: 'database',
   config_detail: 'database',
   config_names: 'database',
+  // when a scrape last saw each item (unchanged items are not rewritten, so configs.last_scraped_time lags)
+  config_items_last_scraped_time: 'database',
   config_types: 'database',
   config_tags: 'database',
   config_labels: 'database',
