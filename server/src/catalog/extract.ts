@@ -14,6 +14,18 @@ export interface ScrapeInput {
   document: unknown;
   /** Where it was read from: a path, a URL. */
   source: string;
+  /** What the kind itself knows of the item (a manifest's uid, kind, name), used where the spec names nothing. */
+  defaults?: ItemDefaults;
+}
+
+export interface ItemDefaults {
+  id?: string;
+  type?: string;
+  class?: string;
+  name?: string;
+  labels?: Record<string, string>;
+  tags?: Record<string, string>;
+  createdAt?: Date | null;
 }
 
 export interface Extracted {
@@ -124,17 +136,17 @@ export function variablesOf(item: ScrapedItem): Record<string, unknown> {
 }
 
 /** An item from one document by the spec's shared fields, or why it cannot be one. */
-function itemOf(spec: Record<string, unknown>, document: unknown, source: string): ScrapedItem | string {
-  const externalId = textOf(spec['id'], document);
+function itemOf(spec: Record<string, unknown>, document: unknown, source: string, defaults: ItemDefaults = {}): ScrapedItem | string {
+  const externalId = textOf(spec['id'], document) ?? defaults.id;
   if (externalId === undefined) return `${source}: no id: ${text(spec['id']) ?? 'id'} selects nothing`;
-  const type = textOf(spec['type'], document);
+  const type = textOf(spec['type'], document) ?? defaults.type;
   if (type === undefined) return `${source}: no type: ${text(spec['type']) ?? 'type'} selects nothing`;
-  const labels = mapOf(spec['labels'], document);
+  const labels = { ...defaults.labels, ...mapOf(spec['labels'], document) };
   return {
     externalId,
     type,
-    configClass: textOf(spec['class'], document) ?? type,
-    name: textOf(spec['name'], document) ?? externalId,
+    configClass: textOf(spec['class'], document) ?? defaults.class ?? type,
+    name: textOf(spec['name'], document) ?? defaults.name ?? externalId,
     description: textOf(spec['description'], document) ?? null,
     status: textOf(spec['status'], document) ?? null,
     health: healthOf(textOf(spec['health'], document)),
@@ -142,10 +154,10 @@ function itemOf(spec: Record<string, unknown>, document: unknown, source: string
     format: 'json',
     source,
     labels,
-    tags: mapOf(spec['tags'], document, labels),
+    tags: { ...defaults.tags, ...mapOf(spec['tags'], document, labels) },
     properties: propertiesOf(spec['properties']),
     deletedAt: dateOf(spec['deleteFields'], document),
-    createdAt: dateOf(spec['createFields'], document),
+    createdAt: dateOf(spec['createFields'], document) ?? defaults.createdAt ?? null,
   };
 }
 
@@ -174,7 +186,7 @@ export async function extractItems(spec: Record<string, unknown>, inputs: readon
       continue;
     }
     for (const document of documents) {
-      const item = itemOf(spec, document, input.source);
+      const item = itemOf(spec, document, input.source, input.defaults);
       if (typeof item === 'string') {
         errors.push(item);
         continue;

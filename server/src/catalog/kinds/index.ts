@@ -1,6 +1,7 @@
 import { readExec } from './exec.js';
 import { readFiles } from './file.js';
 import { readHttp } from './http.js';
+import { readKubernetesFiles } from './kubernetes-file.js';
 import { readSql } from './sql.js';
 import type { KindReader } from './types.js';
 
@@ -10,6 +11,7 @@ export const KIND_READERS: Readonly<Record<string, KindReader>> = {
   exec: readExec,
   http: readHttp,
   sql: readSql,
+  kubernetesFile: readKubernetesFiles,
 };
 
 const CLUSTER = 'a Kubernetes cluster this Pharos is not connected to';
@@ -18,7 +20,6 @@ const ACCOUNT = (provider: string) => `${/^[AEIOU]/.test(provider) ? 'an' : 'a'}
 /** config-db's other scraper kinds, and why they do not run here. */
 export const KINDS_NOT_RUN: Readonly<Record<string, string>> = {
   kubernetes: CLUSTER,
-  kubernetesFile: CLUSTER,
   trivy: CLUSTER,
   aws: ACCOUNT('AWS'),
   azure: ACCOUNT('Azure'),
