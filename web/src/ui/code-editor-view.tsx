@@ -7,10 +7,13 @@ import { json } from '@codemirror/lang-json';
 import { yaml } from '@codemirror/lang-yaml';
 import { bracketMatching, foldGutter, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { Compartment, EditorState, Transaction, type Extension } from '@codemirror/state';
+import { Compartment, EditorState, RangeSetBuilder, Transaction, type Extension } from '@codemirror/state';
 import {
+  Decoration,
   drawSelection,
   EditorView,
+  GutterMarker,
+  gutterLineClass,
   highlightActiveLine,
   highlightActiveLineGutter,
   highlightSpecialChars,
@@ -18,7 +21,7 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
-import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { cn } from './cn';
 import { CODE_EDITOR_HEIGHTS, type CodeEditorProps } from './code-editor';
 import { isValidDocument, validateText, type EditorLanguage, type EditorProblem } from './schema-diagnostics';
@@ -40,6 +43,9 @@ const theme = EditorView.theme({
   '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection': {
     backgroundColor: 'color-mix(in srgb, var(--accent) 25%, transparent)',
   },
+  '.cm-selectedLine': { backgroundColor: 'color-mix(in srgb, var(--accent) 18%, transparent)' },
+  '.cm-selectedLineGutter': { backgroundColor: 'color-mix(in srgb, var(--accent) 30%, transparent)', color: 'var(--fg)' },
+  '.cm-lineNumbers .cm-gutterElement': { cursor: 'var(--line-number-cursor, default)' },
   '.cm-tooltip': { backgroundColor: 'var(--surface)', color: 'var(--fg)', border: '1px solid var(--border)' },
 });
 
@@ -54,10 +60,14 @@ const highlight = HighlightStyle.define([
   { tag: tags.invalid, color: 'var(--danger)' },
 ]);
 
+type LineClick = (line: number, event: MouseEvent) => boolean;
+
 /** What every editor has; language and read-only state sit in compartments so they can change. */
-function baseExtensions(): Extension[] {
+function baseExtensions(onLineNumber: LineClick): Extension[] {
   return [
-    lineNumbers(),
+    lineNumbers({
+      domEventHandlers: { mousedown: (view, block, event) => onLineNumber(view.state.doc.lineAt(block.from).number, event as MouseEvent) },
+    }),
     highlightActiveLineGutter(),
     foldGutter(),
     lintGutter(),
@@ -89,6 +99,29 @@ function readOnlyExtension(readOnly: boolean, label: string): Extension {
   ];
 }
 
+const selectedLine = Decoration.line({ class: 'cm-selectedLine', attributes: { 'data-selected': 'true' } });
+const selectedGutter = new (class extends GutterMarker {
+  override elementClass = 'cm-selectedLineGutter';
+})();
+
+/** Marks the given 1-based lines (those past the end are ignored) in the text and the gutter. */
+function selectedLinesExtension(lines: readonly number[]): Extension {
+  if (lines.length === 0) return [];
+  const sorted = [...new Set(lines)].sort((a, b) => a - b);
+  return [
+    EditorView.decorations.compute(['doc'], (state) => {
+      const builder = new RangeSetBuilder<Decoration>();
+      for (const line of sorted) if (line >= 1 && line <= state.doc.lines) builder.add(state.doc.line(line).from, state.doc.line(line).from, selectedLine);
+      return builder.finish();
+    }),
+    gutterLineClass.compute(['doc'], (state) => {
+      const builder = new RangeSetBuilder<GutterMarker>();
+      for (const line of sorted) if (line >= 1 && line <= state.doc.lines) builder.add(state.doc.line(line).from, state.doc.line(line).from, selectedGutter);
+      return builder.finish();
+    }),
+  ];
+}
+
 function toDiagnostics(problems: readonly EditorProblem[], length: number): Diagnostic[] {
   return problems
     .filter((p) => p.from <= length)
@@ -110,11 +143,13 @@ export default function CodeEditorView({
   size = 'medium',
   label,
   hideProblems = false,
+  selectedLines,
+  onLineNumberClick,
   className,
 }: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
-  const [compartments] = useState(() => ({ language: new Compartment(), readOnly: new Compartment() }));
+  const [compartments] = useState(() => ({ language: new Compartment(), readOnly: new Compartment(), selected: new Compartment() }));
   // The text as the editor holds it (follows typing at once and `value` when it changes).
   const [text, setText] = useState(value);
   const checkedText = useDeferredValue(text);
@@ -125,6 +160,11 @@ export default function CodeEditorView({
     if (!fromOutside) onChange?.(next);
   });
   const initial = useEffectEvent(() => ({ value, language, readOnly, label }));
+  const lineNumberClicked = useEffectEvent((line: number, event: MouseEvent): boolean => {
+    if (!onLineNumberClick) return false;
+    onLineNumberClick(line, { shiftKey: event.shiftKey });
+    return true;
+  });
 
   // Create the view once; later prop changes are applied below.
   useEffect(() => {
@@ -136,9 +176,10 @@ export default function CodeEditorView({
       state: EditorState.create({
         doc: start.value,
         extensions: [
-          baseExtensions(),
+          baseExtensions(lineNumberClicked),
           compartments.language.of(languageExtension(start.language)),
           compartments.readOnly.of(readOnlyExtension(start.readOnly, start.label)),
+          compartments.selected.of([]),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
             const fromOutside = update.transactions.some((tr) => tr.annotation(Transaction.remote) === true);
@@ -172,6 +213,10 @@ export default function CodeEditorView({
     viewRef.current?.dispatch({ effects: compartments.readOnly.reconfigure(readOnlyExtension(readOnly, label)) });
   }, [compartments, readOnly, label]);
 
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: compartments.selected.reconfigure(selectedLinesExtension(selectedLines ?? [])) });
+  }, [compartments, selectedLines]);
+
   const reportValidity = useEffectEvent((list: readonly EditorProblem[]) => onValidityChange?.(isValidDocument(list), list));
   useEffect(() => {
     const view = viewRef.current;
@@ -185,6 +230,7 @@ export default function CodeEditorView({
       <div
         ref={hostRef}
         data-language={language}
+        style={onLineNumberClick ? ({ '--line-number-cursor': 'pointer' } as CSSProperties) : undefined}
         className={cn(
           'overflow-hidden rounded-md border bg-surface focus-within:border-accent focus-within:outline-2 focus-within:outline-accent/30',
           valid ? 'border-border-strong' : 'border-danger',

@@ -24,6 +24,10 @@ export interface CodeEditorProps {
   label: string;
   /** Hides the list of problems under the editor (the markers in the gutter stay). */
   hideProblems?: boolean;
+  /** Lines (1-based) shown as selected, with `data-selected` on each. */
+  selectedLines?: readonly number[];
+  /** Called when a line number in the gutter is clicked (shift held to extend a selection). */
+  onLineNumberClick?: (line: number, modifiers: { shiftKey: boolean }) => void;
   className?: string;
 }
 
