@@ -5,6 +5,7 @@ import { applyRoutes } from './apply/routes.js';
 import { connectionRoutes } from './connections/routes.js';
 import { ExpressionSandbox } from './expressions/sandbox.js';
 import { healthRoutes } from './health/routes.js';
+import { catalogChangesRoutes } from './catalog/changes-routes.js';
 import { webhookRoutes } from './health/webhook-routes.js';
 import { bearerTokenResolver, installAccessGuard, type CallerResolver } from './auth/guard.js';
 import { loadIdentityConfig, type IdentityConfig } from './auth/identity/config.js';
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.sandbox) app.addHook('onClose', () => sandbox.close());
   await app.register(healthRoutes, { pool, secrets, sandbox });
   await app.register(webhookRoutes, { pool, secrets, sandbox });
+  await app.register(catalogChangesRoutes, { pool });
   await app.register(schemaRoutes);
   docsRoutes(app);
 
