@@ -1,8 +1,6 @@
 import type pg from 'pg';
-import { uptimeAndLatency } from './uptime-latency.js';
+import { uptimeAndLatency, type Measured } from './uptime-latency.js';
 
-/** The measured uptime and latency per check, as uptimeAndLatency gives them (JSON). */
-type Measured = string;
 
 /** Answers for a range are reused for a sixtieth of its length, between these bounds. */
 const MIN_FRESH_MS = 5_000;
@@ -47,6 +45,8 @@ export async function measuredSince(db: pg.Pool, start: Date, now: Date): Promis
     const measuredAt = now.getTime();
     pending = uptimeAndLatency(db, start, now)
       .then((value) => {
+        // Answers too old to be served are dropped, so ranges nobody asks for again take no memory.
+        for (const [other, { measuredAt: at }] of cache.entries) if (measuredAt - at > MAX_FRESH_MS * STALE_FACTOR) cache.entries.delete(other);
         cache.entries.set(key, { measuredAt, value });
         return value;
       })

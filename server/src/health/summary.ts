@@ -39,22 +39,25 @@ async function buildSummary(pool: pg.Pool, start: Date, now: Date): Promise<stri
   const measured = await measuredSince(pool, start, now);
   const { rows } = await pool.query<{ body: string }>(
     `WITH m AS (
-       SELECT * FROM json_to_recordset($1::json) AS m(check_id uuid, passed int, failed int, p95 int, p97 int, p99 int, rolling1h int)),
+       SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[]) AS m(check_id, passed, failed, p95, p97, p99, rolling1h)),
+     canary AS MATERIALIZED (
+       SELECT ca.id, ca.name, ca.namespace, js.next_run_at
+         FROM canaries ca LEFT JOIN job_schedules js ON js.key = 'canary:' || ca.id
+        WHERE ca.deleted_at IS NULL),
      live AS (
        SELECT c.id, c.canary_id, ca.name AS canary_name, ca.namespace AS canary_namespace, c.agent_id, c.name, c.namespace, c.type, c.icon,
               c.description, c.endpoint, c.labels, c.status, c.severity,
               json_build_object('passed', coalesce(m.passed, 0), 'failed', coalesce(m.failed, 0)) AS uptime,
               json_build_object('p95', m.p95, 'p97', m.p97, 'p99', m.p99, 'rolling1h', m.rolling1h) AS latency,
-              c.last_runtime, c.last_transition_time, coalesce(c.next_runtime, js.next_run_at) AS next_runtime, c.created_at
+              c.last_runtime, c.last_transition_time, coalesce(c.next_runtime, ca.next_run_at) AS next_runtime, c.created_at
          FROM checks c
-         JOIN canaries ca ON ca.id = c.canary_id AND ca.deleted_at IS NULL
+         JOIN canary ca ON ca.id = c.canary_id
          LEFT JOIN m ON m.check_id = c.id
-         LEFT JOIN job_schedules js ON js.key = 'canary:' || c.canary_id
         WHERE c.deleted_at IS NULL
         ORDER BY ca.name, c.name
         LIMIT ${MAX_SUMMARY_CHECKS})
      SELECT json_build_object('checks_summary', coalesce(json_agg(live ORDER BY live.canary_name, live.name), '[]'::json))::text AS body FROM live`,
-    [measured],
+    [measured.ids, measured.passed, measured.failed, measured.p95, measured.p97, measured.p99, measured.rolling1h],
   );
   return rows[0]!.body;
 }

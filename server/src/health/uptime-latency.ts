@@ -44,18 +44,29 @@ function uptimeParts(start: number, now: number, first: number): { raw: string |
   return { raw: null, rolled: [`SELECT check_id, passed, failed FROM check_statuses_1d WHERE time >= $${first}`], params: [new Date(floorTo(start, DAY_MS))] };
 }
 
+/** Uptime and latency per check, as PostgreSQL array literals of the same order (ids a uuid[], the others int[]). */
+export interface Measured {
+  ids: string;
+  passed: string;
+  failed: string;
+  p95: string;
+  p97: string;
+  p99: string;
+  rolling1h: string;
+}
+
 /**
- * Uptime and latency of every check with statuses in the range, in one statement, as a JSON array
- * of {check_id, passed, failed, p95, p97, p99, rolling1h}: what checks_summary joins to each check.
+ * Uptime and latency of every check with statuses in the range, in one statement, as arrays that
+ * checks_summary's statement unnests and joins to each check.
  */
-export async function uptimeAndLatency(pool: pg.Pool, start: Date, now: Date): Promise<string> {
+export async function uptimeAndLatency(pool: pg.Pool, start: Date, now: Date): Promise<Measured> {
   const latencyStart = new Date(Math.max(start.getTime(), now.getTime() - LATENCY_WINDOW_MS));
   const uptime = uptimeParts(start.getTime(), now.getTime(), 3);
   const rawCounted = uptime.raw ? `(${uptime.raw})` : 'false';
   const { rows } = await transaction(pool, async (client) => {
     // Sorting an hour of statuses by check needs more than the default 4 MB, else it spills to disk.
     await client.query("SET LOCAL work_mem = '64MB'");
-    return client.query<{ measured: string }>(
+    return client.query<Measured>(
       `WITH raw AS (
          SELECT check_id,
                 count(*) FILTER (WHERE ${rawCounted} AND status AND NOT invalid) AS passed,
@@ -67,15 +78,18 @@ export async function uptimeAndLatency(pool: pg.Pool, start: Date, now: Date): P
           GROUP BY check_id),
        rolled AS (
          SELECT check_id, sum(passed) AS passed, sum(failed) AS failed FROM (${uptime.rolled.join(' UNION ALL ')}) parts GROUP BY check_id)
-       SELECT coalesce(json_agg(json_build_object(
-                'check_id', coalesce(r.check_id, u.check_id),
-                'passed', (coalesce(r.passed, 0) + coalesce(u.passed, 0))::int,
-                'failed', (coalesce(r.failed, 0) + coalesce(u.failed, 0))::int,
-                'p95', round(r.p[1]::numeric)::int, 'p97', round(r.p[2]::numeric)::int, 'p99', round(r.p[3]::numeric)::int,
-                'rolling1h', round(r.rolling1h::numeric)::int)), '[]')::text AS measured
+       SELECT array_agg(coalesce(r.check_id, u.check_id))::text AS ids,
+              array_agg((coalesce(r.passed, 0) + coalesce(u.passed, 0))::int)::text AS passed,
+              array_agg((coalesce(r.failed, 0) + coalesce(u.failed, 0))::int)::text AS failed,
+              array_agg(round(r.p[1]::numeric)::int)::text AS p95,
+              array_agg(round(r.p[2]::numeric)::int)::text AS p97,
+              array_agg(round(r.p[3]::numeric)::int)::text AS p99,
+              array_agg(round(r.rolling1h::numeric)::int)::text AS rolling1h
          FROM raw r FULL JOIN rolled u ON u.check_id = r.check_id`,
       [latencyStart, now, ...uptime.params],
     );
   });
-  return rows[0]!.measured;
+  const measured = rows[0]!;
+  // No statuses at all: array_agg of nothing is null.
+  return measured.ids === null ? { ids: '{}', passed: '{}', failed: '{}', p95: '{}', p97: '{}', p99: '{}', rolling1h: '{}' } : measured;
 }
