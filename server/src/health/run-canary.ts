@@ -98,7 +98,7 @@ async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: Abor
   } catch (error) {
     outcome = { pass: false, duration: Math.round(Date.now() - time.getTime()), error: (error as Error).message, data: {} };
   }
-  return { checkId: check.id, time, invalid: false, outcome };
+  return { checkId: check.id, time, invalid: outcome.invalid === true, outcome };
 }
 
 /** Writes statuses in one statement; the check's state and roll-ups follow by trigger. */

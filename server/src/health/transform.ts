@@ -146,7 +146,7 @@ async function transformed(sandbox: ExpressionSandbox, spec: Record<string, unkn
   return { outcome: result, madeChecks: false, detail: first.detail === undefined ? { ...outcome.data, ...first.data } : detailOf(first) };
 }
 
-/** Applies the spec's `transform`, if it has one; an expression that errs fails the check, which keeps the checks it made before. */
+/** Applies the spec's `transform`, if it has one; an expression that errs fails the check as `invalid` (as canary-checker writes it), which keeps the checks it made before. */
 export async function applyTransform(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome, durations: readonly string[] = []): Promise<Transformed> {
   const transform = spec['transform'];
   if (!isRecord(transform) || !['expr', 'template', 'javascript', 'jsonPath'].some((key) => typeof transform[key] === 'string' && (transform[key] as string).trim() !== '')) {
@@ -156,6 +156,6 @@ export async function applyTransform(sandbox: ExpressionSandbox, spec: Record<st
     return await transformed(sandbox, spec, outcome, durations);
   } catch (error) {
     const why = `error transforming result: ${(error as Error).message}`;
-    return { outcome: { ...outcome, pass: false, error: outcome.error ? `${outcome.error}; ${why}` : why }, madeChecks: false };
+    return { outcome: { ...outcome, pass: false, invalid: true, error: outcome.error ? `${outcome.error}; ${why}` : why }, madeChecks: false };
   }
 }

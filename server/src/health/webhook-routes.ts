@@ -3,19 +3,14 @@ import { envVarText, isRecord } from '@pharos/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { RouteError, routeErrorHandler } from '../http/route-access.js';
 import { resolveValue } from '../secret-store/resolve.js';
+import { CHILD_OF, childStatuses } from './child-checks.js';
 import { applyExpressions } from './evaluate.js';
-import { saveStatuses, type CanaryRunOptions } from './run-canary.js';
+import { saveStatuses, type CanaryRunOptions, type CheckRow, type StatusRow } from './run-canary.js';
 import type { CheckOutcome } from './runners/index.js';
 
 /** Largest body a push may carry. */
 const MAX_BODY = 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface WebhookCheck {
-  id: string;
-  namespace: string | null;
-  spec: Record<string, unknown>;
-}
 
 /** The token a pusher sent: `?token=`, the `Webhook-Token` header (as canary-checker reads them) or a bearer token. */
 function sentToken(request: FastifyRequest<{ Querystring: { token?: string } }>): string {
@@ -45,7 +40,9 @@ function variablesOf(request: FastifyRequest): Record<string, unknown> {
  * `POST /api/canary/webhook/{name or id}` (canary-checker's `/webhook/:id`): a webhook check's result,
  * pushed by another system with the check's `token` (`?token=`, `Webhook-Token` or a bearer header),
  * no session needed. The push passes unless the check's `test` says otherwise; it is written as a
- * check status like a run's, so the check's state, roll-ups and events follow.
+ * check status like a run's, so the check's state, roll-ups and events follow, and the checks its
+ * `transform` makes are created, updated and removed as a scheduled run's are. Those checks take no
+ * pushes of their own.
  */
 export const webhookRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
@@ -53,9 +50,9 @@ export const webhookRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, o
 
   app.post<{ Params: { id: string }; Querystring: { token?: string } }>('/api/canary/webhook/:id', { bodyLimit: MAX_BODY }, async (request) => {
     const key = request.params.id;
-    const { rows } = await options.pool.query<WebhookCheck>(
-      `SELECT c.id, c.namespace, c.spec FROM checks c JOIN canaries k ON k.id = c.canary_id
-        WHERE c.type = 'webhook' AND c.deleted_at IS NULL AND k.deleted_at IS NULL AND ${UUID.test(key) ? '(c.id::text = lower($1) OR c.name = $1)' : 'c.name = $1'}
+    const { rows } = await options.pool.query<CheckRow>(
+      `SELECT c.id, c.type, c.name, c.namespace, c.spec FROM checks c JOIN canaries k ON k.id = c.canary_id
+        WHERE c.type = 'webhook' AND c.deleted_at IS NULL AND k.deleted_at IS NULL AND NOT c.spec ? '${CHILD_OF}' AND ${UUID.test(key) ? '(c.id::text = lower($1) OR c.name = $1)' : 'c.name = $1'}
         LIMIT 2`,
       [key],
     );
@@ -67,7 +64,8 @@ export const webhookRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, o
     if (expected && !sameToken(sentToken(request), expected)) throw new RouteError(401, 'UNAUTHORIZED', 'invalid webhook token');
     const pushed: CheckOutcome = { pass: true, duration: 0, data: variablesOf(request) };
     const outcome = await applyExpressions(options.sandbox, check.spec, pushed);
-    await saveStatuses(options.pool, [{ checkId: check.id, time: new Date(), outcome, invalid: false }]);
+    const status: StatusRow = { checkId: check.id, time: new Date(), outcome, invalid: outcome.invalid === true };
+    await saveStatuses(options.pool, [status, ...(await childStatuses(options.pool, check, status))]);
     return { message: 'ok', status: outcome.pass ? 'healthy' : 'unhealthy', output: outcome.message ?? null, error: outcome.error ?? null };
   });
 };

@@ -48,7 +48,7 @@ interface CheckState {
   icon: string | null;
   labels: Record<string, string>;
   deleted: boolean;
-  statuses: { status: boolean; message: string | null; error: string | null; duration: number; detail: Record<string, unknown> | null }[];
+  statuses: { status: boolean; invalid: boolean; message: string | null; error: string | null; duration: number; detail: Record<string, unknown> | null }[];
 }
 
 async function saveCanary(spec: Record<string, unknown>): Promise<string> {
@@ -63,7 +63,7 @@ const run = (canaryId: string) => runCanary({ pool: server.pool, sandbox, secret
 async function checksOf(canaryId: string): Promise<Record<string, CheckState>> {
   const { rows } = await server.pool.query<CheckState>(
     `select c.id, c.name, c.description, c.icon, c.labels, c.deleted_at is not null as deleted,
-            coalesce((select json_agg(json_build_object('status', s.status, 'message', s.message, 'error', s.error, 'duration', s.duration, 'detail', s.detail) order by s.time desc)
+            coalesce((select json_agg(json_build_object('status', s.status, 'invalid', s.invalid, 'message', s.message, 'error', s.error, 'duration', s.duration, 'detail', s.detail) order by s.time desc)
                         from check_statuses s where s.check_id = c.id), '[]') as statuses
        from checks c where c.canary_id = $1 order by c.name`,
     [canaryId],
@@ -99,7 +99,7 @@ describe('transform', () => {
     expect(checks['services']!.statuses).toHaveLength(1);
     expect(checks['services']!.statuses[0]).toMatchObject({ status: true, error: null, detail: {} });
     expect(checks['services']!.statuses[0]!.message).toMatch(/^200 in \d+ ms$/);
-    expect(checks['svc/api']!.statuses).toEqual([{ status: true, message: 'api is up in 12 ms', error: null, duration: 12, detail: { name: 'api', up: true, latency: 12 } }]);
+    expect(checks['svc/api']!.statuses).toEqual([{ status: true, invalid: false, message: 'api is up in 12 ms', error: null, duration: 12, detail: { name: 'api', up: true, latency: 12 } }]);
     expect(checks['svc/db']!.statuses[0]).toMatchObject({ status: false, message: 'db is down in 250 ms', duration: 250 });
     expect(checks['svc/db']!.labels).toEqual({ service: 'db', tier: 'slow' });
     // Icon and description come from the check when the result has none.
@@ -189,13 +189,15 @@ describe('transform', () => {
     const canaryId = await saveCanary(spec(PER_SERVICE));
     await run(canaryId);
     expect(await live(canaryId)).toEqual(['erring', 'svc/api']);
+    expect((await checksOf(canaryId))['erring']!.statuses[0]!.invalid).toBe(false);
 
     const failWith = async (expr: string) => {
       await server.pool.query('update canaries set spec = $2 where id = $1', [canaryId, spec(expr)]);
       await syncCanary(server.pool, canaryId);
       await run(canaryId);
       const checks = await checksOf(canaryId);
-      expect(checks['erring']!.statuses[0]!.status).toBe(false);
+      // Written as canary-checker writes it: failed and invalid, so it leaves the check's state and uptime alone.
+      expect(checks['erring']!.statuses[0]).toMatchObject({ status: false, invalid: true });
       return checks['erring']!.statuses[0]!.error;
     };
     expect(await failWith('json.map(s, s.missing)')).toMatch(/^error transforming result: .*missing/);
@@ -238,5 +240,60 @@ describe('transform', () => {
     expect(await live(canaryId)).toEqual(['bare', 'clashing', 'maybe-empty', 'must-have', 'svc/web']);
     expect(after['maybe-empty']!.statuses[0]).toMatchObject({ status: true, error: null });
     expect(after['must-have']!.statuses[0]).toMatchObject({ status: false, error: 'empty result returned from transformation' });
+  });
+
+  it('makes, updates and removes the checks of a pushed webhook result as a scheduled run does', async () => {
+    const name = `alerts-${Date.now()}`;
+    const canaryId = await saveCanary({
+      webhook: {
+        name,
+        token: { value: 'push-token' },
+        transformDeleteStrategy: 'MarkHealthy',
+        transform: { expr: "json.alerts.map(a, {'name': 'alert/' + a.name, 'pass': a.status == 'resolved', 'message': a.summary, 'labels': {'severity': a.severity}})" },
+      },
+    });
+    const push = (body: unknown, key = name) =>
+      fetch(`${server.url}/api/canary/webhook/${encodeURIComponent(key)}`, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-token': 'push-token' }, body: JSON.stringify(body) });
+
+    const first = await push({ alerts: [
+      { name: 'disk', status: 'firing', summary: 'disk 95% full', severity: 'high' },
+      { name: 'cpu', status: 'resolved', summary: 'cpu back to normal', severity: 'low' },
+    ] });
+    expect(first.status).toBe(200);
+    let checks = await checksOf(canaryId);
+    expect(await live(canaryId)).toEqual(['alert/cpu', 'alert/disk', name]);
+    expect(checks['alert/disk']!.statuses).toEqual([{ status: false, invalid: false, message: 'disk 95% full', error: null, duration: 0, detail: {} }]);
+    expect(checks['alert/disk']!.labels).toEqual({ severity: 'high' });
+    expect(checks['alert/cpu']!.statuses[0]).toMatchObject({ status: true, message: 'cpu back to normal' });
+    const { rows: state } = await server.pool.query<{ name: string; type: string; status: string }>('select name, type, status from checks where canary_id = $1 and deleted_at is null order by name', [canaryId]);
+    expect(state).toEqual([
+      { name: 'alert/cpu', type: 'webhook', status: 'healthy' },
+      { name: 'alert/disk', type: 'webhook', status: 'unhealthy' },
+      { name, type: 'webhook', status: 'healthy' },
+    ]);
+
+    // The next push updates the same check and removes the one it no longer gives, after a last healthy status.
+    await push({ alerts: [{ name: 'disk', status: 'resolved', summary: 'disk 60% full', severity: 'high' }] });
+    const after = await checksOf(canaryId);
+    expect(after['alert/disk']!.id).toBe(checks['alert/disk']!.id);
+    expect(after['alert/disk']!.statuses.map((status) => [status.status, status.message])).toEqual([[true, 'disk 60% full'], [false, 'disk 95% full']]);
+    expect(after['alert/cpu']).toMatchObject({ deleted: true });
+    expect(after['alert/cpu']!.statuses[0]).toMatchObject({ status: true, message: `no longer made by ${name}` });
+    expect(await live(canaryId)).toEqual(['alert/disk', name]);
+    checks = after;
+
+    // A check the transform made takes no pushes of its own.
+    const childId = checks['alert/disk']!.id;
+    const toChild = await push({ alerts: [] }, childId);
+    expect(toChild.status).toBe(404);
+    expect(await toChild.json()).toMatchObject({ message: `No webhook check ${childId}` });
+
+    // A transform that errs keeps the checks it made, and the push is written as invalid.
+    const erring = await push({ alerts: 'none' });
+    expect(erring.status).toBe(200);
+    const failed = await checksOf(canaryId);
+    expect(failed[name]!.statuses[0]).toMatchObject({ status: false, invalid: true });
+    expect(failed[name]!.statuses[0]!.error).toMatch(/^error transforming result: /);
+    expect(await live(canaryId)).toEqual(['alert/disk', name]);
   });
 });

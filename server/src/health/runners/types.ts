@@ -14,6 +14,8 @@ export interface CheckOutcome {
   data: Record<string, unknown>;
   /** What the run found besides itself (a junit check's suites, a transform's checks): each kept as a check of its own. */
   children?: ChildCheck[];
+  /** The result says nothing of the check's health (a transform that erred): written with `invalid`. */
+  invalid?: boolean;
 }
 
 /** A check a run makes besides its own (see child-checks.ts). */
