@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { applyRoutes } from './apply/routes.js';
+import { catalogSummaryRoutes } from './catalog/summary-routes.js';
 import { connectionRoutes } from './connections/routes.js';
 import { ExpressionSandbox } from './expressions/sandbox.js';
 import { healthRoutes } from './health/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.sandbox) app.addHook('onClose', () => sandbox.close());
   await app.register(healthRoutes, { pool, secrets, sandbox });
   await app.register(webhookRoutes, { pool, secrets, sandbox });
+  await app.register(catalogSummaryRoutes, { pool });
   await app.register(catalogChangesRoutes, { pool });
   await app.register(schemaRoutes);
   docsRoutes(app);
