@@ -1,6 +1,7 @@
 import { seedDemo } from '../db/seed/demo.js';
+import { DEMO_SEEDERS } from '../db/seed/registry.js';
 import { seedScale } from '../db/seed/scale.js';
-import { openMigratedDatabase, runOnce } from './runtime.js';
+import { loadRuntimeSecrets, openMigratedDatabase, runOnce } from './runtime.js';
 
 export interface SeedOptions {
   demo?: boolean;
@@ -13,7 +14,8 @@ export async function seedCommand(options: SeedOptions): Promise<void> {
   await runOnce(async (runtime) => {
     const database = await openMigratedDatabase(runtime);
     if (options.demo) {
-      const seeders = await seedDemo(database.pool, runtime.logger);
+      const context = { databaseUrl: database.url, dataDir: runtime.config.dataDir, port: runtime.config.port, secrets: await loadRuntimeSecrets(runtime) };
+      const seeders = await seedDemo(database.pool, runtime.logger, DEMO_SEEDERS, context);
       process.stdout.write(`Demo data seeded: ${seeders.join(', ')}\n`);
     }
     if (options.scale !== undefined) {
