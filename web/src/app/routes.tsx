@@ -24,6 +24,8 @@ function coming(name: string) {
 const auth = () => import('../features/auth/screens');
 const settings = () => import('../features/settings');
 const health = () => import('../features/health');
+const catalogChanges = () => import('../features/catalog/changes');
+const catalogInsights = () => import('../features/catalog/insights');
 
 /** Redirects to `to`, keeping the query string (e.g. /configs?configType=… → /catalog?configType=…). */
 function RedirectKeepingQuery({ to }: { to: string }) {
@@ -91,8 +93,8 @@ const shellScreens: RouteObject[] = [
 
   // Catalog (spec 2)
   screenRoute('catalog', SCREENS.catalog, coming('Catalog')),
-  screenRoute('catalog/changes', { ...SCREENS.catalog, name: 'Changes', path: '/catalog/changes' }, coming('Catalog changes')),
-  screenRoute('catalog/insights', { ...SCREENS.catalog, name: 'Insights', path: '/catalog/insights' }, coming('Catalog insights')),
+  screenRoute('catalog/changes', { ...SCREENS.catalog, name: 'Changes', path: '/catalog/changes' }, page(() => catalogChanges().then((m) => m.CatalogChangesPage))),
+  screenRoute('catalog/insights', { ...SCREENS.catalog, name: 'Insights', path: '/catalog/insights' }, page(() => catalogInsights().then((m) => m.CatalogInsightsPage))),
   screenRoute('catalog/scrapers', SCREENS.catalogScrapers, coming('Catalog scrapers')),
   screenRoute('catalog/scrapers/:id', SCREENS.catalogScrapers, coming('Catalog scraper'), { detail: 'id' }),
   screenRoute('catalog/:id', SCREENS.catalog, coming('Catalog item'), { detail: 'id' }),

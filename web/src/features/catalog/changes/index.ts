@@ -1,0 +1,2 @@
+export { CatalogChangesPage } from './changes-page';
+export { ConfigChangesTab } from './config-changes-tab';

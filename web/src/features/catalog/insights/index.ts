@@ -1,0 +1,2 @@
+export { CatalogInsightsPage } from './insights-page';
+export { ConfigInsightsTab } from './config-insights-tab';

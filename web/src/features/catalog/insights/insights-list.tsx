@@ -1,0 +1,110 @@
+import { ANALYSIS_TYPES, INSIGHTS_DEFAULTS, SEVERITY_FILTER_VALUES } from '@pharos/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { DateTime } from '../../../ui/date-time';
+import { Drawer } from '../../../ui/drawer';
+import { ErrorPanel } from '../../../ui/error-panel';
+import { useTableUrlState } from '../../../ui/table-url-state';
+import { SeverityBadge } from '../changes/severity-badge';
+import { useAnalyzers, useInsights, type InsightItem } from './insights-api';
+import { DEFAULT_INSIGHTS_SORT_BY, INSIGHT_PARAM_ALIASES, insightFilterValue, insightsQueryOf, type InsightFilter } from './insights-params';
+
+const column = createColumnHelper<InsightItem>();
+const COLUMNS: DataTableColumn<InsightItem>[] = [
+  column.accessor('config_name', { header: 'Config', cell: (c) => c.getValue<string | null>() ?? c.row.original.config_id }),
+  column.accessor('analyzer', { header: 'Analyzer' }),
+  column.accessor('analysis_type', { header: 'Type' }),
+  column.accessor('severity', { header: 'Severity', cell: (c) => <SeverityBadge severity={c.getValue<string | null>()} /> }),
+  column.accessor('status', { header: 'Status' }),
+  column.accessor('message', { header: 'Message', enableSorting: false, cell: (c) => c.getValue<string | null>() ?? c.row.original.summary }),
+  column.accessor('first_observed', { header: 'First observed', cell: (c) => <DateTime value={c.getValue<string>()} /> }),
+  column.accessor('last_observed', { header: 'Last observed', cell: (c) => <DateTime value={c.getValue<string | null>()} /> }),
+];
+
+const DEFAULT_SORT = { id: DEFAULT_INSIGHTS_SORT_BY, desc: true };
+const selectClass = 'h-9 cursor-pointer rounded-md border border-border-strong bg-surface px-2 text-sm text-fg';
+
+function SelectFilter({ label, value, options, onChange }: { label: string; value: string; options: readonly string[]; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <span className="inline-flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="text-fg-muted">
+        {label}
+      </label>
+      <select id={id} className={selectClass} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">All</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+/** The insights list with its filters; with `configId`, one config's insights. */
+export function InsightsList({ configId }: { configId?: string }) {
+  const [search, setSearch] = useSearchParams();
+  const table = useTableUrlState({ defaultPageSize: INSIGHTS_DEFAULTS.pageSize, defaultSort: DEFAULT_SORT });
+  const insights = useInsights(insightsQueryOf(search, table, configId));
+  const analyzers = useAnalyzers();
+  const [open, setOpen] = useState<InsightItem | null>(null);
+
+  const setFilter = (filter: InsightFilter, value: string) =>
+    setSearch((previous) => {
+      const next = new URLSearchParams(previous);
+      const alias = INSIGHT_PARAM_ALIASES[filter];
+      if (alias) next.delete(alias);
+      if (value) next.set(filter, value);
+      else next.delete(filter);
+      next.delete('pageIndex');
+      return next;
+    });
+  const value = (filter: InsightFilter) => insightFilterValue(search, filter) ?? '';
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-3" role="group" aria-label="Insight filters">
+        <SelectFilter label="Status" value={value('status')} options={['open', 'resolved', 'silenced']} onChange={(v) => setFilter('status', v)} />
+        <SelectFilter label="Type" value={value('analysis_type')} options={ANALYSIS_TYPES} onChange={(v) => setFilter('analysis_type', v)} />
+        <SelectFilter
+          label="Severity"
+          value={value('severity')}
+          options={SEVERITY_FILTER_VALUES.filter((s) => s !== 'All').map((s) => s.toLowerCase())}
+          onChange={(v) => setFilter('severity', v)}
+        />
+        <SelectFilter label="Analyzer" value={value('analyzer')} options={analyzers.data ?? []} onChange={(v) => setFilter('analyzer', v)} />
+      </div>
+      {insights.error ? (
+        <ErrorPanel error={insights.error} />
+      ) : (
+        <DataTable
+          label="Insights"
+          columns={COLUMNS}
+          data={insights.data?.items ?? []}
+          getRowId={(row) => row.id}
+          totalRowCount={insights.data?.total}
+          isLoading={insights.isLoading}
+          isFetching={insights.isFetching}
+          defaultPageSize={INSIGHTS_DEFAULTS.pageSize}
+          defaultSort={DEFAULT_SORT}
+          onRowClick={(row) => setOpen(row)}
+        />
+      )}
+      <Drawer open={open !== null} onOpenChange={(o) => !o && setOpen(null)} title={open ? `${open.analyzer}: ${open.config_name ?? open.config_id}` : ''}>
+        {open && (
+          <div className="flex flex-col gap-2 text-sm">
+            <p>
+              <SeverityBadge severity={open.severity} /> {open.analysis_type} · {open.status}
+            </p>
+            <p>{open.message ?? open.summary}</p>
+            {open.analysis != null && <pre className="overflow-auto rounded bg-surface-muted p-2 font-mono text-xs">{JSON.stringify(open.analysis, null, 2)}</pre>}
+          </div>
+        )}
+      </Drawer>
+    </div>
+  );
+}
