@@ -26,6 +26,7 @@ const settings = () => import('../features/settings');
 const health = () => import('../features/health');
 const catalogChanges = () => import('../features/catalog/changes');
 const catalogInsights = () => import('../features/catalog/insights');
+const catalogDetail = () => import('../features/catalog/detail');
 
 /** Redirects to `to`, keeping the query string (e.g. /configs?configType=… → /catalog?configType=…). */
 function RedirectKeepingQuery({ to }: { to: string }) {
@@ -92,14 +93,14 @@ const shellScreens: RouteObject[] = [
   screenRoute('incidents/:id', SCREENS.incidents, coming('Incident'), { detail: 'id' }),
 
   // Catalog (spec 2)
-  screenRoute('catalog', SCREENS.catalog, coming('Catalog')),
+  screenRoute('catalog', SCREENS.catalog, page(() => import('../features/catalog/list').then((m) => m.CatalogListPage))),
   screenRoute('catalog/changes', { ...SCREENS.catalog, name: 'Changes', path: '/catalog/changes' }, page(() => catalogChanges().then((m) => m.CatalogChangesPage))),
   screenRoute('catalog/insights', { ...SCREENS.catalog, name: 'Insights', path: '/catalog/insights' }, page(() => catalogInsights().then((m) => m.CatalogInsightsPage))),
   screenRoute('catalog/scrapers', SCREENS.catalogScrapers, coming('Catalog scrapers')),
   screenRoute('catalog/scrapers/:id', SCREENS.catalogScrapers, coming('Catalog scraper'), { detail: 'id' }),
-  screenRoute('catalog/:id', SCREENS.catalog, coming('Catalog item'), { detail: 'id' }),
+  screenRoute('catalog/:id', SCREENS.catalog, page(() => catalogDetail().then((m) => m.ConfigDetailPage)), { detail: 'id' }),
   ...CATALOG_ITEM_TABS.map((tab) =>
-    screenRoute(`catalog/:id/${tab}`, SCREENS.catalog, coming(`Catalog item ${tab}`), {
+    screenRoute(`catalog/:id/${tab}`, SCREENS.catalog, page(() => catalogDetail().then((m) => m.ConfigDetailPage)), {
       crumbs: (params) => [
         { label: SCREENS.catalog.name, to: SCREENS.catalog.path },
         { label: params['id'] ?? '', to: `/catalog/${params['id'] ?? ''}` },

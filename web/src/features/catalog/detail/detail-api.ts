@@ -1,0 +1,253 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { db } from '../../../api/postgrest';
+
+/** The detail page's keys start with 'catalog', so invalidating the catalog refreshes them too. */
+export const detailKeys = {
+  all: ['catalog', 'detail'] as const,
+  config: (id: string) => [...detailKeys.all, 'config', id] as const,
+  lastScraped: (id: string) => [...detailKeys.all, 'last-scraped', id] as const,
+  checks: (id: string) => [...detailKeys.all, 'checks', id] as const,
+  playbooks: () => [...detailKeys.all, 'playbooks'] as const,
+  playbookRuns: (id: string) => [...detailKeys.all, 'playbook-runs', id] as const,
+  incidents: (search: string) => [...detailKeys.all, 'incidents', search] as const,
+};
+
+/** Spec 2 §9: catalog data stays fresh for five minutes. */
+const CATALOG_STALE_TIME = 300_000;
+
+/** The counts of the detail page's tabs, from `config_detail.summary`. */
+export interface ConfigSummaryCounts {
+  changes: number;
+  analysis: number;
+  relationships: number;
+  playbook_runs: number;
+  checks: number;
+}
+
+/** A row of `config_detail`: the config with its scraper, agent and tab counts. */
+export interface ConfigDetail {
+  id: string;
+  name: string | null;
+  type: string;
+  config_class: string | null;
+  status: string | null;
+  health: string | null;
+  description: string | null;
+  labels: Record<string, string> | null;
+  tags: Record<string, string> | null;
+  config: unknown;
+  format: string | null;
+  source: string | null;
+  external_id: string | null;
+  scraper_id: string | null;
+  agent_id: string | null;
+  created_at: string;
+  updated_at: string | null;
+  deleted_at: string | null;
+  last_scraped_time: string | null;
+  config_scrapers: { id: string; name: string } | null;
+  agent: { id: string | null; name: string | null } | null;
+  summary: ConfigSummaryCounts | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` can name a config at all (anything else is simply not found). */
+export const isConfigId = (id: string) => UUID.test(id);
+
+/** `GET /config_detail?id=eq.{id}`: the config, or null when there is none. */
+export function useConfigDetail(id: string) {
+  return useQuery({
+    queryKey: detailKeys.config(id),
+    queryFn: async ({ signal }): Promise<ConfigDetail | null> => {
+      if (!isConfigId(id)) return null;
+      const { data } = await db.from('config_detail').select('*').eq('id', id).abortSignal(signal).throwOnError();
+      return ((data ?? []) as ConfigDetail[])[0] ?? null;
+    },
+    staleTime: CATALOG_STALE_TIME,
+  });
+}
+
+/**
+ * When a scrape last saw the item (`config_items_last_scraped_time`; a scrape that finds it
+ * unchanged does not rewrite the config, so the config's own column lags).
+ */
+export function useLastScraped(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: detailKeys.lastScraped(id),
+    queryFn: async ({ signal }): Promise<string | null> => {
+      const { data } = await db
+        .from('config_items_last_scraped_time')
+        .select('last_scraped_time')
+        .eq('config_id', id)
+        .abortSignal(signal)
+        .throwOnError();
+      return ((data ?? []) as { last_scraped_time: string }[])[0]?.last_scraped_time ?? null;
+    },
+    enabled,
+    staleTime: CATALOG_STALE_TIME,
+    meta: { errorToast: false },
+  });
+}
+
+export interface ConfigCheck {
+  id: string;
+  name: string;
+  type: string;
+  icon: string | null;
+  status: string | null;
+  severity: string | null;
+  canary_name: string | null;
+  last_runtime: string | null;
+  uptime: { passed: number; failed: number };
+}
+
+/** `GET /check_summary_for_config?config_id=eq.{id}`: the checks related to the config. */
+export function useConfigChecks(id: string) {
+  return useQuery({
+    queryKey: detailKeys.checks(id),
+    queryFn: async ({ signal }): Promise<ConfigCheck[]> => {
+      const { data } = await db
+        .from('check_summary_for_config')
+        .select('id,name,type,icon,status,severity,canary_name,last_runtime,uptime')
+        .eq('config_id', id)
+        .order('name')
+        .abortSignal(signal)
+        .throwOnError();
+      return (data ?? []) as ConfigCheck[];
+    },
+  });
+}
+
+export interface PlaybookOption {
+  id: string;
+  title: string;
+  category: string | null;
+  description: string | null;
+  spec: { configs?: unknown } | null;
+}
+
+/** Live playbooks that name configs in their spec (the tab keeps those whose selectors could match). */
+export function usePlaybooksForConfigs() {
+  return useQuery({
+    queryKey: detailKeys.playbooks(),
+    queryFn: async ({ signal }): Promise<PlaybookOption[]> => {
+      const { data } = await db
+        .from('playbooks')
+        .select('id,title,category,description,spec')
+        .is('deleted_at', null)
+        .not('spec->configs', 'is', null)
+        .order('title')
+        .abortSignal(signal)
+        .throwOnError();
+      return (data ?? []) as PlaybookOption[];
+    },
+    staleTime: CATALOG_STALE_TIME,
+  });
+}
+
+export interface PlaybookRun {
+  id: string;
+  status: string;
+  created_at: string;
+  playbooks: { id: string; title: string } | null;
+}
+
+/** Spec 2 §9: the config playbooks tab lists 200 runs a page. */
+export const PLAYBOOK_RUNS_PAGE_SIZE = 200;
+
+/** `GET /playbook_runs?config_id=eq.{id}`: the config's runs, newest first. */
+export function usePlaybookRuns(id: string) {
+  return useQuery({
+    queryKey: detailKeys.playbookRuns(id),
+    queryFn: async ({ signal }): Promise<PlaybookRun[]> => {
+      const { data } = await db
+        .from('playbook_runs')
+        .select('id,status,created_at,playbooks(id,title)')
+        .eq('config_id', id)
+        .order('created_at', { ascending: false })
+        .limit(PLAYBOOK_RUNS_PAGE_SIZE)
+        .abortSignal(signal)
+        .throwOnError();
+      return (data ?? []) as unknown as PlaybookRun[];
+    },
+  });
+}
+
+export interface IncidentOption {
+  id: string;
+  incident_id: string;
+  title: string;
+  status: string;
+  severity: string;
+}
+
+/** Spec 2 §9: a picker's search returns at most 50 results. */
+const INCIDENT_PICKER_LIMIT = 50;
+
+/** `GET /incidents` (title search), newest first, for the Link to incident picker. */
+export function useIncidentOptions(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: detailKeys.incidents(search),
+    queryFn: async ({ signal }): Promise<IncidentOption[]> => {
+      let query = db.from('incidents').select('id,incident_id,title,status,severity');
+      if (search.trim() !== '') query = query.ilike('title', `*${search.trim()}*`);
+      const { data } = await query
+        .order('created_at', { ascending: false })
+        .limit(INCIDENT_PICKER_LIMIT)
+        .abortSignal(signal)
+        .throwOnError();
+      return (data ?? []) as IncidentOption[];
+    },
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface LinkToIncident {
+  incident: IncidentOption;
+  configId: string;
+  description: string;
+  /** Lines of the config selected on the Config tab, kept with the evidence. */
+  lines: readonly number[];
+}
+
+/** An incident without a root hypothesis has nowhere for evidence to go. */
+export class NoRootHypothesisError extends Error {
+  constructor(incident: IncidentOption) {
+    super(`${incident.incident_id} has no root hypothesis to add evidence to`);
+    this.name = 'NoRootHypothesisError';
+  }
+}
+
+/**
+ * Link to incident: `POST /evidences` of type config on the incident's root hypothesis
+ * (`GET /hypotheses?incident_id=eq.{id}&type=eq.root`).
+ */
+export function useLinkToIncident() {
+  return useMutation({
+    mutationFn: async ({ incident, configId, description, lines }: LinkToIncident) => {
+      const { data } = await db
+        .from('hypotheses')
+        .select('id')
+        .eq('incident_id', incident.id)
+        .eq('type', 'root')
+        .order('created_at')
+        .limit(1)
+        .throwOnError();
+      const root = ((data ?? []) as { id: string }[])[0];
+      if (!root) throw new NoRootHypothesisError(incident);
+      await db
+        .from('evidences')
+        .insert({
+          hypothesis_id: root.id,
+          type: 'config',
+          config_id: configId,
+          description,
+          evidence: lines.length > 0 ? { lines } : {},
+        })
+        .throwOnError();
+    },
+    meta: { errorToast: false },
+  });
+}

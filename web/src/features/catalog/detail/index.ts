@@ -1,0 +1,1 @@
+export { ConfigDetailPage } from './config-detail-page';
