@@ -1,4 +1,4 @@
-import { Resolver } from 'node:dns/promises';
+import { lookup as systemLookup, Resolver } from 'node:dns/promises';
 import { failed, number, slower, text, type CheckRunner } from './types.js';
 
 type QueryType = 'A' | 'AAAA' | 'CNAME' | 'MX' | 'NS' | 'PTR' | 'SRV' | 'TXT';
@@ -25,6 +25,23 @@ async function lookup(resolver: Resolver, name: string, type: QueryType): Promis
   }
 }
 
+/**
+ * A and AAAA without a server ask the system resolver, as canary-checker's default resolver does:
+ * /etc/hosts first (localhost, this host's name), then the configured name servers.
+ */
+async function systemAddresses(name: string, type: 'A' | 'AAAA', timeoutMs: number): Promise<string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('no answer in time'), { code: 'ETIMEOUT' })), timeoutMs);
+  });
+  try {
+    const found = await Promise.race([systemLookup(name, { all: true, family: type === 'A' ? 4 : 6 }), timeout]);
+    return [...new Set(found.map((entry) => entry.address))];
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The resolver's codes in words. */
 const REASONS: Readonly<Record<string, string>> = {
   ENOTFOUND: 'no such name (NXDOMAIN)',
@@ -35,18 +52,19 @@ const REASONS: Readonly<Record<string, string>> = {
   ESERVFAIL: 'the server failed (SERVFAIL)',
 };
 
-/** Resolves `query` (of `querytype`, at `server:port` when given); minrecords and exactreply decide. Variables: records. */
+/** Resolves `query` (of `querytype`, at `server:port` when given, else by the system); minrecords and exactreply decide. Variables: records. */
 export const dnsCheck: CheckRunner = async (spec) => {
   const query = text(spec['query']);
   if (!query) return failed('query is required: the name to resolve');
   const type = (text(spec['querytype']) ?? 'A').toUpperCase() as QueryType;
-  const resolver = new Resolver({ timeout: number(spec['timeout']) ?? 5_000, tries: 1 });
+  const timeout = number(spec['timeout']) ?? 5_000;
+  const resolver = new Resolver({ timeout, tries: 1 });
   const server = text(spec['server']);
   if (server) resolver.setServers([`${server}:${number(spec['port']) ?? 53}`]);
   const started = performance.now();
   let records: string[];
   try {
-    records = (await lookup(resolver, query, type)).sort();
+    records = (!server && (type === 'A' || type === 'AAAA') ? await systemAddresses(query, type, timeout) : await lookup(resolver, query, type)).sort();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     return failed(`${type} ${query}: ${REASONS[code] ?? (code || (error as Error).message)}`, Math.round(performance.now() - started), { records: [] });
