@@ -1,0 +1,1 @@
+export { CatalogListPage } from './catalog-list-page';
