@@ -253,4 +253,17 @@ describe('POST /api/catalog/summary', () => {
     expect(list.map((row) => row.name)).toEqual(['api', 'worker']);
     expect(Date.now() - Date.parse(list[0]!.config_items_last_scraped_time[0]!.last_scraped_time)).toBeLessThan(120_000);
   });
+
+  it('answers the flat list queries of /catalog: search, labels of one of several values, excludes, health, deleted last', async () => {
+    const names = async (query: string) => {
+      const response = await fetch(`${server.url}/api/db/configs?select=name&${query}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return ((await response.json()) as Array<{ name: string }>).map((row) => row.name);
+    };
+    const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+    expect(await names(q({ or: '(name.ilike.*ORK*,type.ilike.*ORK*,description.ilike.*ORK*,namespace.ilike.*ORK*)', order: 'name.asc' }))).toEqual(['worker']);
+    expect(await names(q({ or: '(labels.cs."{\\"team\\":\\"web\\"}",labels.cs."{\\"team\\":\\"data\\"}")', 'deleted_at': 'is.null', order: 'name.asc' }))).toEqual(['orders-db', 'web']);
+    expect(await names(q({ labels: 'not.cs.{"team":"platform"}', health: 'not.in.(warning)', order: 'name.asc' }))).toEqual(['cache', 'web']);
+    expect(await names(q({ type: 'eq.Shop::Database', order: 'deleted_at.desc.nullsfirst,type.asc,name.asc' }))).toEqual(['orders-db', 'cache']);
+  });
 });
