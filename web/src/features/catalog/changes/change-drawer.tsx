@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Drawer } from '../../../ui/drawer';
 import { DateTime } from '../../../ui/date-time';
 import { ErrorPanel } from '../../../ui/error-panel';
@@ -26,9 +27,9 @@ export function ChangeDrawer({ change, onClose }: { change: ChangeListItem | nul
         <div className="flex flex-col gap-4">
           <dl>
             <Field label="Config">
-              <a className="text-accent hover:underline" href={`/catalog/${change.config_id}`}>
+              <Link className="text-accent hover:underline" to={`/catalog/${change.config_id}`}>
                 {change.name ?? change.config_id}
-              </a>{' '}
+              </Link>{' '}
               <span className="text-fg-muted">{change.type}</span>
             </Field>
             <Field label="Change type">{change.change_type}</Field>
