@@ -1,0 +1,1 @@
+export { ConfigRelationshipsTab, type ConfigRelationshipsTabProps } from './config-relationships-tab';
