@@ -27,6 +27,7 @@ const health = () => import('../features/health');
 const catalogChanges = () => import('../features/catalog/changes');
 const catalogInsights = () => import('../features/catalog/insights');
 const catalogDetail = () => import('../features/catalog/detail');
+const catalogScrapers = () => import('../features/catalog/scrapers');
 
 /** Redirects to `to`, keeping the query string (e.g. /configs?configType=… → /catalog?configType=…). */
 function RedirectKeepingQuery({ to }: { to: string }) {
@@ -96,8 +97,8 @@ const shellScreens: RouteObject[] = [
   screenRoute('catalog', SCREENS.catalog, page(() => import('../features/catalog/list').then((m) => m.CatalogListPage))),
   screenRoute('catalog/changes', { ...SCREENS.catalog, name: 'Changes', path: '/catalog/changes' }, page(() => catalogChanges().then((m) => m.CatalogChangesPage))),
   screenRoute('catalog/insights', { ...SCREENS.catalog, name: 'Insights', path: '/catalog/insights' }, page(() => catalogInsights().then((m) => m.CatalogInsightsPage))),
-  screenRoute('catalog/scrapers', SCREENS.catalogScrapers, coming('Catalog scrapers')),
-  screenRoute('catalog/scrapers/:id', SCREENS.catalogScrapers, coming('Catalog scraper'), { detail: 'id' }),
+  screenRoute('catalog/scrapers', SCREENS.catalogScrapers, page(() => catalogScrapers().then((m) => m.ScrapersListPage))),
+  screenRoute('catalog/scrapers/:id', SCREENS.catalogScrapers, page(() => catalogScrapers().then((m) => m.ScraperDetailPage)), { detail: 'id' }),
   screenRoute('catalog/:id', SCREENS.catalog, page(() => catalogDetail().then((m) => m.ConfigDetailPage)), { detail: 'id' }),
   ...CATALOG_ITEM_TABS.map((tab) =>
     screenRoute(`catalog/:id/${tab}`, SCREENS.catalog, page(() => catalogDetail().then((m) => m.ConfigDetailPage)), {

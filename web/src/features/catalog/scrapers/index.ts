@@ -1,0 +1,2 @@
+export { ScrapersListPage } from './scrapers-list-page';
+export { ScraperDetailPage } from './scraper-detail-page';

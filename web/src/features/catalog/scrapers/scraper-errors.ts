@@ -1,0 +1,32 @@
+import { activeFields, isRecord } from '@pharos/core';
+import { entryValues } from './scraper-entry-codec';
+import { SCRAPER_VARIANTS } from './scraper-variants';
+import { parseSpec, valueFieldError } from './settings-parts';
+
+export interface ScraperFieldError {
+  /** `{kind}.{index}.{field}`, the field's key in the form. */
+  key: string;
+  message: string;
+}
+
+export const entryPrefix = (kind: string, index: number) => `${kind}.${index}.`;
+
+/** What the form's entries still need (spec 3 §5's required fields). A spec that is not YAML has none here: the YAML editor says why. */
+export function scraperFieldErrors(text: string): ScraperFieldError[] {
+  const spec = parseSpec(text);
+  if (!spec) return [];
+  const errors: ScraperFieldError[] = [];
+  for (const variant of SCRAPER_VARIANTS) {
+    const entries = spec[variant.type];
+    if (!Array.isArray(entries)) continue;
+    entries.forEach((entry, index) => {
+      if (!isRecord(entry)) return;
+      const values = entryValues(variant, entry);
+      for (const field of activeFields(variant.fields, values)) {
+        const message = valueFieldError(field, { values, secretsSet: [], cleared: [] });
+        if (message) errors.push({ key: entryPrefix(variant.type, index) + field.key, message });
+      }
+    });
+  }
+  return errors;
+}
