@@ -1,0 +1,186 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.js';
+import { dbRows, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
+
+/** The query parameters the page is at. */
+const search = (page: Page) => new URL(page.url()).searchParams;
+
+/** The text of the config editor's selected lines. */
+const selectedLines = (page: Page) => page.locator('.cm-line[data-selected]').allTextContents();
+
+/** A line number of the config editor's gutter. */
+const lineNumber = (page: Page, line: number) => page.locator('.cm-lineNumbers .cm-gutterElement').filter({ hasText: new RegExp(`^${line}$`) });
+
+interface Detail {
+  id: string;
+  scraper_id: string;
+  summary: { changes: number; analysis: number; relationships: number; playbook_runs: number; checks: number };
+}
+
+/**
+ * A file ScrapeConfig applied as YAML runs on the server's engine; its item opens on /catalog/{id}
+ * with its tabs, details and the config as code whose selected lines live in the URL, and is
+ * linked to an incident as evidence.
+ */
+describe('catalog config detail', () => {
+  let world: SettingsWorld;
+  let dir: string;
+  let detail: Detail;
+
+  beforeAll(async () => {
+    world = await settingsWorld();
+    dir = await mkdtemp(path.join(tmpdir(), 'pharos-catalog-detail-'));
+    await writeFile(
+      path.join(dir, 'shop.json'),
+      JSON.stringify({ services: [{ name: 'checkout', team: 'payments', replicas: 3, database: 'orders' }], databases: [{ name: 'orders' }] }),
+    );
+    const applied = await world.api.post('/api/apply', {
+      headers: { 'Content-Type': 'application/yaml' },
+      data: `apiVersion: configs.flanksource.com/v1
+kind: ScrapeConfig
+metadata: {name: shop}
+spec:
+  schedule: "@every 5s"
+  file:
+    - type: Shop::Service
+      class: Service
+      id: $.name
+      name: $.name
+      items: $.services[*]
+      labels: {team: $.team}
+      paths: [${JSON.stringify(path.join(dir, 'shop.json'))}]
+      transform:
+        relationship:
+          - filter: config_type == 'Shop::Service'
+            type: {value: Shop::Database}
+            name: {expr: config.database}
+    - type: Shop::Database
+      id: $.name
+      name: $.name
+      items: $.databases[*]
+      paths: [${JSON.stringify(path.join(dir, 'shop.json'))}]
+`,
+    });
+    expect(applied.ok(), await applied.text()).toBe(true);
+    // Applying schedules the scraper on the engine; its first run comes within the interval.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const [found] = await dbRows<Detail>(world.api, 'config_detail?name=eq.checkout&select=id,scraper_id,summary');
+      if (found && found.summary.relationships > 0) {
+        detail = found;
+        break;
+      }
+      if (Date.now() > deadline) throw new Error('the scraper did not write checkout within a minute');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  });
+
+  afterAll(async () => {
+    await world?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('opens the item with its tabs, details and the config as code with selectable lines', async () => {
+    const page = await world.admin.newPage();
+    try {
+      await openScreen(page, `/catalog/${detail.id}`);
+      await page.getByRole('heading', { name: 'checkout' }).waitFor();
+      const tabs = page.getByRole('navigation', { name: 'Config tabs' });
+      expect(await tabs.getByRole('link').allTextContents()).toEqual([
+        'Config',
+        `Changes${detail.summary.changes}`,
+        `Insights${detail.summary.analysis}`,
+        `Relationships${detail.summary.relationships}`,
+        `Playbooks${detail.summary.playbook_runs}`,
+        `Checks${detail.summary.checks}`,
+      ]);
+      expect(detail.summary.relationships).toBe(1);
+
+      const details = page.getByRole('complementary', { name: 'Details' });
+      await details.getByText('Shop::Service').waitFor();
+      expect(await details.getByRole('list', { name: 'Labels' }).textContent()).toBe('team: payments');
+      expect(await details.getByRole('link', { name: 'shop' }).getAttribute('href')).toBe(`/catalog/scrapers/${detail.scraper_id}`);
+      await details.getByText(/ago$/).first().waitFor();
+
+      // JSON by default; a click on a line number selects it, shift-click a range, kept in the URL.
+      const editor = page.getByRole('textbox', { name: 'Config' });
+      await editor.waitFor();
+      expect(await editor.getAttribute('data-language')).toBe('json');
+      await lineNumber(page, 2).click();
+      await lineNumber(page, 4).click({ modifiers: ['Shift'] });
+      await expect.poll(() => search(page).get('selected')).toBe('2,3,4');
+      expect(await selectedLines(page)).toHaveLength(3);
+      expect((await selectedLines(page)).join('\n')).toContain('"name": "checkout"');
+      await lineNumber(page, 3).click();
+      await expect.poll(() => search(page).get('selected')).toBe('2,4');
+      await screenshot(page, 'catalog-detail-config');
+
+      // A link with selected shows the same lines.
+      await page.reload();
+      await page.getByRole('textbox', { name: 'Config' }).waitFor();
+      await expect.poll(() => selectedLines(page)).toHaveLength(2);
+
+      await page.getByRole('button', { name: 'YAML' }).click();
+      await expect.poll(() => editor.getAttribute('data-language')).toBe('yaml');
+      await expect.poll(() => editor.textContent()).toContain('replicas: 3');
+      expect(search(page).get('selected')).toBeNull();
+
+      for (const [label, tab] of [
+        ['Changes', 'changes'],
+        ['Insights', 'insights'],
+        ['Relationships', 'relationships'],
+        ['Playbooks', 'playbooks'],
+        ['Checks', 'checks'],
+      ] as const) {
+        await tabs.getByRole('link', { name: new RegExp(`^${label}`) }).click();
+        await page.waitForURL((url) => url.pathname === `/catalog/${detail.id}/${tab}`);
+        expect(await tabs.locator('[aria-current="page"]').textContent()).toMatch(new RegExp(`^${label}`));
+        expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toContain(label);
+      }
+      await page.getByText('No health checks are related to this config.').waitFor();
+      await tabs.getByRole('link', { name: 'Playbooks' }).click();
+      await page.getByText('No playbooks apply to this config.').waitFor();
+      await page.getByText('No playbook has run on this config.').waitFor();
+
+      await openScreen(page, '/catalog/00000000-0000-0000-0000-0000000000ff');
+      await page.getByRole('heading', { name: 'Details not found' }).waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('links the config with its selected lines to an incident as evidence', async () => {
+    const created = await world.api.post('/api/db/incidents', {
+      headers: { 'Content-Type': 'application/json', Prefer: 'return=representation' },
+      data: { title: 'Checkout is slow', severity: 'high', status: 'open' },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const [incident] = (await dbRows<{ id: string; incident_id: string }>(world.api, 'incidents?title=eq.Checkout%20is%20slow&select=id,incident_id')) as [{ id: string; incident_id: string }];
+    const root = await world.api.post('/api/db/hypotheses', {
+      headers: { 'Content-Type': 'application/json' },
+      data: { incident_id: incident.id, title: 'Checkout is slow', type: 'root', status: 'possible' },
+    });
+    expect(root.ok(), await root.text()).toBe(true);
+
+    const page = await world.admin.newPage();
+    try {
+      await openScreen(page, `/catalog/${detail.id}?selected=3`);
+      await page.getByRole('button', { name: 'Link to incident' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Link to incident' });
+      await dialog.getByRole('radio', { name: /Checkout is slow/ }).check();
+      await dialog.getByRole('button', { name: 'Link' }).click();
+      await toast(page, `Linked to ${incident.incident_id}`);
+      const evidences = await dbRows<{ type: string; evidence: unknown; hypotheses: { incident_id: string } }>(
+        world.api,
+        `evidences?config_id=eq.${detail.id}&select=type,evidence,hypotheses(incident_id)`,
+      );
+      expect(evidences).toEqual([{ type: 'config', evidence: { lines: [3] }, hypotheses: { incident_id: incident.id } }]);
+    } finally {
+      await page.close();
+    }
+  });
+});
