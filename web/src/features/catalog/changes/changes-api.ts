@@ -63,6 +63,8 @@ export function useCatalogChanges(request: ChangesRequest | null) {
     queryFn: ({ signal }) => http.post<{ changes: ChangeListItem[]; total: number }>('/api/catalog/changes', request, { signal }),
     enabled: request !== null,
     placeholderData: keepPreviousData,
+    // The list shows its error in place (spec 2 section 8).
+    meta: { errorToast: false },
   });
 }
 

@@ -118,7 +118,9 @@ describe('/catalog/changes', () => {
   it('shows the error of a failed search', async () => {
     stubFetch([...signedInRoutes(), { method: 'POST', path: '/api/catalog/changes', respond: () => ({ status: 400, body: { message: "bad request: invalid 'sort_by' param: x" } }) }]);
     renderApp('/catalog/changes?sortBy=x');
-    expect(await screen.findByText(/invalid 'sort_by' param: x/)).toBeTruthy();
+    // In place (not as a toast): the error view with its message.
+    expect(await screen.findByText("bad request: invalid 'sort_by' param: x")).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Notifications' })?.textContent ?? '').not.toContain('sort_by');
   });
 });
 

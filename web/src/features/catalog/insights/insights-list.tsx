@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { DateTime } from '../../../ui/date-time';
 import { Drawer } from '../../../ui/drawer';
-import { ErrorPanel } from '../../../ui/error-panel';
 import { useTableUrlState } from '../../../ui/table-url-state';
 import { SeverityBadge } from '../changes/severity-badge';
 import { useAnalyzers, useInsights, type InsightItem } from './insights-api';
@@ -78,22 +77,19 @@ export function InsightsList({ configId }: { configId?: string }) {
         />
         <SelectFilter label="Analyzer" value={value('analyzer')} options={analyzers.data ?? []} onChange={(v) => setFilter('analyzer', v)} />
       </div>
-      {insights.error ? (
-        <ErrorPanel error={insights.error} />
-      ) : (
-        <DataTable
-          label="Insights"
-          columns={COLUMNS}
-          data={insights.data?.items ?? []}
-          getRowId={(row) => row.id}
-          totalRowCount={insights.data?.total}
-          isLoading={insights.isLoading}
-          isFetching={insights.isFetching}
-          defaultPageSize={INSIGHTS_DEFAULTS.pageSize}
-          defaultSort={DEFAULT_SORT}
-          onRowClick={(row) => setOpen(row)}
-        />
-      )}
+      {/* A failure is a toast with its message (spec 2 section 8), through the shared query error handling. */}
+      <DataTable
+        label="Insights"
+        columns={COLUMNS}
+        data={insights.data?.items ?? []}
+        getRowId={(row) => row.id}
+        totalRowCount={insights.data?.total}
+        isLoading={insights.isLoading}
+        isFetching={insights.isFetching}
+        defaultPageSize={INSIGHTS_DEFAULTS.pageSize}
+        defaultSort={DEFAULT_SORT}
+        onRowClick={(row) => setOpen(row)}
+      />
       <Drawer open={open !== null} onOpenChange={(o) => !o && setOpen(null)} title={open ? `${open.analyzer}: ${open.config_name ?? open.config_id}` : ''}>
         {open && (
           <div className="flex flex-col gap-2 text-sm">

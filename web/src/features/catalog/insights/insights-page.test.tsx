@@ -78,6 +78,19 @@ describe('/catalog/insights', () => {
   });
 });
 
+describe('insights errors', () => {
+  it('are a toast with the message', async () => {
+    stubFetch([
+      ...signedInRoutes(),
+      { path: /^\/api\/db\/config_analysis_items\?/, respond: () => ({ status: 500, body: { message: 'insights are unavailable' } }) },
+      { path: /^\/api\/db\/config_analysis_analyzers/, respond: () => json([]) },
+    ]);
+    renderApp('/catalog/insights');
+    const toasts = await screen.findByRole('region', { name: 'Notifications' });
+    expect(await within(toasts).findByText('insights are unavailable')).toBeTruthy();
+  });
+});
+
 describe('ConfigInsightsTab', () => {
   it('lists one config’s insights', async () => {
     const server = stub();
