@@ -15,7 +15,7 @@ export function FilterChips({ chips }: { chips: readonly FilterChip[] }) {
     <ul aria-label="Active filters" className="flex flex-wrap gap-1.5">
       {chips.map((chip) => (
         <li key={chip.id} className="inline-flex items-center gap-1 rounded-full border border-border bg-surface px-2 py-0.5 text-xs">
-          <span className={chip.exclude ? 'line-through' : undefined}>{chip.exclude ? `not ${chip.text}` : chip.text}</span>
+          <span>{chip.exclude ? `not ${chip.text}` : chip.text}</span>
           <button type="button" aria-label={`Remove filter ${chip.exclude ? 'not ' : ''}${chip.text}`} onClick={chip.onRemove} className="cursor-pointer rounded-full hover:bg-surface-muted">
             <X className="size-3" aria-hidden="true" />
           </button>
