@@ -137,9 +137,19 @@ describe('config detail page', () => {
     expect(within(runs).getByRole('link', { name: 'Restart service' }).getAttribute('href')).toBe('/playbooks/runs/r1');
   });
 
-  it('shows the tabs built elsewhere as coming', async () => {
-    await open(`/catalog/${ID}/relationships`);
-    expect(await screen.findByText('The Relationships tab is coming.')).toBeTruthy();
+  it('mounts the changes, insights and relationships of the config in their tabs', async () => {
+    const app = await open(`/catalog/${ID}/changes`);
+    await waitFor(() => expect(app.server.to('/api/catalog/changes', 'POST').length).toBeGreaterThan(0));
+    expect(app.server.to('/api/catalog/changes', 'POST')[0]!.body).toMatchObject({ id: ID });
+
+    await app.user.click(within(screen.getByRole('navigation', { name: 'Config tabs' })).getByRole('link', { name: /^Insights/ }));
+    await waitFor(() => expect(app.server.to('/api/db/config_analysis_items').length).toBeGreaterThan(0));
+    expect(app.server.to('/api/db/config_analysis_items')[0]!.url.searchParams.get('config_id')).toBe(`eq.${ID}`);
+
+    await app.user.click(within(screen.getByRole('navigation', { name: 'Config tabs' })).getByRole('link', { name: /^Relationships/ }));
+    await waitFor(() => expect(app.server.to('/api/db/rpc/related_configs_recursive').length).toBeGreaterThan(0));
+    expect(app.server.to('/api/db/rpc/related_configs_recursive')[0]!.url.searchParams.get('config_id')).toBe(ID);
+    expect(app.location()).toBe(`/catalog/${ID}/relationships`);
   });
 
   it('links the config with its selected lines to an incident as evidence on the root hypothesis', async () => {

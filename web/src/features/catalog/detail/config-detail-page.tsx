@@ -5,6 +5,10 @@ import { useBreadcrumb } from '../../../app/breadcrumb';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { Skeleton } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { ConfigChangesTab } from '../changes/config-changes-tab';
+import { ConfigInsightsTab } from '../insights/config-insights-tab';
+import { useHideDeleted } from '../list/catalog-preferences';
+import { ConfigRelationshipsTab } from '../relationships/config-relationships-tab';
 import { ChecksTab } from './checks-tab';
 import { ConfigSidebar } from './config-sidebar';
 import { ConfigTab } from './config-tab';
@@ -15,21 +19,26 @@ import { LinkIncidentDialog } from './link-incident-dialog';
 import { PlaybooksTab } from './playbooks-tab';
 import { parseSelected, SELECTED_PARAM } from './selected-lines';
 
-/** A tab whose screen comes with another part of the catalog. */
-function Coming({ tab }: { tab: DetailTab }) {
-  return <p className="text-sm text-fg-muted">The {DETAIL_TAB_LABELS[tab]} tab is coming.</p>;
+/** Related configs follow the catalog's 'Hide Deleted Catalog' preference. */
+function RelationshipsTab({ configId }: { configId: string }) {
+  const [hideDeleted] = useHideDeleted();
+  return <ConfigRelationshipsTab configId={configId} includeDeleted={!hideDeleted} />;
 }
 
 function TabBody({ tab, config }: { tab: DetailTab; config: ConfigDetail }): ReactNode {
   switch (tab) {
     case 'config':
       return <ConfigTab config={config.config} />;
-    case 'checks':
-      return <ChecksTab configId={config.id} />;
+    case 'changes':
+      return <ConfigChangesTab configId={config.id} />;
+    case 'insights':
+      return <ConfigInsightsTab configId={config.id} />;
+    case 'relationships':
+      return <RelationshipsTab configId={config.id} />;
     case 'playbooks':
       return <PlaybooksTab config={config} />;
-    default:
-      return <Coming tab={tab} />;
+    case 'checks':
+      return <ChecksTab configId={config.id} />;
   }
 }
 
