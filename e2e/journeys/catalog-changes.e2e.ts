@@ -87,6 +87,7 @@ spec:
       const table = page.getByRole('table', { name: 'Changes' });
       await expect.poll(async () => (await configCells(table)).sort()).toEqual(['checkout', 'orders-db']);
       await expect.poll(() => page.getByText('2 changes, 1 pages').count()).toBe(1);
+      await screenshot(page, 'catalog-changes-list');
 
       // A config type filter kept in the URL, as a link would give it.
       await openScreen(page, '/catalog/changes?configTypes=App::Database:1');

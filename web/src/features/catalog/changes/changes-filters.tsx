@@ -30,12 +30,12 @@ function TextFilter({ label, name, value, onCommit, placeholder }: { label: stri
   const commit = () => draft.trim() !== value && onCommit(name, draft.trim());
   return (
     <span className="inline-flex items-center gap-2 text-sm">
-      <label htmlFor={id} className="text-fg-muted">
+      <label htmlFor={id} className="whitespace-nowrap text-fg-muted">
         {label}
       </label>
       <input
         id={id}
-        className={cn(inputClass, 'h-9 w-40')}
+        className={cn(inputClass, 'h-9 w-36')}
         value={draft}
         placeholder={placeholder}
         onChange={(event) => setDraft(event.target.value)}

@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { DateTime } from '../../../ui/date-time';
 import { Drawer } from '../../../ui/drawer';
 import { useTableUrlState } from '../../../ui/table-url-state';
+import { useConfigTypes } from '../changes/changes-api';
 import { SeverityBadge } from '../changes/severity-badge';
 import { useAnalyzers, useInsights, type InsightItem } from './insights-api';
 import { DEFAULT_INSIGHTS_SORT_BY, INSIGHT_PARAM_ALIASES, insightFilterValue, insightsQueryOf, type InsightFilter } from './insights-params';
@@ -50,6 +51,7 @@ export function InsightsList({ configId }: { configId?: string }) {
   const table = useTableUrlState({ defaultPageSize: INSIGHTS_DEFAULTS.pageSize, defaultSort: DEFAULT_SORT });
   const insights = useInsights(insightsQueryOf(search, table, configId));
   const analyzers = useAnalyzers();
+  const configTypes = useConfigTypes();
   const [open, setOpen] = useState<InsightItem | null>(null);
 
   const setFilter = (filter: InsightFilter, value: string) =>
@@ -76,6 +78,7 @@ export function InsightsList({ configId }: { configId?: string }) {
           onChange={(v) => setFilter('severity', v)}
         />
         <SelectFilter label="Analyzer" value={value('analyzer')} options={analyzers.data ?? []} onChange={(v) => setFilter('analyzer', v)} />
+        {!configId && <SelectFilter label="Config type" value={value('config_type')} options={configTypes.data ?? []} onChange={(v) => setFilter('config_type', v)} />}
       </div>
       {/* A failure is a toast with its message (spec 2 section 8), through the shared query error handling. */}
       <DataTable

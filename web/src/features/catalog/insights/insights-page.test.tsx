@@ -32,6 +32,7 @@ function stub() {
     ...signedInRoutes(),
     { path: /^\/api\/db\/config_analysis_items\?/, respond: () => ({ status: 200, body: ITEMS, headers: { 'Content-Range': `0-5/6` } }) },
     { path: /^\/api\/db\/config_analysis_analyzers/, respond: () => json([{ analyzer: 'pod-security' }]) },
+    { path: /^\/api\/db\/config_types/, respond: () => json([{ type: 'App::Database' }]) },
   ]);
 }
 
@@ -61,10 +62,13 @@ describe('/catalog/insights', () => {
     expect(query.get('severity')).toBe('eq.high');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'open');
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Analyzer' }), 'pod-security');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'App::Database' })).toBeTruthy());
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Config type' }), 'App::Database');
     await waitFor(() => {
       query = lastQuery(server);
       expect(query.get('status')).toBe('eq.open');
       expect(query.get('analyzer')).toBe('eq.pod-security');
+      expect(query.get('config_type')).toBe('eq.App::Database');
     });
     expect(query.get('component_ids')).toBe('cs.{comp1}');
   });
