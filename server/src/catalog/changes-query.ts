@@ -56,7 +56,6 @@ const COLUMN_SQL: Readonly<Record<string, string>> = {
  * id count even when deleted; others only with include_deleted_configs.
  */
 function addScope(parts: SqlParts, search: ChangesSearch): void {
-  const deleted = search.includeDeletedConfigs ? '' : ' OR c.deleted_at IS NULL';
   if (search.configIds.length === 0) {
     if (!search.includeDeletedConfigs) parts.where.push('c.deleted_at IS NULL');
     return;
@@ -69,7 +68,8 @@ function addScope(parts: SqlParts, search: ChangesSearch): void {
   const related =
     `SELECT r.id FROM related_configs_recursive((${ids}::uuid[])[1], ${addParam(parts, search.includeDeletedConfigs)}, ` +
     `${addParam(parts, search.depth)}, ${addParam(parts, search.direction)}) r`;
-  parts.where.push(`(cc.config_id = ANY(${ids}::uuid[]) OR (cc.config_id IN (${related}) AND (false${deleted})))`);
+  const live = search.includeDeletedConfigs ? '' : ' AND c.deleted_at IS NULL';
+  parts.where.push(`(cc.config_id = ANY(${ids}::uuid[]) OR (cc.config_id IN (${related})${live}))`);
 }
 
 function whereOf(search: ChangesSearch): SqlParts {

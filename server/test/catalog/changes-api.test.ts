@@ -198,6 +198,14 @@ describe('POST /api/catalog/changes', () => {
     } finally {
       await server.pool.query('update configs set deleted_at = null where id = $1', [ids['search']]);
     }
+    // A deleted related config: its changes leave the config's list, unless asked for.
+    await server.pool.query('update configs set deleted_at = now() where id = $1', [ids['orders-db']]);
+    try {
+      expect(namesOf((await search({ id: ids['checkout'] })).body.changes)).toEqual(['checkout:diff']);
+      expect(namesOf((await search({ id: ids['checkout'], include_deleted_configs: true })).body.changes).sort()).toEqual(['checkout:diff', 'orders-db:diff']);
+    } finally {
+      await server.pool.query('update configs set deleted_at = null where id = $1', [ids['orders-db']]);
+    }
   });
 
   it('refuses what it cannot search with the reason, and callers who are not signed in', async () => {
