@@ -138,7 +138,7 @@ spec:
       ] as const) {
         await tabs.getByRole('link', { name: new RegExp(`^${label}`) }).click();
         await page.waitForURL((url) => url.pathname === `/catalog/${detail.id}/${tab}`);
-        expect(await tabs.locator('[aria-current="page"]').textContent()).toMatch(new RegExp(`^${label}`));
+        await expect.poll(() => tabs.locator('[aria-current="page"]').textContent()).toMatch(new RegExp(`^${label}`));
         expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toContain(label);
         // The graph of related configs: checkout's database, found by the scrape's relationship selector.
         if (tab === 'relationships') await page.getByText('orders', { exact: true }).first().waitFor();

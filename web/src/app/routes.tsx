@@ -26,7 +26,8 @@ const settings = () => import('../features/settings');
 const health = () => import('../features/health');
 const catalogChanges = () => import('../features/catalog/changes');
 const catalogInsights = () => import('../features/catalog/insights');
-const catalogDetail = () => import('../features/catalog/detail');
+// One element for /catalog/{id} and its tabs, so moving between tabs keeps the page mounted.
+const configDetailPage = page(() => import('../features/catalog/detail').then((m) => m.ConfigDetailPage));
 const catalogScrapers = () => import('../features/catalog/scrapers');
 
 /** Redirects to `to`, keeping the query string (e.g. /configs?configType=… → /catalog?configType=…). */
@@ -99,9 +100,9 @@ const shellScreens: RouteObject[] = [
   screenRoute('catalog/insights', { ...SCREENS.catalog, name: 'Insights', path: '/catalog/insights' }, page(() => catalogInsights().then((m) => m.CatalogInsightsPage))),
   screenRoute('catalog/scrapers', SCREENS.catalogScrapers, page(() => catalogScrapers().then((m) => m.ScrapersListPage))),
   screenRoute('catalog/scrapers/:id', SCREENS.catalogScrapers, page(() => catalogScrapers().then((m) => m.ScraperDetailPage)), { detail: 'id' }),
-  screenRoute('catalog/:id', SCREENS.catalog, page(() => catalogDetail().then((m) => m.ConfigDetailPage)), { detail: 'id' }),
+  screenRoute('catalog/:id', SCREENS.catalog, configDetailPage, { detail: 'id' }),
   ...CATALOG_ITEM_TABS.map((tab) =>
-    screenRoute(`catalog/:id/${tab}`, SCREENS.catalog, page(() => catalogDetail().then((m) => m.ConfigDetailPage)), {
+    screenRoute(`catalog/:id/${tab}`, SCREENS.catalog, configDetailPage, {
       crumbs: (params) => [
         { label: SCREENS.catalog.name, to: SCREENS.catalog.path },
         { label: params['id'] ?? '', to: `/catalog/${params['id'] ?? ''}` },
