@@ -10,7 +10,7 @@ import type { GraphConfig, GraphDirection } from './types';
 export type ConfigNodeData = { config: GraphConfig; root: boolean; direction: GraphDirection };
 export type GroupNodeData = { type: string; count: number; expanded: boolean; direction: GraphDirection; onToggle: () => void };
 export type ConfigFlowNode = Node<ConfigNodeData, 'config'>;
-export type GroupFlowNode = Node<GroupNodeData, 'group'>;
+export type GroupFlowNode = Node<GroupNodeData, 'configGroup'>;
 
 const HEALTH_BORDER: Record<Colour, string> = {
   green: 'border-l-[light-dark(#12b76a,#47cd89)]',

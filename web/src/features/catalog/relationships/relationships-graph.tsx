@@ -8,7 +8,8 @@ import { ConfigNode, GroupNode, type ConfigFlowNode, type GroupFlowNode } from '
 import type { EdgeStyle, GraphConfig, GraphDirection, RelatedConfig } from './types';
 import { useAnimatedPositions } from './use-animated-positions';
 
-const nodeTypes = { config: ConfigNode, group: GroupNode };
+// 'group' is React Flow's own type (with styles of its own), hence configGroup.
+const nodeTypes = { config: ConfigNode, configGroup: GroupNode };
 
 export interface RelationshipsGraphProps {
   root: GraphConfig;
@@ -39,7 +40,7 @@ function Graph({ root, related, direction, edgeStyle }: RelationshipsGraphProps)
         const expanded = isExpanded(model, toggled, node.id);
         return {
           id: node.id,
-          type: 'group',
+          type: 'configGroup',
           position,
           ...NODE_SIZE.group,
           data: { type: node.type, count: node.childIds.length, expanded, direction, onToggle: () => toggle(node.id) },
