@@ -1,12 +1,13 @@
 import { MANUAL_SELECTOR_ID, RELATED_CONFIGS_MAX_DEPTH } from '@pharos/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { db } from '../../../api/postgrest';
-import type { ComponentLink, GraphConfig, RelatedConfig } from './types';
+import type { ComponentLink, GraphConfig, RelatedConfig, Relationship } from './types';
 
 export const relationshipKeys = {
   all: ['catalog', 'relationships'] as const,
   config: (configId: string) => [...relationshipKeys.all, configId, 'config'] as const,
   related: (configId: string, includeDeleted: boolean) => [...relationshipKeys.all, configId, 'related', { includeDeleted }] as const,
+  edges: (configId: string, ids: readonly string[], includeDeleted: boolean) => [...relationshipKeys.all, configId, 'edges', { ids, includeDeleted }] as const,
   componentLinks: (configId: string) => [...relationshipKeys.all, configId, 'component-links'] as const,
 };
 
@@ -35,6 +36,33 @@ export function useRelatedConfigs(configId: string, includeDeleted: boolean) {
         .abortSignal(signal)
         .throwOnError();
       return data as RelatedConfig[];
+    },
+  });
+}
+
+/** Configs asked about per request of the graph's edges, to keep each URL short. */
+const EDGE_CHUNK = 50;
+
+/**
+ * GET /config_relationships among the graph's configs: the edges as they point (related_ids of the
+ * rpc rows name neighbours but not which way each edge goes once the walk meets a cycle).
+ */
+export function useGraphEdges(configId: string, ids: readonly string[] | undefined, includeDeleted: boolean) {
+  return useQuery({
+    queryKey: relationshipKeys.edges(configId, ids ?? [], includeDeleted),
+    enabled: ids !== undefined,
+    queryFn: async ({ signal }): Promise<Relationship[]> => {
+      const all = ids ?? [];
+      const chunks = Array.from({ length: Math.ceil(all.length / EDGE_CHUNK) }, (_, i) => all.slice(i * EDGE_CHUNK, (i + 1) * EDGE_CHUNK));
+      const pages = await Promise.all(
+        chunks.map(async (chunk) => {
+          let query = db.from('config_relationships').select('config_id,related_id').in('config_id', chunk);
+          if (!includeDeleted) query = query.is('deleted_at', null);
+          const { data } = await query.abortSignal(signal).throwOnError();
+          return data as Relationship[];
+        }),
+      );
+      return pages.flat();
     },
   });
 }

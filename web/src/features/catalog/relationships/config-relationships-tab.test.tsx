@@ -12,6 +12,7 @@ const RELATED = [
   related('orders-db', 'App::Database'),
   ...['pod-1', 'pod-2', 'pod-3', 'pod-4'].map((id) => related(id, 'Kubernetes::Pod')),
 ];
+const EDGES = RELATED.map((r) => (r.direction === 'outgoing' ? { config_id: 'root', related_id: r.id } : { config_id: r.id, related_id: 'root' }));
 const LINKS = [
   { component_id: 'comp-manual', config_id: 'root', selector_id: 'manual', component: { id: 'comp-manual', name: 'payments', icon: null, type: 'Service' } },
   { component_id: 'comp-topology', config_id: 'root', selector_id: 'from-topology', component: { id: 'comp-topology', name: 'shop', icon: null, type: 'Service' } },
@@ -27,6 +28,7 @@ function renderTab(unlinkAnswer: StubResponse = { status: 204 }) {
   const server = stubFetch([
     { path: /^\/api\/db\/configs\?/, respond: () => json([ROOT]) },
     { path: /^\/api\/db\/rpc\/related_configs_recursive\?/, respond: () => json(RELATED) },
+    { path: /^\/api\/db\/config_relationships\?/, respond: () => json(EDGES) },
     { method: 'GET', path: /^\/api\/db\/config_component_relationships\?/, respond: () => json(LINKS) },
     { method: 'DELETE', path: /^\/api\/db\/config_component_relationships\?/, respond: () => unlinkAnswer },
     ...signedInRoutes(),
@@ -49,6 +51,10 @@ describe('ConfigRelationshipsTab', () => {
     expect(params.get('max_depth')).toBe('10');
     expect(params.get('include_deleted_configs')).toBe('false');
     expect(params.get('relation')).toBe('both');
+    // the edges among the graph's configs, as they point
+    const edges = server.to('/api/db/config_relationships')[0]!.url.searchParams;
+    expect(edges.get('config_id')).toBe(`in.(${['root', ...RELATED.map((r) => r.id)].join(',')})`);
+    expect(edges.get('deleted_at')).toBe('is.null');
     expect(screen.getByText('checkout').closest('a')!.getAttribute('href')).toBe('/catalog/root');
     expect(screen.getByText('prod').closest('a')!.getAttribute('href')).toBe('/catalog/prod');
     const group = screen.getByRole('button', { name: 'Expand 4 Kubernetes::Pod' });

@@ -1,10 +1,10 @@
 import { RELATIONSHIP_GRAPH } from '@pharos/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../../ui/button';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { Skeleton } from '../../../ui/skeleton';
-import { useGraphRoot, useRelatedConfigs } from './api';
+import { useGraphEdges, useGraphRoot, useRelatedConfigs } from './api';
 import { ComponentLinks } from './component-links';
 import { DETAILS_NOT_FOUND } from './messages';
 import type { EdgeStyle, GraphDirection } from './types';
@@ -27,13 +27,15 @@ export function ConfigRelationshipsTab({ configId: given, includeDeleted = false
   const configId = given ?? params['id'] ?? '';
   const root = useGraphRoot(configId);
   const related = useRelatedConfigs(configId, includeDeleted);
+  const ids = useMemo(() => (related.data ? [configId, ...related.data.map((row) => row.id)] : undefined), [configId, related.data]);
+  const edges = useGraphEdges(configId, ids, includeDeleted);
   const [direction, setDirection] = useState<GraphDirection>(RELATIONSHIP_GRAPH.directions[0]);
   const [edgeStyle, setEdgeStyle] = useState<EdgeStyle>(RELATIONSHIP_GRAPH.edgeStyles[0]);
 
-  const error = root.error ?? related.error;
+  const error = root.error ?? related.error ?? edges.error;
   if (error) return <ErrorPanel error={error} />;
   const rows = related.data;
-  if (root.data === undefined || rows === undefined) return <Skeleton className="h-[32rem] w-full" />;
+  if (root.data === undefined || rows === undefined || edges.data === undefined) return <Skeleton className="h-[32rem] w-full" />;
   if (root.data === null) return <p className="py-8 text-center text-fg-muted">{DETAILS_NOT_FOUND}</p>;
 
   return (
@@ -52,7 +54,7 @@ export function ConfigRelationshipsTab({ configId: given, includeDeleted = false
       {rows.length === 0 && <p className="text-sm text-fg-muted">No related configs</p>}
       <div className="h-[32rem] rounded-md border border-border bg-canvas" data-testid="relationships-graph">
         <Suspense fallback={<Skeleton className="h-full w-full" />}>
-          <RelationshipsGraph root={root.data} related={rows} direction={direction} edgeStyle={edgeStyle} />
+          <RelationshipsGraph root={root.data} related={rows} relationships={edges.data} direction={direction} edgeStyle={edgeStyle} />
         </Suspense>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { interpolatePositions, layoutGraph, NODE_SIZE } from './graph-layout';
 import { buildGraphModel, groupNodeId, isExpanded, visibleGraph } from './graph-model';
-import type { GraphConfig, RelatedConfig } from './types';
+import type { GraphConfig, RelatedConfig, Relationship } from './types';
 
 const root: GraphConfig = { id: 'root', name: 'checkout', type: 'App::Service', health: 'healthy' };
 
@@ -9,11 +9,18 @@ function row(id: string, type: string, from: string[], direction: 'outgoing' | '
   return { id, name: id, type, related_ids: from, direction, depth };
 }
 
+/** The edges the rows were reached by (acyclic data: each row's direction is its edges'). */
+function edgesOf(rows: readonly RelatedConfig[]): Relationship[] {
+  return rows.flatMap((r) => (r.related_ids ?? []).map((from) => (r.direction === 'outgoing' ? { config_id: from, related_id: r.id } : { config_id: r.id, related_id: from })));
+}
+
+const build = (rows: RelatedConfig[]) => buildGraphModel(root, rows, edgesOf(rows));
+
 const ids = (items: readonly { id: string }[]) => items.map((item) => item.id).sort();
 
 describe('buildGraphModel', () => {
   it('links configs straight to the config they were reached from below 3 of a type, downstream after and upstream before', () => {
-    const model = buildGraphModel(root, [row('db', 'App::Database', ['root']), row('db2', 'App::Database', ['root']), row('cluster', 'App::Cluster', ['root'], 'incoming')]);
+    const model = build([row('db', 'App::Database', ['root']), row('db2', 'App::Database', ['root']), row('cluster', 'App::Cluster', ['root'], 'incoming')]);
     expect(model.nodes.filter((node) => node.kind === 'group')).toEqual([]);
     expect(model.edges.map((edge) => edge.id).sort()).toEqual(['cluster->root', 'root->db', 'root->db2']);
   });
@@ -21,7 +28,7 @@ describe('buildGraphModel', () => {
   it('puts a group node between a config and its 3 or more related configs of one type, expanded at 3 and collapsed above', () => {
     const three = ['q1', 'q2', 'q3'].map((id) => row(id, 'App::Queue', ['root']));
     const four = ['p1', 'p2', 'p3', 'p4'].map((id) => row(id, 'App::Pod', ['root']));
-    const model = buildGraphModel(root, [...three, ...four, row('db', 'App::Database', ['root'])]);
+    const model = build([...three, ...four, row('db', 'App::Database', ['root'])]);
     const queues = groupNodeId('root', 'outgoing', 'App::Queue');
     const pods = groupNodeId('root', 'outgoing', 'App::Pod');
     expect(model.nodes.find((node) => node.id === queues)).toMatchObject({ kind: 'group', type: 'App::Queue', childIds: ['q1', 'q2', 'q3'] });
@@ -34,20 +41,33 @@ describe('buildGraphModel', () => {
 
   it('groups upstream configs on the upstream side, per config they hang off', () => {
     const up = ['n1', 'n2', 'n3'].map((id) => row(id, 'App::Node', ['db'], 'incoming', 2));
-    const model = buildGraphModel(root, [row('db', 'App::Database', ['root']), ...up]);
+    const model = build([row('db', 'App::Database', ['root']), ...up]);
     const group = groupNodeId('db', 'incoming', 'App::Node');
     expect(model.edges.map((edge) => edge.id)).toEqual(expect.arrayContaining([`${group}->db`, `n1->${group}`]));
   });
 
-  it('ignores related_ids outside the graph', () => {
-    const model = buildGraphModel(root, [row('db', 'App::Database', ['root', 'elsewhere'])]);
+  it('ignores relationships with a config outside the graph', () => {
+    const model = build([row('db', 'App::Database', ['root', 'elsewhere'])]);
     expect(model.edges.map((edge) => edge.id)).toEqual(['root->db']);
+  });
+
+  it('draws the edges of a cycle the way they point', () => {
+    // q-a -> q-b -> q-c -> q-a, seen from q-a: q-b downstream and q-c upstream, both at depth 1.
+    const qa: GraphConfig = { id: 'q-a', name: 'q-a', type: 'App::Queue' };
+    const rows = [row('q-b', 'App::Queue', ['q-a', 'q-c']), { ...row('q-c', 'App::Queue', ['q-b', 'q-a'], 'incoming') }];
+    const cycle = [
+      { config_id: 'q-a', related_id: 'q-b' },
+      { config_id: 'q-b', related_id: 'q-c' },
+      { config_id: 'q-c', related_id: 'q-a' },
+    ];
+    const model = buildGraphModel(qa, rows, cycle);
+    expect(model.edges.map((edge) => edge.id).sort()).toEqual(['q-a->q-b', 'q-b->q-c', 'q-c->q-a']);
   });
 });
 
 describe('visibleGraph', () => {
   const pods = ['p1', 'p2', 'p3', 'p4'].map((id) => row(id, 'App::Pod', ['root']));
-  const model = buildGraphModel(root, [...pods, row('volume', 'App::Volume', ['p1'], 'outgoing', 2), row('db', 'App::Database', ['root'])]);
+  const model = build([...pods, row('volume', 'App::Volume', ['p1'], 'outgoing', 2), row('db', 'App::Database', ['root'])]);
   const group = groupNodeId('root', 'outgoing', 'App::Pod');
 
   it('hides a collapsed group children and what hangs off them only, and the group edges to them', () => {
@@ -63,7 +83,7 @@ describe('visibleGraph', () => {
   });
 
   it('a child also reached another way stays in view, without the collapsed group edge to it', () => {
-    const shared = buildGraphModel(root, [...pods, row('svc', 'App::Service', ['root']), row('p1b', 'App::Pod', ['svc'], 'outgoing', 2)].map((r) => (r.id === 'p1b' ? { ...r, id: 'p1', related_ids: ['root', 'svc'] } : r)));
+    const shared = build([...pods, row('svc', 'App::Service', ['root']), row('p1b', 'App::Pod', ['svc'], 'outgoing', 2)].map((r) => (r.id === 'p1b' ? { ...r, id: 'p1', related_ids: ['root', 'svc'] } : r)));
     const { nodes, edges } = visibleGraph(shared, {});
     expect(ids(nodes)).toContain('p1');
     expect(edges.map((edge) => edge.id)).toContain('svc->p1');
@@ -72,7 +92,7 @@ describe('visibleGraph', () => {
 });
 
 describe('layoutGraph', () => {
-  const model = buildGraphModel(root, [row('db', 'App::Database', ['root']), row('cluster', 'App::Cluster', ['root'], 'incoming')]);
+  const model = build([row('db', 'App::Database', ['root']), row('cluster', 'App::Cluster', ['root'], 'incoming')]);
 
   it('ranks left to right in LR and top to bottom in TB, 120 apart', () => {
     const lr = layoutGraph(model.nodes, model.edges, 'LR');
@@ -85,7 +105,7 @@ describe('layoutGraph', () => {
   });
 
   it('keeps siblings 100 apart', () => {
-    const siblings = buildGraphModel(root, [row('a', 'App::A', ['root']), row('b', 'App::B', ['root'])]);
+    const siblings = build([row('a', 'App::A', ['root']), row('b', 'App::B', ['root'])]);
     const tb = layoutGraph(siblings.nodes, siblings.edges, 'TB');
     expect(Math.abs(tb.get('a')!.x - tb.get('b')!.x)).toBe(NODE_SIZE.config.width + 100);
   });

@@ -1,5 +1,5 @@
 import { RELATIONSHIP_GRAPH } from '@pharos/core';
-import type { GraphConfig, RelatedConfig } from './types';
+import type { GraphConfig, RelatedConfig, Relationship } from './types';
 
 /**
  * The relationships graph before layout (spec 2 §2): the tab's config, its related configs and,
@@ -29,40 +29,55 @@ export const groupNodeId = (parentId: string, direction: string, type: string): 
 const edgeOf = (source: string, target: string): ModelEdge => ({ id: `${source}->${target}`, source, target });
 
 /**
- * Builds nodes and edges from the rpc rows. Each row is reached from the configs in its
- * related_ids; downstream rows hang after them (from -> row), upstream rows before (row -> from).
+ * Builds nodes and edges from the rpc rows and the relationships among them. An edge hangs the
+ * config farther from the tab's config (by the walk's depth) off the nearer one: downstream when it
+ * points away from the nearer one, upstream when it points at it. Edges between configs at the same
+ * depth are drawn as they are.
  */
-export function buildGraphModel(root: GraphConfig, related: readonly RelatedConfig[]): GraphModel {
-  const known = new Set([root.id, ...related.map((row) => row.id)]);
+export function buildGraphModel(root: GraphConfig, related: readonly RelatedConfig[], relationships: readonly Relationship[]): GraphModel {
+  const depth = new Map<string, number>([[root.id, 0]]);
+  for (const row of related) if (row.id !== root.id) depth.set(row.id, row.depth);
+  const typeOf = new Map(related.map((row) => [row.id, row.type]));
   const nodes: ModelNode[] = [{ kind: 'config', id: root.id, config: root, root: true }];
-  const edges: ModelEdge[] = [];
+  for (const row of related) if (row.id !== root.id) nodes.push({ kind: 'config', id: row.id, config: row, root: false });
+  const edges = new Map<string, ModelEdge>();
+  const add = (source: string, target: string) => edges.set(`${source}->${target}`, edgeOf(source, target));
+  // downstream: parent -> child; upstream: child -> parent
+  const hang = (parentId: string, childId: string, outgoing: boolean) => (outgoing ? add(parentId, childId) : add(childId, parentId));
   const defaultExpanded: Record<string, boolean> = {};
 
   // children of each (parent, side, type), in the rpc's order (depth, type, name)
+  const order = new Map(related.map((row, index) => [row.id, index]));
   const children = new Map<string, { parentId: string; direction: string; type: string; ids: string[] }>();
-  for (const row of related) {
-    nodes.push({ kind: 'config', id: row.id, config: row, root: false });
-    for (const from of row.related_ids ?? []) {
-      if (!known.has(from) || from === row.id) continue;
-      const key = groupNodeId(from, row.direction, row.type);
-      const entry = children.get(key) ?? { parentId: from, direction: row.direction, type: row.type, ids: [] };
-      if (!entry.ids.includes(row.id)) entry.ids.push(row.id);
-      children.set(key, entry);
+  for (const { config_id: source, related_id: target } of relationships) {
+    const from = depth.get(source);
+    const to = depth.get(target);
+    if (from === undefined || to === undefined || source === target) continue;
+    if (from === to) {
+      add(source, target);
+      continue;
     }
+    const [parentId, childId, direction] = from < to ? [source, target, 'outgoing'] : [target, source, 'incoming'];
+    const type = typeOf.get(childId) ?? '';
+    const key = groupNodeId(parentId, direction, type);
+    const entry = children.get(key) ?? { parentId, direction, type, ids: [] };
+    if (!entry.ids.includes(childId)) entry.ids.push(childId);
+    children.set(key, entry);
   }
 
   for (const [key, { parentId, direction, type, ids }] of children) {
+    ids.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
     const outgoing = direction === 'outgoing';
     if (ids.length < RELATIONSHIP_GRAPH.groupThreshold) {
-      for (const id of ids) edges.push(outgoing ? edgeOf(parentId, id) : edgeOf(id, parentId));
+      for (const id of ids) hang(parentId, id, outgoing);
       continue;
     }
     nodes.push({ kind: 'group', id: key, type, parentId, childIds: ids });
     defaultExpanded[key] = ids.length <= RELATIONSHIP_GRAPH.collapseAbove;
-    edges.push(outgoing ? edgeOf(parentId, key) : edgeOf(key, parentId));
-    for (const id of ids) edges.push(outgoing ? edgeOf(key, id) : edgeOf(id, key));
+    hang(parentId, key, outgoing);
+    for (const id of ids) hang(key, id, outgoing);
   }
-  return { rootId: root.id, nodes, edges, defaultExpanded };
+  return { rootId: root.id, nodes, edges: [...edges.values()], defaultExpanded };
 }
 
 /** Whether a group is expanded: the user's toggle if any, else its default. */

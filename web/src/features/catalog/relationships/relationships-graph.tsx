@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { layoutGraph, NODE_SIZE } from './graph-layout';
 import { buildGraphModel, isExpanded, visibleGraph, type ModelNode } from './graph-model';
 import { ConfigNode, GroupNode, type ConfigFlowNode, type GroupFlowNode } from './graph-nodes';
-import type { EdgeStyle, GraphConfig, GraphDirection, RelatedConfig } from './types';
+import type { EdgeStyle, GraphConfig, GraphDirection, RelatedConfig, Relationship } from './types';
 import { useAnimatedPositions } from './use-animated-positions';
 
 // 'group' is React Flow's own type (with styles of its own), hence configGroup.
@@ -14,12 +14,13 @@ const nodeTypes = { config: ConfigNode, configGroup: GroupNode };
 export interface RelationshipsGraphProps {
   root: GraphConfig;
   related: readonly RelatedConfig[];
+  relationships: readonly Relationship[];
   direction: GraphDirection;
   edgeStyle: EdgeStyle;
 }
 
-function Graph({ root, related, direction, edgeStyle }: RelationshipsGraphProps) {
-  const model = useMemo(() => buildGraphModel(root, related), [root, related]);
+function Graph({ root, related, relationships, direction, edgeStyle }: RelationshipsGraphProps) {
+  const model = useMemo(() => buildGraphModel(root, related, relationships), [root, related, relationships]);
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const visible = useMemo(() => visibleGraph(model, toggled), [model, toggled]);
   const target = useMemo(() => layoutGraph(visible.nodes, visible.edges, direction), [visible, direction]);

@@ -17,6 +17,12 @@ export interface RelatedConfig extends GraphConfig {
   tags?: Record<string, string> | null;
 }
 
+/** An edge of GET /config_relationships: config_id -> related_id. */
+export interface Relationship {
+  config_id: string;
+  related_id: string;
+}
+
 /** A row of GET /config_component_relationships with its component. */
 export interface ComponentLink {
   component_id: string;
