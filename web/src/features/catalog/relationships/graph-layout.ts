@@ -39,12 +39,21 @@ export function layoutGraph(nodes: readonly ModelNode[], edges: readonly ModelEd
   return positions;
 }
 
-/** Where each node is `t` (0..1) of the way from `from` to `to`; a node new to `to` starts at its place. */
-export function interpolatePositions(from: ReadonlyMap<string, Point>, to: ReadonlyMap<string, Point>, t: number): Map<string, Point> {
+/**
+ * Where each node is `t` (0..1) of the way from `from` to `to`. A node new to `to` comes out of its
+ * origin (the group it belongs to) when that was in view, else starts at its place.
+ */
+export function interpolatePositions(
+  from: ReadonlyMap<string, Point>,
+  to: ReadonlyMap<string, Point>,
+  t: number,
+  origins: ReadonlyMap<string, string> = new Map(),
+): Map<string, Point> {
   const eased = 1 - (1 - t) ** 3;
   const positions = new Map<string, Point>();
   for (const [id, target] of to) {
-    const start = from.get(id) ?? target;
+    const origin = origins.get(id);
+    const start = from.get(id) ?? (origin === undefined ? undefined : from.get(origin)) ?? target;
     positions.set(id, { x: start.x + (target.x - start.x) * eased, y: start.y + (target.y - start.y) * eased });
   }
   return positions;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { interpolatePositions, layoutGraph, NODE_SIZE } from './graph-layout';
-import { buildGraphModel, groupNodeId, isExpanded, visibleGraph } from './graph-model';
+import { buildGraphModel, groupNodeId, groupOrigins, isExpanded, visibleGraph } from './graph-model';
 import type { GraphConfig, RelatedConfig, Relationship } from './types';
 
 const root: GraphConfig = { id: 'root', name: 'checkout', type: 'App::Service', health: 'healthy' };
@@ -124,5 +124,20 @@ describe('interpolatePositions', () => {
     expect(half.x).toBeGreaterThan(50);
     expect(half.x).toBeLessThan(100);
     expect(interpolatePositions(from, to, 0.5).get('b')).toEqual({ x: 10, y: 10 });
+  });
+
+  it('a config appearing out of an expanded group starts at the group', () => {
+    const pods = ['p1', 'p2', 'p3', 'p4'].map((id) => row(id, 'App::Pod', ['root']));
+    const model = build(pods);
+    const group = groupNodeId('root', 'outgoing', 'App::Pod');
+    const origins = groupOrigins(model);
+    expect(origins.get('p3')).toBe(group);
+    const from = new Map([[group, { x: 400, y: 40 }]]);
+    const to = new Map([
+      [group, { x: 400, y: 40 }],
+      ['p3', { x: 800, y: 300 }],
+    ]);
+    expect(interpolatePositions(from, to, 0, origins).get('p3')).toEqual({ x: 400, y: 40 });
+    expect(interpolatePositions(from, to, 1, origins).get('p3')).toEqual({ x: 800, y: 300 });
   });
 });

@@ -80,6 +80,13 @@ export function buildGraphModel(root: GraphConfig, related: readonly RelatedConf
   return { rootId: root.id, nodes, edges: [...edges.values()], defaultExpanded };
 }
 
+/** Each grouped config's group, where it comes out of when the group expands. */
+export function groupOrigins(model: GraphModel): Map<string, string> {
+  const origins = new Map<string, string>();
+  for (const node of model.nodes) if (node.kind === 'group') for (const child of node.childIds) if (!origins.has(child)) origins.set(child, node.id);
+  return origins;
+}
+
 /** Whether a group is expanded: the user's toggle if any, else its default. */
 export function isExpanded(model: GraphModel, toggled: Readonly<Record<string, boolean>>, groupId: string): boolean {
   return toggled[groupId] ?? model.defaultExpanded[groupId] ?? true;

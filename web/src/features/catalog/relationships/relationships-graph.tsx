@@ -3,7 +3,7 @@ import { RELATIONSHIP_GRAPH } from '@pharos/core';
 import { Background, Controls, ReactFlow, ReactFlowProvider, useReactFlow, type Edge } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { layoutGraph, NODE_SIZE } from './graph-layout';
-import { buildGraphModel, isExpanded, visibleGraph, type ModelNode } from './graph-model';
+import { buildGraphModel, groupOrigins, isExpanded, visibleGraph, type ModelNode } from './graph-model';
 import { ConfigNode, GroupNode, type ConfigFlowNode, type GroupFlowNode } from './graph-nodes';
 import type { EdgeStyle, GraphConfig, GraphDirection, RelatedConfig, Relationship } from './types';
 import { useAnimatedPositions } from './use-animated-positions';
@@ -24,7 +24,8 @@ function Graph({ root, related, relationships, direction, edgeStyle }: Relations
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const visible = useMemo(() => visibleGraph(model, toggled), [model, toggled]);
   const target = useMemo(() => layoutGraph(visible.nodes, visible.edges, direction), [visible, direction]);
-  const positions = useAnimatedPositions(target, RELATIONSHIP_GRAPH.animationMs);
+  const origins = useMemo(() => groupOrigins(model), [model]);
+  const positions = useAnimatedPositions(target, RELATIONSHIP_GRAPH.animationMs, origins);
 
   const toggle = useCallback(
     (groupId: string) => setToggled((current) => ({ ...current, [groupId]: !isExpanded(model, current, groupId) })),
