@@ -51,7 +51,6 @@ export function ConfigRelationshipsTab({ configId: given, includeDeleted = false
           </Button>
         </div>
       </div>
-      {rows.length === 0 && <p className="text-sm text-fg-muted">No related configs</p>}
       <div className="h-[32rem] rounded-md border border-border bg-canvas" data-testid="relationships-graph">
         <Suspense fallback={<Skeleton className="h-full w-full" />}>
           <RelationshipsGraph root={root.data} related={rows} relationships={edges.data} direction={direction} edgeStyle={edgeStyle} />

@@ -73,7 +73,6 @@ function Graph({ root, related, relationships, direction, edgeStyle }: Relations
       elementsSelectable={false}
       fitView
       minZoom={0.1}
-      proOptions={{ hideAttribution: true }}
       data-direction={direction}
       data-edge-style={edgeStyle}
     >
