@@ -84,6 +84,8 @@ describe('settings: generic resources', () => {
       await page.getByRole('button', { name: 'Add', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Health Check' });
       expect(await dialog.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/canary-checker');
+      // A health check opens on its form; the schema's diagnostics are in the YAML editor beside it.
+      await dialog.getByRole('tab', { name: 'YAML' }).click();
       await setEditorText(page, 'Spec', 'http:\n  - url: https://example.com\n', dialog);
       await dialog.getByRole('list', { name: 'Problems in Spec' }).getByText(/name/).waitFor({ timeout: 10_000 });
     } finally {
