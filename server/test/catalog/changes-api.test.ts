@@ -1,10 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScraper } from '../../src/catalog/run-scraper.js';
-import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
-import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogTest } from './helpers.js';
 
 /**
  * POST /api/catalog/changes over a catalog scraped twice from files that changed in between: the
@@ -13,11 +10,8 @@ import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type 
  * source, creator, tags and time, paged and sorted, with the totals counted by hand below.
  */
 
-let database: FreshDatabase;
-let server: TestServer;
-let sandbox: ExpressionSandbox;
-let dir: string;
-let token: string;
+const env = catalogTest('pharos-changes-api-');
+
 const ids: Record<string, string> = {};
 
 interface Change {
@@ -81,8 +75,8 @@ spec:
             parent: true
 `;
 
-async function search(body: Record<string, unknown>, bearer = token): Promise<{ status: number; body: { changes: Change[]; total: number; message?: string } }> {
-  const response = await fetch(`${server.url}/api/catalog/changes`, {
+async function search(body: Record<string, unknown>, bearer = env.token): Promise<{ status: number; body: { changes: Change[]; total: number; message?: string } }> {
+  const response = await fetch(`${env.server.url}/api/catalog/changes`, {
     method: 'POST',
     headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -93,40 +87,22 @@ async function search(body: Record<string, unknown>, bearer = token): Promise<{ 
 const namesOf = (changes: Change[]) => changes.map((c) => `${c.name}:${c.change_type}`);
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  sandbox = new ExpressionSandbox();
-  server = await startTestServer({ sandbox }, database.url);
-  dir = await mkdtemp(path.join(tmpdir(), 'pharos-changes-api-'));
-  token = await server.tokenFor(['admin']);
-  await writeFile(path.join(dir, 'landscape.json'), landscape(1));
-  const applied = await fetch(`${server.url}/api/apply`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' },
-    body: SCRAPER,
-  });
-  expect(applied.status).toBe(200);
-  const scraperId = ((await applied.json()) as { resources: Array<{ id: string }> }).resources[0]!.id;
-  const run = () => runScraper({ pool: server.pool, secrets: TEST_SECRETS, sandbox, baseDir: dir }, scraperId, AbortSignal.timeout(30_000));
+  await writeFile(path.join(env.dir, 'landscape.json'), landscape(1));
+  const scraperId = (await env.apply(SCRAPER))[0]!;
+  const run = () => env.run(scraperId);
   expect((await run()).errors).toEqual([]);
-  await writeFile(path.join(dir, 'landscape.json'), landscape(2));
+  await writeFile(path.join(env.dir, 'landscape.json'), landscape(2));
   expect((await run()).errors).toEqual([]);
-  const { rows } = await server.pool.query<{ id: string; name: string }>('select id, name from configs where scraper_id = $1', [scraperId]);
+  const { rows } = await env.server.pool.query<{ id: string; name: string }>('select id, name from configs where scraper_id = $1', [scraperId]);
   for (const row of rows) ids[row.name] = row.id;
   // Two changes another source reported about billing: a high one an hour ago, a critical one three days ago.
-  await server.pool.query(
+  await env.server.pool.query(
     `insert into config_changes (config_id, change_type, severity, source, summary, external_created_by, created_at, first_observed)
      values ($1, 'Deployment', 'high', 'github', 'Rolled out billing 2.0', 'ci-bot', now() - interval '1 hour', now() - interval '1 hour'),
             ($1, 'Incident', 'critical', 'pagerduty', 'Billing down', null, now() - interval '3 days', now() - interval '3 days')`,
     [ids['billing']],
   );
 }, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-  await database?.drop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
 
 describe('POST /api/catalog/changes', () => {
   it('lists the last two days of changes newest first with the total, and pages through them', async () => {
@@ -190,21 +166,21 @@ describe('POST /api/catalog/changes', () => {
   });
 
   it('leaves out changes of deleted configs unless asked', async () => {
-    await server.pool.query('update configs set deleted_at = now() where id = $1', [ids['search']]);
+    await env.server.pool.query('update configs set deleted_at = now() where id = $1', [ids['search']]);
     try {
       expect((await search({})).body.total).toBe(3);
       expect((await search({ include_deleted_configs: true })).body.total).toBe(4);
       expect((await search({ id: ids['search'] })).body.total).toBe(1);
     } finally {
-      await server.pool.query('update configs set deleted_at = null where id = $1', [ids['search']]);
+      await env.server.pool.query('update configs set deleted_at = null where id = $1', [ids['search']]);
     }
     // A deleted related config: its changes leave the config's list, unless asked for.
-    await server.pool.query('update configs set deleted_at = now() where id = $1', [ids['orders-db']]);
+    await env.server.pool.query('update configs set deleted_at = now() where id = $1', [ids['orders-db']]);
     try {
       expect(namesOf((await search({ id: ids['checkout'] })).body.changes)).toEqual(['checkout:diff']);
       expect(namesOf((await search({ id: ids['checkout'], include_deleted_configs: true })).body.changes).sort()).toEqual(['checkout:diff', 'orders-db:diff']);
     } finally {
-      await server.pool.query('update configs set deleted_at = null where id = $1', [ids['orders-db']]);
+      await env.server.pool.query('update configs set deleted_at = null where id = $1', [ids['orders-db']]);
     }
   });
 
@@ -223,11 +199,11 @@ describe('POST /api/catalog/changes', () => {
   });
 
   it('lets a viewer read changes, and gives one change with its diff and patches through the data service', async () => {
-    const viewer = await server.tokenFor(['viewer']);
+    const viewer = await env.server.tokenFor(['viewer']);
     const listed = await search({ config_type: 'App::Database' }, viewer);
     expect(listed.status).toBe(200);
     const change = listed.body.changes[0]!;
-    const response = await fetch(`${server.url}/api/db/config_changes?config_id=eq.${change.config_id}&id=eq.${change.id}`, {
+    const response = await fetch(`${env.server.url}/api/db/config_changes?config_id=eq.${change.config_id}&id=eq.${change.id}`, {
       headers: { authorization: `Bearer ${viewer}` },
     });
     expect(response.status).toBe(200);

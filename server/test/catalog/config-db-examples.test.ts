@@ -1,41 +1,29 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScraper } from '../../src/catalog/run-scraper.js';
-import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
-import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogTest } from './helpers.js';
 
 /**
  * config-db's own example ScrapeConfigs (its fixtures/), applied unchanged over the data files they
  * read, give the items config-db's expected results list.
  */
 
-let database: FreshDatabase;
-let server: TestServer;
-let token: string;
-let sandbox: ExpressionSandbox;
-let dir: string;
+const env = catalogTest('pharos-config-db-');
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  sandbox = new ExpressionSandbox();
-  server = await startTestServer({ sandbox }, database.url);
-  token = await server.tokenFor(['admin']);
-  dir = await mkdtemp(path.join(tmpdir(), 'pharos-config-db-'));
-  await mkdir(path.join(dir, 'fixtures', 'data'), { recursive: true });
-  await writeFile(path.join(dir, 'fixtures/data/single-config.json'), '{\n  "name": "Config1",\n  "id": 1,\n  "password": "p1",\n  "secret": "secret_1"\n}\n');
+  await mkdir(path.join(env.dir, 'fixtures', 'data'), { recursive: true });
+  await writeFile(path.join(env.dir, 'fixtures/data/single-config.json'), '{\n  "name": "Config1",\n  "id": 1,\n  "password": "p1",\n  "secret": "secret_1"\n}\n');
   await writeFile(
-    path.join(dir, 'fixtures/data/multiple-configs.json'),
+    path.join(env.dir, 'fixtures/data/multiple-configs.json'),
     JSON.stringify([{ name: 'Config1', id: 1, password: 'p1', secret: 'secret_1' }, { name: 'Config2', id: 2, password: 'p2', secret: 'secret_2' }], null, 2),
   );
-  await writeFile(path.join(dir, 'fixtures/data/car.json'), '{\n  "reg_no": "A123",\n  "color": "red",\n  "top_speed_mile": 120,\n  "cylinders": 8\n}\n');
+  await writeFile(path.join(env.dir, 'fixtures/data/car.json'), '{\n  "reg_no": "A123",\n  "color": "red",\n  "top_speed_mile": 120,\n  "cylinders": 8\n}\n');
   await writeFile(
-    path.join(dir, 'fixtures/data/test.yaml'),
+    path.join(env.dir, 'fixtures/data/test.yaml'),
     'aws:\n  - region: eu-west-1\n    compliance: true\n    patch_states: true\n    made_at: "2017-03-06T21:04:11Z"\n    deleted_at: "2017-04-04T15:04:05Z"\n',
   );
   await writeFile(
-    path.join(dir, 'fixtures/file-postgres-properties.conf'),
+    path.join(env.dir, 'fixtures/file-postgres-properties.conf'),
     [
       '# PostgreSQL configuration file',
       "data_directory = '/var/lib/postgresql/data'\t\t# use data in another directory",
@@ -50,20 +38,11 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-  await database?.drop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
-
 async function applyAndRun(yaml: string): Promise<Array<{ type: string; config_class: string; external_id: string; name: string; config: unknown }>> {
-  const response = await fetch(`${server.url}/api/apply`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' }, body: yaml });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const { resources } = (await response.json()) as { resources: Array<{ id: string }> };
-  const run = await runScraper({ pool: server.pool, secrets: TEST_SECRETS, sandbox, baseDir: dir }, resources[0]!.id, AbortSignal.timeout(30_000));
+  const id = (await env.apply(yaml))[0]!;
+  const run = await env.run(id);
   expect(run.errors).toEqual([]);
-  const { rows } = await server.pool.query('select type, config_class, external_id, name, config from configs where scraper_id = $1 order by external_id', [resources[0]!.id]);
+  const { rows } = await env.server.pool.query('select type, config_class, external_id, name, config from configs where scraper_id = $1 order by external_id', [id]);
   return rows;
 }
 

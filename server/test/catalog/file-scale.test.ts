@@ -1,30 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScraper } from '../../src/catalog/run-scraper.js';
-import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { catalogTest } from './helpers.js';
 
 /**
  * The catalog's promise at scale: a file scraper of 100,000 items finishes in under 60 s, and a
  * second run with 1% of them changed writes only those (rows, changes and events).
  */
 
-let database: FreshDatabase;
-let server: TestServer;
-let dir: string;
-
-beforeAll(async () => {
-  database = await freshDatabase();
-  server = await startTestServer({}, database.url);
-  dir = await mkdtemp(path.join(tmpdir(), 'pharos-scale-'));
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const env = catalogTest('pharos-scale-', { sandbox: false });
 
 const ITEMS = 100_000;
 
@@ -41,12 +25,8 @@ function inventory(changed: (index: number) => boolean): string {
 
 describe('a file scraper of 100,000 items', () => {
   it('finishes in under 60 s, and a second run with 1% changed writes only those', async () => {
-    await writeFile(path.join(dir, 'hosts.json'), inventory(() => false));
-    const token = await server.tokenFor(['admin']);
-    const response = await fetch(`${server.url}/api/apply`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' },
-      body: `apiVersion: configs.flanksource.com/v1
+    await writeFile(path.join(env.dir, 'hosts.json'), inventory(() => false));
+    const id = (await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: hosts
@@ -60,28 +40,23 @@ spec:
         rack: $.rack
         owner: $.owner
       paths: [hosts.json]
-`,
-    });
-    expect(response.status).toBe(200);
-    const { resources } = (await response.json()) as { resources: Array<{ id: string }> };
-    const id = resources[0]!.id;
-    const options = { pool: server.pool, secrets: TEST_SECRETS, baseDir: dir };
+`))[0]!;
 
     let started = performance.now();
-    const first = await runScraper(options, id, AbortSignal.timeout(120_000));
+    const first = await env.run(id, 120_000);
     const firstMs = performance.now() - started;
     expect(first.errors).toEqual([]);
     expect(first.summary['Inventory::Host']).toMatchObject({ added: ITEMS });
     expect(firstMs).toBeLessThan(60_000);
 
-    await server.pool.query("delete from event_queue where name like 'config.%'");
-    await writeFile(path.join(dir, 'hosts.json'), inventory((index) => index % 100 === 7));
+    await env.server.pool.query("delete from event_queue where name like 'config.%'");
+    await writeFile(path.join(env.dir, 'hosts.json'), inventory((index) => index % 100 === 7));
     started = performance.now();
-    const second = await runScraper(options, id, AbortSignal.timeout(120_000));
+    const second = await env.run(id, 120_000);
     const secondMs = performance.now() - started;
     expect(second.summary['Inventory::Host']).toMatchObject({ added: 0, updated: 1_000, unchanged: 99_000, deleted: 0, changes: 1_000 });
     expect(secondMs).toBeLessThan(60_000);
-    const { rows } = await server.pool.query<{ updated: number; changes: number; events: number }>(
+    const { rows } = await env.server.pool.query<{ updated: number; changes: number; events: number }>(
       `select (select count(*) from configs where scraper_id = $1 and updated_at > created_at)::integer as updated,
               (select count(*) from config_changes c join configs i on i.id = c.config_id where i.scraper_id = $1 and c.summary = 'os.version: 12 → 13')::integer as changes,
               (select count(*) from event_queue where name like 'config.%')::integer as events`,

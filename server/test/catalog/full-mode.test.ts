@@ -1,10 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScraper } from '../../src/catalog/run-scraper.js';
-import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
-import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { catalogTest } from './helpers.js';
 
 /**
  * `full: true`: a script answers each item's `config` with the `changes` its system recorded and its
@@ -13,24 +10,7 @@ import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type 
  * changes, the diff changes of a real edit included.
  */
 
-let database: FreshDatabase;
-let server: TestServer;
-let sandbox: ExpressionSandbox;
-let dir: string;
-
-beforeAll(async () => {
-  database = await freshDatabase();
-  sandbox = new ExpressionSandbox();
-  server = await startTestServer({ sandbox }, database.url);
-  dir = await mkdtemp(path.join(tmpdir(), 'pharos-full-'));
-});
-
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-  await database?.drop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const env = catalogTest('pharos-full-');
 
 const output = (replicas: number) =>
   JSON.stringify([
@@ -49,13 +29,9 @@ const output = (replicas: number) =>
 
 describe('full mode', () => {
   it('writes the changes the data lists once, keeps its insights (resolving those no longer listed), and maps or drops changes by transform.changes', async () => {
-    const state = path.join(dir, 'deploy.json');
+    const state = path.join(env.dir, 'deploy.json');
     await writeFile(state, output(2));
-    const token = await server.tokenFor(['admin']);
-    const response = await fetch(`${server.url}/api/apply`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' },
-      body: `apiVersion: configs.flanksource.com/v1
+    const id = (await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: deployments
@@ -76,21 +52,17 @@ spec:
               severity: medium
             - filter: change_type == 'diff' && summary.startsWith('replicas')
               type: Scaled
-`,
-    });
-    expect(response.status).toBe(200);
-    const { resources } = (await response.json()) as { resources: Array<{ id: string }> };
-    const id = resources[0]!.id;
-    const run = () => runScraper({ pool: server.pool, secrets: TEST_SECRETS, sandbox, baseDir: dir }, id, AbortSignal.timeout(30_000));
+`))[0]!;
+    const run = () => env.run(id);
 
     const first = await run();
     expect(first.errors).toEqual([]);
     expect(first.summary['App::Deployment']).toMatchObject({ added: 1, changes: 1, insights: 2, resolved: 0 });
-    const { rows: items } = await server.pool.query<{ id: string; config: unknown }>('select id, config from configs where scraper_id = $1', [id]);
+    const { rows: items } = await env.server.pool.query<{ id: string; config: unknown }>('select id, config from configs where scraper_id = $1', [id]);
     expect(items.map((row) => row.config)).toEqual([{ id: 'deploy-api', replicas: 2 }]);
     const changes = async () =>
       (
-        await server.pool.query<{ change_type: string; severity: string; summary: string; external_change_id: string | null; external_created_by: string | null; created_at: Date; first_observed: Date; details: unknown }>(
+        await env.server.pool.query<{ change_type: string; severity: string; summary: string; external_change_id: string | null; external_created_by: string | null; created_at: Date; first_observed: Date; details: unknown }>(
           'select change_type, severity, summary, external_change_id, external_created_by, created_at, first_observed, details from config_changes where config_id = $1 order by change_type',
           [items[0]!.id],
         )
@@ -110,7 +82,7 @@ spec:
 
     const insights = async () =>
       (
-        await server.pool.query<{ analyzer: string; analysis_type: string; severity: string; status: string; message: string | null; scraper_id: string }>(
+        await env.server.pool.query<{ analyzer: string; analysis_type: string; severity: string; status: string; message: string | null; scraper_id: string }>(
           'select analyzer, analysis_type, severity, status, message, scraper_id from config_analysis where config_id = $1 order by analyzer',
           [items[0]!.id],
         )
@@ -119,7 +91,7 @@ spec:
       { analyzer: 'old-image', analysis_type: 'technical_debt', severity: 'low', status: 'open', message: null, scraper_id: id },
       { analyzer: 'open-port', analysis_type: 'security', severity: 'high', status: 'open', message: 'port 22 is open to 0.0.0.0/0\nseen by the scanner', scraper_id: id },
     ]);
-    await server.pool.query("update config_analysis set status = 'silenced' where analyzer = 'open-port'");
+    await env.server.pool.query("update config_analysis set status = 'silenced' where analyzer = 'open-port'");
 
     await writeFile(state, output(3));
     const second = await run();

@@ -1,9 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScraper } from '../../src/catalog/run-scraper.js';
-import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
-import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+import { catalogTest } from './helpers.js';
 
 /**
  * http scrapers follow pages as config-db's pagination does, against a paged API on loopback:
@@ -11,18 +9,14 @@ import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type 
  * reduceExpr, or one page at a time, and capped by maxPages.
  */
 
-let database: FreshDatabase;
-let server: TestServer;
-let sandbox: ExpressionSandbox;
+const env = catalogTest('pharos-http-pagination-');
+
 let api: Server;
 let apiUrl: string;
 const requested: string[] = [];
 const PAGES = 3;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  sandbox = new ExpressionSandbox();
-  server = await startTestServer({ sandbox }, database.url);
   api = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     requested.push(`${url.pathname}${url.search} ${request.headers['x-api-key'] ?? ''}`);
@@ -37,17 +31,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => api?.close(resolve));
-  await server?.close();
-  await sandbox?.close();
-  await database?.drop();
 });
 
 async function scrape(name: string, entry: string): Promise<{ names: string[]; errors: string[] }> {
-  const token = await server.tokenFor(['admin']);
-  const response = await fetch(`${server.url}/api/apply`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' },
-    body: `apiVersion: configs.flanksource.com/v1
+  const id = (
+    await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: ${name}
@@ -60,12 +48,10 @@ spec:
       headers:
         - name: X-Api-Key
           value: k-123
-${entry}`,
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const { resources } = (await response.json()) as { resources: Array<{ id: string }> };
-  const run = await runScraper({ pool: server.pool, secrets: TEST_SECRETS, sandbox }, resources[0]!.id, AbortSignal.timeout(30_000));
-  const { rows } = await server.pool.query<{ name: string }>('select name from configs where scraper_id = $1 order by name', [resources[0]!.id]);
+${entry}`)
+  )[0]!;
+  const run = await env.run(id);
+  const { rows } = await env.server.pool.query<{ name: string }>('select name from configs where scraper_id = $1 order by name', [id]);
   return { names: rows.map((row) => row.name), errors: run.errors };
 }
 

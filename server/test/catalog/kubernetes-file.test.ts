@@ -1,10 +1,8 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outcomeOf, runScraper, type ScraperRunOptions } from '../../src/catalog/run-scraper.js';
-import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
-import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { outcomeOf } from '../../src/catalog/run-scraper.js';
+import { catalogTest } from './helpers.js';
 
 /**
  * kubernetesFile scrapers read Kubernetes manifests from files this test writes (a YAML stream, a
@@ -12,36 +10,16 @@ import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type 
  * namespace/name, as id; the selector picks manifests; an edit gives a diff change.
  */
 
-let database: FreshDatabase;
-let server: TestServer;
-let token: string;
-let sandbox: ExpressionSandbox;
-let dir: string;
+const env = catalogTest('pharos-k8s-file-');
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  sandbox = new ExpressionSandbox();
-  server = await startTestServer({ sandbox }, database.url);
-  token = await server.tokenFor(['admin']);
-  dir = await mkdtemp(path.join(tmpdir(), 'pharos-k8s-file-'));
-  await mkdir(path.join(dir, 'manifests'));
+  await mkdir(path.join(env.dir, 'manifests'));
 });
-
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-  await database?.drop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
-
-const options = (): ScraperRunOptions => ({ pool: server.pool, secrets: TEST_SECRETS, sandbox, baseDir: dir });
 
 async function apply(name: string, entry: string): Promise<string> {
   const yaml = `apiVersion: configs.flanksource.com/v1\nkind: ScrapeConfig\nmetadata:\n  name: ${name}\nspec:\n  schedule: '@every 1h'\n  kubernetesFile:\n${entry}`;
-  const response = await fetch(`${server.url}/api/apply`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' }, body: yaml });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const { rows } = await server.pool.query<{ id: string }>('select id from config_scrapers where name = $1 and deleted_at is null', [name]);
-  return rows[0]!.id;
+  await env.apply(yaml);
+  return env.scraperId(name);
 }
 
 interface Row {
@@ -56,7 +34,7 @@ interface Row {
 }
 
 async function configsOf(id: string): Promise<Row[]> {
-  const { rows } = await server.pool.query<Row>(
+  const { rows } = await env.server.pool.query<Row>(
     'select type, external_id, name, config_class, labels, tags, config, created_at from configs where scraper_id = $1 and deleted_at is null order by type, external_id',
     [id],
   );
@@ -87,13 +65,13 @@ spec:
 
 describe('kubernetesFile scrapers', () => {
   it('make an item of each manifest in a YAML stream and a List, typed Kubernetes::{Kind}, and an edit gives a diff change', async () => {
-    await writeFile(path.join(dir, 'manifests', 'web.yaml'), `${deployment(2)}---\n${SERVICE}---\napiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n`);
+    await writeFile(path.join(env.dir, 'manifests', 'web.yaml'), `${deployment(2)}---\n${SERVICE}---\napiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n`);
     await writeFile(
-      path.join(dir, 'manifests', 'config.json'),
+      path.join(env.dir, 'manifests', 'config.json'),
       JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'shop' }, data: { currency: 'EUR' } }] }),
     );
     const id = await apply('manifests', "    - files:\n        - path: ['manifests/*.yaml', 'manifests/*.json']\n");
-    const run = await runScraper(options(), id, AbortSignal.timeout(30_000));
+    const run = await env.run(id);
     expect(run.errors).toEqual([]);
     const rows = await configsOf(id);
     expect(rows.map((row) => [row.type, row.external_id, row.name, row.config_class])).toEqual([
@@ -109,10 +87,10 @@ describe('kubernetesFile scrapers', () => {
     expect(web.created_at.toISOString()).toBe('2026-01-02T03:04:05.000Z');
     expect(outcomeOf(run)).toMatchObject({ status: 'SUCCESS', details: { scrape_summary: { 'Kubernetes::Deployment': { added: 1 } } } });
 
-    await writeFile(path.join(dir, 'manifests', 'web.yaml'), `${deployment(3)}---\n${SERVICE}`);
-    const second = await runScraper(options(), id, AbortSignal.timeout(30_000));
+    await writeFile(path.join(env.dir, 'manifests', 'web.yaml'), `${deployment(3)}---\n${SERVICE}`);
+    const second = await env.run(id);
     expect(second.errors).toEqual([]);
-    const { rows: changes } = await server.pool.query<{ change_type: string; patches: unknown }>(
+    const { rows: changes } = await env.server.pool.query<{ change_type: string; patches: unknown }>(
       "select cc.change_type, cc.patches from config_changes cc join configs c on c.id = cc.config_id where c.scraper_id = $1 and c.type = 'Kubernetes::Deployment'",
       [id],
     );
@@ -122,24 +100,24 @@ describe('kubernetesFile scrapers', () => {
   });
 
   it('keep only the manifests the selector picks, and the spec may still name id and type', async () => {
-    await writeFile(path.join(dir, 'manifests', 'extra.yaml'), `${deployment(1).replace('name: web', 'name: api').replace('6f1c1f4e', '7f1c1f4e').replace('app: web', 'app: api')}`);
+    await writeFile(path.join(env.dir, 'manifests', 'extra.yaml'), `${deployment(1).replace('name: web', 'name: api').replace('6f1c1f4e', '7f1c1f4e').replace('app: web', 'app: api')}`);
     const id = await apply(
       'selected',
       "    - selector: {namespace: shop, kind: deployment, labelSelector: 'tier=frontend,app!=web'}\n      files:\n        - path: ['manifests/*.yaml']\n",
     );
-    const run = await runScraper(options(), id, AbortSignal.timeout(30_000));
+    const run = await env.run(id);
     expect(run.errors).toEqual([]);
     expect((await configsOf(id)).map((row) => [row.type, row.name])).toEqual([['Kubernetes::Deployment', 'api']]);
 
     const named = await apply('named', "    - type: Shop::Manifest\n      id: $.metadata.name\n      selector: {kind: Service}\n      files:\n        - path: [manifests/web.yaml]\n");
-    await runScraper(options(), named, AbortSignal.timeout(30_000));
+    await env.run(named);
     expect((await configsOf(named)).map((row) => [row.type, row.external_id])).toEqual([['Shop::Manifest', 'web']]);
   });
 
   it('say which document is not a manifest and refuse an entry without files', async () => {
-    await writeFile(path.join(dir, 'broken.yaml'), 'just: data\n---\nkind: Pod\nmetadata: {name: lone, namespace: default}\n');
+    await writeFile(path.join(env.dir, 'broken.yaml'), 'just: data\n---\nkind: Pod\nmetadata: {name: lone, namespace: default}\n');
     const id = await apply('broken', "    - files:\n        - path: [broken.yaml]\n    - selector: {kind: Pod}\n");
-    const run = await runScraper(options(), id, AbortSignal.timeout(30_000));
+    const run = await env.run(id);
     expect(run.errors).toEqual([
       'kubernetesFile[0]: broken.yaml: document 1 is not a Kubernetes manifest (no kind or metadata.name)',
       'kubernetesFile[1]: files: name the manifests to read (files: [{path: [...]}])',

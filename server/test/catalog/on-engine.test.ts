@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { Registry } from 'prom-client';
@@ -7,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCatalog } from '../../src/catalog/register.js';
 import { loadEngineConfig } from '../../src/engine/config.js';
 import { Engine } from '../../src/engine/engine.js';
-import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
 import { silentLogger } from '../../src/logger.js';
-import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+import { catalogTest } from './helpers.js';
 
 /**
  * On the engine, as `pharos serve` runs them: applying a ScrapeConfig schedules it through its
@@ -17,44 +15,22 @@ import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type 
  * a scraper slower than its schedule never runs twice at once.
  */
 
-let database: FreshDatabase;
-let server: TestServer;
-let token: string;
-let sandbox: ExpressionSandbox;
-let dir: string;
+const env = catalogTest('pharos-engine-scrape-');
+
 let pool: pg.Pool;
 let engine: Engine;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  sandbox = new ExpressionSandbox();
-  server = await startTestServer({ sandbox }, database.url);
-  token = await server.tokenFor(['admin']);
-  dir = await mkdtemp(path.join(tmpdir(), 'pharos-engine-scrape-'));
-  pool = new pg.Pool({ connectionString: database.url, max: 6 });
+  pool = new pg.Pool({ connectionString: env.database.url, max: 6 });
   engine = new Engine({ pool, logger: silentLogger(), metrics: new Registry(), config: { ...loadEngineConfig(), schedulerIntervalMs: 200 }, events: { pollIntervalMs: 200 } });
-  registerCatalog(engine, { pool, secrets: TEST_SECRETS, sandbox, baseDir: dir });
+  registerCatalog(engine, { ...env.options(), pool });
   await engine.start();
 });
 
 afterAll(async () => {
   await engine?.stop();
   await pool?.end();
-  await server?.close();
-  await sandbox?.close();
-  await database?.drop();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-async function apply(yaml: string): Promise<void> {
-  const response = await fetch(`${server.url}/api/apply`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' }, body: yaml });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-
-async function scraperId(name: string): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>('select id from config_scrapers where name = $1 and deleted_at is null', [name]);
-  return rows[0]!.id;
-}
 
 interface History {
   status: string;
@@ -77,8 +53,8 @@ async function histories(id: string): Promise<History[]> {
 
 describe('scrapers on the engine', () => {
   it('are scheduled from their event and each run is in job history with its scrape summary', async () => {
-    await writeFile(path.join(dir, 'queues.json'), JSON.stringify({ queues: [{ name: 'orders', depth: 3 }, { name: 'emails', depth: 0 }] }));
-    await apply(`apiVersion: configs.flanksource.com/v1
+    await writeFile(path.join(env.dir, 'queues.json'), JSON.stringify({ queues: [{ name: 'orders', depth: 3 }, { name: 'emails', depth: 0 }] }));
+    await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: queues
@@ -91,7 +67,7 @@ spec:
       items: $.queues[*]
       paths: [queues.json]
 `);
-    const id = await scraperId('queues');
+    const id = await env.scraperId('queues');
     await expect.poll(async () => (await histories(id)).filter((row) => row.status !== 'RUNNING').length, { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(2);
     const [first, second] = (await histories(id)).filter((row) => row.status !== 'RUNNING');
     expect(first).toMatchObject({ status: 'SUCCESS', resource_type: 'config_scraper', resource_name: 'queues', success_count: 2, error_count: 0 });
@@ -102,7 +78,7 @@ spec:
   });
 
   it('never runs a scraper twice at once, even when it takes longer than its schedule', async () => {
-    await apply(`apiVersion: configs.flanksource.com/v1
+    await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: slow
@@ -115,7 +91,7 @@ spec:
         sleep 2.5
         echo '{"host": "build-box", "uptime": 1}'
 `);
-    const id = await scraperId('slow');
+    const id = await env.scraperId('slow');
     await expect.poll(async () => (await histories(id)).filter((row) => row.status !== 'RUNNING').length, { timeout: 30_000, interval: 250 }).toBeGreaterThanOrEqual(2);
     const runs = await histories(id);
     for (let index = 1; index < runs.length; index += 1) {
@@ -125,7 +101,7 @@ spec:
   });
 
   it('says in job history why a kind that needs a cluster did not run', async () => {
-    await apply(`apiVersion: configs.flanksource.com/v1
+    await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: aws-account
@@ -134,7 +110,7 @@ spec:
   aws:
     - region: [eu-west-1]
 `);
-    const id = await scraperId('aws-account');
+    const id = await env.scraperId('aws-account');
     await expect.poll(async () => (await histories(id)).filter((row) => row.status !== 'RUNNING').length, { timeout: 20_000, interval: 250 }).toBe(1);
     const [run] = await histories(id);
     expect(run).toMatchObject({ status: 'FAILED', error_count: 1, details: { errors: ['aws scrapers need an AWS account this Pharos is not connected to: not run'] } });

@@ -1,11 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PostgrestClient } from '@supabase/postgrest-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScraper } from '../../src/catalog/run-scraper.js';
-import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
-import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogTest } from './helpers.js';
 import { restClient } from '../rest/helpers.js';
 
 /**
@@ -17,10 +14,8 @@ import { restClient } from '../rest/helpers.js';
  * service's parent (prod -> service), and the queues form a cycle q-a -> q-b -> q-c -> q-a.
  */
 
-let database: FreshDatabase;
-let server: TestServer;
-let sandbox: ExpressionSandbox;
-let dir: string;
+const env = catalogTest('pharos-related-configs-');
+
 let db: PostgrestClient;
 const id: Record<string, string> = {};
 
@@ -98,31 +93,12 @@ spec:
 `;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  sandbox = new ExpressionSandbox();
-  server = await startTestServer({ sandbox }, database.url);
-  dir = await mkdtemp(path.join(tmpdir(), 'pharos-related-configs-'));
-  await writeFile(path.join(dir, 'landscape.json'), landscape);
-  const token = await server.tokenFor(['admin']);
-  const response = await fetch(`${server.url}/api/apply`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' },
-    body: scrapeConfig,
-  });
-  expect(response.status).toBe(200);
-  const { resources } = (await response.json()) as { resources: Array<{ id: string }> };
-  const result = await runScraper({ pool: server.pool, secrets: TEST_SECRETS, sandbox, baseDir: dir }, resources[0]!.id, AbortSignal.timeout(30_000));
+  await writeFile(path.join(env.dir, 'landscape.json'), landscape);
+  const result = await env.run((await env.apply(scrapeConfig))[0]!);
   expect(result.errors).toEqual([]);
-  const { rows } = await server.pool.query<{ id: string; name: string }>(`select id, name from configs where type like 'App::%'`);
+  const { rows } = await env.server.pool.query<{ id: string; name: string }>(`select id, name from configs where type like 'App::%'`);
   for (const row of rows) id[row.name] = row.id;
-  db = restClient(server, token);
-});
-
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-  await database?.drop();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  db = restClient(env.server, env.token);
 });
 
 async function related(args: Record<string, unknown>): Promise<Related[]> {
@@ -175,7 +151,7 @@ describe('related_configs_recursive on scraped relationships', () => {
 
   it('relation hard follows parent edges only, both follows every relation', async () => {
     // search's parent is prod: the configs trigger records it as a hard edge prod -> search.
-    await server.pool.query('update configs set parent_id = $1 where id = $2', [id['prod'], id['search']]);
+    await env.server.pool.query('update configs set parent_id = $1 where id = $2', [id['prod'], id['search']]);
     expect(byName(await related({ config_id: id['prod'], relation: 'hard' }))).toEqual({ search: 'outgoing 1' });
     expect(byName(await related({ config_id: id['prod'], outgoing_relation: 'hard' }))).toEqual({ search: 'outgoing 1' });
     const both = byName(await related({ config_id: id['prod'], relation: 'both' }));
@@ -190,16 +166,16 @@ describe('related_configs_recursive on scraped relationships', () => {
       .eq('type', 'App::Database')
       .order('name');
     expect(databases.data).toEqual([{ name: 'catalog-db' }, { name: 'orders-db' }]);
-    await server.pool.query(`update configs set health = 'unhealthy', status = 'Degraded' where id = $1`, [id['q-b']]);
+    await env.server.pool.query(`update configs set health = 'unhealthy', status = 'Degraded' where id = $1`, [id['q-b']]);
     const unhealthy = await db.rpc('related_configs_recursive', { config_id: id['prod'] }, { get: true }).select('name').eq('health', 'unhealthy').eq('status', 'Degraded');
     expect(unhealthy.data).toEqual([{ name: 'q-b' }]);
 
-    await server.pool.query('update configs set deleted_at = now() where id = $1', [id['orders-db']]);
+    await env.server.pool.query('update configs set deleted_at = now() where id = $1', [id['orders-db']]);
     try {
       expect(Object.keys(byName(await related({ config_id: id['cart'] })))).toEqual(['prod']);
       expect(Object.keys(byName(await related({ config_id: id['cart'], include_deleted_configs: true }))).sort()).toEqual(['orders-db', 'prod']);
     } finally {
-      await server.pool.query('update configs set deleted_at = null where id = $1', [id['orders-db']]);
+      await env.server.pool.query('update configs set deleted_at = null where id = $1', [id['orders-db']]);
     }
   });
 });
@@ -219,7 +195,7 @@ describe('config_relationships and manual component links', () => {
   });
 
   it('POST, GET and DELETE /config_component_relationships with selector_id manual', async () => {
-    const { rows } = await server.pool.query<{ id: string }>(`insert into components (name, type) values ('shop', 'Service') returning id`);
+    const { rows } = await env.server.pool.query<{ id: string }>(`insert into components (name, type) values ('shop', 'Service') returning id`);
     const componentId = rows[0]!.id;
     const link = { component_id: componentId, config_id: id['checkout']!, selector_id: 'manual' };
     const created = await db.from('config_component_relationships').insert(link);
@@ -230,7 +206,7 @@ describe('config_relationships and manual component links', () => {
     expect(listed.data).toEqual([link]);
 
     // A link a topology made (not manual) is not removed by the manual unlink.
-    await server.pool.query(`insert into config_component_relationships (component_id, config_id, selector_id) values ($1, $2, 'topology-selector')`, [componentId, id['cart']]);
+    await env.server.pool.query(`insert into config_component_relationships (component_id, config_id, selector_id) values ($1, $2, 'topology-selector')`, [componentId, id['cart']]);
     const notManual = await db.from('config_component_relationships').delete().eq('component_id', componentId).eq('config_id', id['cart']!).eq('selector_id', 'manual').select();
     expect(notManual.data).toEqual([]);
 

@@ -1,41 +1,22 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outcomeOf, runScraper } from '../../src/catalog/run-scraper.js';
-import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { outcomeOf } from '../../src/catalog/run-scraper.js';
+import { catalogTest } from './helpers.js';
 
 /**
  * A scraper's `retention`, applied after each run: changes of a type beyond a count or an age go,
  * items of a type older than an age are soft-deleted, and items deleted long enough ago are removed.
  */
 
-let database: FreshDatabase;
-let server: TestServer;
-let dir: string;
-
-beforeAll(async () => {
-  database = await freshDatabase();
-  server = await startTestServer({}, database.url);
-  dir = await mkdtemp(path.join(tmpdir(), 'pharos-retention-'));
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const env = catalogTest('pharos-retention-', { sandbox: false });
 
 describe('retention', () => {
   it('keeps the newest changes per item, drops old ones, and ages items out by type', async () => {
-    const file = path.join(dir, 'settings.json');
+    const file = path.join(env.dir, 'settings.json');
     const write = (settings: Record<string, unknown>, queue = true) => writeFile(file, JSON.stringify([{ id: 'cache', ...settings }, ...(queue ? [{ id: 'queue', size: 1 }] : [])]));
     await write({ ttl: 1 });
-    const token = await server.tokenFor(['admin']);
-    const response = await fetch(`${server.url}/api/apply`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' },
-      body: `apiVersion: configs.flanksource.com/v1
+    const id = (await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: settings
@@ -56,42 +37,38 @@ spec:
     - type: App::Setting
       id: $.id
       paths: [settings.json]
-`,
-    });
-    expect(response.status).toBe(200);
-    const { resources } = (await response.json()) as { resources: Array<{ id: string }> };
-    const id = resources[0]!.id;
-    const run = () => runScraper({ pool: server.pool, secrets: TEST_SECRETS, baseDir: dir }, id, AbortSignal.timeout(30_000));
+`))[0]!;
+    const run = () => env.run(id);
 
     await run();
     for (const settings of [{ ttl: 1, size: 2 }, { ttl: 1, size: 2, mode: 'lru' }, { ttl: 1, size: 2, mode: 'lru', shards: 4 }]) {
       await write(settings);
       await run();
     }
-    const { rows: items } = await server.pool.query<{ id: string; external_id: string }>('select id, external_id from configs where scraper_id = $1 order by external_id', [id]);
+    const { rows: items } = await env.server.pool.query<{ id: string; external_id: string }>('select id, external_id from configs where scraper_id = $1 order by external_id', [id]);
     const cache = items.find((item) => item.external_id === 'cache')!;
-    const { rows: kept } = await server.pool.query<{ summary: string }>("select summary from config_changes where config_id = $1 and change_type = 'diff' order by created_at", [cache.id]);
+    const { rows: kept } = await env.server.pool.query<{ summary: string }>("select summary from config_changes where config_id = $1 and change_type = 'diff' order by created_at", [cache.id]);
     expect(kept.map((row) => row.summary)).toEqual(['mode: added lru', 'shards: added 4']);
 
-    await server.pool.query(
+    await env.server.pool.query(
       `insert into config_changes (config_id, change_type, summary, created_at) values
          ($1, 'Audited', 'old audit', now() - interval '10 days'), ($1, 'Audited', 'recent audit', now() - interval '1 day')`,
       [cache.id],
     );
-    await server.pool.query(
+    await env.server.pool.query(
       "insert into configs (scraper_id, type, external_id, name, config, created_at) values ($1, 'App::Old', 'legacy', 'legacy', '{}', now() - interval '40 days')",
       [id],
     );
-    await server.pool.query("update configs set deleted_at = now() - interval '3 days', delete_reason = 'STALE' where scraper_id = $1 and external_id = 'queue'", [id]);
+    await env.server.pool.query("update configs set deleted_at = now() - interval '3 days', delete_reason = 'STALE' where scraper_id = $1 and external_id = 'queue'", [id]);
     await write({ ttl: 1, size: 2, mode: 'lru', shards: 4 }, false);
 
     const last = await run();
     expect(last.errors).toEqual([]);
     expect(last.retention).toEqual({ changes: 1, deleted: 1, removed: 1 });
     expect(outcomeOf(last).details?.summary).toEqual({ retention: { changes: 1, deleted: 1, removed: 1 } });
-    const { rows: audits } = await server.pool.query<{ summary: string }>("select summary from config_changes where config_id = $1 and change_type = 'Audited'", [cache.id]);
+    const { rows: audits } = await env.server.pool.query<{ summary: string }>("select summary from config_changes where config_id = $1 and change_type = 'Audited'", [cache.id]);
     expect(audits).toEqual([{ summary: 'recent audit' }]);
-    const { rows: after } = await server.pool.query<{ external_id: string; delete_reason: string | null }>('select external_id, delete_reason from configs where scraper_id = $1 order by external_id', [id]);
+    const { rows: after } = await env.server.pool.query<{ external_id: string; delete_reason: string | null }>('select external_id, delete_reason from configs where scraper_id = $1 order by external_id', [id]);
     expect(after).toEqual([
       { external_id: 'cache', delete_reason: null },
       { external_id: 'legacy', delete_reason: 'RETENTION' },

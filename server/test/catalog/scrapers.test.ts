@@ -1,13 +1,11 @@
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { writeFile, mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outcomeOf, runScraper, type ScraperRunOptions } from '../../src/catalog/run-scraper.js';
+import { outcomeOf, runScraper } from '../../src/catalog/run-scraper.js';
 import { syncScraper } from '../../src/catalog/sync.js';
-import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
-import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+import { catalogTest } from './helpers.js';
 
 /**
  * Scrapers applied as config-db ScrapeConfigs read real inputs: files this test writes (JSON with
@@ -16,22 +14,14 @@ import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type 
  * gone is soft-deleted; kinds that need a cluster or a cloud account say so.
  */
 
-let database: FreshDatabase;
-let server: TestServer;
-let token: string;
-let sandbox: ExpressionSandbox;
-let dir: string;
+const env = catalogTest('pharos-scrape-');
+
 let http: Server;
 let httpUrl: string;
 let inventory = { version: 1, hosts: [{ host: 'db-1', role: 'database', os: 'debian 12' }, { host: 'web-1', role: 'web', os: 'debian 12' }] };
 let lastAuthorization: string | undefined;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  sandbox = new ExpressionSandbox();
-  server = await startTestServer({ sandbox }, database.url);
-  token = await server.tokenFor(['admin']);
-  dir = await mkdtemp(path.join(tmpdir(), 'pharos-scrape-'));
   http = createServer((request, response) => {
     lastAuthorization = request.headers.authorization;
     if (request.url === '/inventory') response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(inventory));
@@ -43,23 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => http?.close(resolve));
-  await server?.close();
-  await sandbox?.close();
-  await database?.drop();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-const options = (): ScraperRunOptions => ({ pool: server.pool, secrets: TEST_SECRETS, sandbox, baseDir: dir });
-
-async function apply(yaml: string): Promise<void> {
-  const response = await fetch(`${server.url}/api/apply`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' }, body: yaml });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-
-async function scraperId(name: string): Promise<string> {
-  const { rows } = await server.pool.query<{ id: string }>('select id from config_scrapers where name = $1 and deleted_at is null', [name]);
-  return rows[0]!.id;
-}
 
 interface ConfigRow {
   id: string;
@@ -75,7 +49,7 @@ interface ConfigRow {
 }
 
 async function configsOf(id: string): Promise<ConfigRow[]> {
-  const { rows } = await server.pool.query<ConfigRow>(
+  const { rows } = await env.server.pool.query<ConfigRow>(
     'select id, type, name, external_id, config_class, health, labels, config, source, deleted_at from configs where scraper_id = $1 order by type, name',
     [id],
   );
@@ -91,12 +65,12 @@ const services = (replicas: number, withCache = true) => ({
 
 describe('file scrapers', () => {
   it('read JSON items, a YAML stream, XML and properties, then a real edit gives a diff change and a removed item is deleted', async () => {
-    await mkdir(path.join(dir, 'services'));
-    await writeFile(path.join(dir, 'services', 'prod.json'), JSON.stringify(services(2)));
-    await writeFile(path.join(dir, 'manifests.yaml'), 'kind: Namespace\nmetadata: {name: shop}\n---\nkind: ConfigMap\nmetadata: {name: shop-settings, namespace: shop}\ndata: {currency: EUR}\n');
-    await writeFile(path.join(dir, 'server.xml'), '<Server port="8005"><Service name="Catalina"><Connector port="8080" protocol="HTTP/1.1"/></Service></Server>');
-    await writeFile(path.join(dir, 'app.properties'), '# the shop\nshop.currency=EUR\nshop.timeout = 30\n');
-    await apply(`apiVersion: configs.flanksource.com/v1
+    await mkdir(path.join(env.dir, 'services'));
+    await writeFile(path.join(env.dir, 'services', 'prod.json'), JSON.stringify(services(2)));
+    await writeFile(path.join(env.dir, 'manifests.yaml'), 'kind: Namespace\nmetadata: {name: shop}\n---\nkind: ConfigMap\nmetadata: {name: shop-settings, namespace: shop}\ndata: {currency: EUR}\n');
+    await writeFile(path.join(env.dir, 'server.xml'), '<Server port="8005"><Service name="Catalina"><Connector port="8080" protocol="HTTP/1.1"/></Service></Server>');
+    await writeFile(path.join(env.dir, 'app.properties'), '# the shop\nshop.currency=EUR\nshop.timeout = 30\n');
+    await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: local-files
@@ -128,8 +102,8 @@ spec:
       id: shop-properties
       paths: ['app.properties']
 `);
-    const id = await scraperId('local-files');
-    const first = await runScraper(options(), id, AbortSignal.timeout(30_000));
+    const id = await env.scraperId('local-files');
+    const first = await env.run(id);
     expect(first.errors).toEqual([]);
     const saved = await configsOf(id);
     expect(saved.map((row) => [row.type, row.external_id, row.name])).toEqual([
@@ -147,11 +121,11 @@ spec:
     expect(saved.find((row) => row.type === 'Tomcat::Server')!.config).toMatchObject({ Server: { Service: { Connector: { port: 8080, protocol: 'HTTP/1.1' } } } });
     expect(first.summary['Shop::Service']).toMatchObject({ added: 2 });
 
-    await writeFile(path.join(dir, 'services', 'prod.json'), JSON.stringify(services(3, false)));
-    const second = await runScraper(options(), id, AbortSignal.timeout(30_000));
+    await writeFile(path.join(env.dir, 'services', 'prod.json'), JSON.stringify(services(3, false)));
+    const second = await env.run(id);
     expect(second.summary['Shop::Service']).toMatchObject({ added: 0, updated: 1, deleted: 1, changes: 1 });
     expect(second.summary['ConfigMap']).toMatchObject({ unchanged: 1 });
-    const { rows: changes } = await server.pool.query<{ change_type: string; summary: string; patches: unknown }>(
+    const { rows: changes } = await env.server.pool.query<{ change_type: string; summary: string; patches: unknown }>(
       'select change_type, summary, patches from config_changes where config_id = $1',
       [api.id],
     );
@@ -160,11 +134,11 @@ spec:
   });
 
   it('names the file that cannot be read and the selector that found nothing, and deletes nothing then', async () => {
-    await mkdir(path.join(dir, 'broken'));
-    await writeFile(path.join(dir, 'broken', 'a.json'), '{"id": "ok-1"}');
-    await writeFile(path.join(dir, 'broken', 'b.json'), '{"id": ');
-    await writeFile(path.join(dir, 'broken', 'c.json'), '{"name": "no id"}');
-    await apply(`apiVersion: configs.flanksource.com/v1
+    await mkdir(path.join(env.dir, 'broken'));
+    await writeFile(path.join(env.dir, 'broken', 'a.json'), '{"id": "ok-1"}');
+    await writeFile(path.join(env.dir, 'broken', 'b.json'), '{"id": ');
+    await writeFile(path.join(env.dir, 'broken', 'c.json'), '{"name": "no id"}');
+    await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: broken-files
@@ -175,8 +149,8 @@ spec:
       id: $.id
       paths: [broken/*.json]
 `);
-    const id = await scraperId('broken-files');
-    const run = await runScraper(options(), id, AbortSignal.timeout(30_000));
+    const id = await env.scraperId('broken-files');
+    const run = await env.run(id);
     expect(run.errors).toHaveLength(2);
     expect(run.errors[0]).toMatch(/^file\[0\]: broken\/b\.json: /);
     expect(run.errors[1]).toBe('file[0]: broken/c.json: no id: $.id selects nothing');
@@ -187,7 +161,7 @@ spec:
 
 describe('file scrapers without paths', () => {
   it("read the JSON and YAML under the working directory, as config-db's do, leaving node_modules and .git out", async () => {
-    const base = path.join(dir, 'defaults');
+    const base = path.join(env.dir, 'defaults');
     await mkdir(path.join(base, 'node_modules', 'left-pad'), { recursive: true });
     await mkdir(path.join(base, '.git'), { recursive: true });
     await mkdir(path.join(base, 'conf'), { recursive: true });
@@ -195,7 +169,7 @@ describe('file scrapers without paths', () => {
     await writeFile(path.join(base, '.git', 'config.json'), '{"name": "git"}');
     await writeFile(path.join(base, 'conf', 'app.yml'), 'name: app\n');
     await writeFile(path.join(base, 'site.json'), '{"name": "site"}');
-    await apply(`apiVersion: configs.flanksource.com/v1
+    await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: everything-here
@@ -204,8 +178,8 @@ spec:
     - type: Local::File
       id: $.name
 `);
-    const id = await scraperId('everything-here');
-    const run = await runScraper({ ...options(), baseDir: base }, id, AbortSignal.timeout(30_000));
+    const id = await env.scraperId('everything-here');
+    const run = await runScraper({ ...env.options(), baseDir: base }, id, AbortSignal.timeout(30_000));
     expect(run.errors).toEqual([]);
     expect((await configsOf(id)).map((row) => [row.external_id, row.source])).toEqual([
       ['app', path.join('conf', 'app.yml')],
@@ -216,9 +190,9 @@ spec:
 
 describe('exec scrapers', () => {
   it('read the JSON a script prints, with env from values, and a changed output gives a change', async () => {
-    const state = path.join(dir, 'users.json');
+    const state = path.join(env.dir, 'users.json');
     await writeFile(state, JSON.stringify([{ login: 'ada', shell: '/bin/bash' }, { login: 'bob', shell: '/bin/sh' }]));
-    await apply(`apiVersion: configs.flanksource.com/v1
+    await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: users-script
@@ -239,8 +213,8 @@ spec:
         exclude:
           - jsonpath: $.host
 `);
-    const id = await scraperId('users-script');
-    const first = await runScraper(options(), id, AbortSignal.timeout(30_000));
+    const id = await env.scraperId('users-script');
+    const first = await env.run(id);
     expect(first.errors).toEqual([]);
     let rows = await configsOf(id);
     expect(rows.map((row) => [row.name, row.config])).toEqual([
@@ -248,15 +222,15 @@ spec:
       ['bob', { login: 'bob', shell: '/bin/sh' }],
     ]);
     await writeFile(state, JSON.stringify([{ login: 'ada', shell: '/bin/zsh' }, { login: 'bob', shell: '/bin/sh' }]));
-    const second = await runScraper(options(), id, AbortSignal.timeout(30_000));
+    const second = await env.run(id);
     expect(second.summary['Host::User']).toMatchObject({ updated: 1, unchanged: 1, changes: 1 });
     rows = await configsOf(id);
-    const { rows: changes } = await server.pool.query<{ summary: string }>('select summary from config_changes where config_id = $1', [rows[0]!.id]);
+    const { rows: changes } = await env.server.pool.query<{ summary: string }>('select summary from config_changes where config_id = $1', [rows[0]!.id]);
     expect(changes).toEqual([{ summary: 'shell: /bin/bash → /bin/zsh' }]);
   });
 
   it('says how a failing script ended', async () => {
-    await apply(`apiVersion: configs.flanksource.com/v1
+    await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: failing-script
@@ -266,13 +240,13 @@ spec:
       id: $.id
       script: echo 'permission denied' >&2; exit 3
 `);
-    const run = await runScraper(options(), await scraperId('failing-script'), AbortSignal.timeout(30_000));
+    const run = await env.run(await env.scraperId('failing-script'));
     expect(run.errors).toEqual(['exec[0]: the script exited with status 3: permission denied']);
     expect(outcomeOf(run)).toMatchObject({ status: 'FAILED', errorCount: 1, details: { scrape_summary: { 'Host::Thing': { errors: 1 } } } });
   });
 
   it('never overlaps itself: a second run while one is going is skipped', async () => {
-    await apply(`apiVersion: configs.flanksource.com/v1
+    await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: slow-script
@@ -283,20 +257,20 @@ spec:
       script: |
         sleep 1; echo '{"id": "slow-1"}'
 `);
-    const id = await scraperId('slow-script');
-    const [one, two] = await Promise.all([runScraper(options(), id, AbortSignal.timeout(30_000)), runScraper(options(), id, AbortSignal.timeout(30_000))]);
+    const id = await env.scraperId('slow-script');
+    const [one, two] = await Promise.all([env.run(id), env.run(id)]);
     const skipped = [one, two].filter((run) => run.skipped);
     expect(skipped).toHaveLength(1);
     expect(skipped[0]!.errors).toEqual(['another run of this scraper is still going: this one was skipped']);
     expect([one, two].find((run) => !run.skipped)!.summary['Host::Slow']).toMatchObject({ added: 1 });
-    const after = await runScraper(options(), id, AbortSignal.timeout(30_000));
+    const after = await env.run(id);
     expect(after.skipped).toBe(false);
   });
 });
 
 describe('http scrapers', () => {
   it('read a JSON endpoint through a connection with basic credentials, and a changed answer gives a change', async () => {
-    await apply(`apiVersion: mission-control.flanksource.com/v1
+    await env.apply(`apiVersion: mission-control.flanksource.com/v1
 kind: Connection
 metadata:
   name: inventory-api
@@ -323,24 +297,24 @@ spec:
       tags:
         role: $.role
 `);
-    const id = await scraperId('inventory');
-    const first = await runScraper(options(), id, AbortSignal.timeout(30_000));
+    const id = await env.scraperId('inventory');
+    const first = await env.run(id);
     expect(first.errors).toEqual([]);
     expect(lastAuthorization).toBe(`Basic ${Buffer.from('scraper:s3cret').toString('base64')}`);
-    const { rows } = await server.pool.query<{ name: string; tags: Record<string, string> }>('select name, tags from configs where scraper_id = $1 order by name', [id]);
+    const { rows } = await env.server.pool.query<{ name: string; tags: Record<string, string> }>('select name, tags from configs where scraper_id = $1 order by name', [id]);
     expect(rows).toEqual([
       { name: 'db-1', tags: { role: 'database' } },
       { name: 'web-1', tags: { role: 'web' } },
     ]);
     inventory = { version: 2, hosts: [{ host: 'db-1', role: 'database', os: 'debian 13' }, { host: 'web-1', role: 'web', os: 'debian 12' }] };
-    const second = await runScraper(options(), id, AbortSignal.timeout(30_000));
+    const second = await env.run(id);
     expect(second.summary['Inventory::Host']).toMatchObject({ updated: 1, unchanged: 1, changes: 1 });
-    const { rows: changes } = await server.pool.query<{ summary: string }>("select c.summary from config_changes c join configs i on i.id = c.config_id where i.scraper_id = $1", [id]);
+    const { rows: changes } = await env.server.pool.query<{ summary: string }>("select c.summary from config_changes c join configs i on i.id = c.config_id where i.scraper_id = $1", [id]);
     expect(changes).toEqual([{ summary: 'os: debian 12 → debian 13' }]);
   });
 
   it('says what the server answered when it is not a success', async () => {
-    await apply(`apiVersion: configs.flanksource.com/v1
+    await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: missing-page
@@ -350,14 +324,14 @@ spec:
       id: $.host
       url: ${httpUrl}/nothing-here
 `);
-    const run = await runScraper(options(), await scraperId('missing-page'), AbortSignal.timeout(30_000));
+    const run = await env.run(await env.scraperId('missing-page'));
     expect(run.errors).toEqual([`http[0]: GET ${httpUrl}/nothing-here answered 404: no such page`]);
   });
 });
 
 describe('kinds that need what this Pharos has not', () => {
   it('are saved, and their run says why they did not run', async () => {
-    await apply(`apiVersion: configs.flanksource.com/v1
+    await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
   name: cluster
@@ -365,7 +339,7 @@ spec:
   kubernetes:
     - clusterName: prod
 `);
-    const run = await runScraper(options(), await scraperId('cluster'), AbortSignal.timeout(30_000));
+    const run = await env.run(await env.scraperId('cluster'));
     expect(run.errors).toEqual(['kubernetes scrapers need a Kubernetes cluster this Pharos is not connected to: not run']);
     expect(outcomeOf(run)).toMatchObject({ status: 'FAILED', details: { scrape_summary: { kubernetes: { errors: 1 } } } });
   });
@@ -373,19 +347,19 @@ spec:
 
 describe('schedules', () => {
   it('follow the spec: saved with the scraper, config-db default without one, removed with its items deleted when the scraper is', async () => {
-    const id = await scraperId('local-files');
-    await syncScraper(server.pool, id);
-    const { rows } = await server.pool.query<{ schedule: string; task: string; resource_type: string }>("select schedule, task, resource_type from job_schedules where key = 'scraper:' || $1", [id]);
+    const id = await env.scraperId('local-files');
+    await syncScraper(env.server.pool, id);
+    const { rows } = await env.server.pool.query<{ schedule: string; task: string; resource_type: string }>("select schedule, task, resource_type from job_schedules where key = 'scraper:' || $1", [id]);
     expect(rows).toEqual([{ schedule: '@every 1h', task: 'Scraper', resource_type: 'config_scraper' }]);
-    const other = await scraperId('users-script');
-    await syncScraper(server.pool, other);
-    const { rows: defaults } = await server.pool.query<{ schedule: string }>("select schedule from job_schedules where key = 'scraper:' || $1", [other]);
+    const other = await env.scraperId('users-script');
+    await syncScraper(env.server.pool, other);
+    const { rows: defaults } = await env.server.pool.query<{ schedule: string }>("select schedule from job_schedules where key = 'scraper:' || $1", [other]);
     expect(defaults).toEqual([{ schedule: '@every 60m' }]);
-    await server.pool.query('update config_scrapers set deleted_at = now() where id = $1', [other]);
-    await syncScraper(server.pool, other);
-    const { rows: gone } = await server.pool.query("select 1 from job_schedules where key = 'scraper:' || $1", [other]);
+    await env.server.pool.query('update config_scrapers set deleted_at = now() where id = $1', [other]);
+    await syncScraper(env.server.pool, other);
+    const { rows: gone } = await env.server.pool.query("select 1 from job_schedules where key = 'scraper:' || $1", [other]);
     expect(gone).toEqual([]);
-    const { rows: items } = await server.pool.query<{ delete_reason: string }>('select distinct delete_reason from configs where scraper_id = $1', [other]);
+    const { rows: items } = await env.server.pool.query<{ delete_reason: string }>('select distinct delete_reason from configs where scraper_id = $1', [other]);
     expect(items).toEqual([{ delete_reason: 'SCRAPER_DELETED' }]);
   });
 });

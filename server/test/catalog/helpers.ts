@@ -1,0 +1,71 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { runScraper, type ScrapeRun, type ScraperRunOptions } from '../../src/catalog/run-scraper.js';
+import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
+import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+
+/**
+ * A catalog test file's own database, server (with an expression sandbox unless told otherwise), admin
+ * token and scratch directory, started before its tests and removed after them. The file's own
+ * beforeAll/afterAll hooks, registered after this call, run after the start and before the removal.
+ */
+export interface CatalogTest {
+  database: FreshDatabase;
+  server: TestServer;
+  sandbox: ExpressionSandbox | undefined;
+  token: string;
+  dir: string;
+  /** What runScraper needs, reading files relative to the scratch directory. */
+  options(): ScraperRunOptions;
+  /** POSTs YAML to /api/apply, expects 200 and answers the ids of the resources it saved. */
+  apply(yaml: string): Promise<string[]>;
+  /** One scrape of a scraper, given up after `timeoutMs`. */
+  run(scraperId: string, timeoutMs?: number): Promise<ScrapeRun>;
+  /** The id of the live scraper of that name. */
+  scraperId(name: string): Promise<string>;
+}
+
+export function catalogTest(dirPrefix: string, { sandbox: withSandbox = true }: { sandbox?: boolean } = {}): CatalogTest {
+  const test: CatalogTest = {
+    database: undefined as unknown as FreshDatabase,
+    server: undefined as unknown as TestServer,
+    sandbox: undefined,
+    token: '',
+    dir: '',
+    options: () => ({ pool: test.server.pool, secrets: TEST_SECRETS, ...(test.sandbox ? { sandbox: test.sandbox } : {}), baseDir: test.dir }),
+    async apply(yaml) {
+      const response = await fetch(`${test.server.url}/api/apply`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${test.token}`, 'content-type': 'application/yaml' },
+        body: yaml,
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+      const { resources } = (await response.json()) as { resources: Array<{ id: string }> };
+      return resources.map((resource) => resource.id);
+    },
+    run: (scraperId, timeoutMs = 30_000) => runScraper(test.options(), scraperId, AbortSignal.timeout(timeoutMs)),
+    async scraperId(name) {
+      const { rows } = await test.server.pool.query<{ id: string }>('select id from config_scrapers where name = $1 and deleted_at is null', [name]);
+      return rows[0]!.id;
+    },
+  };
+
+  beforeAll(async () => {
+    test.database = await freshDatabase();
+    if (withSandbox) test.sandbox = new ExpressionSandbox();
+    test.server = await startTestServer(test.sandbox ? { sandbox: test.sandbox } : {}, test.database.url);
+    test.token = await test.server.tokenFor(['admin']);
+    test.dir = await mkdtemp(path.join(tmpdir(), dirPrefix));
+  });
+
+  afterAll(async () => {
+    await test.server?.close();
+    await test.sandbox?.close();
+    await test.database?.drop();
+    if (test.dir) await rm(test.dir, { recursive: true, force: true });
+  });
+
+  return test;
+}
