@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type pg from 'pg';
-import { sealedRow } from '../../connections/store.js';
+import { saveDatabaseConnection } from './database-connection.js';
 import type { SeedContext, Seeder } from './types.js';
 
 const NAMESPACE = 'demo';
@@ -59,20 +58,6 @@ export function demoScrapers(context: Pick<SeedContext, 'dataDir' | 'port'>): De
   return scrapers;
 }
 
-/** The connection to Pharos's own database: its URL without the password, which is sealed. */
-async function saveConnection(client: pg.PoolClient, context: SeedContext): Promise<void> {
-  const url = new URL(context.databaseUrl);
-  const username = decodeURIComponent(url.username) || null;
-  const password = decodeURIComponent(url.password) || null;
-  url.username = '';
-  url.password = '';
-  const row = sealedRow(context.secrets, { name: DEMO_DATABASE_CONNECTION, namespace: NAMESPACE, type: 'postgres', url: url.toString(), username, password });
-  const values = [row.url, row.username, row.password, row.properties];
-  const { rows } = await client.query<{ id: string }>('select id from connections where name = $1 and namespace = $2 and deleted_at is null', [DEMO_DATABASE_CONNECTION, NAMESPACE]);
-  if (rows[0]) await client.query("update connections set type = 'postgres', url = $2, username = $3, password = $4, properties = $5 where id = $1", [rows[0].id, ...values]);
-  else await client.query("insert into connections (name, namespace, type, url, username, password, properties, source) values ($5, $6, 'postgres', $1, $2, $3, $4, 'UI')", [...values, DEMO_DATABASE_CONNECTION, NAMESPACE]);
-}
-
 export const scrapersSeeder: Seeder = {
   name: 'scrapers',
   description: "scrapers of this Pharos's database, data folder and HTTP API",
@@ -81,7 +66,7 @@ export const scrapersSeeder: Seeder = {
       logger.warn('demo scrapers need where this Pharos runs: not seeded');
       return;
     }
-    await saveConnection(client, context);
+    await saveDatabaseConnection(client, context.secrets, context.databaseUrl, NAMESPACE, DEMO_DATABASE_CONNECTION);
     for (const scraper of demoScrapers(context)) {
       const { rows } = await client.query<{ id: string }>('select id from config_scrapers where name = $1 and namespace = $2 and deleted_at is null', [scraper.name, NAMESPACE]);
       if (rows[0]) await client.query('update config_scrapers set spec = $2, description = $3 where id = $1', [rows[0].id, scraper.spec, scraper.description]);
