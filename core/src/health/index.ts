@@ -1,2 +1,3 @@
 export * from './kubernetes.js';
 export * from './check-summary.js';
+export * from './graph-point.js';

@@ -1,3 +1,4 @@
+import type { GraphPoint } from '@pharos/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
@@ -13,17 +14,6 @@ const RAW_RANGE_MS = DAY_MS;
 const HOURLY_RANGE_MS = 90 * DAY_MS;
 export const DEFAULT_GRAPH_COUNT = 300;
 const MAX_GRAPH_COUNT = 1000;
-
-/** One bucket of a check's history. */
-export interface GraphPoint {
-  time: string;
-  /** Every run of the bucket passed. */
-  status: boolean;
-  /** Mean duration (ms) of its runs. */
-  duration: number;
-  passed: number;
-  failed: number;
-}
 
 export interface CheckGraph {
   /** Milliseconds the query took. */

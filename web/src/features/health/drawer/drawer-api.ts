@@ -1,4 +1,4 @@
-import { CANARY_GRAPH_COUNT, CHECK_STATUS_QUERY_VALUE, TIME_RANGE_MINUTES, type CheckStatus, type TimeRange } from '@pharos/core';
+import { CANARY_GRAPH_COUNT, CHECK_STATUS_QUERY_VALUE, TIME_RANGE_MINUTES, type CheckStatus, type GraphPoint, type TimeRange } from '@pharos/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../api/http';
 import { db } from '../../../api/postgrest';
@@ -103,16 +103,6 @@ export function useStatusHistory(checkId: string, filter: HistoryFilter, pageInd
     },
     placeholderData: keepPreviousData,
   });
-}
-
-export interface GraphPoint {
-  time: string;
-  /** Every run of the bucket passed. */
-  status: boolean;
-  /** Mean duration (ms) of its runs. */
-  duration: number;
-  passed: number;
-  failed: number;
 }
 
 /**

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { TIME_RANGE_MINUTES, type TimeRange } from '@pharos/core';
-import type { GraphPoint } from './drawer-api';
+import { TIME_RANGE_MINUTES, type GraphPoint, type TimeRange } from '@pharos/core';
 
 /** The series uPlot draws: time in seconds, then the mean duration of passing buckets and of those with a failure. */
 export function chartData(points: readonly GraphPoint[]): uPlot.AlignedData {
