@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEngineProcesses, type EngineProcess } from '../support/engine-processes.js';
 import { freshDatabase, type FreshDatabase } from '../support/server.js';
 
 /**
@@ -13,43 +13,16 @@ const SCRIPT = fileURLToPath(new URL('./scraper-process.ts', import.meta.url));
 
 let database: FreshDatabase;
 let pool: pg.Pool;
-const children: ChildProcess[] = [];
-
-function start(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], { env: { ...process.env, DATABASE_URL: database.url }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the process did not start: ${stderr}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString('utf8').includes('ready')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the process exited with ${code}: ${stderr}`));
-    });
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
+const processes: EngineProcess[] = [];
 
 beforeAll(async () => {
   database = await freshDatabase();
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  await Promise.all([start(), start()]);
+  processes.push(...(await startEngineProcesses(database.url, ['first', 'second'], SCRIPT)));
 }, 90_000);
 
 afterAll(async () => {
-  await Promise.all(children.map(stop));
+  await Promise.all(processes.map((engine) => engine.stop()));
   await pool?.end();
   await database?.drop();
 });

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEngineProcesses, type EngineProcess } from '../support/engine-processes.js';
 import { freshDatabase, type FreshDatabase } from '../support/server.js';
 
 /**
@@ -24,7 +24,7 @@ let target: Server;
 let targetUrl: string;
 /** Requests per path that reached the target. */
 const requests = new Map<string, number>();
-const children: ChildProcess[] = [];
+const processes: EngineProcess[] = [];
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -47,40 +47,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  for (const engine of processes) engine.child.kill('SIGKILL');
   await new Promise((resolve) => target?.close(resolve));
   await pool?.end();
   await database?.drop();
 });
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-async function startProcess(name: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
-    env: { ...process.env, DATABASE_URL: database.url, ENGINE_PROCESS_NAME: name },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`process ${name} did not start: ${stderr}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString('utf8').includes('ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`process ${name} exited with ${code}: ${stderr}`));
-    });
-  });
-  return child;
-}
 
 interface Run {
   canary_id: string;
@@ -100,11 +71,9 @@ describe('two server processes on one database', () => {
     const names = specs.map((_, index) => (index < CANARIES ? `fast-${index}` : 'slow'));
     await pool.query('insert into canaries (name, spec) select n, s::jsonb from unnest($1::text[], $2::text[]) as u(n, s)', [names, specs.map((spec) => JSON.stringify(spec))]);
 
-    const [first, second] = await Promise.all([startProcess('first'), startProcess('second')]);
+    processes.push(...(await startEngineProcesses(database.url, ['first', 'second'], SCRIPT)));
     await sleep(20_000);
-    first!.kill('SIGTERM');
-    second!.kill('SIGTERM');
-    await Promise.all([exited(first!), exited(second!)]);
+    await Promise.all(processes.map((engine) => engine.stop()));
 
     const { rows: ids } = await pool.query<{ id: string; name: string }>('select id, name from canaries');
     const nameOf = new Map(ids.map((row) => [row.id, row.name]));

@@ -19,9 +19,13 @@ function exit(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** Starts a process running the engine with the test jobs (see engine-process.ts); resolves once it is ready. */
-export async function startEngineProcess(databaseUrl: string, name: string): Promise<EngineProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
+/**
+ * Starts a process running an engine script, by default the one with the test jobs (see
+ * engine-process.ts); resolves once the script printed 'ready'. The script reads DATABASE_URL and
+ * may read ENGINE_PROCESS_NAME.
+ */
+export async function startEngineProcess(databaseUrl: string, name: string, script = SCRIPT): Promise<EngineProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, DATABASE_URL: databaseUrl, ENGINE_PROCESS_NAME: name },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,6 +57,18 @@ export async function startEngineProcess(databaseUrl: string, name: string): Pro
       await exit(child);
     },
   };
+}
+
+/** Starts one process per name at once; if any fails to start, kills those that did and throws. */
+export async function startEngineProcesses(databaseUrl: string, names: readonly string[], script = SCRIPT): Promise<EngineProcess[]> {
+  const started = await Promise.allSettled(names.map((name) => startEngineProcess(databaseUrl, name, script)));
+  const failed = started.find((result) => result.status === 'rejected');
+  const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  if (failed) {
+    await Promise.all(running.map((engine) => engine.kill()));
+    throw failed.reason;
+  }
+  return running;
 }
 
 /** The table the test jobs record their runs in. */
