@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { applyYaml, startCheckTarget, type CheckTarget } from '../support/health.js';
 import { dbRows, field, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 /** Opens the drawer of a check on /health (by its id in the URL), once the check is on the dashboard. */
@@ -39,19 +38,14 @@ async function checkOf(world: SettingsWorld, canary: string, name: string): Prom
 /** The check drawer of a canary applied as YAML, and a canary made with the /settings/canaries form that then runs. */
 describe('check drawer and health-check form', () => {
   let world: SettingsWorld;
-  let target: { server: Server; url: string };
+  let target: CheckTarget;
 
   beforeAll(async () => {
     world = await settingsWorld();
-    const server = createServer((request, response) => {
-      if (request.url === '/ok') response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-      else response.writeHead(503).end('down');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    target = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-    const applied = await world.api.post('/api/apply', {
-      headers: { 'Content-Type': 'application/yaml' },
-      data: `apiVersion: canaries.flanksource.com/v1
+    target = await startCheckTarget();
+    await applyYaml(
+      world,
+      `apiVersion: canaries.flanksource.com/v1
 kind: Canary
 metadata: {name: checkout, labels: {team: payments}}
 spec:
@@ -62,12 +56,11 @@ spec:
       labels: {tier: api}
       responseCodes: [200]
 `,
-    });
-    expect(applied.ok(), await applied.text()).toBe(true);
+    );
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => target?.server.close(resolve));
+    await target?.close();
     await world?.close();
   });
 

@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { applyYaml, startCheckTarget, type CheckTarget } from '../support/health.js';
 import { openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 /** The path and query the page is at. */
@@ -16,19 +15,14 @@ async function firstCells(table: Locator): Promise<string[]> {
 /** Two canaries applied as YAML really run on the server's engine, and /health shows what they measured. */
 describe('health dashboard', () => {
   let world: SettingsWorld;
-  let target: { server: Server; url: string };
+  let target: CheckTarget;
 
   beforeAll(async () => {
     world = await settingsWorld(['viewer']);
-    const server = createServer((request, response) => {
-      if (request.url === '/ok') response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-      else response.writeHead(503).end('down');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    target = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-    const applied = await world.api.post('/api/apply', {
-      headers: { 'Content-Type': 'application/yaml' },
-      data: `apiVersion: canaries.flanksource.com/v1
+    target = await startCheckTarget();
+    await applyYaml(
+      world,
+      `apiVersion: canaries.flanksource.com/v1
 kind: Canary
 metadata: {name: storefront, labels: {team: web}}
 spec:
@@ -59,12 +53,11 @@ spec:
       url: ${target.url}/ok
       labels: {tier: api}
 `,
-    });
-    expect(applied.ok(), await applied.text()).toBe(true);
+    );
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => target?.server.close(resolve));
+    await target?.close();
     await world?.close();
   });
 
