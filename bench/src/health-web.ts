@@ -14,10 +14,9 @@
  *
  * BENCH_HEALTH_WEB_RUNS (default 5) sign-ins; BENCH_HEALTH_WEB_DAYS (default 30) of history.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,8 +26,9 @@ import { createIdentity } from '../../server/dist/auth/identity/identities.js';
 import { transaction } from '../../server/dist/db/transaction.js';
 import { healthReady, loadTimeline, probeScript, readJank, readyAt, resetJank, STATIC_READY, type Jank } from './health-web-probe.js';
 import { seedDashboard } from './health-web-seed.js';
-import { log, runBench, verdict } from './report.js';
-import { migrate, openDatabase, SERVE_COMMAND } from './server.js';
+import { CleanUps, log, runBench, verdict } from './report.js';
+import { freePort, ServeProcess } from './serve-process.js';
+import { migrate, openDatabase } from './server.js';
 
 const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const WEB_DIST = path.join(ROOT_DIR, 'web/dist');
@@ -46,45 +46,14 @@ const TARGET_FRAME_MS = 100;
 /** After an interaction's URL change: time for the render and any trailing work to show up as tasks. */
 const SETTLE_MS = 800;
 
-const cleanups: (() => Promise<unknown>)[] = [];
-async function cleanUp(): Promise<void> {
-  for (let step = cleanups.pop(); step; step = cleanups.pop()) await step().catch((error: unknown) => log(`clean-up failed: ${String(error)}`));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port'))));
-    });
-  });
-}
+const cleanups = new CleanUps();
+const cleanUp = cleanups.run;
 
 /** `pharos serve` on the seeded database; resolves once /api/health answers. */
 async function serve(dataDir: string, databaseUrl: string): Promise<string> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PHAROS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-  const child: ChildProcess = spawn(process.execPath, [...SERVE_COMMAND], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanups.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    await Promise.race([exited, sleep(30_000).then(() => child.kill('SIGKILL'))]);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`pharos serve exited:\n${output}`);
-    const up = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) }).then((response) => response.ok, () => false);
-    if (up) return url;
-    if (Date.now() > deadline) throw new Error(`pharos serve did not answer:\n${output}`);
-    await sleep(100);
-  }
+  const server = await ServeProcess.start({ rootDir: ROOT_DIR, dataDir, databaseUrl, port: await freePort(), logLevel: 'warn', pollMs: 100 });
+  cleanups.push(() => server.stop());
+  return server.url;
 }
 
 function build(): Promise<void> {

@@ -9,6 +9,20 @@ export interface ModeResult {
 /** One line of a benchmark's report. */
 export const log = (message: string): void => void process.stdout.write(`${message}\n`);
 
+/** What a benchmark must undo however it ends, undone last first; a step that fails is reported and the others still run. */
+export class CleanUps {
+  private readonly steps: (() => Promise<unknown>)[] = [];
+
+  push(step: () => Promise<unknown>): void {
+    this.steps.push(step);
+  }
+
+  /** Runs and forgets every step pushed so far; pass it to runBench. */
+  readonly run = async (): Promise<void> => {
+    for (let step = this.steps.pop(); step; step = this.steps.pop()) await step().catch((error: unknown) => log(`clean-up failed: ${String(error)}`));
+  };
+}
+
 /** Runs a benchmark: a failure is reported in a line and the exit status, after `cleanUp` in every case. */
 export async function runBench(main: () => Promise<void>, cleanUp: () => Promise<void> = async () => undefined): Promise<void> {
   try {

@@ -10,17 +10,16 @@
  *    each in a fresh browser context (cold cache), next to a static HTML page served by the same
  *    server as the baseline, and prints both and their ratio.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { SERVE_COMMAND } from './server.js';
+import { CleanUps, log } from './report.js';
+import { freePort, ServeProcess } from './serve-process.js';
 
 const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const WEB_DIST = path.join(ROOT_DIR, 'web/dist');
@@ -34,14 +33,8 @@ const RUNS = Number(process.env['BENCH_WEB_RUNS'] ?? 15);
 const SHELL_READY = '[data-shell="ready"] nav[aria-label="Main navigation"] a[href="/topology"]';
 const BASELINE_READY = 'nav[aria-label="Main navigation"] a[href="/topology"]';
 
-const log = (message: string): void => void process.stdout.write(`${message}\n`);
-
-const cleanups: (() => Promise<unknown>)[] = [];
-async function cleanUp(): Promise<void> {
-  for (let step = cleanups.pop(); step; step = cleanups.pop()) {
-    await step().catch((error: unknown) => log(`clean-up failed: ${String(error)}`));
-  }
-}
+const cleanups = new CleanUps();
+const cleanUp = cleanups.run;
 
 function run(command: string, args: string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -94,50 +87,12 @@ const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 // ---------------------------------------------------------------------------------------------
 // The server
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port'))));
-    });
-  });
-}
-
-interface Server {
-  url: string;
-  output: () => string;
-}
-
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PHAROS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-  delete env['DATABASE_URL'];
-  const child: ChildProcess = spawn(process.execPath, [...SERVE_COMMAND], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanups.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGINT');
-    await Promise.race([exited, sleep(30_000).then(() => child.kill('SIGKILL'))]);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`pharos serve exited:\n${output}`);
-    try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`pharos serve did not answer:\n${output}`);
-    await sleep(100);
-  }
-  return { url, output: () => output };
+/** `pharos serve` on a fresh data folder with its own embedded PostgreSQL, stopped (SIGINT) at clean-up. */
+async function startServer(dataDir: string): Promise<ServeProcess> {
+  // All its output is kept: the setup link comes first.
+  const server = await ServeProcess.start({ rootDir: ROOT_DIR, dataDir, port: await freePort(), logLevel: 'warn', stopSignal: 'SIGINT', outputChunks: Infinity, pollMs: 100 });
+  cleanups.push(() => server.stop());
+  return server;
 }
 
 /** Registers the first administrator with the setup token the server printed; the context keeps the session. */
