@@ -44,52 +44,70 @@ function uptimeParts(start: number, now: number, first: number): { raw: string |
   return { raw: null, rolled: [`SELECT check_id, passed, failed FROM check_statuses_1d WHERE time >= $${first}`], params: [new Date(floorTo(start, DAY_MS))] };
 }
 
-/** Uptime and latency per check, as PostgreSQL array literals of the same order (ids a uuid[], the others int[]). */
-export interface Measured {
+/** Uptime counts per check, as PostgreSQL array literals of the same order (ids a uuid[], the others int[]). */
+export interface Uptime {
   ids: string;
   passed: string;
   failed: string;
+}
+
+/** Latency per check, as PostgreSQL array literals of the same order (ids a uuid[], the others int[]). */
+export interface Latency {
+  ids: string;
   p95: string;
   p97: string;
   p99: string;
   rolling1h: string;
 }
 
+/** When the latency percentiles of a range starting at `start` start: every range of an hour or more shares the last hour. */
+export function latencyStart(start: Date, now: Date): Date {
+  return new Date(Math.max(start.getTime(), now.getTime() - LATENCY_WINDOW_MS));
+}
+
+/** Uptime of every check with statuses in [start, now], in one statement. */
+export async function measureUptime(pool: pg.Pool, start: Date, now: Date): Promise<Uptime> {
+  const uptime = uptimeParts(start.getTime(), now.getTime(), 1);
+  const raw = uptime.raw
+    ? `SELECT check_id, count(*) FILTER (WHERE status) AS passed, count(*) FILTER (WHERE NOT status) AS failed
+         FROM check_statuses WHERE ${uptime.raw} AND NOT invalid GROUP BY check_id UNION ALL `
+    : '';
+  const { rows } = await pool.query<Uptime>(
+    `WITH counted AS (
+       SELECT check_id, sum(passed)::int AS passed, sum(failed)::int AS failed FROM (${raw}${uptime.rolled.join(' UNION ALL ')}) parts GROUP BY check_id)
+     SELECT array_agg(check_id)::text AS ids, array_agg(passed)::text AS passed, array_agg(failed)::text AS failed FROM counted`,
+    uptime.params,
+  );
+  const measured = rows[0]!;
+  // No statuses at all: array_agg of nothing is null.
+  return measured.ids === null ? { ids: '{}', passed: '{}', failed: '{}' } : measured;
+}
+
 /**
- * Uptime and latency of every check with statuses in the range, in one statement, as arrays that
- * checks_summary's statement unnests and joins to each check.
+ * Latency of every check with statuses in the last hour: p95/p97/p99 from `since` (at most an hour
+ * back) and the average of the last hour, in one statement.
  */
-export async function uptimeAndLatency(pool: pg.Pool, start: Date, now: Date): Promise<Measured> {
-  const latencyStart = new Date(Math.max(start.getTime(), now.getTime() - LATENCY_WINDOW_MS));
-  const uptime = uptimeParts(start.getTime(), now.getTime(), 3);
-  const rawCounted = uptime.raw ? `(${uptime.raw})` : 'false';
+export async function measureLatency(pool: pg.Pool, since: Date, now: Date): Promise<Latency> {
   const { rows } = await transaction(pool, async (client) => {
     // Sorting an hour of statuses by check needs more than the default 4 MB, else it spills to disk.
     await client.query("SET LOCAL work_mem = '64MB'");
-    return client.query<Measured>(
+    return client.query<Latency>(
       `WITH raw AS (
          SELECT check_id,
-                count(*) FILTER (WHERE ${rawCounted} AND status AND NOT invalid) AS passed,
-                count(*) FILTER (WHERE ${rawCounted} AND NOT status AND NOT invalid) AS failed,
-                percentile_cont(ARRAY[0.95, 0.97, 0.99]) WITHIN GROUP (ORDER BY duration) FILTER (WHERE time >= $1 AND NOT invalid) AS p,
-                avg(duration) FILTER (WHERE time >= $2::timestamptz - interval '1 hour' AND NOT invalid) AS rolling1h
+                percentile_cont(ARRAY[0.95, 0.97, 0.99]) WITHIN GROUP (ORDER BY duration) FILTER (WHERE time >= $1) AS p,
+                avg(duration) AS rolling1h
            FROM check_statuses
-          WHERE time >= $2::timestamptz - interval '1 hour'${uptime.raw ? ` OR ${rawCounted}` : ''}
-          GROUP BY check_id),
-       rolled AS (
-         SELECT check_id, sum(passed) AS passed, sum(failed) AS failed FROM (${uptime.rolled.join(' UNION ALL ')}) parts GROUP BY check_id)
-       SELECT array_agg(coalesce(r.check_id, u.check_id))::text AS ids,
-              array_agg((coalesce(r.passed, 0) + coalesce(u.passed, 0))::int)::text AS passed,
-              array_agg((coalesce(r.failed, 0) + coalesce(u.failed, 0))::int)::text AS failed,
-              array_agg(round(r.p[1]::numeric)::int)::text AS p95,
-              array_agg(round(r.p[2]::numeric)::int)::text AS p97,
-              array_agg(round(r.p[3]::numeric)::int)::text AS p99,
-              array_agg(round(r.rolling1h::numeric)::int)::text AS rolling1h
-         FROM raw r FULL JOIN rolled u ON u.check_id = r.check_id`,
-      [latencyStart, now, ...uptime.params],
+          WHERE time >= $2::timestamptz - interval '1 hour' AND NOT invalid
+          GROUP BY check_id)
+       SELECT array_agg(check_id)::text AS ids,
+              array_agg(round(p[1]::numeric)::int)::text AS p95,
+              array_agg(round(p[2]::numeric)::int)::text AS p97,
+              array_agg(round(p[3]::numeric)::int)::text AS p99,
+              array_agg(round(rolling1h::numeric)::int)::text AS rolling1h
+         FROM raw`,
+      [since, now],
     );
   });
   const measured = rows[0]!;
-  // No statuses at all: array_agg of nothing is null.
-  return measured.ids === null ? { ids: '{}', passed: '{}', failed: '{}', p95: '{}', p97: '{}', p99: '{}', rolling1h: '{}' } : measured;
+  return measured.ids === null ? { ids: '{}', p95: '{}', p97: '{}', p99: '{}', rolling1h: '{}' } : measured;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStatusRetention } from '../../src/health/retention.js';
+import { keepMeasured } from '../../src/health/summary-cache.js';
 import { rangeStart } from '../../src/health/summary.js';
 import { syncCanary } from '../../src/health/sync.js';
 import { silentLogger } from '../../src/logger.js';
@@ -78,6 +79,23 @@ describe('checks summary', () => {
     expect(body.message).toBe("start must be a duration such as 1h or 30d, or a time, not 'yesterday-ish'");
     expect((await fetch(`${server.url}/api/canary/api/summary`)).status).toBe(401);
     expect(rangeStart('now-2h', 10 * HOUR).getTime()).toBe(8 * HOUR);
+  });
+
+  it('answers a kept range from its measurement made before the request, with the state of the check read at the call', async () => {
+    const stop = new AbortController();
+    const errors: unknown[] = [];
+    await keepMeasured(server.pool, [2 * HOUR], stop.signal, (error) => errors.push(error));
+    try {
+      // A failed run after the measurement: the check turns unhealthy at once, its counts at the next measurement.
+      await server.pool.query('insert into check_statuses (check_id, time, status, duration) values ($1, now(), false, 7)', [checkId]);
+      const { body } = await summary('2h');
+      const check = body.checks_summary!.find((entry) => entry.id === checkId)!;
+      expect(check.status).toBe('unhealthy');
+      expect(check.uptime).toEqual({ passed: 90, failed: 10 });
+      expect(errors).toEqual([]);
+    } finally {
+      stop.abort();
+    }
   });
 });
 
