@@ -4,23 +4,10 @@
  * SIGTERM stops it gracefully. Run with `node --import tsx`.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
-import { Registry } from 'prom-client';
-import { Engine } from '../../src/engine/engine.js';
 import type { JobContext } from '../../src/engine/job.js';
-import { createLogger } from '../../src/logger.js';
+import { childEngine } from './engine-child.js';
 
-const databaseUrl = process.env['DATABASE_URL'];
-const name = process.env['ENGINE_PROCESS_NAME'] ?? String(process.pid);
-if (!databaseUrl) throw new Error('DATABASE_URL is required');
-
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-const engine = new Engine({
-  pool,
-  logger: createLogger('warn', 'stderr'),
-  metrics: new Registry(),
-  config: { concurrency: 8, heartbeatMs: 500, deadAfterMs: 3_000, schedulerIntervalMs: 100, pollIntervalMs: 500, shutdownGraceMs: 5_000 },
-});
+const { name, pool, engine, serve } = childEngine({ poolSize: 4, concurrency: 8 });
 
 async function recordRun(key: string, context: JobContext, work: () => Promise<void>): Promise<void> {
   const { rows } = await pool.query<{ id: string }>(
@@ -40,11 +27,4 @@ engine.define<{ key: string; ms: number }>({
   run: (payload, context) => recordRun(payload.key, context, () => sleep(payload.ms, undefined, { signal: context.signal })),
 });
 
-await engine.start();
-process.stdout.write('ready\n');
-process.on('SIGTERM', () => {
-  void engine
-    .stop()
-    .then(() => pool.end())
-    .then(() => process.exit(0));
-});
+await serve();

@@ -4,28 +4,14 @@
  * each run (canary, tick, this process, start and end) in health_test_runs. Prints 'ready' once
  * started; SIGTERM stops it gracefully. Run with `node --import tsx`.
  */
-import pg from 'pg';
-import { Registry } from 'prom-client';
-import { Engine } from '../../src/engine/engine.js';
 import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
 import { canaryRunJob, type CanaryRunPayload } from '../../src/health/run-canary.js';
 import { canaryChangedHandler } from '../../src/health/sync.js';
-import { createLogger } from '../../src/logger.js';
 import { ServerSecrets } from '../../src/secrets/server-secrets.js';
+import { childEngine } from './engine-child.js';
 
-const databaseUrl = process.env['DATABASE_URL'];
-const name = process.env['ENGINE_PROCESS_NAME'] ?? String(process.pid);
-if (!databaseUrl) throw new Error('DATABASE_URL is required');
-
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 6 });
+const { name, pool, engine, serve } = childEngine({ poolSize: 6, concurrency: 4, eventsPollMs: 200 });
 const sandbox = new ExpressionSandbox();
-const engine = new Engine({
-  pool,
-  logger: createLogger('warn', 'stderr'),
-  metrics: new Registry(),
-  config: { concurrency: 4, heartbeatMs: 500, deadAfterMs: 3_000, schedulerIntervalMs: 100, pollIntervalMs: 500, shutdownGraceMs: 5_000 },
-  events: { pollIntervalMs: 200 },
-});
 
 const canaryRun = canaryRunJob({ pool, sandbox, secrets: new ServerSecrets(Buffer.alloc(32, 42)) });
 engine.define<CanaryRunPayload>({
@@ -42,12 +28,4 @@ engine.define<CanaryRunPayload>({
 });
 engine.events.on(['canary.changed'], canaryChangedHandler(pool));
 
-await engine.start();
-process.stdout.write('ready\n');
-process.on('SIGTERM', () => {
-  void engine
-    .stop()
-    .then(() => sandbox.close())
-    .then(() => pool.end())
-    .then(() => process.exit(0));
-});
+await serve(() => sandbox.close());
