@@ -12,7 +12,6 @@
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -24,7 +23,8 @@ import { HealthServer } from './health-server.js';
 import { signInAndLoadDashboard } from './health-sign-in.js';
 import { CheckTarget } from './health-target.js';
 import { CpuMeter, cpuSeconds, rssMb, treeCpuSeconds } from './proc-usage.js';
-import { log, runBench, verdict } from './report.js';
+import { CleanUps, log, runBench, verdict } from './report.js';
+import { freePort } from './serve-process.js';
 import { createIdentity, createToken, migrate, openDatabase, transaction, type Database } from './server.js';
 
 const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,21 +58,8 @@ const TARGET_SUMMARY_P95_MS = 200;
 /** Lag while people sign in may exceed the quiet lag by this factor (and 250 ms of noise) at most. */
 const MAX_BUSY_LAG_RATIO = 1.5;
 
-const cleanups: (() => Promise<unknown>)[] = [];
-async function cleanUp(): Promise<void> {
-  for (let step = cleanups.pop(); step; step = cleanups.pop()) await step().catch((error: unknown) => log(`clean-up failed: ${String(error)}`));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port'))));
-    });
-  });
-}
+const cleanups = new CleanUps();
+const cleanUp = cleanups.run;
 
 const s = (ms: number): string => (ms / 1000).toFixed(2);
 const mb = (value: number): string => value.toFixed(0);
