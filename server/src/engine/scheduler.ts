@@ -107,11 +107,13 @@ export class Scheduler {
   }
 
   private async trigger(client: pg.PoolClient, rows: DueRow[]): Promise<void> {
-    const { rows: busy } = await client.query<{ key: string }>(
-      'select key from graphile_worker.jobs where key = any($1) and locked_at is not null',
+    // Locked until this transaction ends: a worker cannot start a pending run of these schedules
+    // between this look and the replacing add_job below (it would run beside the replacement).
+    const { rows: queued } = await client.query<{ key: string; running: boolean }>(
+      'select key, locked_at is not null as running from graphile_worker._private_jobs where key = any($1) for update',
       [rows.map((row) => row.key)],
     );
-    const stillRunning = new Set(busy.map((row) => row.key));
+    const stillRunning = new Set(queued.filter((job) => job.running).map((job) => job.key));
     const decisions = rows.map((row) => this.decide(row, stillRunning.has(row.key)));
     await client.query(
       `update job_schedules s set next_run_at = u.next, last_tick = coalesce(u.tick, s.last_tick), reschedule = false
