@@ -120,6 +120,7 @@ export const HIDDEN_COLUMNS: Readonly<Record<string, readonly string[]>> = {
 /** Functions callable through /rpc/{name}. */
 export const EXPOSED_FUNCTIONS: Readonly<Record<string, Resource>> = {
   related_configs_recursive: 'database',
+  related_changes_recursive: 'database',
   lookup_analysis_by_component: 'database',
 };
 

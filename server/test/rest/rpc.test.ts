@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { errorBody, firstId, jsonInit, q, rawFetch, restClient, uniqueSuffix } from './helpers.js';
 
 /**
- * /rpc/{fn}: the two exposed functions over a small graph of configs, by POST and by GET, with
+ * /rpc/{fn}: the exposed functions over a small graph of configs, by POST and by GET, with
  * filters, order and counts on their rows; unknown functions and arguments.
  *
  * Graph (config_relationships, config_id → related_id):
@@ -51,6 +51,11 @@ beforeAll(async () => {
   const { rows: lonely } = await pool.query<{ id: string }>('insert into components (name) values ($1) returning id', [name('lonely')]);
   id['lonely'] = firstId(lonely);
   await pool.query('insert into config_component_relationships (component_id, config_id) values ($1, $2), ($1, $3)', [id['child'], id['a'], id['b']]);
+  // One change each for a (the config asked about), b (downstream), c (downstream, depth 2) and d (upstream).
+  await pool.query("insert into config_changes (config_id, change_type, summary) select unnest($1::uuid[]), 'diff', unnest($2::text[])", [
+    [id['a'], id['b'], id['c'], id['d']],
+    ['a', 'b', 'c', 'd'].map(name),
+  ]);
   await pool.query(
     `insert into config_analysis (config_id, analyzer, severity, first_observed) values
        ($1, $4, 'high', now() - interval '2 hours'),
@@ -76,6 +81,22 @@ interface Related {
   status: string | null;
   deleted_at: string | null;
 }
+
+describe('related_changes_recursive', () => {
+  const summaries = async (args: Record<string, unknown>): Promise<string[]> => {
+    const { data, error } = await db.rpc('related_changes_recursive', { lookup_id: id['a'], ...args }).select('summary').order('summary');
+    expect(error).toBeNull();
+    return (data as { summary: string }[]).map((row) => row.summary);
+  };
+
+  it("answers the config's own changes with those downstream by default, upstream, all, none, and to a depth", async () => {
+    expect(await summaries({})).toEqual([name('a'), name('b'), name('c')]);
+    expect(await summaries({ type_filter: 'upstream' })).toEqual([name('a'), name('d')]);
+    expect(await summaries({ type_filter: 'all' })).toEqual([name('a'), name('b'), name('c'), name('d')]);
+    expect(await summaries({ type_filter: 'none' })).toEqual([name('a')]);
+    expect(await summaries({ max_depth: 1 })).toEqual([name('a'), name('b')]);
+  });
+});
 
 describe('related_configs_recursive', () => {
   it('POST walks both directions, ordered by depth, type, name', async () => {
