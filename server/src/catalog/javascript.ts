@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import type { ScriptAnswer, ScriptRequest } from './javascript-worker.js';
+import { SerialWorker } from '../workers/serial-worker.js';
+import type { ScriptRequest } from './javascript-worker.js';
 
 /** Longest one transform script may run. */
 export const SCRIPT_TIMEOUT_MS = 2_000;
@@ -20,69 +20,17 @@ function workerFile(): string {
   return file;
 }
 
-type Pending = { request: ScriptRequest; resolve: (value: unknown) => void; reject: (error: Error) => void };
-
 /** One worker for the process's scripts, run one at a time in order; a stuck or dead worker is replaced. */
-class ScriptWorker {
-  private worker: Worker | undefined;
-  private readonly queue: Pending[] = [];
-  private current: (Pending & { timer: NodeJS.Timeout }) | undefined;
-  private nextId = 1;
-
-  run(script: string, config: unknown): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const request: ScriptRequest = { id: this.nextId++, script, config: JSON.stringify(config ?? null), timeoutMs: SCRIPT_TIMEOUT_MS, memoryBytes: SCRIPT_MEMORY_BYTES };
-      this.queue.push({ request, resolve, reject });
-      this.next();
-    });
-  }
-
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(workerFile(), { env: {}, resourceLimits: { maxOldGenerationSizeMb: 256 }, stdout: true, stderr: true });
-    worker.unref();
-    worker.on('message', (answer: ScriptAnswer) => this.settle(answer));
-    worker.on('error', (error) => this.fail(worker, `the script stopped: ${error.message}`));
-    worker.on('exit', () => this.fail(worker, 'the script stopped'));
-    this.worker = worker;
-    return worker;
-  }
-
-  private next(): void {
-    if (this.current) return;
-    const pending = this.queue.shift();
-    if (!pending) return;
-    const worker = this.ensureWorker();
-    const timer = setTimeout(() => this.fail(worker, `the script ran longer than ${SCRIPT_TIMEOUT_MS} ms`), SCRIPT_TIMEOUT_MS + WORKER_GRACE_MS);
-    this.current = { ...pending, timer };
-    worker.postMessage(pending.request);
-  }
-
-  private settle(answer: ScriptAnswer): void {
-    const current = this.current;
-    if (!current || current.request.id !== answer.id) return;
-    clearTimeout(current.timer);
-    this.current = undefined;
-    if (answer.ok) current.resolve(answer.value);
-    else current.reject(new ScriptError(answer.error));
-    this.next();
-  }
-
-  private fail(worker: Worker, reason: string): void {
-    if (this.worker !== worker) return;
-    this.worker = undefined;
-    void worker.terminate();
-    const current = this.current;
-    this.current = undefined;
-    if (current) {
-      clearTimeout(current.timer);
-      current.reject(new ScriptError(reason));
-    }
-    this.next();
-  }
-}
-
-const scripts = new ScriptWorker();
+const scripts = new SerialWorker<ScriptRequest, string>({
+  file: workerFile,
+  heapMb: 256,
+  // The script's own deadline is kept inside the worker; this only ends a worker that stopped answering.
+  timeoutMs: SCRIPT_TIMEOUT_MS + WORKER_GRACE_MS,
+  failure: (error) => new ScriptError(error),
+  stopped: (reason) => new ScriptError(reason),
+  reasons: { timeout: `the script ran longer than ${SCRIPT_TIMEOUT_MS} ms`, error: (message) => `the script stopped: ${message}`, exit: 'the script stopped' },
+});
+let nextId = 1;
 
 /**
  * Runs a `transform.javascript` script (config-db's) over one document, given as `config`; its last
@@ -92,6 +40,6 @@ const scripts = new ScriptWorker();
  * meanwhile.
  */
 export async function runJavascript(script: string, config: unknown): Promise<unknown> {
-  const value = await scripts.run(script, config);
+  const value = await scripts.submit({ id: nextId++, script, config: JSON.stringify(config ?? null), timeoutMs: SCRIPT_TIMEOUT_MS, memoryBytes: SCRIPT_MEMORY_BYTES });
   return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { SerialWorker } from '../workers/serial-worker.js';
 import type { SandboxAnswer, SandboxRequest } from './protocol.js';
 
 /** Longest one expression or template may run. */
@@ -28,7 +28,7 @@ function workerFile(): string {
   return file;
 }
 
-type Pending = { request: SandboxRequest; resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Failure = Extract<SandboxAnswer, { ok: false }>['error'];
 
 /**
  * CEL and templates run in a worker thread with a time limit: what runs past it ends the worker
@@ -36,78 +36,34 @@ type Pending = { request: SandboxRequest; resolve: (value: unknown) => void; rej
  * Requests run one at a time, in order.
  */
 export class ExpressionSandbox {
-  private worker: Worker | undefined;
-  private readonly queue: Pending[] = [];
-  private current: (Pending & { timer: NodeJS.Timeout }) | undefined;
+  private readonly worker: SerialWorker<SandboxRequest, Failure>;
   private nextId = 1;
 
-  constructor(private readonly timeoutMs = EXPRESSION_TIMEOUT_MS) {}
-
-  /** `durations` names variables holding milliseconds that CEL sees as durations (`sslAge > Duration('7d')`). */
-  evaluateCel(expression: string, variables: Record<string, unknown> = {}, durations: readonly string[] = []): Promise<unknown> {
-    return this.submit({ id: this.nextId++, kind: 'cel', expression, variables, ...(durations.length > 0 ? { durations } : {}) });
-  }
-
-  renderTemplate(text: string, data: unknown, name?: string): Promise<string> {
-    return this.submit({ id: this.nextId++, kind: 'template', text, data, ...(name ? { name } : {}) }) as Promise<string>;
-  }
-
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    for (const pending of this.queue.splice(0)) pending.reject(new ExpressionError('the expression sandbox was closed'));
-    if (worker) await worker.terminate();
-  }
-
-  private submit(request: SandboxRequest): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ request, resolve, reject });
-      this.next();
+  constructor(timeoutMs = EXPRESSION_TIMEOUT_MS) {
+    this.worker = new SerialWorker({
+      file: workerFile,
+      heapMb: WORKER_HEAP_MB,
+      timeoutMs,
+      failure: (error) => new ExpressionError(error.message, error.line, error.col),
+      stopped: (reason) => new ExpressionError(reason),
+      reasons: {
+        timeout: `the expression took longer than ${timeoutMs} ms and was stopped`,
+        error: (message) => `the expression stopped: ${message}`,
+        exit: 'the expression stopped: it used more memory than allowed',
+      },
     });
   }
 
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, env: {}, stdout: true, stderr: true });
-    worker.unref();
-    worker.on('message', (answer: SandboxAnswer) => this.settle(answer));
-    worker.on('error', (error) => this.fail(worker, `the expression stopped: ${error.message}`));
-    worker.on('exit', () => this.fail(worker, 'the expression stopped: it used more memory than allowed'));
-    this.worker = worker;
-    return worker;
+  /** `durations` names variables holding milliseconds that CEL sees as durations (`sslAge > Duration('7d')`). */
+  evaluateCel(expression: string, variables: Record<string, unknown> = {}, durations: readonly string[] = []): Promise<unknown> {
+    return this.worker.submit({ id: this.nextId++, kind: 'cel', expression, variables, ...(durations.length > 0 ? { durations } : {}) });
   }
 
-  private next(): void {
-    if (this.current) return;
-    const pending = this.queue.shift();
-    if (!pending) return;
-    const worker = this.ensureWorker();
-    const timer = setTimeout(() => this.fail(worker, `the expression took longer than ${this.timeoutMs} ms and was stopped`), this.timeoutMs);
-    this.current = { ...pending, timer };
-    worker.postMessage(pending.request);
+  renderTemplate(text: string, data: unknown, name?: string): Promise<string> {
+    return this.worker.submit({ id: this.nextId++, kind: 'template', text, data, ...(name ? { name } : {}) }) as Promise<string>;
   }
 
-  private settle(answer: SandboxAnswer): void {
-    const current = this.current;
-    if (!current || current.request.id !== answer.id) return;
-    clearTimeout(current.timer);
-    this.current = undefined;
-    if (answer.ok) current.resolve(answer.value);
-    else current.reject(new ExpressionError(answer.error.message, answer.error.line, answer.error.col));
-    this.next();
-  }
-
-  /** Ends a worker that ran too long or died: its request fails, the next ones go to a new worker. */
-  private fail(worker: Worker, reason: string): void {
-    if (this.worker !== worker) return;
-    this.worker = undefined;
-    void worker.terminate();
-    const current = this.current;
-    this.current = undefined;
-    if (current) {
-      clearTimeout(current.timer);
-      current.reject(new ExpressionError(reason));
-    }
-    this.next();
+  close(): Promise<void> {
+    return this.worker.close('the expression sandbox was closed');
   }
 }
