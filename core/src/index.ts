@@ -10,3 +10,4 @@ export * from './connections/index.js';
 export * from './health/index.js';
 export * from './guards.js';
 export * from './expression-error.js';
+export * from './topology/index.js';

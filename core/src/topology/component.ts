@@ -1,0 +1,99 @@
+/** A component of the topology dashboard (spec 2 §3 "Component / topology"), as GET /api/topology returns it. */
+
+export type ComponentHealth = 'healthy' | 'unhealthy' | 'warning' | 'unknown';
+export type ComponentStatus = ComponentHealth | 'info';
+
+/** A property shown on a card: a text or a number with its unit and maximum; headline ones sit at the top. */
+export interface ComponentProperty {
+  name?: string;
+  label?: string;
+  type?: string;
+  text?: string;
+  value?: number;
+  unit?: string;
+  max?: number;
+  min?: number;
+  icon?: string;
+  color?: string;
+  tooltip?: string;
+  order?: number;
+  headline?: boolean;
+  lastTransition?: string;
+  links?: { label?: string; url: string; icon?: string; type?: string; tooltip?: string; text?: string }[];
+}
+
+/** Counts by health of the checks linked to a component. */
+export interface ComponentCheckSummary {
+  healthy: number;
+  unhealthy: number;
+  warning: number;
+  unknown: number;
+}
+
+/** `{[type]: {[severity]: count}}`, for incidents and insights. */
+export type CountsByTypeAndSeverity = Record<string, Record<string, number>>;
+
+export interface ComponentSummary {
+  checks?: ComponentCheckSummary;
+  incidents?: CountsByTypeAndSeverity;
+  insights?: CountsByTypeAndSeverity;
+}
+
+export interface TopologyComponent {
+  id: string;
+  name: string;
+  title?: string | null;
+  text?: string | null;
+  icon?: string | null;
+  type?: string | null;
+  labels: Record<string, string>;
+  properties: ComponentProperty[];
+  status: ComponentStatus | null;
+  status_reason?: string | null;
+  health: ComponentHealth | null;
+  parent_id: string | null;
+  path: string | null;
+  topology_id: string | null;
+  agent_id: string;
+  external_id?: string | null;
+  is_leaf: boolean;
+  hidden: boolean;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  cost_per_minute?: number | null;
+  cost_total_1d?: number | null;
+  cost_total_7d?: number | null;
+  cost_total_30d?: number | null;
+  summary: ComponentSummary;
+  /** Log sources of the component (see components_with_logs). */
+  logs?: { name?: string; type?: string; labels?: Record<string, string> }[];
+  /** Child components, themselves with their children. */
+  components?: TopologyComponent[];
+}
+
+/** GET /api/topology's answer: the components and the values the dashboard's filters offer. */
+export interface TopologyResponse {
+  components: TopologyComponent[];
+  healthStatuses: string[];
+  /** Label keys and values of the listed components: {key: [values]}. */
+  tags: Record<string, string[]>;
+  teams: string[];
+  types: string[];
+}
+
+/** The query parameters GET /api/topology takes (spec 2 §7). */
+export interface TopologyQuery {
+  id?: string;
+  status?: string;
+  type?: string;
+  team?: string;
+  /** Comma list of key=value. */
+  labels?: string;
+  sortBy?: string;
+  sortOrder?: 'asc' | 'desc';
+  /** Set when a type is chosen: matching components at any depth, without their children. */
+  flatten?: boolean;
+  hidden?: boolean;
+  agent_id?: string;
+}
