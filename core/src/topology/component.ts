@@ -1,7 +1,9 @@
 /** A component of the topology dashboard (spec 2 §3 "Component / topology"), as GET /api/topology returns it. */
 
-export type ComponentHealth = 'healthy' | 'unhealthy' | 'warning' | 'unknown';
-export type ComponentStatus = ComponentHealth | 'info';
+import type { Health } from '../constants/health.js';
+
+/** A component's stored status: a health value or 'info'. */
+export type ComponentStatusValue = Health | 'info';
 
 /** A property shown on a card: a text or a number with its unit and maximum; headline ones sit at the top. */
 export interface ComponentProperty {
@@ -48,9 +50,9 @@ export interface TopologyComponent {
   type?: string | null;
   labels: Record<string, string>;
   properties: ComponentProperty[];
-  status: ComponentStatus | null;
+  status: ComponentStatusValue | null;
   status_reason?: string | null;
-  health: ComponentHealth | null;
+  health: Health | null;
   parent_id: string | null;
   path: string | null;
   topology_id: string | null;
