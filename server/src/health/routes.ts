@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
 import { graphRoutes } from './graph.js';
 import { runCanary, type CanaryRunOptions } from './run-canary.js';
-import { checksSummaryJson, rangeStart } from './summary.js';
+import { checksSummary, rangeStart } from './summary.js';
 
 /** Longest Run Now waits for its check. */
 const RUN_NOW_TIMEOUT_MS = 90_000;
@@ -25,7 +25,10 @@ export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, op
     } catch (error) {
       throw new RouteError(400, 'VALIDATION_FAILED', (error as Error).message);
     }
-    return reply.type('application/json; charset=utf-8').send(await checksSummaryJson(options.pool, start));
+    const answer = await checksSummary(options.pool, start);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(await answer.gzipped);
+    return reply.send(answer.json);
   });
 
   app.post<{ Params: { id: string } }>(

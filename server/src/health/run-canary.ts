@@ -9,7 +9,7 @@ import { CHILD_OF, childNotRun, childStatuses } from './child-checks.js';
 import { applyExpressions } from './evaluate.js';
 import { whyNotRun } from './not-run-here.js';
 import { CHECK_RUNNERS, checkTimeoutMs, HTTP_USER_AGENT, PUSHED_CHECK_TYPES, type CheckOutcome, type RunContext } from './runners/index.js';
-import { forgetMeasured } from './summary-cache.js';
+import { forgetSummaries } from './summary.js';
 import { CANARY_RUN_TASK } from './sync.js';
 
 export interface CanaryRunPayload {
@@ -136,7 +136,7 @@ export async function runCanary(options: CanaryRunOptions, payload: CanaryRunPay
     statuses.push(...(await Promise.all(batch)).flat());
   }
   await saveStatuses(options.pool, statuses);
-  if (payload.checkId) forgetMeasured(options.pool);
+  if (payload.checkId) forgetSummaries(options.pool);
   return { checks, statuses };
 }
 

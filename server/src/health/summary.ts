@@ -1,6 +1,7 @@
 import { parseGoDuration } from '@pharos/core';
 import type pg from 'pg';
-import { measuredSince } from './summary-cache.js';
+import { forgetAnswers, sharedAnswer, type SummaryAnswer } from './summary-answers.js';
+import { forgetMeasured, measuredSince } from './summary-cache.js';
 import { checksSummaryBody } from './summary-json.js';
 
 /** The most checks one summary answers. */
@@ -17,24 +18,20 @@ export function rangeStart(start: string | undefined, now = Date.now()): Date {
 
 /**
  * `{"checks_summary": [...]}` (spec 1 section 7), as JSON text written from the columns' texts: every live check
- * with its state, read at each call, and its uptime and latency over the range, measured from the
- * roll-ups (uptime-latency.ts) and reused for a while (summary-cache.ts). Ten thousand checks are
- * some megabytes of JSON, which the server passes on without parsing or serialising them.
+ * with its state and its uptime and latency over the range, measured from the roll-ups
+ * (uptime-latency.ts) and reused for a while (summary-cache.ts). Ten thousand checks are some
+ * megabytes of JSON, which the server passes on without parsing or serialising them, shared by the
+ * callers of a few seconds (summary-answers.ts).
  */
-export function checksSummaryJson(pool: pg.Pool, start: Date, now = new Date()): Promise<string> {
-  // People opening the dashboard at the same moment share the one answer being built.
-  let building = buildingByPool.get(pool);
-  if (!building) buildingByPool.set(pool, (building = new Map()));
-  const key = Math.round((now.getTime() - start.getTime()) / 1000);
-  const shared = building.get(key);
-  if (shared) return shared;
-  const answer = buildSummary(pool, start, now).finally(() => building.delete(key));
-  building.set(key, answer);
-  return answer;
+export function checksSummary(pool: pg.Pool, start: Date, now = new Date()): Promise<SummaryAnswer> {
+  return sharedAnswer(pool, Math.round((now.getTime() - start.getTime()) / 1000), () => buildSummary(pool, start, now), now.getTime());
 }
 
-/** Answers being built, by range in seconds. */
-const buildingByPool = new WeakMap<pg.Pool, Map<number, Promise<string>>>();
+/** Forgets what was measured and answered (after Run Now, so the dashboard shows its run at once). */
+export function forgetSummaries(pool: pg.Pool): void {
+  forgetMeasured(pool);
+  forgetAnswers(pool);
+}
 
 /** Every column as text, unparsed: the answer is written from them (summary-json.ts). */
 const asText = { getTypeParser: () => (value: string) => value };

@@ -73,6 +73,16 @@ describe('checks summary', () => {
     expect(check.uptime).toEqual({ passed: 126, failed: 22 });
   });
 
+  it('sends the answer gzip-encoded to a client that accepts it, and plain to one that does not', async () => {
+    const authorization = `Bearer ${await server.tokenFor(['viewer'])}`;
+    const zipped = await fetch(`${server.url}/api/canary/api/summary?start=3h`, { headers: { authorization, 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(((await zipped.json()) as { checks_summary: Summary[] }).checks_summary.map((check) => check.id)).toContain(checkId);
+    const plain = await fetch(`${server.url}/api/canary/api/summary?start=3h`, { headers: { authorization, 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(((await plain.json()) as { checks_summary: Summary[] }).checks_summary.map((check) => check.id)).toContain(checkId);
+  });
+
   it('refuses a start it cannot read, and a caller without a token', async () => {
     const { status, body } = await summary('yesterday-ish');
     expect(status).toBe(400);

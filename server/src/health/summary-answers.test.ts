@@ -1,0 +1,49 @@
+import type pg from 'pg';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { forgetAnswers, sharedAnswer } from './summary-answers.js';
+
+/** Answers are kept per pool; these tests never query it. */
+const newPool = (): pg.Pool => ({}) as pg.Pool;
+
+function counter(): { build: () => Promise<string>; builds: () => number } {
+  let count = 0;
+  return { build: async () => `{"n":${++count}}`, builds: () => count };
+}
+
+describe('shared summary answers', () => {
+  it('builds once for callers at the same moment and sends the answer again while it is two seconds old', async () => {
+    const pool = newPool();
+    const { build, builds } = counter();
+    const [a, b] = await Promise.all([sharedAnswer(pool, 3600, build, 0), sharedAnswer(pool, 3600, build, 0)]);
+    expect(a).toBe(b);
+    expect((await sharedAnswer(pool, 3600, build, 2_000)).json.toString()).toBe('{"n":1}');
+    expect(builds()).toBe(1);
+    expect(gunzipSync(await a.gzipped).toString()).toBe('{"n":1}');
+  });
+
+  it('sends a stale answer while the next is built, and waits for a new one past ten seconds', async () => {
+    const pool = newPool();
+    const { build, builds } = counter();
+    await sharedAnswer(pool, 3600, build, 0);
+    expect((await sharedAnswer(pool, 3600, build, 5_000)).json.toString()).toBe('{"n":1}');
+    expect(builds()).toBe(2);
+    expect((await sharedAnswer(pool, 3600, build, 6_000)).json.toString()).toBe('{"n":2}');
+    expect((await sharedAnswer(pool, 3600, build, 17_000)).json.toString()).toBe('{"n":3}');
+  });
+
+  it('keeps ranges apart and builds anew once forgotten', async () => {
+    const pool = newPool();
+    const { build } = counter();
+    await sharedAnswer(pool, 3600, build, 0);
+    expect((await sharedAnswer(pool, 86_400, build, 0)).json.toString()).toBe('{"n":2}');
+    forgetAnswers(pool);
+    expect((await sharedAnswer(pool, 3600, build, 1)).json.toString()).toBe('{"n":3}');
+  });
+
+  it('answers a failed build with its error and keeps no answer of it', async () => {
+    const pool = newPool();
+    await expect(sharedAnswer(pool, 60, () => Promise.reject(new Error('timeout')), 0)).rejects.toThrow('timeout');
+    expect((await sharedAnswer(pool, 60, async () => '{}', 1)).json.toString()).toBe('{}');
+  });
+});
