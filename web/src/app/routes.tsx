@@ -118,7 +118,7 @@ const shellScreens: RouteObject[] = [
   screenRoute('playbooks/runs/:id', SCREENS.playbookRuns, coming('Playbook run'), { detail: 'id' }),
   screenRoute('playbooks/:id', SCREENS.playbooks, coming('Playbook'), { detail: 'id' }),
 
-  screenRoute('logs', SCREENS.logs, coming('Logs')),
+  screenRoute('logs', SCREENS.logs, page(() => import('../features/logs').then((m) => m.LogsPage))),
 
   // Settings (spec 3; agents in spec 1)
   { path: 'settings', element: <SettingsIndex /> },

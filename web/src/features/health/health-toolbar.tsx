@@ -7,7 +7,7 @@ import type { LabelKey } from './check-labels';
 import { PIVOT_BY_OPTIONS, PIVOT_CELL_TYPES } from './check-pivot';
 import { TAB_BY_AGENT, TAB_BY_NAMESPACE } from './check-tabs';
 import type { HealthParamChanges, HealthParams } from './health-params';
-import { SelectField } from './select-field';
+import { InlineSelect } from '../../ui/inline-select';
 
 const NO_PIVOT = '';
 
@@ -42,8 +42,8 @@ export function HealthToolbar({ params, labelKeys, onChange }: { params: HealthP
   return (
     <div className="flex flex-wrap items-center gap-3">
       <SearchBox label="Search checks" placeholder="Search by name, description, or endpoint" urlParam="query" resetParams={['pageIndex']} className="w-96 max-w-full" />
-      <SelectField label="Group By" value={params.groupBy} options={[...GROUP_BY_FIELDS, ...labelOptions]} onChange={(groupBy) => onChange({ groupBy })} />
-      <SelectField
+      <InlineSelect label="Group By" value={params.groupBy} options={[...GROUP_BY_FIELDS, ...labelOptions]} onChange={(groupBy) => onChange({ groupBy })} />
+      <InlineSelect
         label="Tab By"
         value={params.tabBy}
         options={[{ value: TAB_BY_NAMESPACE, label: 'Namespace' }, { value: TAB_BY_AGENT, label: 'Agent' }, ...labelOptions]}
@@ -52,7 +52,7 @@ export function HealthToolbar({ params, labelKeys, onChange }: { params: HealthP
       <LayoutSwitch value={params.layout} onChange={(layout) => onChange({ layout })} />
       {params.layout === 'table' && (
         <>
-          <SelectField
+          <InlineSelect
             label="Pivot By"
             value={params.pivotBy ?? NO_PIVOT}
             options={[{ value: NO_PIVOT, label: 'None' }, ...PIVOT_BY_OPTIONS]}
@@ -64,8 +64,8 @@ export function HealthToolbar({ params, labelKeys, onChange }: { params: HealthP
               )
             }
           />
-          {params.pivotBy === 'labels' && <SelectField label="Pivot Label" value={params.pivotLabel ?? ''} options={[{ value: '', label: '—' }, ...labelOptions]} onChange={(pivotLabel) => onChange({ pivotLabel: pivotLabel || null })} />}
-          {params.pivotBy !== null && <SelectField label="Pivot Cell" value={params.pivotCellType} options={PIVOT_CELL_TYPES} onChange={(pivotCellType) => onChange({ pivotCellType })} />}
+          {params.pivotBy === 'labels' && <InlineSelect label="Pivot Label" value={params.pivotLabel ?? ''} options={[{ value: '', label: '—' }, ...labelOptions]} onChange={(pivotLabel) => onChange({ pivotLabel: pivotLabel || null })} />}
+          {params.pivotBy !== null && <InlineSelect label="Pivot Cell" value={params.pivotCellType} options={PIVOT_CELL_TYPES} onChange={(pivotCellType) => onChange({ pivotCellType })} />}
         </>
       )}
     </div>
