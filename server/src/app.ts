@@ -6,6 +6,7 @@ import { catalogSummaryRoutes } from './catalog/summary-routes.js';
 import { connectionRoutes } from './connections/routes.js';
 import { ExpressionSandbox } from './expressions/sandbox.js';
 import { healthRoutes } from './health/routes.js';
+import { playbookRoutes } from './playbooks/routes.js';
 import { catalogChangesRoutes } from './catalog/changes-routes.js';
 import { webhookRoutes } from './health/webhook-routes.js';
 import { bearerTokenResolver, installAccessGuard, type CallerResolver } from './auth/guard.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.sandbox) app.addHook('onClose', () => sandbox.close());
   await app.register(healthRoutes, { pool, secrets, sandbox });
   await app.register(webhookRoutes, { pool, secrets, sandbox });
+  await app.register(playbookRoutes, { pool, secrets, sandbox });
   await app.register(catalogSummaryRoutes, { pool });
   await app.register(catalogChangesRoutes, { pool });
   await app.register(schemaRoutes);

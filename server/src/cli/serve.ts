@@ -13,6 +13,7 @@ import { saveSchedule } from '../engine/schedules.js';
 import { canaryChangedHandler } from '../health/sync.js';
 import { keepMeasured } from '../health/summary-cache.js';
 import { registerCatalog } from '../catalog/register.js';
+import { registerPlaybooks } from '../playbooks/register.js';
 import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
 
 const HOUR_MS = 3_600_000;
@@ -43,6 +44,7 @@ export async function serve(): Promise<void> {
     engine.events.on(['canary.changed'], canaryChangedHandler(database.pool));
     engine.define(checkStatusRetention(database.pool));
     registerCatalog(engine, { pool: database.pool, secrets, sandbox });
+    registerPlaybooks(engine, { pool: database.pool, secrets, sandbox });
     await engine.start();
     await saveSchedule(database.pool, {
       key: `system:${CHECK_STATUS_RETENTION}`,

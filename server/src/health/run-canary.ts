@@ -1,6 +1,7 @@
 import { envVarText } from '@pharos/core';
 import type pg from 'pg';
 import { resolveConnection } from '../connections/resolve.js';
+import { withConnection } from '../connections/with-connection.js';
 import type { JobDefinition, JobOutcome } from '../engine/job.js';
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import { resolveValue } from '../secret-store/resolve.js';
@@ -54,20 +55,6 @@ function detailOf(outcome: CheckOutcome): Record<string, unknown> {
   return text.length > MAX_DETAIL ? { truncated: true } : detail;
 }
 
-/** A check's spec with what its `connection` gives filled in (url, username, password). */
-async function withConnection(options: CanaryRunOptions, check: CheckRow): Promise<Record<string, unknown>> {
-  const reference = check.spec['connection'];
-  if (typeof reference !== 'string' || reference === '') return check.spec;
-  const connection = await resolveConnection(options.pool, options.secrets, reference, check.namespace ?? 'default');
-  return {
-    ...connection.properties,
-    ...(connection.url ? { url: connection.url } : {}),
-    ...(connection.username ? { username: connection.username } : {}),
-    ...(connection.password ? { password: connection.password } : {}),
-    ...check.spec,
-  };
-}
-
 async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: AbortSignal): Promise<StatusRow> {
   const time = new Date();
   const runner = CHECK_RUNNERS[check.type];
@@ -93,7 +80,7 @@ async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: Abor
   };
   let outcome: CheckOutcome;
   try {
-    const spec = await withConnection(options, check);
+    const spec = await withConnection(options.pool, options.secrets, check.spec, check.namespace ?? 'default');
     outcome = await applyExpressions(options.sandbox, spec, await runner(spec, context));
   } catch (error) {
     outcome = { pass: false, duration: Math.round(Date.now() - time.getTime()), error: (error as Error).message, data: {} };

@@ -1,0 +1,81 @@
+import { isRecord, parseGoDuration } from '@pharos/core';
+import type { ExpressionSandbox } from '../expressions/sandbox.js';
+
+/** An earlier action of the run, as `if`, `delay` and templates see it. */
+export interface ActionState {
+  name: string;
+  status: string;
+  result: Record<string, unknown> | null;
+  error: string | null;
+}
+
+/** What templates and expressions of a run see: `.config`/`.component`/`.check`, `.params`, `.user`, `.run`, `.env`, `.actions`. */
+export interface RunEnvironment {
+  config?: Record<string, unknown>;
+  component?: Record<string, unknown>;
+  check?: Record<string, unknown>;
+  params: Record<string, unknown>;
+  user: Record<string, unknown> | null;
+  run: { id: string; playbook_id: string };
+  playbook: { id: string; name: string; title: string };
+  env: Record<string, string>;
+  /** Earlier actions by name. */
+  actions: Record<string, ActionState>;
+}
+
+/**
+ * mission-control's action functions in CEL: `success()` (no earlier action failed), `failure()`
+ * (one did), `always()`, `skipped()` and `getAction("name")`. They become variables of the evaluation.
+ */
+function withActionFunctions(expression: string): string {
+  return expression
+    .replace(/\balways\(\s*\)/g, 'true')
+    .replace(/\bsuccess\(\s*\)/g, 'pharos_success')
+    .replace(/\bfailure\(\s*\)/g, 'pharos_failure')
+    .replace(/\bskipped\(\s*\)/g, 'pharos_skipped')
+    .replace(/\bgetAction\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\)/g, 'pharos_actions[$1]');
+}
+
+function variablesOf(environment: RunEnvironment): Record<string, unknown> {
+  const earlier = Object.values(environment.actions);
+  return {
+    ...environment,
+    pharos_success: earlier.every((action) => action.status !== 'failed'),
+    pharos_failure: earlier.some((action) => action.status === 'failed'),
+    pharos_skipped: earlier.some((action) => action.status === 'skipped'),
+    pharos_actions: environment.actions,
+  };
+}
+
+/** Whether the action runs: its `if` (CEL) over the run, `success()` when it has none. */
+export async function shouldRun(sandbox: ExpressionSandbox, condition: string | undefined, environment: RunEnvironment): Promise<boolean> {
+  const value = await sandbox.evaluateCel(withActionFunctions(condition ?? 'success()'), variablesOf(environment));
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new Error(`if: '${condition}' gave ${JSON.stringify(value)}, not true or false`);
+}
+
+/** The wait before an action in ms: a duration (`30s`), or CEL giving a duration text or seconds. */
+export async function delayMs(sandbox: ExpressionSandbox, delay: string | undefined, environment: RunEnvironment): Promise<number> {
+  if (!delay) return 0;
+  try {
+    return parseGoDuration(delay);
+  } catch {
+    // not a plain duration: an expression
+  }
+  const value = await sandbox.evaluateCel(withActionFunctions(delay), variablesOf(environment));
+  if (typeof value === 'number' && Number.isFinite(value)) return Math.max(0, value * 1000);
+  if (typeof value === 'string') return parseGoDuration(value);
+  throw new Error(`delay: '${delay}' gave ${JSON.stringify(value)}, not a duration`);
+}
+
+/** The action's fields with every text holding `{{` rendered as a Go template over the run. */
+export async function renderFields(sandbox: ExpressionSandbox, value: unknown, environment: RunEnvironment): Promise<unknown> {
+  if (typeof value === 'string') return value.includes('{{') ? sandbox.renderTemplate(value, environment) : value;
+  if (Array.isArray(value)) return Promise.all(value.map((item) => renderFields(sandbox, item, environment)));
+  if (isRecord(value)) {
+    const entries = await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await renderFields(sandbox, item, environment)] as const));
+    return Object.fromEntries(entries);
+  }
+  return value;
+}

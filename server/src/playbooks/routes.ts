@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { cancelRun } from './cancel-run.js';
+import { createRun, RunRequestError } from './create-run.js';
+import type { PlaybookOptions } from './run-context.js';
+
+const ID_PARAMS = { params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } } as const;
+
+/**
+ * The playbook run API (spec 2 section 7): `POST /api/playbook/run` starts a run on a resource,
+ * `GET /api/playbook/run/{id}` reads it with its actions, `POST /api/playbook/run/cancel/{id}` stops it.
+ * Starting and cancelling need write on playbook_runs, reading needs read.
+ */
+export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, options) => {
+  app.setErrorHandler(routeErrorHandler);
+
+  app.post('/api/playbook/run', async (request, reply) => {
+    const caller = authorize(request, 'playbook_runs', 'write');
+    try {
+      const runId = await createRun(options, request.body, caller);
+      return reply.code(201).send({ run_id: runId });
+    } catch (error) {
+      if (error instanceof RunRequestError) throw new RouteError(error.status, error.status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', error.message, error.problems.length > 0 ? { problems: error.problems } : {});
+      throw error;
+    }
+  });
+
+  app.get<{ Params: { id: string } }>('/api/playbook/run/:id', { schema: ID_PARAMS }, async (request) => {
+    authorize(request, 'playbook_runs', 'read');
+    const { rows } = await options.pool.query(
+      `SELECT r.id, r.playbook_id, r.status, r.error, r.parameters, r.config_id, r.component_id, r.check_id, r.created_by,
+              r.scheduled_time, r.start_time, r.end_time, r.created_at,
+              coalesce((SELECT json_agg(a ORDER BY a.created_at) FROM (
+                 SELECT id, name, status, result, error, retry_count, scheduled_time, start_time, end_time, created_at
+                   FROM playbook_run_actions WHERE playbook_run_id = r.id) a), '[]') AS actions
+         FROM playbook_runs r WHERE r.id = $1`,
+      [request.params.id],
+    );
+    if (!rows[0]) throw new RouteError(404, 'NOT_FOUND', `No playbook run ${request.params.id}`);
+    return rows[0];
+  });
+
+  app.post<{ Params: { id: string } }>('/api/playbook/run/cancel/:id', { schema: ID_PARAMS }, async (request) => {
+    authorize(request, 'playbook_runs', 'write');
+    const answer = await cancelRun(options.pool, request.params.id);
+    if (!answer) throw new RouteError(404, 'NOT_FOUND', `No playbook run ${request.params.id}`);
+    if (!answer.cancelled) throw new RouteError(409, 'CONFLICT', `The run has ended (${answer.status}): there is nothing to cancel`);
+    return { status: answer.status };
+  });
+};

@@ -1,0 +1,227 @@
+import { formatDuration } from '@pharos/core';
+import type pg from 'pg';
+import { withConnection } from '../connections/with-connection.js';
+import { transactionOn } from '../db/transaction.js';
+import type { JobDefinition } from '../engine/job.js';
+import { enqueueJob } from '../engine/queue.js';
+import { ACTION_RUNNERS, whySkipped } from './actions/index.js';
+import type { ActionOutcome } from './actions/types.js';
+import { delayMs, renderFields, shouldRun, type ActionState, type RunEnvironment } from './expressions.js';
+import { actionContext, runEnvironment, type PlaybookOptions, type RunRow } from './run-context.js';
+import { readPlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.js';
+
+export const PLAYBOOK_RUN_TASK = 'PlaybookRun';
+
+/** How often a running action looks whether its run was cancelled. */
+const CANCEL_POLL_MS = 1_000;
+/** The advisory lock class of runs: one process advances a run at a time. */
+const RUN_LOCK_CLASS = 7_301;
+const TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled', 'skipped']);
+export const CRASHED_ACTION_ERROR = 'the server running this action stopped before it finished';
+
+interface ActionRow extends ActionState {
+  id: string;
+  retry_count: number;
+  scheduled_time: Date;
+}
+
+/** What the next step of a run is: nothing (it ended or waits), or an action to run now. */
+type Step = { done: true } | { done: false; action: PlaybookAction; rowId: string; retries: number; environment: RunEnvironment; namespace: string; deadline: number };
+
+/** Queues the next advance of a run, now or at a time; one waiting job per run. */
+export function queueRun(db: Pick<pg.PoolClient, 'query'>, runId: string, runAt?: Date): Promise<void> {
+  return enqueueJob(db, PLAYBOOK_RUN_TASK, { runId }, { key: `playbook-run:${runId}`, ...(runAt ? { runAt } : {}) });
+}
+
+const backoffMs = (action: PlaybookAction, retries: number): number => (action.retry ? action.retry.delayMs * action.retry.multiplier ** retries : 0);
+
+async function finishRun(db: pg.PoolClient, runId: string, status: 'completed' | 'failed' | 'cancelled', error: string | null): Promise<void> {
+  await db.query(
+    `UPDATE playbook_run_actions SET status = 'cancelled', end_time = now()
+      WHERE playbook_run_id = $1 AND status NOT IN ('completed', 'failed', 'cancelled', 'skipped')`,
+    [runId],
+  );
+  await db.query('UPDATE playbook_runs SET status = $2, error = $3, end_time = now(), start_time = coalesce(start_time, now()) WHERE id = $1', [runId, status, error]);
+}
+
+async function insertAction(db: pg.PoolClient, runId: string, name: string, status: string, fields: { error?: string; scheduledTime?: Date } = {}): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO playbook_run_actions (playbook_run_id, name, status, error, scheduled_time, start_time, end_time)
+     VALUES ($1, $2, $3, $4, coalesce($5, now()), CASE WHEN $3 = 'running' THEN now() END, CASE WHEN $3 IN ('skipped', 'failed') THEN now() END)
+     RETURNING id`,
+    [runId, name, status, fields.error ?? null, fields.scheduledTime ?? null],
+  );
+  return rows[0]!.id;
+}
+
+/** Decides the run's next step inside one transaction holding the run's row. */
+async function nextStep(options: PlaybookOptions, db: pg.PoolClient, runId: string): Promise<Step> {
+  const { rows: runs } = await db.query<RunRow>(
+    'SELECT id, playbook_id, status, spec, parameters, config_id, component_id, check_id, created_by, start_time FROM playbook_runs WHERE id = $1 FOR UPDATE',
+    [runId],
+  );
+  const run = runs[0];
+  if (!run || run.status === 'waiting') return { done: true };
+  if (TERMINAL.has(run.status)) {
+    // Under the run's lock nothing else runs its actions: one still marked running was left by a stopped server.
+    await db.query(`UPDATE playbook_run_actions SET status = 'cancelled', end_time = now() WHERE playbook_run_id = $1 AND status = 'running'`, [runId]);
+    return { done: true };
+  }
+  let spec: PlaybookSpec;
+  try {
+    spec = readPlaybookSpec(run.spec);
+  } catch (error) {
+    await finishRun(db, runId, 'failed', (error as Error).message);
+    return { done: true };
+  }
+  const startedAt = run.start_time?.getTime() ?? Date.now();
+  const deadline = startedAt + spec.timeoutMs;
+  if (Date.now() > deadline) {
+    await finishRun(db, runId, 'failed', `the playbook did not finish within its timeout (${formatDuration(spec.timeoutMs)})`);
+    return { done: true };
+  }
+  const { rows } = await db.query<ActionRow>(
+    'SELECT id, name, status, result, error, retry_count, scheduled_time FROM playbook_run_actions WHERE playbook_run_id = $1 ORDER BY created_at',
+    [runId],
+  );
+  const byName = new Map(rows.map((row) => [row.name, row]));
+  const settled = (): ActionState[] => rows.filter((row) => TERMINAL.has(row.status)).map(({ name, status, result, error }) => ({ name, status, result, error }));
+
+  for (const action of spec.actions) {
+    let row = byName.get(action.name);
+    if (row && TERMINAL.has(row.status)) continue;
+    if (row?.status === 'running') {
+      const retry = action.retry !== undefined && row.retry_count < action.retry.limit;
+      const scheduled = new Date(Date.now() + backoffMs(action, row.retry_count));
+      await db.query(
+        `UPDATE playbook_run_actions SET status = $2, error = $3, retry_count = retry_count + $4, scheduled_time = $5, end_time = CASE WHEN $2 = 'failed' THEN now() END WHERE id = $1`,
+        [row.id, retry ? 'scheduled' : 'failed', CRASHED_ACTION_ERROR, retry ? 1 : 0, scheduled],
+      );
+      row = { ...row, status: retry ? 'scheduled' : 'failed', error: CRASHED_ACTION_ERROR, retry_count: row.retry_count + (retry ? 1 : 0), scheduled_time: scheduled };
+      rows.splice(rows.findIndex((other) => other.id === row!.id), 1, row);
+      if (!retry) continue;
+    }
+    if (row && row.scheduled_time.getTime() > Date.now()) {
+      await db.query('UPDATE playbook_runs SET status = $2, start_time = coalesce(start_time, now()) WHERE id = $1', [runId, row.status]);
+      await queueRun(db, runId, row.scheduled_time);
+      return { done: true };
+    }
+    const { environment, namespace } = await runEnvironment(options, db, run, spec.env, settled());
+    if (!row) {
+      let runs: boolean;
+      let wait: number;
+      try {
+        runs = await shouldRun(options.sandbox, action.if, environment);
+        wait = runs ? await delayMs(options.sandbox, action.delay, environment) : 0;
+      } catch (error) {
+        rows.push({ ...(await failedRow(db, runId, action.name, (error as Error).message)) });
+        continue;
+      }
+      const skipped = runs ? whySkipped(action.kind) : undefined;
+      if (!runs || skipped) {
+        const id = await insertAction(db, runId, action.name, 'skipped', skipped ? { error: skipped } : {});
+        rows.push({ id, name: action.name, status: 'skipped', result: null, error: skipped ?? null, retry_count: 0, scheduled_time: new Date() });
+        continue;
+      }
+      if (wait > 0) {
+        const at = new Date(Date.now() + wait);
+        await insertAction(db, runId, action.name, 'sleeping', { scheduledTime: at });
+        await db.query(`UPDATE playbook_runs SET status = 'sleeping', start_time = coalesce(start_time, now()) WHERE id = $1`, [runId]);
+        await queueRun(db, runId, at);
+        return { done: true };
+      }
+      const id = await insertAction(db, runId, action.name, 'running');
+      row = { id, name: action.name, status: 'running', result: null, error: null, retry_count: 0, scheduled_time: new Date() };
+    } else {
+      await db.query(`UPDATE playbook_run_actions SET status = 'running', start_time = now(), end_time = NULL WHERE id = $1`, [row.id]);
+    }
+    await db.query(`UPDATE playbook_runs SET status = 'running', start_time = coalesce(start_time, now()) WHERE id = $1`, [runId]);
+    return { done: false, action, rowId: row.id, retries: row.retry_count, environment, namespace, deadline };
+  }
+  const failedAction = rows.find((row) => row.status === 'failed');
+  await finishRun(db, runId, failedAction ? 'failed' : 'completed', failedAction ? `${failedAction.name}: ${failedAction.error ?? 'failed'}` : null);
+  return { done: true };
+}
+
+async function failedRow(db: pg.PoolClient, runId: string, name: string, error: string): Promise<ActionRow> {
+  const id = await insertAction(db, runId, name, 'failed', { error });
+  return { id, name, status: 'failed', result: null, error, retry_count: 0, scheduled_time: new Date() };
+}
+
+/** Runs one action with its templated fields, until its timeout, the run's, a cancel or the process stopping. */
+async function runAction(options: PlaybookOptions, step: Extract<Step, { done: false }>, runId: string, stopping: AbortSignal): Promise<{ outcome: ActionOutcome; cancelled: boolean }> {
+  const cancel = new AbortController();
+  const poll = setInterval(() => {
+    options.pool
+      .query<{ status: string }>('SELECT status FROM playbook_runs WHERE id = $1', [runId])
+      .then(({ rows }) => rows[0]?.status === 'cancelled' && cancel.abort(new Error('the run was cancelled')))
+      .catch(() => undefined);
+  }, CANCEL_POLL_MS);
+  const limit = Math.max(0, Math.min(step.deadline - Date.now(), step.action.timeoutMs ?? Number.POSITIVE_INFINITY));
+  const signal = AbortSignal.any([stopping, cancel.signal, AbortSignal.timeout(limit)]);
+  try {
+    const runner = ACTION_RUNNERS[step.action.kind]!;
+    const body = await withConnection(options.pool, options.secrets, (await renderFields(options.sandbox, step.action.body, step.environment)) as Record<string, unknown>, step.namespace);
+    const outcome = await runner(body, actionContext(options, step.namespace, signal));
+    if (signal.aborted && !stopping.aborted && !cancel.signal.aborted && outcome.ok === false) outcome.error = `the action did not finish within ${formatDuration(limit)}`;
+    return { outcome, cancelled: cancel.signal.aborted };
+  } catch (error) {
+    return { outcome: { ok: false, result: {}, error: (error as Error).message }, cancelled: cancel.signal.aborted };
+  } finally {
+    clearInterval(poll);
+  }
+}
+
+function recordOutcome(db: pg.PoolClient, runId: string, step: Extract<Step, { done: false }>, outcome: ActionOutcome, cancelled: boolean): Promise<void> {
+  return transactionOn(db, async () => {
+    const { rows } = await db.query<{ status: string }>('SELECT status FROM playbook_runs WHERE id = $1 FOR UPDATE', [runId]);
+    const retry = !outcome.ok && step.action.retry !== undefined && step.retries < step.action.retry.limit;
+    const status = cancelled || rows[0]?.status === 'cancelled' ? 'cancelled' : outcome.ok ? 'completed' : retry ? 'scheduled' : 'failed';
+    await db.query(
+      `UPDATE playbook_run_actions SET status = $2, result = $3, error = $4, retry_count = retry_count + $5,
+              scheduled_time = $6, end_time = CASE WHEN $2 = 'scheduled' THEN NULL ELSE now() END
+        WHERE id = $1`,
+      [step.rowId, status, JSON.stringify(outcome.result), outcome.ok ? null : (outcome.error ?? 'failed'), status === 'scheduled' ? 1 : 0, new Date(Date.now() + backoffMs(step.action, step.retries))],
+    );
+  });
+}
+
+/**
+ * Moves a run on as far as it can: each action in turn (skipped on a false `if`, put to sleep on a
+ * `delay`, retried after a wait on failure while `retry` allows), then the run's end. One process at
+ * a time advances a run (an advisory lock held on a connection, released if the process dies); an
+ * action found still running was left by a stopped server and is retried or failed with the reason.
+ */
+export async function advanceRun(options: PlaybookOptions, runId: string, stopping: AbortSignal): Promise<void> {
+  const db = await options.pool.connect();
+  try {
+    const { rows } = await db.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [RUN_LOCK_CLASS, runId]);
+    if (!rows[0]?.locked) return;
+    try {
+      for (;;) {
+        const step = await transactionOn(db, () => nextStep(options, db, runId));
+        if (step.done) return;
+        const { outcome, cancelled } = await runAction(options, step, runId, stopping);
+        // Stopping mid-action: the action stays running and the job's next attempt (elsewhere) finds it.
+        if (stopping.aborted) throw new Error('the server stopped during the action');
+        await recordOutcome(db, runId, step, outcome, cancelled);
+      }
+    } finally {
+      await db.query('SELECT pg_advisory_unlock($1, hashtext($2))', [RUN_LOCK_CLASS, runId]);
+    }
+  } finally {
+    db.release();
+  }
+}
+
+/** The engine's job that advances a run. */
+export function playbookRunJob(options: PlaybookOptions): JobDefinition<{ runId: string }> {
+  return {
+    name: PLAYBOOK_RUN_TASK,
+    // Actions keep their own deadlines (theirs and the playbook's); this only bounds a stuck attempt.
+    timeoutMs: 24 * 3_600_000,
+    run: async ({ runId }, context) => {
+      await advanceRun(options, runId, context.signal);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { isRecord, parseGoDuration, PLAYBOOK_ACTION_KINDS } from '@pharos/core';
+
+/** A playbook runs for at most this long unless its spec says `timeout`. */
+export const DEFAULT_PLAYBOOK_TIMEOUT_MS = 30 * 60_000;
+
+export type ActionKind = (typeof PLAYBOOK_ACTION_KINDS)[number];
+
+/** `retry` of an action: attempts after the first, the wait before the first of them, and how each wait grows. */
+export interface RetryPolicy {
+  limit: number;
+  delayMs: number;
+  multiplier: number;
+}
+
+/** One action of a playbook spec, as the run engine reads it. */
+export interface PlaybookAction {
+  name: string;
+  kind: ActionKind;
+  /** The kind's own fields (`exec: {script}` → `{script}`). */
+  body: Record<string, unknown>;
+  /** CEL; `success()` when absent. */
+  if?: string;
+  /** A duration or a CEL expression giving one. */
+  delay?: string;
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+}
+
+export interface PlaybookSpec {
+  actions: PlaybookAction[];
+  timeoutMs: number;
+  parameters: Record<string, unknown>[];
+  env: Record<string, unknown>[];
+  configs?: unknown[];
+  components?: unknown[];
+  checks?: unknown[];
+  approval?: Record<string, unknown>;
+}
+
+/** A spec the engine cannot run, with the path of what is wrong. */
+export class PlaybookSpecError extends Error {}
+
+function durationAt(value: unknown, path: string): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new PlaybookSpecError(`${path}: must be a duration such as 30s or 5m`);
+  try {
+    return parseGoDuration(value);
+  } catch {
+    throw new PlaybookSpecError(`${path}: '${value}' is not a duration such as 30s or 5m`);
+  }
+}
+
+function retryAt(value: unknown, path: string): RetryPolicy | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isRecord(value)) throw new PlaybookSpecError(`${path}: must be an object with limit, duration and exponent`);
+  const limit = value['limit'];
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) throw new PlaybookSpecError(`${path}.limit: must be a whole number of 0 or more`);
+  const exponent = isRecord(value['exponent']) ? value['exponent'] : {};
+  const multiplier = exponent['multiplier'] ?? 1;
+  if (typeof multiplier !== 'number' || multiplier < 1) throw new PlaybookSpecError(`${path}.exponent.multiplier: must be a number of 1 or more`);
+  return { limit, delayMs: durationAt(value['duration'], `${path}.duration`) ?? 0, multiplier };
+}
+
+function actionAt(value: unknown, index: number, names: Set<string>): PlaybookAction {
+  const path = `actions[${index}]`;
+  if (!isRecord(value)) throw new PlaybookSpecError(`${path}: must be an object`);
+  const name = value['name'];
+  if (typeof name !== 'string' || name.trim() === '') throw new PlaybookSpecError(`${path}.name: is required`);
+  if (names.has(name)) throw new PlaybookSpecError(`${path}.name: '${name}' names an earlier action too`);
+  names.add(name);
+  const kinds = PLAYBOOK_ACTION_KINDS.filter((kind) => value[kind] !== undefined);
+  if (kinds.length !== 1) throw new PlaybookSpecError(`${path}: must have exactly one of ${PLAYBOOK_ACTION_KINDS.join(', ')}${kinds.length > 1 ? ` (it has ${kinds.join(', ')})` : ''}`);
+  const kind = kinds[0]!;
+  const body = value[kind];
+  if (!isRecord(body)) throw new PlaybookSpecError(`${path}.${kind}: must be an object`);
+  const text = (field: string): string | undefined => {
+    const given = value[field];
+    if (given === undefined || given === null || given === '') return undefined;
+    if (typeof given !== 'string') throw new PlaybookSpecError(`${path}.${field}: must be a string`);
+    return given;
+  };
+  const condition = text('if');
+  const delay = text('delay');
+  const timeoutMs = durationAt(value['timeout'], `${path}.timeout`);
+  const retry = retryAt(value['retry'], `${path}.retry`);
+  return { name, kind, body, ...(condition ? { if: condition } : {}), ...(delay ? { delay } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...(retry ? { retry } : {}) };
+}
+
+const listAt = (value: unknown, path: string): Record<string, unknown>[] => {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || !value.every(isRecord)) throw new PlaybookSpecError(`${path}: must be a list of objects`);
+  return value;
+};
+
+/** The runnable shape of a stored or applied playbook spec; what is wrong is thrown with its path. */
+export function readPlaybookSpec(spec: unknown): PlaybookSpec {
+  if (!isRecord(spec)) throw new PlaybookSpecError('spec: must be an object');
+  const names = new Set<string>();
+  const actions = listAt(spec['actions'], 'actions').map((action, index) => actionAt(action, index, names));
+  if (actions.length === 0) throw new PlaybookSpecError('actions: a playbook needs at least one action');
+  const selectors = (field: 'configs' | 'components' | 'checks') => (spec[field] === undefined ? {} : { [field]: listAt(spec[field], field) });
+  return {
+    actions,
+    timeoutMs: durationAt(spec['timeout'], 'timeout') ?? DEFAULT_PLAYBOOK_TIMEOUT_MS,
+    parameters: listAt(spec['parameters'], 'parameters'),
+    env: listAt(spec['env'], 'env'),
+    ...selectors('configs'),
+    ...selectors('components'),
+    ...selectors('checks'),
+    ...(isRecord(spec['approval']) ? { approval: spec['approval'] } : {}),
+  };
+}
