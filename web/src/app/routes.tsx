@@ -126,7 +126,8 @@ const shellScreens: RouteObject[] = [
   screenRoute('settings/jobs', SCREENS.jobs, page(() => settings().then((m) => m.JobsHistoryPage))),
   screenRoute('settings/notifications', SCREENS.notifications, coming('Notifications')),
   screenRoute('settings/feature-flags', SCREENS.featureFlags, page(() => settings().then((m) => m.FeatureFlagsPage))),
-  screenRoute('settings/logging_backends', SCREENS.logBackends, coming('Log Backends')),
+  screenRoute('settings/logging_backends', SCREENS.logBackends, page(() => settings().then((m) => m.LogBackendsPage))),
+  screenRoute('settings/logging_backends/:id', SCREENS.logBackends, page(() => settings().then((m) => m.LogBackendDetailPage)), { detail: 'id' }),
   screenRoute('settings/event-queue-status', SCREENS.eventQueue, page(() => settings().then((m) => m.EventQueuePage))),
   screenRoute('settings/agents', SCREENS.agents, coming('Agents')),
   screenRoute('settings/integrations', SCREENS.integrations, coming('Integrations')),
@@ -138,6 +139,8 @@ const shellScreens: RouteObject[] = [
   screenRoute('settings/users', SCREENS.users, page(() => settings().then((m) => m.UsersPage))),
   screenRoute('settings/teams', SCREENS.teams, page(() => settings().then((m) => m.TeamsPage))),
   screenRoute('settings/teams/:id', SCREENS.teams, page(() => settings().then((m) => m.TeamDetailPage)), { detail: 'id' }),
+  screenRoute('settings/topologies', SCREENS.topologies, page(() => settings().then((m) => m.TopologiesPage))),
+  screenRoute('settings/topologies/:id', SCREENS.topologies, page(() => settings().then((m) => m.TopologyDetailPage)), { detail: 'id' }),
   screenRoute('settings/canaries/:id', SCREENS.healthChecks, page(() => settings().then((m) => m.HealthCheckDetailPage)), {
     detail: 'id',
   }),

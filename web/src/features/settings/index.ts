@@ -8,3 +8,5 @@ export { JobsHistoryPage } from './jobs/jobs-history-page';
 export { TeamDetailPage, TeamsPage } from './teams/team-pages';
 export { UsersPage } from './users/users-page';
 export { ConnectionsPage } from './connections/connections-page';
+export { LogBackendDetailPage, LogBackendsPage } from './log-backends/log-backend-pages';
+export { TopologiesPage, TopologyDetailPage } from './topologies/topology-pages';

@@ -44,6 +44,12 @@ function topologyRoutes(resource: Record<string, unknown> = TOPOLOGY) {
   ];
 }
 
+/** The topology form opens on its Form tab; these tests edit the spec as YAML. */
+async function openYamlTab(app: ReturnType<typeof renderSettings>) {
+  await app.user.click(await screen.findByRole('tab', { name: 'YAML' }));
+  return screen.findByRole('textbox', { name: 'Spec' });
+}
+
 describe('/settings/{table}/{id}', () => {
   it('shows the resource in its form: Update, name and namespace locked, labels and spec as YAML', async () => {
     const app = renderSettings(`/settings/topologies/${ID}`, topologyRoutes());
@@ -54,13 +60,13 @@ describe('/settings/{table}/{id}', () => {
     expect((screen.getByLabelText('Source') as HTMLInputElement).value).toBe('UI');
     expect(screen.getByRole('button', { name: 'Update' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-    expect((await screen.findByRole('textbox', { name: 'Spec' })).textContent).toContain('schedule: "@every 5m"');
+    expect((await openYamlTab(app)).textContent).toContain('schedule: "@every 5m"');
     expect(screen.getByRole('textbox', { name: 'Labels' }).textContent).toContain('env: prod');
 
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Topologies' }).getAttribute('href')).toBe('/settings/topologies');
     expect(within(breadcrumb).getByText('web-cluster').getAttribute('aria-current')).toBe('page');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Spec', 'Job History']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Spec', 'Job History', 'Form', 'YAML']);
 
     const request = app.server.to('/api/db/topologies', 'GET')[0]!;
     expect(paramsOf(request.url)).toMatchObject({ id: `eq.${ID}` });
@@ -69,7 +75,7 @@ describe('/settings/{table}/{id}', () => {
 
   it('updates the spec and labels, then returns to the list', async () => {
     const app = renderSettings(`/settings/topologies/${ID}`, topologyRoutes());
-    await screen.findByRole('textbox', { name: 'Spec' });
+    await openYamlTab(app);
     await replaceEditorText('Spec', 'schedule: "@every 1m"\ncomponents:\n  - name: web\n');
     await replaceEditorText('Labels', 'env: staging\nteam: sre\n');
     await app.user.click(screen.getByRole('button', { name: 'Update' }));
@@ -88,7 +94,7 @@ describe('/settings/{table}/{id}', () => {
   it('leaves a spec that does not parse out of the update, and logs it', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const app = renderSettings(`/settings/topologies/${ID}`, topologyRoutes());
-    await screen.findByRole('textbox', { name: 'Spec' });
+    await openYamlTab(app);
     await replaceEditorText('Spec', 'components: [unclosed\n');
     await app.user.click(screen.getByRole('button', { name: 'Update' }));
     await screen.findByText('web-cluster updated successfully');
@@ -100,8 +106,8 @@ describe('/settings/{table}/{id}', () => {
   });
 
   it('hides Update and Delete without write permission on the table', async () => {
-    renderSettings(`/settings/topologies/${ID}`, topologyRoutes(), { roles: ['viewer'] });
-    await screen.findByRole('textbox', { name: 'Spec' });
+    const app = renderSettings(`/settings/topologies/${ID}`, topologyRoutes(), { roles: ['viewer'] });
+    await openYamlTab(app);
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Spec' }).getAttribute('aria-readonly')).toBe('true');
@@ -171,13 +177,13 @@ describe('/settings/{table}/{id}', () => {
   });
 
   it.each([
-    ['topologies', ['Spec', 'Job History']],
+    ['topologies', ['Spec', 'Job History', 'Form', 'YAML']],
     // A health check's spec is edited with its form or as YAML.
     ['canaries', ['Spec', 'Job History', 'Form', 'YAML']],
     ['config_scrapers', ['Spec', 'Job History']],
     ['incident_rules', ['Spec', 'Job History']],
     ['connections', ['Spec']],
-    ['logging_backends', ['Spec']],
+    ['logging_backends', ['Spec', 'Form', 'YAML']],
     ['notifications', ['Spec']],
   ])('gives %s the tabs %j', async (table, tabs) => {
     renderSettings(`/settings/${table}/${ID}`, [

@@ -1,4 +1,5 @@
 import type { SettingsTable } from '@pharos/core';
+import type { ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { Skeleton } from '../../../ui/skeleton';
@@ -7,21 +8,30 @@ import { toast } from '../../../ui/toast/toast-store';
 import { settingsCrumbs, SettingsPage, SettingsPageHeader } from '../shared/page-header';
 import { isSettingsTable, settingsListPath, settingsTableConfig, type SettingsTableConfig } from '../shared/tables';
 import { TeamMembersTab } from '../teams/members-tab';
-import { useSettingsResource } from './api';
+import { useSettingsResource, type SettingsResource } from './api';
 import { JobHistoryTab } from './job-history-tab';
 import { ResourceForm } from './resource-form';
 import { UnknownSettingsTable } from './unknown-table';
 
+/** The edit form of a table with its own form (topologies, logging backends). */
+export type ResourceEditForm = ComponentType<{ resource: SettingsResource; onSaved: (name: string) => void; onDeleted: () => void }>;
+
+export interface SettingsResourceDetailPageProps {
+  table?: SettingsTable;
+  /** The table's own form on the Spec tab instead of the generic one. */
+  form?: ResourceEditForm;
+}
+
 /** `/settings/{table}/{id}`: a settings resource's edit form, job history and (teams) members. */
-export function SettingsResourceDetailPage({ table: fixedTable }: { table?: SettingsTable }) {
+export function SettingsResourceDetailPage({ table: fixedTable, form }: SettingsResourceDetailPageProps) {
   const params = useParams();
   const table = fixedTable ?? params['table'];
   const id = params['id'];
   if (!isSettingsTable(table) || !id) return <UnknownSettingsTable />;
-  return <ResourceDetail key={`${table}/${id}`} config={settingsTableConfig(table)} id={id} />;
+  return <ResourceDetail key={`${table}/${id}`} config={settingsTableConfig(table)} id={id} form={form} />;
 }
 
-function ResourceDetail({ config, id }: { config: SettingsTableConfig; id: string }) {
+function ResourceDetail({ config, id, form: OwnForm }: { config: SettingsTableConfig; id: string; form: ResourceEditForm | undefined }) {
   const navigate = useNavigate();
   const resource = useSettingsResource(config, id);
   const name = resource.data?.name ?? '';
@@ -44,7 +54,17 @@ function ResourceDetail({ config, id }: { config: SettingsTableConfig; id: strin
       {
         value: 'spec',
         label: 'Spec',
-        content: (
+        content: OwnForm ? (
+          <OwnForm
+            key={`${resource.data.id}:${resource.data.updated_at ?? ''}`}
+            resource={resource.data}
+            onSaved={(saved) => {
+              toastSaved(saved);
+              backToList();
+            }}
+            onDeleted={backToList}
+          />
+        ) : (
           <ResourceForm
             key={`${resource.data.id}:${resource.data.updated_at ?? ""}`}
             config={config}

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Tabs } from '../../../ui/tabs';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { CodeEditor, type CodeEditorSize } from '../../../ui/code-editor';
@@ -12,6 +13,7 @@ import { useCan } from '../shared/access';
 import { linkedSourceOf, LinkedSourceBanner } from '../shared/linked-source';
 import type { SettingsTableConfig } from '../shared/tables';
 import { useDeleteSettingsResource, useSaveSettingsResource, useSpecSchema, type SettingsResource } from './api';
+import type { Touched } from './health-check-form/check-card';
 import { HealthCheckSpecTabs } from './health-check-form/spec-editor-tabs';
 import { specFieldErrors } from './health-check-form/spec-errors';
 import { buildPayload, initialFormValues, type ResourceFormValues } from './payload';
@@ -29,6 +31,29 @@ export interface ResourceFormProps {
   secondaryActions?: ReactNode;
   /** Height of the spec editor (default large; a dialog wants less). */
   editorSize?: CodeEditorSize;
+  /** A form over the spec (its own fields), shown in a Form tab before the YAML editor. */
+  specForm?: SpecFormRenderer;
+  /** What the spec form's fields still need; any holds the save back. */
+  specErrors?: (spec: string) => readonly unknown[];
+}
+
+/** The form of a table's spec: it edits the same YAML text as the editor. */
+export type SpecFormRenderer = (props: { value: string; onChange: (value: string) => void; touched: Touched; disabled: boolean }) => ReactNode;
+
+/** A spec edited with its form or as YAML; both change the same text. */
+function SpecTabs({ form, yaml }: { form: ReactNode; yaml: ReactNode }) {
+  const [view, setView] = useState('form');
+  return (
+    <Tabs
+      label="Spec editor"
+      value={view}
+      onValueChange={setView}
+      items={[
+        { value: 'form', label: 'Form', content: form },
+        { value: 'yaml', label: 'YAML', content: yaml },
+      ]}
+    />
+  );
 }
 
 function EditorField({ label, actions, children }: { label: string; actions?: ReactNode; children: ReactNode }) {
@@ -49,7 +74,7 @@ function EditorField({ label, actions, children }: { label: string; actions?: Re
  * existing one, both only with write permission on the table; name and namespace are locked once
  * the id exists. A resource managed elsewhere shows where it is linked to instead of the actions.
  */
-export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryActions, editorSize = 'large' }: ResourceFormProps) {
+export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryActions, editorSize = 'large', specForm, specErrors }: ResourceFormProps) {
   const formId = useId();
   const isNew = resource === undefined;
   const canWrite = useCan(config.resource, 'write');
@@ -71,6 +96,7 @@ export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryAc
     touched.submit();
     // The health-check form's own fields (required, numbers, minimum 0) hold the save back too.
     if (!editable || nameError || (config.table === 'canaries' && specFieldErrors(values.spec).length > 0)) return;
+    if (specErrors && specErrors(values.spec).length > 0) return;
     const { payload } = buildPayload(config, values, isNew);
     save.mutate(
       { id: resource?.id, payload },
@@ -122,6 +148,8 @@ export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryAc
       <EditorField label="Spec" actions={<ExpressionPlayground />}>
         {config.table === 'canaries' ? (
           <HealthCheckSpecTabs value={values.spec} onChange={set('spec')} touched={touched} disabled={!editable} yaml={specEditor} />
+        ) : specForm ? (
+          <SpecTabs form={specForm({ value: values.spec, onChange: set('spec'), touched, disabled: !editable })} yaml={specEditor} />
         ) : (
           specEditor
         )}

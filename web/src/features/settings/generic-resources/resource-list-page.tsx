@@ -1,6 +1,6 @@
 import { GENERIC_LIST_LIMIT, type SettingsTable } from '@pharos/core';
 import { Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
@@ -16,15 +16,24 @@ import { resourceColumns } from './resource-columns';
 export const NO_RESOURCES_TEXT = 'No resources found';
 const DEFAULT_SORT = { id: 'created_at', desc: true } as const;
 
+/** The Add control of a table with its own form (scrapers, topologies and logging backends). */
+export type AddDialogRenderer = (props: { open: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
+
+export interface SettingsResourceListPageProps {
+  table?: SettingsTable;
+  /** The table's own Add dialog instead of the generic YAML one. */
+  addDialog?: AddDialogRenderer;
+}
+
 /** `/settings/{table}`: the list of a settings table (spec 3 section 2.1). */
-export function SettingsResourceListPage({ table: fixedTable }: { table?: SettingsTable }) {
+export function SettingsResourceListPage({ table: fixedTable, addDialog }: SettingsResourceListPageProps) {
   const params = useParams();
   const table = fixedTable ?? params['table'];
   if (!isSettingsTable(table)) return <UnknownSettingsTable />;
-  return <ResourceList key={table} table={table} />;
+  return <ResourceList key={table} table={table} addDialog={addDialog} />;
 }
 
-function ResourceList({ table }: { table: SettingsTable }) {
+function ResourceList({ table, addDialog }: { table: SettingsTable; addDialog: AddDialogRenderer | undefined }) {
   const config = settingsTableConfig(table);
   const navigate = useNavigate();
   const canWrite = useCan(config.resource, 'write');
@@ -59,7 +68,8 @@ function ResourceList({ table }: { table: SettingsTable }) {
         emptyMessage={NO_RESOURCES_TEXT}
         onRowClick={(row) => void navigate(settingsDetailPath(table, row.id))}
       />
-      {canWrite && <AddResourceDialog config={config} open={adding} onOpenChange={setAdding} />}
+      {canWrite &&
+        (addDialog ? addDialog({ open: adding, onOpenChange: setAdding }) : <AddResourceDialog config={config} open={adding} onOpenChange={setAdding} />)}
     </SettingsPage>
   );
 }

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../../../test/fetch-stub';
+import { dbRoute, renderSettings, rows, stubTextLayout } from '../testing/render-settings';
+
+beforeAll(stubTextLayout);
+
+const ID = '7a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const LOKI = { id: ID, name: 'loki-prod', namespace: 'default', labels: { team: 'ops' }, source: null, spec: { loki: { url: 'http://loki:3100', labels: { app: 'api' } } }, created_at: '2026-11-25T09:00:00Z', updated_at: '2026-11-25T09:00:00Z' };
+const FROM_FILE = { ...LOKI, name: 'files-from-yaml', source: 'ConfigFile:/etc/pharos/logs.yaml', spec: { file: { paths: ['/var/log/app.log'] } } };
+
+function open(url: string, backend: Record<string, unknown> = LOKI) {
+  return renderSettings(url, [
+    dbRoute('GET', 'logging_backends_with_status', () => rows([])),
+    dbRoute('GET', 'logging_backends', () => rows([backend])),
+    dbRoute('POST', 'logging_backends', () => json([{ id: ID, name: 'app-files' }], 201)),
+    dbRoute('PATCH', 'logging_backends', () => json([{ id: ID, name: String(backend['name']) }])),
+    dbRoute('GET', 'job_histories', () => rows([])),
+  ]);
+}
+
+const saveButton = (within_: ReturnType<typeof within>, name = 'Save') => within_.getByRole('button', { name }) as HTMLButtonElement;
+
+describe('the log backend form', () => {
+  it('adds a file backend with its own dialog: validated from the start, Save disabled until the name and the paths are given', async () => {
+    const app = open('/settings/logging_backends');
+    await app.user.click(await screen.findByRole('button', { name: 'Add' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Log Backend' }));
+    const kind = dialog.getByLabelText('Kind') as HTMLSelectElement;
+    expect([...kind.options].map((option) => option.textContent)).toEqual(['Choose a kind', 'Files', 'PostgreSQL', 'Loki', 'OpenSearch', 'Elasticsearch']);
+    // On mount: the name is required and Save is disabled.
+    expect(dialog.getByText('This field is required')).toBeTruthy();
+    expect(saveButton(dialog).disabled).toBe(true);
+
+    await app.user.type(dialog.getAllByLabelText(/^Name/)[0]!, 'app-files');
+    expect(dialog.queryByText('This field is required')).toBeNull();
+    expect(saveButton(dialog).disabled).toBe(false);
+    await app.user.clear(dialog.getAllByLabelText(/^Name/)[0]!);
+    expect(dialog.getByText('This field is required')).toBeTruthy();
+    expect(saveButton(dialog).disabled).toBe(true);
+    await app.user.type(dialog.getAllByLabelText(/^Name/)[0]!, 'app-files');
+
+    await app.user.selectOptions(kind, 'Files');
+    expect(dialog.getByText('This field is required')).toBeTruthy();
+    expect(saveButton(dialog).disabled).toBe(true);
+    await app.user.type(dialog.getByLabelText(/^Paths/), '/var/log/app/*.log, /tmp/extra.log');
+    expect(dialog.queryByText('This field is required')).toBeNull();
+    await app.user.selectOptions(dialog.getByLabelText('Line format'), 'json');
+
+    await app.user.click(saveButton(dialog));
+    expect(await screen.findByText('app-files created successfully')).toBeTruthy();
+    expect(app.server.to('/api/db/logging_backends', 'POST')[0]?.body).toEqual({
+      name: 'app-files',
+      source: null,
+      labels: {},
+      spec: { file: { paths: ['/var/log/app/*.log', '/tmp/extra.log'], format: 'json' } },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('edits a saved backend with the fields of its kind and updates it', async () => {
+    const app = open(`/settings/logging_backends/${ID}`);
+    const form = within(await screen.findByRole('form', { name: 'Edit loki-prod' }));
+    expect((form.getByLabelText('Kind') as HTMLSelectElement).value).toBe('loki');
+    expect((form.getByLabelText('URL') as HTMLInputElement).value).toBe('http://loki:3100');
+    expect((form.getByLabelText('Labels', { selector: 'textarea' }) as HTMLTextAreaElement).value).toBe('app=api');
+    expect((form.getAllByLabelText(/^Name/)[0] as HTMLInputElement).disabled).toBe(true);
+    await app.user.type(form.getByLabelText('Labels', { selector: 'textarea' }), '\nenv=prod');
+    await app.user.click(saveButton(form, 'Update'));
+    expect(await screen.findByText('loki-prod updated successfully')).toBeTruthy();
+    expect(app.server.to('/api/db/logging_backends', 'PATCH')[0]?.body).toEqual({
+      source: null,
+      labels: { team: 'ops' },
+      spec: { loki: { url: 'http://loki:3100', labels: { app: 'api', env: 'prod' } } },
+    });
+    expect(app.location()).toBe('/settings/logging_backends');
+  });
+
+  it('hides the submit buttons of a backend with a source and says where it is linked to', async () => {
+    open(`/settings/logging_backends/${ID}`, FROM_FILE);
+    const form = within(await screen.findByRole('form', { name: 'Edit files-from-yaml' }));
+    const banner = form.getByRole('note');
+    expect(banner.textContent).toBe('Linked to local file/etc/pharos/logs.yaml');
+    expect(form.queryByRole('button', { name: 'Update' })).toBeNull();
+    expect(form.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect((form.getByLabelText(/^Paths/) as HTMLInputElement).disabled).toBe(true);
+  });
+});
