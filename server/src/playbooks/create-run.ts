@@ -1,9 +1,10 @@
 import { isRecord } from '@pharos/core';
 import type { Caller } from '../auth/caller.js';
 import { transaction } from '../db/transaction.js';
+import { approvalOf } from './approvals.js';
 import { renderFields } from './expressions.js';
 import { checkParameters, type ParameterValues } from './parameters.js';
-import { loadTarget, targetColumn, targetOf } from './resource.js';
+import { loadTarget, targetOf } from './resource.js';
 import { runEnvironment, type PlaybookOptions, type RunRow } from './run-context.js';
 import { queueRun } from './run-engine.js';
 import { readPlaybookSpec, type PlaybookSpec } from './spec.js';
@@ -35,8 +36,8 @@ async function renderedDefaults(options: PlaybookOptions, run: RunRow, params: P
 
 /**
  * `POST /api/playbook/run`: checks the playbook, that the resource exists and matches its selectors,
- * and the parameters; then creates the run (pending) and queues it, in one transaction. The run is
- * the caller's, whatever the body says.
+ * and the parameters; then creates the run and queues it (or leaves it waiting for its approvers),
+ * in one transaction. The run is the caller's, whatever the body says.
  */
 export async function createRun(options: PlaybookOptions, body: unknown, caller: Caller): Promise<string> {
   if (!isRecord(body)) throw new RunRequestError(400, 'The body must be a JSON object with id, params and one of check_id, component_id and config_id');
@@ -78,14 +79,16 @@ export async function createRun(options: PlaybookOptions, body: unknown, caller:
     start_time: null,
   };
   const parameters = await renderedDefaults(options, draft, params);
+  // A run that needs approval waits for it (approvals.ts queues it once approved).
+  const status = approvalOf(playbook.spec) ? 'waiting' : 'pending';
   return transaction(options.pool, async (db) => {
     const { rows: created } = await db.query<{ id: string }>(
-      `INSERT INTO playbook_runs (playbook_id, status, parameters, spec, ${target ? `${targetColumn(target.kind)}, ` : ''}created_by)
-       VALUES ($1, 'pending', $2, $3, ${target ? '$5, ' : ''}$4) RETURNING id`,
-      [id, JSON.stringify(parameters), JSON.stringify(playbook.spec), caller.personId, ...(target ? [target.id] : [])],
+      `INSERT INTO playbook_runs (playbook_id, status, parameters, spec, config_id, component_id, check_id, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [id, status, JSON.stringify(parameters), JSON.stringify(playbook.spec), draft.config_id, draft.component_id, draft.check_id, caller.personId],
     );
     const runId = created[0]!.id;
-    await queueRun(db, runId);
+    if (status === 'pending') await queueRun(db, runId);
     return runId;
   });
 }

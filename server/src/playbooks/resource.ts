@@ -17,7 +17,7 @@ const KIND_FIELDS: Readonly<Record<ResourceSearchKind, 'check_id' | 'component_i
 };
 
 /** The run request's column of a target kind. */
-export const targetColumn = (kind: ResourceSearchKind): 'check_id' | 'component_id' | 'config_id' => KIND_FIELDS[kind];
+const targetColumn = (kind: ResourceSearchKind): 'check_id' | 'component_id' | 'config_id' => KIND_FIELDS[kind];
 
 /** What templates see of each kind (`.config`, `.component`, `.check`). */
 const ROWS: Readonly<Record<ResourceSearchKind, string>> = {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { ApprovalError, approveRun } from './approvals.js';
 import { cancelRun } from './cancel-run.js';
 import { createRun, RunRequestError } from './create-run.js';
 import type { PlaybookOptions } from './run-context.js';
@@ -8,8 +9,9 @@ const ID_PARAMS = { params: { type: 'object', properties: { id: { type: 'string'
 
 /**
  * The playbook run API (spec 2 section 7): `POST /api/playbook/run` starts a run on a resource,
- * `GET /api/playbook/run/{id}` reads it with its actions, `POST /api/playbook/run/cancel/{id}` stops it.
- * Starting and cancelling need write on playbook_runs, reading needs read.
+ * `GET /api/playbook/run/{id}` reads it with its actions and approvals, `POST /api/playbook/run/approve/{id}`
+ * approves it (its approvers only, never the person who asked for it) and `POST /api/playbook/run/cancel/{id}`
+ * stops it. Starting and cancelling need write on playbook_runs, reading and approving read.
  */
 export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
@@ -30,6 +32,9 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
     const { rows } = await options.pool.query(
       `SELECT r.id, r.playbook_id, r.status, r.error, r.parameters, r.config_id, r.component_id, r.check_id, r.created_by,
               r.scheduled_time, r.start_time, r.end_time, r.created_at,
+              coalesce((SELECT json_agg(json_build_object('person', p.name, 'email', p.email, 'team', t.name, 'created_at', a.created_at) ORDER BY a.created_at)
+                          FROM playbook_approvals a LEFT JOIN people p ON p.id = a.person_id LEFT JOIN teams t ON t.id = a.team_id
+                         WHERE a.run_id = r.id), '[]') AS approvals,
               coalesce((SELECT json_agg(a ORDER BY a.created_at) FROM (
                  SELECT id, name, status, result, error, retry_count, scheduled_time, start_time, end_time, created_at
                    FROM playbook_run_actions WHERE playbook_run_id = r.id) a), '[]') AS actions
@@ -38,6 +43,16 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
     );
     if (!rows[0]) throw new RouteError(404, 'NOT_FOUND', `No playbook run ${request.params.id}`);
     return rows[0];
+  });
+
+  app.post<{ Params: { id: string } }>('/api/playbook/run/approve/:id', { schema: ID_PARAMS }, async (request) => {
+    const caller = authorize(request, 'playbook_runs', 'read');
+    try {
+      return { status: await approveRun(options.pool, request.params.id, caller.personId) };
+    } catch (error) {
+      if (error instanceof ApprovalError) throw new RouteError(error.status, error.status === 404 ? 'NOT_FOUND' : error.status === 403 ? '42501' : 'CONFLICT', error.message);
+      throw error;
+    }
   });
 
   app.post<{ Params: { id: string } }>('/api/playbook/run/cancel/:id', { schema: ID_PARAMS }, async (request) => {
