@@ -51,6 +51,22 @@ export function targetKinds(spec: PlaybookSpec): ResourceSearchKind[] {
   return (['checks', 'components', 'configs'] as const).filter((kind) => (spec[kind]?.length ?? 0) > 0);
 }
 
+/** Whether the target is picked by one of the playbook's selectors of its kind. */
+export async function matchesSelectors(pool: pg.Pool, spec: PlaybookSpec, target: RunTarget): Promise<boolean> {
+  let selectors;
+  try {
+    selectors = parseSearchRequest({ [target.kind]: spec[target.kind], limit: 1 }).kinds.get(target.kind) ?? [];
+  } catch (error) {
+    if (error instanceof SearchRequestError) throw new TargetError(`The playbook's ${target.kind} selectors cannot be read: ${error.message}`);
+    throw error;
+  }
+  // Each selector narrowed to the target: the target matches when one of them still finds a row.
+  const narrowed = selectors.filter((selector) => selector.id === undefined || selector.id.toLowerCase() === target.id.toLowerCase()).map((selector) => ({ ...selector, id: target.id }));
+  if (narrowed.length === 0) return false;
+  const { text, values } = kindQuery(target.kind, narrowed, undefined, 1);
+  return ((await pool.query(text, values)).rowCount ?? 0) > 0;
+}
+
 /**
  * The target's row for templates, once it is known to exist and to match one of the playbook's
  * selectors of its kind; a playbook without selectors runs with no target.
@@ -65,18 +81,6 @@ export async function loadTarget(pool: pg.Pool, spec: PlaybookSpec, target: RunT
   const { rows } = await pool.query<Record<string, unknown>>(ROWS[target.kind], [target.id]);
   const row = rows[0];
   if (!row) throw new TargetError(`No ${SINGULAR[target.kind]} ${target.id}`);
-  let selectors;
-  try {
-    selectors = parseSearchRequest({ [target.kind]: spec[target.kind], limit: 1 }).kinds.get(target.kind) ?? [];
-  } catch (error) {
-    if (error instanceof SearchRequestError) throw new TargetError(`The playbook's ${target.kind} selectors cannot be read: ${error.message}`);
-    throw error;
-  }
-  // Each selector narrowed to the target: the target matches when one of them still finds a row.
-  const narrowed = selectors.filter((selector) => selector.id === undefined || selector.id.toLowerCase() === target.id.toLowerCase()).map((selector) => ({ ...selector, id: target.id }));
-  if (narrowed.length > 0) {
-    const { text, values } = kindQuery(target.kind, narrowed, undefined, 1);
-    if (((await pool.query(text, values)).rowCount ?? 0) > 0) return row;
-  }
+  if (await matchesSelectors(pool, spec, target)) return row;
   throw new TargetError(`This ${SINGULAR[target.kind]} (${String(row['name'])}) does not match the playbook's ${target.kind} selectors`);
 }

@@ -1,9 +1,32 @@
+import { isRecord } from '@pharos/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
 import { ApprovalError, approveRun } from './approvals.js';
 import { cancelRun } from './cancel-run.js';
-import { createRun, RunRequestError } from './create-run.js';
+import { playbooksFor } from './available.js';
+import { createRun, requestedRun, RunRequestError } from './create-run.js';
+import { parametersFor } from './parameter-defaults.js';
+import { TargetError, targetOf } from './resource.js';
 import type { PlaybookOptions } from './run-context.js';
+
+/** A run request's refusal as the route's answer. */
+async function runRequest<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof RunRequestError) throw new RouteError(error.status, error.status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', error.message, error.problems.length > 0 ? { problems: error.problems } : {});
+    throw error;
+  }
+}
+
+function requestError<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof TargetError) throw new RouteError(400, 'VALIDATION_FAILED', error.message);
+    throw error;
+  }
+}
 
 const ID_PARAMS = { params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } } as const;
 
@@ -18,13 +41,20 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
 
   app.post('/api/playbook/run', async (request, reply) => {
     const caller = authorize(request, 'playbook_runs', 'write');
-    try {
-      const runId = await createRun(options, request.body, caller);
-      return reply.code(201).send({ run_id: runId });
-    } catch (error) {
-      if (error instanceof RunRequestError) throw new RouteError(error.status, error.status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', error.message, error.problems.length > 0 ? { problems: error.problems } : {});
-      throw error;
-    }
+    return reply.code(201).send({ run_id: await runRequest(() => createRun(options, request.body, caller)) });
+  });
+
+  app.get<{ Querystring: Record<string, string> }>('/api/playbook/list', async (request) => {
+    authorize(request, 'playbooks', 'read');
+    const target = requestError(() => targetOf(request.query));
+    if (!target) throw new RouteError(400, 'VALIDATION_FAILED', 'Give one of check_id, component_id and config_id');
+    return playbooksFor(options.pool, target);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/playbook/:id/params', { schema: ID_PARAMS }, async (request) => {
+    const caller = authorize(request, 'playbooks', 'read');
+    const { spec, draft } = await runRequest(() => requestedRun(options, { ...(isRecord(request.body) ? request.body : {}), id: request.params.id }, caller));
+    return { params: await parametersFor(options, draft, spec.parameters) };
   });
 
   app.get<{ Params: { id: string } }>('/api/playbook/run/:id', { schema: ID_PARAMS }, async (request) => {

@@ -260,3 +260,22 @@ actions:
     expect(run.created_by).toEqual(expect.any(String));
   });
 });
+
+describe('playbooks for a resource', () => {
+  it('lists those whose selectors pick it and renders their templated defaults against it', async () => {
+    const headers = { authorization: `Bearer ${env.token}` };
+    const list = await fetch(`${env.server.url}/api/playbook/list?config_id=${configId}`, { headers });
+    expect(list.status).toBe(200);
+    expect(((await list.json()) as { name: string }[]).map((playbook) => playbook.name)).toEqual(['restart-deployment', 'scale']);
+    expect((await fetch(`${env.server.url}/api/playbook/list?check_id=${configId}`, { headers }).then((response) => response.json())) as unknown[]).toEqual([]);
+    expect((await fetch(`${env.server.url}/api/playbook/list`, { headers })).status).toBe(400);
+
+    const { rows } = await env.pool.query<{ id: string }>(`select id from playbooks where name = 'restart-deployment'`);
+    const params = await fetch(`${env.server.url}/api/playbook/${rows[0]!.id}/params`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ config_id: configId }) });
+    expect(params.status).toBe(200);
+    expect(((await params.json()) as { params: { name: string; default?: unknown }[] }).params).toEqual([
+      { name: 'reason', label: 'Reason', required: true },
+      { name: 'replicas', default: '3' },
+    ]);
+  });
+});
