@@ -31,6 +31,8 @@ describe('settings: generic resources', () => {
       await dialog.waitFor();
       expect(await field(dialog, 'Namespace').inputValue()).toBe('default');
       await field(dialog, 'Name').fill('e2e-payments');
+      // The topology form opens on its Form tab; this journey writes the spec as YAML.
+      await dialog.getByRole('tab', { name: 'YAML' }).click();
       await setEditorText(page, 'Spec', 'schedule: "@every 5m"\ntype: service\ncomponents:\n  - name: api\n    type: service\n', dialog);
       await screenshot(page, 'settings-topology-add');
       await dialog.getByRole('button', { name: 'Save' }).click();
@@ -50,7 +52,8 @@ describe('settings: generic resources', () => {
       await page.getByRole('button', { name: 'Update' }).waitFor();
       expect(await field(page, 'Name').isDisabled()).toBe(true);
       expect(await field(page, 'Namespace').isDisabled()).toBe(true);
-      expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Spec', 'Job History']);
+      expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Spec', 'Job History', 'Form', 'YAML']);
+      await page.getByRole('tab', { name: 'YAML' }).click();
       await setEditorText(page, 'Spec', 'schedule: "@every 1m"\ncomponents:\n  - name: api\n  - name: worker\n');
       await setEditorText(page, 'Labels', 'team: payments\n');
       await screenshot(page, 'settings-topology-edit');
@@ -105,6 +108,7 @@ describe('settings: generic resources', () => {
       await openScreen(page, '/settings/topologies');
       await page.getByRole('table', { name: 'Topologies' }).getByText('read-only').click();
       await page.waitForURL((url) => url.pathname === `/settings/topologies/${(topology as { id: string }).id}`);
+      await page.getByRole('tab', { name: 'YAML' }).click();
       await page.getByRole('textbox', { name: 'Spec' }).waitFor();
       expect(await page.getByRole('button', { name: 'Update' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
