@@ -5,7 +5,7 @@ import { approvalOf } from './approvals.js';
 import { checkParameters, type ParameterValues } from './parameters.js';
 import { renderTemplatedValues } from './parameter-defaults.js';
 import { loadTarget, targetOf } from './resource.js';
-import { runEnvironment, type PlaybookOptions, type RunRow } from './run-context.js';
+import type { PlaybookOptions, RunRow } from './run-context.js';
 import { queueRun } from './run-engine.js';
 import { readPlaybookSpec, type PlaybookSpec } from './spec.js';
 
