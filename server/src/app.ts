@@ -7,6 +7,7 @@ import { connectionRoutes } from './connections/routes.js';
 import { ExpressionSandbox } from './expressions/sandbox.js';
 import { healthRoutes } from './health/routes.js';
 import { playbookRoutes } from './playbooks/routes.js';
+import { playbookWebhookRoutes } from './playbooks/webhook-routes.js';
 import { catalogChangesRoutes } from './catalog/changes-routes.js';
 import { webhookRoutes } from './health/webhook-routes.js';
 import { bearerTokenResolver, installAccessGuard, type CallerResolver } from './auth/guard.js';
@@ -29,6 +30,7 @@ import { systemRoutes } from './system/routes.js';
 import { serveWebApp, WEB_DIST_DIR } from './web.js';
 import { loadConfig } from './config.js';
 import { installMetrics } from './metrics/routes.js';
+import { logsRoutes } from './logs/routes.js';
 import { Registry } from 'prom-client';
 import { loadServerKey } from './secrets/server-key.js';
 import { ServerSecrets } from './secrets/server-secrets.js';
@@ -92,8 +94,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { pool, secrets, sandbox });
   await app.register(webhookRoutes, { pool, secrets, sandbox });
   await app.register(playbookRoutes, { pool, secrets, sandbox });
+  await app.register(playbookWebhookRoutes, { pool, secrets, sandbox });
   await app.register(catalogSummaryRoutes, { pool });
   await app.register(catalogChangesRoutes, { pool });
+  await app.register(logsRoutes, { pool, secrets });
   await app.register(schemaRoutes);
   docsRoutes(app);
 

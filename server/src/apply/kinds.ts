@@ -1,4 +1,5 @@
 import type { SpecSchemaName } from '@pharos/core';
+import { parseBackendSpec } from '../logs/spec.js';
 import { connectionRow } from './connection-spec.js';
 
 /** A resource kind `pharos apply` accepts, as the Flanksource files in git spell it. */
@@ -9,6 +10,13 @@ export interface ApplyKind {
   schema?: SpecSchemaName;
   /** What the schema checks and the table stores, when it is not the document's spec as written. */
   storedSpec?: (spec: Record<string, unknown>, name: string, namespace: string) => Record<string, unknown>;
+  /** Checks of the spec besides its schema: each problem's path inside the spec and reason. */
+  check?: (spec: Record<string, unknown>) => { path: (string | number)[]; reason: string }[];
+}
+
+function loggingBackendProblems(spec: Record<string, unknown>): { path: (string | number)[]; reason: string }[] {
+  const parsed = parseBackendSpec(spec);
+  return 'problems' in parsed ? parsed.problems : [];
 }
 
 /** Pharos's own kinds (no upstream group). */
@@ -22,7 +30,7 @@ export const APPLY_KINDS: readonly ApplyKind[] = [
   { kind: 'Notification', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'notification' },
   { kind: 'Connection', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'connection', storedSpec: connectionRow },
   { kind: 'IncidentRule', apiVersions: ['mission-control.flanksource.com/v1'] },
-  { kind: 'LoggingBackend', apiVersions: [PHAROS_API_VERSION] },
+  { kind: 'LoggingBackend', apiVersions: [PHAROS_API_VERSION], check: loggingBackendProblems },
   { kind: 'Team', apiVersions: [PHAROS_API_VERSION] },
 ];
 

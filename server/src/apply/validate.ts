@@ -87,6 +87,10 @@ export function validateDocument(source: SourceDocument): { resource: ValidResou
     const validate = validatorOf(kind.schema);
     if (!validate(stored)) return { problems: (validate.errors ?? []).map((error) => schemaProblem(source, error)) };
   }
+  const problems = kind.check?.(stored) ?? [];
+  if (problems.length > 0) {
+    return { problems: problems.map(({ path, reason }) => ({ index: source.index, line: source.lineOf(['spec', ...path]), path: `/${['spec', ...path].join('/')}`, reason })) };
+  }
   return { resource: { index: source.index, kind, namespace: namespace.trim(), name: name.trim(), document, spec: stored, lineOf: source.lineOf } };
 }
 

@@ -1,0 +1,36 @@
+import type pg from 'pg';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { EndpointError, resolveEndpoint } from './endpoint.js';
+import { FileLogSource } from './file/backend.js';
+import { LokiLogSource } from './loki.js';
+import { PostgresLogSource } from './postgres.js';
+import { SearchEngineLogSource } from './search-engine.js';
+import { describeProblems, parseBackendSpec } from './spec.js';
+import type { BackendRow } from './target.js';
+import type { LogSource } from './types.js';
+
+export interface SourceContext {
+  pool: pg.Pool;
+  secrets: ServerSecrets;
+}
+
+/** A backend whose spec is not valid, or whose connection or secrets cannot be resolved (400). */
+export class BackendConfigError extends Error {}
+
+/** The searchable source a saved log backend describes. */
+export async function logSourceOf(context: SourceContext, row: BackendRow): Promise<LogSource> {
+  const parsed = parseBackendSpec(row.spec);
+  if ('problems' in parsed) throw new BackendConfigError(`Log backend ${row.name} is not valid: ${describeProblems(parsed.problems)}`);
+  const { backend } = parsed;
+  if (backend.kind === 'file') return new FileLogSource(backend);
+  let endpoint;
+  try {
+    endpoint = await resolveEndpoint({ ...context, namespace: row.namespace }, backend);
+  } catch (error) {
+    if (error instanceof EndpointError) throw new BackendConfigError(`Log backend ${row.name}: ${error.message}`);
+    throw error;
+  }
+  if (backend.kind === 'postgres') return new PostgresLogSource(backend, context.pool, endpoint);
+  if (!endpoint) throw new BackendConfigError(`Log backend ${row.name} has no url`);
+  return backend.kind === 'loki' ? new LokiLogSource(backend, endpoint) : new SearchEngineLogSource(backend, endpoint);
+}
