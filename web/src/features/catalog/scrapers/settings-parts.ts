@@ -5,11 +5,11 @@
 export { useDeleteSettingsResource, useSaveSettingsResource, useSettingsList, useSettingsResource, useSpecSchema, type SettingsResource } from '../../settings/generic-resources/api';
 export { JobHistoryTab } from '../../settings/generic-resources/job-history-tab';
 export { buildPayload, initialFormValues, type ResourceFormValues } from '../../settings/generic-resources/payload';
-export { prefixFields, prefixValues, type Touched } from '../../settings/generic-resources/health-check-form/check-card';
-export { parseSpec, specText, storedAt, valuesOf, withField } from '../../settings/generic-resources/health-check-form/spec-codec';
+export { parseSpec, specText, valuesOf, withField } from '../../settings/generic-resources/health-check-form/spec-codec';
 export type { Encoding, HealthCheckVariant } from '../../settings/generic-resources/health-check-form/variants';
-export { ConnectionFields, valueFieldError, type FieldState } from '../../settings/connections/connection-fields';
+export { valueFieldError } from '../../settings/connections/connection-fields';
 export { SelectField } from '../../settings/shared/select-field';
+export { SpecFields, type SpecFieldsCodec, type Touched } from '../../settings/shared/spec-fields';
 export { useCan } from '../../settings/shared/access';
 export { JobStatusBadge } from '../../settings/shared/job-status';
 export { PersonCell } from '../../settings/shared/person-cell';
