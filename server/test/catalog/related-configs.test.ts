@@ -25,7 +25,7 @@ interface Related {
   type: string;
   depth: number;
   direction: string;
-  related_ids: string[];
+  related_ids: string[] | null;
 }
 
 const landscape = JSON.stringify({
@@ -119,10 +119,17 @@ describe('related_configs_recursive on scraped relationships', () => {
       'q-b': 'outgoing 2',
       'q-c': 'outgoing 3',
     });
-    // related_ids name the config each one was reached from, so the graph can draw its edges.
-    const qb = rows.find((row) => row.name === 'q-b')!;
-    expect(qb.related_ids).toEqual([id['q-a']]);
-    expect(rows.find((row) => row.name === 'prod')!.related_ids).toEqual([id['checkout']]);
+    // related_ids are, as duty answers them, the configs each one points at among the relationships
+    // the walk followed: downstream its next config (the cycle back to q-a included), upstream the
+    // config it was reached from, none where the walk followed no relationship out of it.
+    const relatedIds = Object.fromEntries(rows.map((row) => [row.name, row.related_ids]));
+    expect(relatedIds).toEqual({
+      prod: [id['checkout']],
+      'orders-db': null,
+      'q-a': [id['q-b']],
+      'q-b': [id['q-c']],
+      'q-c': [id['q-a']],
+    });
   });
 
   it('max_depth stops the walk', async () => {

@@ -73,7 +73,7 @@ interface Related {
   id: string;
   name: string;
   type: string;
-  related_ids: string[];
+  related_ids: string[] | null;
   depth: number;
   direction: string;
   tags: Record<string, string>;
@@ -105,11 +105,11 @@ describe('related_configs_recursive', () => {
     expect(status).toBe(200);
     const rows = data as Related[];
     expect(rows.map((r) => [r.name, r.depth, r.direction, r.related_ids])).toEqual([
-      [name('b'), 1, 'outgoing', [id['a']]],
+      [name('b'), 1, 'outgoing', [id['c']]],
       [name('d'), 1, 'incoming', [id['a']]],
-      [name('c'), 2, 'outgoing', [id['b']]],
+      [name('c'), 2, 'outgoing', null],
     ]);
-    expect(rows[0]).toEqual({ id: id['b'], name: name('b'), type: TYPE, related_ids: [id['a']], depth: 1, direction: 'outgoing', tags: { key: 'b' }, health: 'unhealthy', status: null, deleted_at: null });
+    expect(rows[0]).toEqual({ id: id['b'], name: name('b'), type: TYPE, related_ids: [id['c']], depth: 1, direction: 'outgoing', tags: { key: 'b' }, health: 'unhealthy', status: null, deleted_at: null });
   });
 
   it('GET with { get: true } passes the arguments in the query string', async () => {

@@ -44,8 +44,9 @@ export function useRelatedConfigs(configId: string, includeDeleted: boolean) {
 const EDGE_CHUNK = 50;
 
 /**
- * GET /config_relationships among the graph's configs: the edges as they point (related_ids of the
- * rpc rows name neighbours but not which way each edge goes once the walk meets a cycle).
+ * GET /config_relationships among the graph's configs: the edges as they point, the tab's config's
+ * own included (the rpc rows leave that config out, so their related_ids, the configs each row
+ * points at, miss its downstream edges).
  */
 export function useGraphEdges(configId: string, ids: readonly string[] | undefined, includeDeleted: boolean) {
   return useQuery({

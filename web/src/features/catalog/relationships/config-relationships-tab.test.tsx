@@ -6,7 +6,19 @@ import { renderApp } from '../../../test/render-app';
 import { ConfigRelationshipsTab } from './config-relationships-tab';
 
 const ROOT = { id: 'root', name: 'checkout', type: 'App::Service', health: 'healthy', status: null, deleted_at: null };
-const related = (id: string, type: string, from = 'root', direction = 'outgoing') => ({ id, name: id, type, related_ids: [from], depth: 1, direction, health: 'unhealthy', status: null, deleted_at: null, tags: {} });
+// related_ids as the rpc answers them: the configs a row's edges point at (upstream, the root).
+const related = (id: string, type: string, from = 'root', direction = 'outgoing') => ({
+  id,
+  name: id,
+  type,
+  related_ids: direction === 'incoming' ? [from] : null,
+  depth: 1,
+  direction,
+  health: 'unhealthy',
+  status: null,
+  deleted_at: null,
+  tags: {},
+});
 const RELATED = [
   related('prod', 'App::Cluster', 'root', 'incoming'),
   related('orders-db', 'App::Database'),

@@ -5,16 +5,28 @@ import type { GraphConfig, RelatedConfig, Relationship } from './types';
 
 const root: GraphConfig = { id: 'root', name: 'checkout', type: 'App::Service', health: 'healthy' };
 
-function row(id: string, type: string, from: string[], direction: 'outgoing' | 'incoming' = 'outgoing', depth = 1): RelatedConfig {
-  return { id, name: id, type, related_ids: from, direction, depth };
+/** A related config and the configs it was reached from (the edges of the data). */
+type Row = RelatedConfig & { from: string[] };
+
+function row(id: string, type: string, from: string[], direction: 'outgoing' | 'incoming' = 'outgoing', depth = 1): Row {
+  return { id, name: id, type, related_ids: null, direction, depth, from };
 }
 
 /** The edges the rows were reached by (acyclic data: each row's direction is its edges'). */
-function edgesOf(rows: readonly RelatedConfig[]): Relationship[] {
-  return rows.flatMap((r) => (r.related_ids ?? []).map((from) => (r.direction === 'outgoing' ? { config_id: from, related_id: r.id } : { config_id: r.id, related_id: from })));
+function edgesOf(rows: readonly Row[]): Relationship[] {
+  return rows.flatMap((r) => r.from.map((from) => (r.direction === 'outgoing' ? { config_id: from, related_id: r.id } : { config_id: r.id, related_id: from })));
 }
 
-const build = (rows: RelatedConfig[]) => buildGraphModel(root, rows, edgesOf(rows));
+/** The rows as the rpc answers them: related_ids are the configs each one's edges point at. */
+function asAnswered(rows: readonly Row[]): RelatedConfig[] {
+  const edges = edgesOf(rows);
+  return rows.map(({ from: _from, ...r }) => {
+    const targets = edges.filter((edge) => edge.config_id === r.id).map((edge) => edge.related_id);
+    return { ...r, related_ids: targets.length > 0 ? targets : null };
+  });
+}
+
+const build = (rows: Row[]) => buildGraphModel(root, asAnswered(rows), edgesOf(rows));
 
 const ids = (items: readonly { id: string }[]) => items.map((item) => item.id).sort();
 
@@ -83,7 +95,7 @@ describe('visibleGraph', () => {
   });
 
   it('a child also reached another way stays in view, without the collapsed group edge to it', () => {
-    const shared = build([...pods, row('svc', 'App::Service', ['root']), row('p1b', 'App::Pod', ['svc'], 'outgoing', 2)].map((r) => (r.id === 'p1b' ? { ...r, id: 'p1', related_ids: ['root', 'svc'] } : r)));
+    const shared = build([...pods, row('svc', 'App::Service', ['root']), row('p1b', 'App::Pod', ['svc'], 'outgoing', 2)].map((r) => (r.id === 'p1b' ? { ...r, id: 'p1', from: ['root', 'svc'] } : r)));
     const { nodes, edges } = visibleGraph(shared, {});
     expect(ids(nodes)).toContain('p1');
     expect(edges.map((edge) => edge.id)).toContain('svc->p1');

@@ -10,6 +10,7 @@ export interface GraphConfig {
 
 /** A row of GET /rpc/related_configs_recursive (spec 2 §3: relationship graph node). */
 export interface RelatedConfig extends GraphConfig {
+  /** The configs this one points at among the relationships the walk followed (as duty answers them). */
   related_ids: string[] | null;
   depth: number;
   /** 'outgoing' (downstream of the tab's config) or 'incoming' (upstream). */
