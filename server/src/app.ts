@@ -27,6 +27,7 @@ import { restPlugin } from './rest/plugin.js';
 import { schemaRoutes } from './schemas/routes.js';
 import { shellRoutes } from './shell/routes.js';
 import { systemRoutes } from './system/routes.js';
+import { topologyRoutes } from './topology/api/routes.js';
 import { serveWebApp, WEB_DIST_DIR } from './web.js';
 import { loadConfig } from './config.js';
 import { installMetrics } from './metrics/routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(playbookWebhookRoutes, { pool, secrets, sandbox });
   await app.register(catalogSummaryRoutes, { pool });
   await app.register(catalogChangesRoutes, { pool });
+  await app.register(topologyRoutes, { pool });
   await app.register(logsRoutes, { pool, secrets });
   await app.register(schemaRoutes);
   docsRoutes(app);

@@ -4,6 +4,11 @@ import type { Health } from '../constants/health.js';
 
 /** A component's stored status: a health value or 'info'. */
 export type ComponentStatusValue = Health | 'info';
+/** The values GET /api/topology's status filter takes. */
+export const TOPOLOGY_COMPONENT_STATUSES: readonly ComponentStatusValue[] = ['healthy', 'unhealthy', 'warning', 'unknown', 'info'];
+
+export const TOPOLOGY_SORT_ORDERS = ['asc', 'desc'] as const;
+export type TopologySortOrder = (typeof TOPOLOGY_SORT_ORDERS)[number];
 
 /** A property shown on a card: a text or a number with its unit and maximum; headline ones sit at the top. */
 export interface ComponentProperty {
@@ -90,12 +95,15 @@ export interface TopologyQuery {
   status?: string;
   type?: string;
   team?: string;
-  /** Comma list of key=value. */
+  /** Comma list of key=value; several values of one key match any of them. */
   labels?: string;
+  /** status, name, type, updated_at, or the name of a property (also written `field:<name>`). */
   sortBy?: string;
-  sortOrder?: 'asc' | 'desc';
-  /** Set when a type is chosen: matching components at any depth, without their children. */
+  sortOrder?: TopologySortOrder;
+  /** Only with a type: the components of that type at any depth (below id when given) instead of one level. */
   flatten?: boolean;
+  /** Include hidden components. */
   hidden?: boolean;
+  /** An agent's id; 'All' is the same as none. */
   agent_id?: string;
 }

@@ -1,0 +1,83 @@
+import type { TopologyComponent, TopologyResponse } from '@pharos/core';
+import type pg from 'pg';
+import type { TopologyRequest } from './topology-request.js';
+import { topologyQuery } from './topology-sql.js';
+import { sortChildren, sortComponents } from './topology-sort.js';
+
+/** Longest the topology statement may run before PostgreSQL cancels it. */
+export const TOPOLOGY_STATEMENT_TIMEOUT_MS = 10_000;
+
+interface Row {
+  role: 'asked' | 'card' | 'child';
+  teams: string[];
+  component: string;
+}
+
+function unique(values: Iterable<string | null | undefined>): string[] {
+  return [...new Set([...values].filter((v): v is string => typeof v === 'string' && v !== ''))].sort();
+}
+
+/** Label keys and values of the components: {key: [values]}. */
+function tagsOf(components: readonly TopologyComponent[]): Record<string, string[]> {
+  const tags: Record<string, Set<string>> = {};
+  for (const component of components) {
+    for (const [key, value] of Object.entries(component.labels)) (tags[key] ??= new Set()).add(value);
+  }
+  return Object.fromEntries(Object.entries(tags).sort(([a], [b]) => a.localeCompare(b)).map(([key, values]) => [key, [...values].sort()]));
+}
+
+/**
+ * GET /api/topology: without id the cards (root components, or with flatten every component of the
+ * type) each with its children; with id `[that component]` whose children are the cards, each with
+ * its own children. Summaries count the checks, open incidents and open insights of a component's
+ * whole subtree.
+ */
+export async function topology(pool: pg.Pool, request: TopologyRequest): Promise<TopologyResponse> {
+  const query = topologyQuery(request);
+  const client = await pool.connect();
+  let rows: Row[];
+  try {
+    await client.query('BEGIN READ ONLY');
+    await client.query(`SET LOCAL statement_timeout = ${TOPOLOGY_STATEMENT_TIMEOUT_MS}`);
+    rows = (await client.query<Row>(query.text, query.values)).rows;
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+
+  const byId = new Map<string, TopologyComponent>();
+  const roles = new Map<string, Row['role']>();
+  const teams = new Set<string>();
+  for (const row of rows) {
+    const component = JSON.parse(row.component) as TopologyComponent;
+    byId.set(component.id, component);
+    roles.set(component.id, row.role);
+    if (row.role !== 'asked') for (const team of row.teams) teams.add(team);
+  }
+  const cards: TopologyComponent[] = [];
+  for (const component of byId.values()) {
+    const role = roles.get(component.id);
+    if (role === 'card') cards.push(component);
+    const parent = component.parent_id ? byId.get(component.parent_id) : undefined;
+    // A card holds its children (and, with flatten, the cards below it); the asked component holds the cards.
+    if (parent && role !== 'asked' && roles.get(parent.id) === 'card') {
+      (parent.components ??= []).push(component);
+    }
+  }
+  sortComponents(cards, request.sortBy, request.sortOrder);
+  for (const card of cards) if (card.components) sortChildren(card.components);
+
+  const asked = request.id ? byId.get(request.id) : undefined;
+  const components = request.id ? (asked ? [{ ...asked, components: cards }] : []) : cards;
+  const listed = [...byId.values()].filter((c) => roles.get(c.id) !== 'asked');
+  return {
+    components,
+    healthStatuses: unique(listed.map((c) => c.status)),
+    tags: tagsOf(listed),
+    teams: [...teams].sort(),
+    types: unique(listed.map((c) => c.type)),
+  };
+}
