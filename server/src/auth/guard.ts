@@ -59,6 +59,8 @@ function isPublicPath(method: string, path: string): boolean {
   if ((method === 'GET' || method === 'HEAD') && (path === '/api/health' || path === '/api/about')) return true;
   // Webhook checks' results, pushed by other systems with the check's own token (health/webhook-routes.ts).
   if (method === 'POST' && /^\/api\/canary\/webhook\/[^/]+$/.test(path)) return true;
+  // Playbook webhooks, called by other systems with the webhook's own credentials (playbooks/webhook-routes.ts).
+  if (method === 'POST' && /^\/api\/playbook\/webhook\/[^/]+$/.test(path)) return true;
   // Identity flows (sign-in, registration, recovery) must be reachable before signing in.
   return path === '/api/.ory' || path.startsWith('/api/.ory/');
 }

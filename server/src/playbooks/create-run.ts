@@ -62,6 +62,7 @@ export async function requestedRun(options: PlaybookOptions, body: unknown, call
     check_id: target?.kind === 'checks' ? target.id : null,
     created_by: caller.personId,
     start_time: null,
+    trigger: null,
   };
   return { spec, draft };
 }
@@ -79,14 +80,18 @@ export async function createRun(options: PlaybookOptions, body: unknown, caller:
     const problems = (error as { problems?: string[] }).problems ?? [];
     throw new RunRequestError(400, `Invalid parameters: ${(error as Error).message}`, problems);
   }
-  const parameters = await renderTemplatedValues(options, draft, params);
-  // A run that needs approval waits for it (approvals.ts queues it once approved).
-  const status = approvalOf(draft.spec) ? 'waiting' : 'pending';
+  return insertRun(options, draft, await renderTemplatedValues(options, draft, params));
+}
+
+/** Creates a run and queues it, or leaves it waiting when its playbook asks for approval; answers its id. */
+export function insertRun(options: PlaybookOptions, draft: RunRow, parameters: ParameterValues, error?: string): Promise<string> {
+  // A run that needs approval waits for it (approvals.ts queues it once approved); one refused at once is failed.
+  const status = error ? 'failed' : approvalOf(draft.spec) ? 'waiting' : 'pending';
   return transaction(options.pool, async (db) => {
     const { rows: created } = await db.query<{ id: string }>(
-      `INSERT INTO playbook_runs (playbook_id, status, parameters, spec, config_id, component_id, check_id, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [draft.playbook_id, status, JSON.stringify(parameters), JSON.stringify(draft.spec), draft.config_id, draft.component_id, draft.check_id, caller.personId],
+      `INSERT INTO playbook_runs (playbook_id, status, parameters, spec, config_id, component_id, check_id, created_by, trigger, error, end_time)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $2 = 'failed' THEN now() END) RETURNING id`,
+      [draft.playbook_id, status, JSON.stringify(parameters), JSON.stringify(draft.spec), draft.config_id, draft.component_id, draft.check_id, draft.created_by, draft.trigger ? JSON.stringify(draft.trigger) : null, error ?? null],
     );
     const runId = created[0]!.id;
     if (status === 'pending') await queueRun(db, runId);

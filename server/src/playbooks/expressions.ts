@@ -21,6 +21,10 @@ export interface RunEnvironment {
   env: Record<string, string>;
   /** Earlier actions by name. */
   actions: Record<string, ActionState>;
+  /** The event that started the run. */
+  event?: Record<string, unknown>;
+  /** The webhook request that started the run. */
+  request?: Record<string, unknown>;
 }
 
 /**

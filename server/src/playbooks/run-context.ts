@@ -29,6 +29,8 @@ export interface RunRow {
   check_id: string | null;
   created_by: string | null;
   start_time: Date | null;
+  /** What started it besides a person: `{event}` or `{request}`, seen by templates as `.event` / `.request`. */
+  trigger: Record<string, unknown> | null;
 }
 
 /** Playbooks are kept in one namespace per row; secrets and connections are looked up there first. */
@@ -70,6 +72,7 @@ export async function runEnvironment(options: PlaybookOptions, db: Queryable, ru
       playbook: { id: run.playbook_id, name: String(playbook['name'] ?? ''), title: String(playbook['title'] ?? '') },
       env: values,
       actions: Object.fromEntries(actions.map((action) => [action.name, action])),
+      ...(run.trigger ?? {}),
     },
   };
 }

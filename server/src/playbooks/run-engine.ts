@@ -57,7 +57,7 @@ async function insertAction(db: pg.PoolClient, runId: string, name: string, stat
 /** Decides the run's next step inside one transaction holding the run's row. */
 async function nextStep(options: PlaybookOptions, db: pg.PoolClient, runId: string): Promise<Step> {
   const { rows: runs } = await db.query<RunRow>(
-    'SELECT id, playbook_id, status, spec, parameters, config_id, component_id, check_id, created_by, start_time FROM playbook_runs WHERE id = $1 FOR UPDATE',
+    'SELECT id, playbook_id, status, spec, parameters, config_id, component_id, check_id, created_by, start_time, trigger FROM playbook_runs WHERE id = $1 FOR UPDATE',
     [runId],
   );
   const run = runs[0];

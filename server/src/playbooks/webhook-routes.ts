@@ -1,0 +1,77 @@
+import { timingSafeEqual } from 'node:crypto';
+import { envVarText, isRecord } from '@pharos/core';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { RouteError, routeErrorHandler } from '../http/route-access.js';
+import { resolveValue } from '../secret-store/resolve.js';
+import type { PlaybookOptions } from './run-context.js';
+import { readPlaybookSpec } from './spec.js';
+import { startTriggeredRun, triggeredDraft } from './start-triggered.js';
+
+/** Largest body a webhook call may carry. */
+const MAX_BODY = 1024 * 1024;
+
+const same = (sent: string, expected: string): boolean => {
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** What templates see of the call as `.request`: method, url, query params, headers, and json (a JSON body) or content. */
+function requestOf(request: FastifyRequest): Record<string, unknown> {
+  const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name !== 'authorization').map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]));
+  const body: unknown = request.body;
+  let json: unknown;
+  if (typeof body === 'string' && /^application\/([\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '')) {
+    try {
+      json = JSON.parse(body);
+    } catch {
+      throw new RouteError(400, 'VALIDATION_FAILED', 'The body is not valid JSON');
+    }
+  }
+  return { method: request.method, url: request.url, params: request.query, headers, ...(json === undefined ? { content: typeof body === 'string' ? body : '' } : { json }) };
+}
+
+/**
+ * `POST /api/playbook/webhook/{path}` (mission-control's `on.webhook`): another system starts a run of
+ * the playbook whose `on.webhook.path` it names, without a session, proving itself with the
+ * webhook's `authentication` — `basic` (username and password) or `token` (a bearer token) — when the
+ * spec asks for one. The run's templates see the call as `.request`.
+ */
+export const playbookWebhookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, options) => {
+  app.setErrorHandler(routeErrorHandler);
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY }, (_request, body, done) => done(null, body));
+  // Any body as text: a JSON one is parsed here, so a bad one is the caller's 400, not a crash.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BODY }, (_request, body, done) => done(null, body));
+
+  app.post<{ Params: { path: string } }>('/api/playbook/webhook/:path', { bodyLimit: MAX_BODY }, async (request, reply) => {
+    const { rows } = await options.pool.query<{ id: string; namespace: string; spec: Record<string, unknown> }>(
+      `SELECT id, namespace, spec FROM playbooks WHERE deleted_at IS NULL AND spec -> 'on' -> 'webhook' ->> 'path' = $1 LIMIT 2`,
+      [request.params.path],
+    );
+    const [playbook, other] = rows;
+    if (!playbook) throw new RouteError(404, 'NOT_FOUND', `No playbook has the webhook ${request.params.path}`);
+    if (other) throw new RouteError(409, 'CONFLICT', `More than one playbook has the webhook ${request.params.path}: give them different paths`);
+    const webhook = isRecord(playbook.spec['on']) && isRecord(playbook.spec['on']['webhook']) ? playbook.spec['on']['webhook'] : {};
+    const authentication = isRecord(webhook['authentication']) ? webhook['authentication'] : {};
+    const value = async (field: unknown): Promise<string> => {
+      const text = envVarText(field);
+      return text === undefined ? '' : resolveValue(options.pool, options.secrets, text, playbook.namespace);
+    };
+    const sent = request.headers.authorization ?? '';
+    if (isRecord(authentication['basic'])) {
+      const expected = `Basic ${Buffer.from(`${await value(authentication['basic']['username'])}:${await value(authentication['basic']['password'])}`).toString('base64')}`;
+      if (!same(sent, expected)) throw new RouteError(401, 'UNAUTHORIZED', 'This webhook needs its username and password (basic authentication)');
+    } else if (authentication['token'] !== undefined) {
+      if (!same(sent, `Bearer ${await value(authentication['token'])}`)) throw new RouteError(401, 'UNAUTHORIZED', 'This webhook needs its token as a bearer token');
+    }
+    let spec;
+    try {
+      spec = readPlaybookSpec(playbook.spec);
+    } catch (error) {
+      throw new RouteError(422, 'VALIDATION_FAILED', `The playbook's spec cannot run: ${(error as Error).message}`);
+    }
+    const runId = await startTriggeredRun(options, playbook, spec, triggeredDraft(playbook, undefined, { request: requestOf(request) }));
+    return reply.code(201).send({ run_id: runId });
+  });
+};
