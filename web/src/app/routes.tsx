@@ -24,6 +24,9 @@ function coming(name: string) {
 const auth = () => import('../features/auth/screens');
 const settings = () => import('../features/settings');
 const health = () => import('../features/health');
+const topology = () => import('../features/topology');
+// One element for /topology and /topology/{id}, so following a card keeps the dashboard mounted.
+const topologyPage = page(() => topology().then((m) => m.TopologyPage));
 const catalogChanges = () => import('../features/catalog/changes');
 const catalogInsights = () => import('../features/catalog/insights');
 // One element for /catalog/{id} and its tabs, so moving between tabs keeps the page mounted.
@@ -80,8 +83,8 @@ const genericSettingsHandle = (detail: boolean): RouteHandle => ({
 /** The screens inside the shell (sidebar and header). */
 const shellScreens: RouteObject[] = [
   // Topology (spec 2): the card dashboard
-  screenRoute('topology', SCREENS.dashboard, coming('Dashboard')),
-  screenRoute('topology/:id', SCREENS.dashboard, coming('Dashboard'), { detail: 'id' }),
+  screenRoute('topology', SCREENS.dashboard, topologyPage),
+  screenRoute('topology/:id', SCREENS.dashboard, topologyPage, { detail: 'id' }),
 
   screenRoute('health', SCREENS.health, page(() => health().then((m) => m.HealthPage))),
   // The help link of 'Add Health Check' (spec 3, section 2.1): how to write the canaries Pharos runs.
@@ -187,7 +190,7 @@ export const routes: RouteObject[] = [
               { element: <ShellLayout />, children: shellScreens },
               {
                 element: <BareLayout />,
-                children: [screenRoute('view/topology/:id', SCREENS.dashboard, coming('Component'), { detail: 'id' })],
+                children: [screenRoute('view/topology/:id', SCREENS.dashboard, page(() => topology().then((m) => m.TopologyViewPage)), { detail: 'id' })],
               },
             ],
           },

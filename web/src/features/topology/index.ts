@@ -1,0 +1,2 @@
+export { TopologyPage } from './topology-page';
+export { TopologyViewPage } from './topology-view-page';

@@ -1,0 +1,92 @@
+import { DEBOUNCE_MS } from '@pharos/core';
+import { Siren } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../ui/button';
+import { Dialog, DialogClose } from '../../ui/dialog';
+import { ErrorPanel } from '../../ui/error-panel';
+import { SearchBox } from '../../ui/search-box';
+import { Skeleton } from '../../ui/skeleton';
+import { toast } from '../../ui/toast/toast-store';
+import { useIncidentOptions, useLinkComponentToIncident, type IncidentOption } from './panel-api';
+
+function IncidentList({ search, chosen, onChoose }: { search: string; chosen: string | null; onChoose: (incident: IncidentOption) => void }) {
+  const incidents = useIncidentOptions(search, true);
+  if (incidents.isPending) return <Skeleton className="h-24 w-full" />;
+  if (incidents.isError) return <ErrorPanel error={incidents.error} />;
+  if (incidents.data.length === 0) return <p className="text-sm text-fg-muted">No result</p>;
+  return (
+    <fieldset className="max-h-72 space-y-1 overflow-auto">
+      <legend className="sr-only">Incident</legend>
+      {incidents.data.map((incident) => (
+        <label key={incident.id} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-surface-muted">
+          <input type="radio" name="incident" checked={chosen === incident.id} onChange={() => onChoose(incident)} />
+          <span className="font-mono text-xs text-fg-muted">{incident.incident_id}</span>
+          <span className="min-w-0 flex-1 truncate">{incident.title}</span>
+          <span className="text-xs text-fg-muted">{incident.status}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Link to incident: pick an existing incident and add the component as evidence on its root hypothesis. */
+export function LinkIncidentDialog({ componentId, componentName }: { componentId: string; componentName: string }) {
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<IncidentOption | null>(null);
+  const link = useLinkComponentToIncident(componentId);
+
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setChosen(null);
+      setSearch('');
+      link.reset();
+    }
+  };
+
+  const submit = () => {
+    if (!chosen) return;
+    link.mutate(
+      { incident: chosen, description: componentName },
+      {
+        onSuccess: () => {
+          toast.success(`Linked to ${chosen.incident_id}`);
+          changeOpen(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={changeOpen}
+      trigger={
+        <Button variant="secondary" size="sm">
+          <Siren aria-hidden="true" className="size-4" />
+          Link to incident
+        </Button>
+      }
+      title="Link to incident"
+      description="Adds this component as evidence."
+      size="small"
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="ghost">Cancel</Button>
+          </DialogClose>
+          <Button onClick={submit} disabled={!chosen} loading={link.isPending}>
+            Link
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3">
+        <SearchBox label="Search incidents" placeholder="Search incidents" value={search} onChange={setSearch} delay={DEBOUNCE_MS.incidentSearch} />
+        {open && <IncidentList search={search} chosen={chosen?.id ?? null} onChoose={setChosen} />}
+        {link.isError && <ErrorPanel error={link.error} title="The component could not be linked" />}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,116 @@
+import { INFINITE_SCROLL_THRESHOLD_PX } from '@pharos/core';
+import type { ReactNode, UIEvent } from 'react';
+import { Link } from 'react-router';
+import { ErrorPanel } from '../../ui/error-panel';
+import { linkClass } from '../../ui/link-styles';
+import { RelativeTime } from '../../ui/relative-time';
+import { Skeleton } from '../../ui/skeleton';
+import { useComponentChecks, useComponentPlaybookRuns, useComponentTeams } from './panel-api';
+import { StatusDot } from './status-style';
+
+export function PanelSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="flex flex-col gap-2">
+      <h3 className="text-xs font-semibold tracking-wide text-fg-muted uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+const Empty = ({ children }: { children: ReactNode }) => <p className="text-sm text-fg-muted">{children}</p>;
+
+/** The component's checks, each opening the health dashboard's drawer of that check. */
+export function ChecksSection({ componentId }: { componentId: string }) {
+  const checks = useComponentChecks(componentId);
+  return (
+    <PanelSection title="Checks">
+      {checks.isPending ? (
+        <Skeleton className="h-16 w-full" />
+      ) : checks.isError ? (
+        <ErrorPanel error={checks.error} hideDetails />
+      ) : checks.data.length === 0 ? (
+        <Empty>No checks are linked to this component.</Empty>
+      ) : (
+        <ul className="flex flex-col gap-1">
+          {checks.data.map((check) => (
+            <li key={check.id} className="flex min-w-0 items-center gap-2 text-sm">
+              <StatusDot status={check.status ?? 'unknown'} className="size-2" />
+              <Link to={`/health?checkId=${encodeURIComponent(check.id)}`} className="min-w-0 flex-1 truncate hover:underline" title={check.name}>
+                {check.name}
+              </Link>
+              <span className="shrink-0 text-xs text-fg-muted">{check.type}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PanelSection>
+  );
+}
+
+/** The teams that own the component. */
+export function TeamsSection({ componentId }: { componentId: string }) {
+  const teams = useComponentTeams(componentId);
+  return (
+    <PanelSection title="Teams">
+      {teams.isPending ? (
+        <Skeleton className="h-8 w-full" />
+      ) : teams.isError ? (
+        <ErrorPanel error={teams.error} hideDetails />
+      ) : teams.data.length === 0 ? (
+        <Empty>No team owns this component.</Empty>
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {teams.data.map((row) => (
+            <li key={row.team_id}>
+              <Link to={`/settings/teams/${encodeURIComponent(row.team_id)}`} className={linkClass}>
+                {row.team.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PanelSection>
+  );
+}
+
+/** The playbook runs on the component, 50 at a time, more as the list scrolls near its end. */
+export function PlaybookRunsSection({ componentId }: { componentId: string }) {
+  const runs = useComponentPlaybookRuns(componentId);
+  const list = runs.data?.pages.flat() ?? [];
+  const onScroll = (event: UIEvent<HTMLUListElement>) => {
+    const element = event.currentTarget;
+    if (element.scrollHeight - element.scrollTop - element.clientHeight < INFINITE_SCROLL_THRESHOLD_PX && runs.hasNextPage && !runs.isFetchingNextPage) {
+      void runs.fetchNextPage();
+    }
+  };
+  return (
+    <PanelSection title="Playbook runs">
+      {runs.isPending ? (
+        <Skeleton className="h-8 w-full" />
+      ) : runs.isError ? (
+        <ErrorPanel error={runs.error} hideDetails />
+      ) : list.length === 0 ? (
+        <Empty>No playbook has run on this component.</Empty>
+      ) : (
+        <>
+          <ul onScroll={onScroll} className="flex max-h-64 flex-col gap-1 overflow-auto">
+            {list.map((run) => (
+              <li key={run.id} className="flex min-w-0 items-center gap-2 text-sm">
+                <Link to={`/playbooks/runs/${encodeURIComponent(run.id)}`} className="min-w-0 flex-1 truncate hover:underline">
+                  {run.playbooks?.title ?? run.id}
+                </Link>
+                <span className="shrink-0 text-xs text-fg-muted">{run.status}</span>
+                <RelativeTime value={run.created_at} className="shrink-0 text-xs text-fg-muted" />
+              </li>
+            ))}
+          </ul>
+          {runs.hasNextPage && (
+            <button type="button" onClick={() => void runs.fetchNextPage()} disabled={runs.isFetchingNextPage} className={`${linkClass} cursor-pointer self-start text-xs`}>
+              {runs.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </button>
+          )}
+        </>
+      )}
+    </PanelSection>
+  );
+}
