@@ -1,5 +1,6 @@
 import type { SpecSchemaName } from '@pharos/core';
 import { parseBackendSpec } from '../logs/spec.js';
+import { topologySpecProblems } from '../topology/engine/spec.js';
 import { connectionRow } from './connection-spec.js';
 
 /** A resource kind `pharos apply` accepts, as the Flanksource files in git spell it. */
@@ -24,7 +25,7 @@ export const PHAROS_API_VERSION = 'pharos.io/v1';
 
 export const APPLY_KINDS: readonly ApplyKind[] = [
   { kind: 'Canary', apiVersions: ['canaries.flanksource.com/v1'], schema: 'canary' },
-  { kind: 'Topology', apiVersions: ['canaries.flanksource.com/v1'], schema: 'topology' },
+  { kind: 'Topology', apiVersions: ['canaries.flanksource.com/v1'], schema: 'topology', check: topologySpecProblems },
   { kind: 'ScrapeConfig', apiVersions: ['configs.flanksource.com/v1'], schema: 'scrape-config' },
   { kind: 'Playbook', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'playbook-spec' },
   { kind: 'Notification', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'notification' },

@@ -1,0 +1,212 @@
+import { isRecord, type ComponentProperty } from '@pharos/core';
+import { runLookup } from './lookup.js';
+import { mergeProperties, propertyMap, propertyOf, resolveProperty, type PropertyResult, type RunScope } from './properties.js';
+import type { ComponentCheckSpec, ComponentSpec, ForEachSpec, TemplateSpec, TopologySpec } from './spec.js';
+
+/** A component as a run builds it, before it is saved. */
+export interface BuiltComponent {
+  name: string;
+  type: string | null;
+  icon: string | null;
+  text: string | null;
+  tooltip: string | null;
+  owner: string | null;
+  lifecycle: string | null;
+  hidden: boolean;
+  externalId: string;
+  labels: Record<string, string>;
+  properties: ComponentProperty[];
+  selectors: Record<string, unknown>[];
+  checks: ComponentCheckSpec[];
+  configs: Record<string, unknown>[];
+  logs: Record<string, unknown>[];
+  statusExpr: string | null;
+  healthExpr: string | null;
+  components: BuiltComponent[];
+}
+
+export interface BuildScope extends RunScope {
+  /** Problems that did not stop the run (a property lookup that failed), for job history. */
+  errors: string[];
+}
+
+export interface BuiltTopology {
+  roots: BuiltComponent[];
+  /** A component lookup failed: components missing from this run are kept rather than deleted. */
+  incomplete: boolean;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+function labelsOf(value: unknown): Record<string, string> {
+  return isRecord(value) ? Object.fromEntries(Object.entries(value).map(([key, label]) => [key, String(label)])) : {};
+}
+
+const records = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
+
+/** A component from a spec entry, or from an object a lookup returned (which may carry its own children). */
+function componentOf(source: Record<string, unknown>): BuiltComponent {
+  return {
+    name: String(source['name'] ?? ''),
+    type: text(source['type']),
+    icon: text(source['icon']),
+    text: text(source['text']),
+    tooltip: text(source['tooltip']),
+    owner: text(source['owner']),
+    lifecycle: text(source['lifecycle']),
+    hidden: source['hidden'] === true,
+    externalId: text(source['externalID']) ?? text(source['external_id']) ?? '',
+    labels: labelsOf(source['labels']),
+    properties: records(source['properties']).filter((property) => property['lookup'] === undefined && property['configLookup'] === undefined).map((property) => propertyOf(property)),
+    selectors: records(source['selectors']),
+    checks: records(source['checks']) as ComponentCheckSpec[],
+    configs: records(source['configs']),
+    logs: records(source['logs']),
+    statusExpr: text(source['statusExpr']),
+    // A health the spec sets outright is a constant health expression.
+    healthExpr: text(source['healthExpr']) ?? (text(source['health']) ? JSON.stringify(source['health']) : null),
+    components: records(source['components']).map(componentOf),
+  };
+}
+
+/** The component as templates see it: `.component`, `.self` and `.properties`. */
+function environment(component: BuiltComponent): Record<string, unknown> {
+  const self = { ...component, components: undefined, external_id: component.externalId };
+  return { component: self, self, properties: propertyMap(component.properties) };
+}
+
+/** `$(.x)` is canary-checker's other template delimiter. */
+const OTHER_DELIMITER = /\$\((\.[^()]*)\)/g;
+
+/** Every text of a structure that holds a template, rendered with the component. */
+async function templated<T>(scope: RunScope, value: T, env: Record<string, unknown>): Promise<T> {
+  if (typeof value === 'string') {
+    const source = value.replace(OTHER_DELIMITER, '{{$1}}');
+    return (source.includes('{{') ? await scope.sandbox.renderTemplate(source, env, 'forEach') : value) as T;
+  }
+  if (Array.isArray(value)) return (await Promise.all(value.map((item) => templated(scope, item, env)))) as T;
+  if (isRecord(value)) {
+    const entries = await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await templated(scope, item, env)] as const));
+    return Object.fromEntries(entries) as T;
+  }
+  return value;
+}
+
+function findByName(components: readonly BuiltComponent[], name: string): BuiltComponent | undefined {
+  for (const component of components) {
+    if (component.name === name) return component;
+    const found = findByName(component.components, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function applyProperties(components: BuiltComponent[], result: PropertyResult | undefined): void {
+  if (!result) return;
+  if (result.kind === 'properties') {
+    for (const component of components) mergeProperties(component.properties, result.properties);
+    return;
+  }
+  for (const entry of result.components) {
+    const found = findByName(components, entry.name);
+    if (found) mergeProperties(found.properties, entry.properties);
+  }
+}
+
+/** canary-checker's forEach: each component a lookup returned gets the templated properties, children, links. */
+async function forEach(scope: BuildScope, spec: ForEachSpec, component: BuiltComponent): Promise<void> {
+  for (const property of spec.properties ?? []) {
+    try {
+      applyProperties([component], await resolveProperty(scope, await templated(scope, property, environment(component)), component.properties));
+    } catch (error) {
+      scope.errors.push(`property ${property.name ?? ''} of ${component.name}: ${(error as Error).message}`);
+    }
+  }
+  const env = environment(component);
+  for (const child of spec.components ?? []) {
+    try {
+      component.components.push(...(await buildComponents(scope, await templated(scope, child, env))));
+    } catch (error) {
+      scope.errors.push(`components of ${component.name}: ${(error as Error).message}`);
+    }
+  }
+  component.configs.push(...(await templated(scope, spec.configs ?? [], env)));
+  component.selectors.push(...(await templated(scope, spec.selectors ?? [], env)));
+  component.checks.push(...(await templated(scope, spec.checks ?? [], env)));
+}
+
+async function externalIdOf(scope: RunScope, id: TemplateSpec | undefined, component: BuiltComponent): Promise<string> {
+  if (component.externalId) return component.externalId;
+  if (id && (id.template || id.expr)) {
+    const env = environment(component);
+    const value = id.template ? await scope.sandbox.renderTemplate(id.template, env, 'id') : await scope.sandbox.evaluateCel(id.expr!, env);
+    if (value !== '' && value !== null && value !== undefined) return String(value);
+  }
+  return component.name;
+}
+
+/** The components one spec entry gives: those its lookup returns, or itself with its children. */
+export async function buildComponents(scope: BuildScope, spec: ComponentSpec): Promise<BuiltComponent[]> {
+  let components: BuiltComponent[];
+  if (spec.lookup) {
+    const results = await runLookup(scope, spec.lookup, scope.namespace, scope.signal);
+    const entries = results.flatMap((result) => {
+      if (typeof result !== 'string') return [result];
+      const parsed = JSON.parse(result) as unknown;
+      return Array.isArray(parsed) ? parsed : [parsed];
+    });
+    components = entries.filter(isRecord).map(componentOf);
+    for (const component of components) {
+      component.type ??= text(spec.type);
+      if (spec.forEach) await forEach(scope, spec.forEach, component);
+    }
+  } else {
+    const component = componentOf({ ...spec, properties: spec.properties, components: [] });
+    for (const child of spec.components ?? []) component.components.push(...(await buildComponents(scope, child)));
+    components = [component];
+  }
+  for (const property of spec.properties ?? []) {
+    if (!spec.lookup && !property.lookup && !property.configLookup) continue;
+    try {
+      applyProperties(components, await resolveProperty(scope, property, components[0]?.properties));
+    } catch (error) {
+      scope.errors.push(`property ${property.name ?? ''} of ${spec.name ?? 'a lookup'}: ${(error as Error).message}`);
+    }
+  }
+  for (const component of components) {
+    component.icon ??= text(spec.icon);
+    component.lifecycle ??= text(spec.lifecycle);
+    component.externalId = await externalIdOf(scope, spec.id, component);
+  }
+  return components;
+}
+
+/**
+ * The component tree of a topology: a root named by `text` (else the topology's name) with the
+ * spec's components under it, the topology's labels on each (without overriding theirs), the
+ * spec's properties on the root. A lone `virtual` component is left out, its children becoming roots.
+ */
+export async function buildTopology(scope: BuildScope, name: string, labels: Record<string, string>, spec: TopologySpec): Promise<BuiltTopology> {
+  const root = componentOf({ name: spec.text || name, type: spec.type, icon: spec.icon, text: spec.text, tooltip: spec.tooltip, owner: spec.owner, labels, statusExpr: spec.statusExpr, healthExpr: spec.healthExpr, configs: spec.configs });
+  let incomplete = false;
+  for (const entry of spec.components ?? []) {
+    try {
+      const components = await buildComponents(scope, entry);
+      for (const component of components) component.labels = { ...labels, ...component.labels };
+      root.components.push(...components);
+    } catch (error) {
+      scope.errors.push(`component ${entry.name ?? ''}: ${(error as Error).message}`);
+      incomplete = true;
+    }
+  }
+  if (root.components.length === 1 && root.components[0]!.type === 'virtual') return { roots: root.components[0]!.components, incomplete };
+  for (const property of spec.properties ?? []) {
+    try {
+      applyProperties([root], await resolveProperty(scope, property, root.properties));
+    } catch (error) {
+      scope.errors.push(`property ${property.name ?? ''}: ${(error as Error).message}`);
+    }
+  }
+  root.externalId = await externalIdOf(scope, spec.id, root);
+  return { roots: [root], incomplete };
+}
