@@ -59,7 +59,7 @@ describe('settings: log backends', () => {
   it('shows a backend applied from a file as linked to it, without its submit buttons', async () => {
     const applied = await world.api.post('/api/apply', {
       headers: { 'Content-Type': 'application/yaml' },
-      data: 'apiVersion: pharos.io/v1\nkind: LoggingBackend\nmetadata:\n  name: from-git\nspec:\n  loki:\n    url: http://127.0.0.1:3100\n    labels:\n      app: api\n',
+      data: 'apiVersion: pharos.io/v1\nkind: LoggingBackend\nmetadata:\n  name: from-git\nspec:\n  loki:\n    url: http://127.0.0.1:3100\n    selector: "{app=\\"api\\"}"\n',
     });
     expect(applied.status()).toBe(200);
     const { resources } = (await applied.json()) as { resources: { id: string }[] };

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { http } from '../../api/http';
 import { db } from '../../api/postgrest';
 
@@ -32,6 +32,20 @@ export interface LogsSearch {
   /** The component's log selector, by name. */
   name?: string;
   query?: string;
+  start: string;
+  end: string;
+  /** The previous answer's `nextPage`, for the lines after it. */
+  page?: string;
+}
+
+/** One answer of `POST /api/logs`: a page of lines, newest first, and where the next page starts. */
+export interface LogsPage {
+  results: LogLine[];
+  nextPage?: string;
+}
+
+/** A page of the search with the bounds it was made with, so that the next page keeps them. */
+interface SearchedPage extends LogsPage {
   start: string;
   end: string;
 }
@@ -68,26 +82,47 @@ export function useComponentName(id: string | null) {
   });
 }
 
-/** `POST /api/logs`: the lines of the component's log backend, newest first. */
-export async function searchLogs(search: LogsSearch, signal?: AbortSignal): Promise<LogLine[]> {
-  const answer = await http.post<{ results?: LogLine[] | null }>('/api/logs', search, { signal });
-  return answer?.results ?? [];
+/** `POST /api/logs`: a page of the lines of the component's log backend, newest first. */
+export async function searchLogs(search: LogsSearch, signal?: AbortSignal): Promise<LogsPage> {
+  const answer = await http.post<{ results?: LogLine[] | null; nextPage?: string | null }>('/api/logs', search, { signal });
+  return { results: answer?.results ?? [], ...(answer?.nextPage ? { nextPage: answer.nextPage } : {}) };
 }
 
 /**
- * The log search of the page. `bounds` resolves the time range when the query runs, so a relative
- * range means "up to now" at every refetch.
+ * The log search of the page, a page at a time. `bounds` resolves the time range when the first
+ * page is asked for (a relative range means "up to now" at every refetch); later pages keep them.
  */
-export function useLogsSearch(params: { id: string | null; name: string | undefined; query: string; range: string; bounds: () => { from: string; to: string } | null }) {
-  const { id, name, query, range, bounds } = params;
-  return useQuery({
+export function useLogsSearch(params: {
+  id: string | null;
+  name: string | undefined;
+  query: string;
+  range: string;
+  bounds: () => { from: string; to: string } | null;
+  /** False while the log selector is not known yet (the component list is loading). */
+  ready: boolean;
+}) {
+  const { id, name, query, range, bounds, ready } = params;
+  return useInfiniteQuery({
     queryKey: logsKeys.search({ id: id ?? '', ...(name ? { name } : {}), query, range }),
-    queryFn: ({ signal }) => {
-      const resolved = bounds();
-      const search: LogsSearch = { id: id ?? '', ...(name ? { name } : {}), ...(query ? { query } : {}), start: resolved?.from ?? '', end: resolved?.to ?? '' };
-      return searchLogs(search, signal);
+    queryFn: async ({ pageParam, signal }): Promise<SearchedPage> => {
+      let resolved = pageParam;
+      if (!resolved) {
+        const range = bounds();
+        resolved = { start: range?.from ?? '', end: range?.to ?? '' };
+      }
+      const search: LogsSearch = {
+        id: id ?? '',
+        ...(name ? { name } : {}),
+        ...(query ? { query } : {}),
+        start: resolved.start,
+        end: resolved.end,
+        ...(pageParam?.page ? { page: pageParam.page } : {}),
+      };
+      return { ...(await searchLogs(search, signal)), start: resolved.start, end: resolved.end };
     },
-    enabled: id !== null,
+    initialPageParam: undefined as { page?: string; start: string; end: string } | undefined,
+    getNextPageParam: (last) => (last.nextPage ? { page: last.nextPage, start: last.start, end: last.end } : undefined),
+    enabled: id !== null && ready,
     placeholderData: keepPreviousData,
     meta: { errorToast: false },
   });

@@ -1,6 +1,6 @@
 import { formatLogTimestamp, LOG_TABLE } from '@pharos/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { LogLine } from './api';
 import { ColumnResizer } from './column-resizer';
 import { LOG_COLUMNS, useLogColumnWidths, type LogColumn } from './column-widths';
@@ -27,7 +27,15 @@ function Labels({ labels }: { labels: LogLine['labels'] }) {
  * view): timestamp (YYYY-MM-DD HH:mm.ss.SSS), message with its ANSI colours and links, and labels;
  * the column widths are remembered locally.
  */
-export function LogViewer({ lines }: { lines: readonly LogLine[] }) {
+export interface LogViewerProps {
+  lines: readonly LogLine[];
+  /** More (older) lines exist: `onEndReached` is called when the last line comes into view. */
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onEndReached?: () => void;
+}
+
+export function LogViewer({ lines, hasMore = false, loadingMore = false, onEndReached }: LogViewerProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [widths, setWidth] = useLogColumnWidths();
   // TanStack Virtual's API is not memoizable by the React Compiler.
@@ -41,6 +49,10 @@ export function LogViewer({ lines }: { lines: readonly LogLine[] }) {
   const columns = LOG_COLUMNS.map((column) => `${widths[column]}px`).join(' ');
   const totalWidth = LOG_COLUMNS.reduce((sum, column) => sum + widths[column], 0);
   const items = virtualizer.getVirtualItems();
+  const lastShown = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (hasMore && !loadingMore && lines.length > 0 && lastShown >= lines.length - 1) onEndReached?.();
+  }, [hasMore, loadingMore, lastShown, lines.length, onEndReached]);
 
   return (
     <div
@@ -87,6 +99,11 @@ export function LogViewer({ lines }: { lines: readonly LogLine[] }) {
           })}
         </div>
       </div>
+      {loadingMore && (
+        <p role="status" className="px-3 py-2 text-sm text-fg-muted">
+          Loading older lines…
+        </p>
+      )}
     </div>
   );
 }

@@ -169,6 +169,18 @@ describe('/logs', () => {
     expect(await screen.findByText('Failed to download logs')).toBeTruthy();
   });
 
+  it("asks for the next page with the first page's bounds when the last line comes into view", async () => {
+    const older: LogLine = { timestamp: new Date(2026, 10, 25, 8, 0, 0, 0).toISOString(), message: 'an older line', labels: {} };
+    const app = openLogs(`/logs?topologyId=${API}`, (request) =>
+      (request.body as { page?: string }).page === 'after-2' ? json({ results: [older] }) : json({ results: LINES, nextPage: 'after-2' }),
+    );
+    expect(await screen.findByText('an older line')).toBeTruthy();
+    const [first, second] = searches(app);
+    expect(second).toEqual({ id: API, name: 'app', start: first?.['start'], end: first?.['end'], page: 'after-2' });
+    expect(searches(app)).toHaveLength(2);
+    expect(within(screen.getByRole('table', { name: 'Logs' })).getAllByRole('row')).toHaveLength(4);
+  });
+
   it('remembers a column width locally', async () => {
     const app = openLogs(`/logs?topologyId=${API}`);
     await screen.findByRole('table', { name: 'Logs' });

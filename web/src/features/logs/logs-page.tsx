@@ -47,8 +47,9 @@ export function LogsPage() {
     query: params.query,
     range: startParamOf(params.range),
     bounds: () => timeRangeBounds(params.range),
+    ready: !components.isPending,
   });
-  const lines: readonly LogLine[] = logs.data ?? [];
+  const lines: readonly LogLine[] = logs.data?.pages.flatMap((page) => page.results) ?? [];
 
   const componentOptions: SelectOption[] = (components.data ?? []).map((row) => ({ value: row.id, label: row.name }));
   if (params.topologyId && !component) componentOptions.unshift({ value: params.topologyId, label: name ?? params.topologyId });
@@ -78,7 +79,18 @@ export function LogsPage() {
     );
   } else if (logs.isError) body = <ErrorPanel error={logs.error} title="Could not load the logs" hideDetails />;
   else if (lines.length === 0) body = <EmptyState>{NO_LOGS_TEXT}</EmptyState>;
-  else body = <LogViewer lines={lines} />;
+  else {
+    body = (
+      <LogViewer
+        lines={lines}
+        hasMore={logs.hasNextPage}
+        loadingMore={logs.isFetchingNextPage}
+        onEndReached={() => {
+          if (!logs.isFetchingNextPage) void logs.fetchNextPage();
+        }}
+      />
+    );
+  }
 
   return (
     <main className="flex flex-col gap-4 p-4">

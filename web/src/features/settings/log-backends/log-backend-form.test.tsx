@@ -6,7 +6,7 @@ import { dbRoute, renderSettings, rows, stubTextLayout } from '../testing/render
 beforeAll(stubTextLayout);
 
 const ID = '7a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-const LOKI = { id: ID, name: 'loki-prod', namespace: 'default', labels: { team: 'ops' }, source: null, spec: { loki: { url: 'http://loki:3100', labels: { app: 'api' } } }, created_at: '2026-11-25T09:00:00Z', updated_at: '2026-11-25T09:00:00Z' };
+const LOKI = { id: ID, name: 'loki-prod', namespace: 'default', labels: { team: 'ops' }, source: null, spec: { loki: { url: 'http://loki:3100', selector: '{app="api"}' } }, created_at: '2026-11-25T09:00:00Z', updated_at: '2026-11-25T09:00:00Z' };
 const FROM_FILE = { ...LOKI, name: 'files-from-yaml', source: 'ConfigFile:/etc/pharos/logs.yaml', spec: { file: { paths: ['/var/log/app.log'] } } };
 
 function open(url: string, backend: Record<string, unknown> = LOKI) {
@@ -43,8 +43,13 @@ describe('the log backend form', () => {
     await app.user.selectOptions(kind, 'Files');
     expect(dialog.getByText('This field is required')).toBeTruthy();
     expect(saveButton(dialog).disabled).toBe(true);
-    await app.user.type(dialog.getByLabelText(/^Paths/), '/var/log/app/*.log, /tmp/extra.log');
+    await app.user.type(dialog.getByLabelText(/^Paths/), 'app.log');
     expect(dialog.queryByText('This field is required')).toBeNull();
+    expect(dialog.getByRole('list', { name: 'Problems in the backend' }).textContent).toBe('app.log is not an absolute path');
+    expect(saveButton(dialog).disabled).toBe(true);
+    await app.user.clear(dialog.getByLabelText(/^Paths/));
+    await app.user.type(dialog.getByLabelText(/^Paths/), '/var/log/app/*.log, /tmp/extra.log');
+    expect(dialog.queryByRole('list', { name: 'Problems in the backend' })).toBeNull();
     await app.user.selectOptions(dialog.getByLabelText('Line format'), 'json');
 
     await app.user.click(saveButton(dialog));
@@ -63,15 +68,22 @@ describe('the log backend form', () => {
     const form = within(await screen.findByRole('form', { name: 'Edit loki-prod' }));
     expect((form.getByLabelText('Kind') as HTMLSelectElement).value).toBe('loki');
     expect((form.getByLabelText('URL') as HTMLInputElement).value).toBe('http://loki:3100');
-    expect((form.getByLabelText('Labels', { selector: 'textarea' }) as HTMLTextAreaElement).value).toBe('app=api');
+    const selector = form.getByLabelText('Stream selector') as HTMLInputElement;
+    expect(selector.value).toBe('{app="api"}');
     expect((form.getAllByLabelText(/^Name/)[0] as HTMLInputElement).disabled).toBe(true);
-    await app.user.type(form.getByLabelText('Labels', { selector: 'textarea' }), '\nenv=prod');
+    // Where to connect is needed: without a URL or a connection, Update is disabled and says why.
+    await app.user.clear(form.getByLabelText('URL'));
+    expect(form.getByRole('list', { name: 'Problems in the backend' }).textContent).toBe('url or connection is required');
+    expect(saveButton(form, 'Update').disabled).toBe(true);
+    await app.user.type(form.getByLabelText('Connection'), 'connection://default/loki');
+    await app.user.clear(selector);
+    await app.user.type(selector, '{{app="api", env="prod"}');
     await app.user.click(saveButton(form, 'Update'));
     expect(await screen.findByText('loki-prod updated successfully')).toBeTruthy();
     expect(app.server.to('/api/db/logging_backends', 'PATCH')[0]?.body).toEqual({
       source: null,
       labels: { team: 'ops' },
-      spec: { loki: { url: 'http://loki:3100', labels: { app: 'api', env: 'prod' } } },
+      spec: { loki: { connection: 'connection://default/loki', selector: '{app="api", env="prod"}' } },
     });
     expect(app.location()).toBe('/settings/logging_backends');
   });

@@ -18,7 +18,7 @@ import { linkedSourceOf, LinkedSourceBanner } from '../shared/linked-source';
 import { SelectField } from '../shared/select-field';
 import { SpecFields, specFieldMessages } from '../shared/spec-fields';
 import { settingsTableConfig } from '../shared/tables';
-import { kindOfSpec, LOG_BACKEND_KINDS, logBackendKind } from './backend-kinds';
+import { kindOfSpec, kindProblems, LOG_BACKEND_KINDS, logBackendKind } from './backend-kinds';
 
 export const LOG_BACKENDS_CONFIG = settingsTableConfig('logging_backends');
 
@@ -65,7 +65,8 @@ export function LogBackendForm({ backend, onSaved, onDeleted, secondaryActions }
   const kindSpec = kind && spec && isRecord(spec[kind.kind]) ? spec[kind.kind] as Record<string, unknown> : {};
   const nameError = fieldError(values.name, { required: true });
   const kindErrors = kind ? Object.keys(specFieldMessages(kind, kindSpec)) : [];
-  const invalid = Boolean(nameError) || spec === null || kindErrors.length > 0;
+  const problems = kind ? kindProblems(kind, kindSpec) : [];
+  const invalid = Boolean(nameError) || spec === null || kindErrors.length > 0 || problems.length > 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -104,6 +105,13 @@ export function LogBackendForm({ backend, onSaved, onDeleted, secondaryActions }
           disabled={!editable}
           onChange={(changed) => set('spec')(specText({ ...spec, [kind.kind]: changed }))}
         />
+      )}
+      {problems.length > 0 && (
+        <ul aria-label="Problems in the backend" className="list-disc pl-5 text-[0.8125rem] text-danger">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
       )}
     </div>
   ) : (
