@@ -13,6 +13,7 @@ import { saveSchedule } from '../engine/schedules.js';
 import { canaryChangedHandler } from '../health/sync.js';
 import { keepMeasured } from '../health/summary-cache.js';
 import { registerCatalog } from '../catalog/register.js';
+import { registerTopology } from '../topology/engine/register.js';
 import { registerPlaybooks } from '../playbooks/register.js';
 import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
 
@@ -44,6 +45,7 @@ export async function serve(): Promise<void> {
     engine.events.on(['canary.changed'], canaryChangedHandler(database.pool));
     engine.define(checkStatusRetention(database.pool));
     registerCatalog(engine, { pool: database.pool, secrets, sandbox });
+    registerTopology(engine, { pool: database.pool, secrets, sandbox });
     registerPlaybooks(engine, { pool: database.pool, secrets, sandbox });
     await engine.start();
     await saveSchedule(database.pool, {
