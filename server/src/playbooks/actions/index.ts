@@ -3,6 +3,7 @@ import { httpCheck } from '../../health/runners/http.js';
 import { sqlCheck } from '../../health/runners/sql.js';
 import type { CheckRunner } from '../../health/runners/types.js';
 import type { ActionKind } from '../spec.js';
+import { notificationAction } from './notification.js';
 import type { ActionOutcome, ActionRunner } from './types.js';
 
 /** The health check runners do the work of the same playbook actions: a script, a request, a query. */
@@ -18,6 +19,7 @@ export const ACTION_RUNNERS: Partial<Record<ActionKind, ActionRunner>> = {
   exec: fromCheck(execCheck),
   http: fromCheck(httpCheck),
   sql: fromCheck(sqlCheck),
+  notification: notificationAction,
 };
 
 /** Kinds that need a Kubernetes cluster or a cloud account: their actions are skipped, saying so. */
