@@ -1,6 +1,7 @@
 import { envVarText, isRecord } from '@pharos/core';
 import { openMysql, openPostgres, type Credentials } from '../../connections/clients.js';
 import { findByReference, hydrate } from '../../connections/resolve.js';
+import { querySqlServer, sqlServerSource } from '../../connections/sql-server.js';
 import { resolveValue } from '../../secret-store/resolve.js';
 import { FormatError, parseFormat } from '../parse-format.js';
 import { text, type KindContext, type KindReader } from './types.js';
@@ -8,7 +9,15 @@ import { text, type KindContext, type KindReader } from './types.js';
 /** Longest a scraper's query may run. */
 const QUERY_TIMEOUT_MS = 5 * 60_000;
 
-type Driver = 'postgres' | 'mysql';
+type Driver = 'postgres' | 'mysql' | 'sqlserver';
+
+interface Target {
+  url: string;
+  credentials: Credentials;
+  /** The saved connection's type, when the spec names one. */
+  type?: string;
+  insecureTls?: boolean;
+}
 
 async function valueOf(field: unknown, context: KindContext): Promise<string | undefined> {
   const value = envVarText(field);
@@ -16,7 +25,7 @@ async function valueOf(field: unknown, context: KindContext): Promise<string | u
 }
 
 /** config-db's `connection`: a saved connection (connection://…, or its name), else the URL itself. */
-async function targetOf(spec: Record<string, unknown>, context: KindContext): Promise<{ url: string; credentials: Credentials }> {
+async function targetOf(spec: Record<string, unknown>, context: KindContext): Promise<Target> {
   const auth = isRecord(spec['auth']) ? spec['auth'] : spec;
   const credentials: Credentials = { username: (await valueOf(auth['username'], context)) ?? null, password: (await valueOf(auth['password'], context)) ?? null };
   const reference = text(spec['connection']);
@@ -24,22 +33,28 @@ async function targetOf(spec: Record<string, unknown>, context: KindContext): Pr
   if (reference && !isUrl) {
     const connection = await hydrate(context.pool, context.secrets, await findByReference(context.pool, reference, context.namespace));
     if (!connection.url) throw new Error(`connection ${reference} has no URL`);
-    return { url: connection.url, credentials: { username: credentials.username ?? connection.username, password: credentials.password ?? connection.password } };
+    return {
+      url: connection.url,
+      credentials: { username: credentials.username ?? connection.username, password: credentials.password ?? connection.password },
+      type: connection.type,
+      insecureTls: connection.insecure_tls,
+    };
   }
   const url = reference ?? text(spec['url']) ?? (await valueOf(spec['url'], context));
   if (!url) throw new Error('connection is required: a connection or a database URL');
   return { url, credentials };
 }
 
-function driverOf(spec: Record<string, unknown>, url: string): Driver {
-  const named = (text(spec['driver']) ?? url.split(':')[0] ?? '').toLowerCase();
+function driverOf(spec: Record<string, unknown>, target: Target): Driver {
+  const named = (text(spec['driver']) ?? (target.type === 'sql_server' ? 'sqlserver' : target.url.split(':')[0]) ?? '').toLowerCase();
   if (named === 'postgres' || named === 'postgresql') return 'postgres';
   if (named === 'mysql' || named === 'mariadb') return 'mysql';
-  if (named === 'sqlserver' || named === 'mssql') throw new Error('SQL Server is not supported yet: postgres and mysql are');
-  throw new Error(`no driver for ${named || url}: postgres or mysql`);
+  if (named === 'sqlserver' || named === 'mssql') return 'sqlserver';
+  throw new Error(`no driver for ${named || target.url}: postgres, mysql or sqlserver`);
 }
 
-async function query(driver: Driver, url: string, credentials: Credentials, sql: string): Promise<{ columns: string[]; rows: Record<string, unknown>[] }> {
+async function query(driver: Driver, { url, credentials, insecureTls }: Target, sql: string): Promise<{ columns: string[]; rows: Record<string, unknown>[] }> {
+  if (driver === 'sqlserver') return querySqlServer(url, credentials, sql, { queryTimeoutMs: QUERY_TIMEOUT_MS, insecureTls });
   if (driver === 'postgres') {
     const client = await openPostgres(url, credentials, { queryTimeoutMs: QUERY_TIMEOUT_MS });
     try {
@@ -56,6 +71,13 @@ async function query(driver: Driver, url: string, credentials: Credentials, sql:
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** Where the rows came from, without credentials. */
+function sourceOf(driver: Driver, url: string): string {
+  if (driver === 'sqlserver') return sqlServerSource(url);
+  const parsed = new URL(url.replace(/^mariadb:/, 'mysql:'));
+  return `${driver}://${parsed.host}${parsed.pathname}`;
 }
 
 /** A row as JSON has it (dates as ISO text, numbers beyond JavaScript's as text), so that an unchanged row compares equal. */
@@ -75,24 +97,24 @@ function columnDocument(value: unknown, format: string): unknown {
 }
 
 /**
- * `sql` (config-db's SQL scraper): `query` against PostgreSQL or MySQL/MariaDB (`driver`, or the URL's
- * scheme), through a saved `connection` or a URL, with `auth` credentials; each row is what was
- * scraped, or the value of the only column (JSON or YAML text read as such).
+ * `sql` (config-db's SQL scraper): `query` against PostgreSQL, MySQL/MariaDB or SQL Server (`driver`,
+ * a `sql_server` connection, or the URL's scheme), through a saved `connection` or a URL, with `auth`
+ * credentials; each row is what was scraped, or the value of the only column (JSON or YAML text read
+ * as such).
  */
 export const readSql: KindReader = async (spec, context) => {
   const sql = text(spec['query']);
   if (!sql) throw new Error('query is required');
-  const { url, credentials } = await targetOf(spec, context);
-  const driver = driverOf(spec, url);
+  const target = await targetOf(spec, context);
+  const driver = driverOf(spec, target);
   let result;
   try {
-    result = await query(driver, url, credentials, sql);
+    result = await query(driver, target, sql);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(`${code ? `${code}: ` : ''}${(error as Error).message}`);
   }
-  const target = new URL(url.replace(/^mariadb:/, 'mysql:'));
-  const source = `${driver}://${target.host}${target.pathname}`;
+  const source = sourceOf(driver, target.url);
   const single = result.columns.length === 1 ? result.columns[0]! : undefined;
   return {
     inputs: result.rows.map((row) => ({ document: single === undefined ? plain(row) : columnDocument(row[single], text(spec['format']) ?? ''), source })),

@@ -7,7 +7,7 @@ import { testLdap } from './ldap.js';
 import { testRedis } from './redis.js';
 import { testSftp } from './sftp.js';
 import { testSmb } from './smb.js';
-import { testMysql, testPostgres } from './sql.js';
+import { testMysql, testPostgres, testSqlServer } from './sql.js';
 import { ConnectionTestFailure, TEST_TIMEOUT_MS, TestNotSupported, type ConnectionTester } from './types.js';
 
 export { ConnectionTestFailure, TestNotSupported } from './types.js';
@@ -15,6 +15,7 @@ export { ConnectionTestFailure, TestNotSupported } from './types.js';
 const TESTERS: Readonly<Record<string, ConnectionTester>> = {
   postgres: testPostgres,
   mysql: testMysql,
+  sql_server: testSqlServer,
   redis: testRedis,
   http: testHttp,
   prometheus: testPrometheus,

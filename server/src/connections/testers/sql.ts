@@ -1,4 +1,5 @@
 import { openMysql, openPostgres } from '../clients.js';
+import { querySqlServer } from '../sql-server.js';
 import { TEST_TIMEOUT_MS, failureOf, required, type ConnectionTester } from './types.js';
 
 /** Connects with the URL (credentials of the connection fields win) and runs SELECT 1. */
@@ -20,4 +21,9 @@ export const testMysql: ConnectionTester = (connection) =>
     } finally {
       await client.end().catch(() => undefined);
     }
+  });
+
+export const testSqlServer: ConnectionTester = (connection) =>
+  failureOf(async () => {
+    await querySqlServer(required(connection.url, 'URL'), connection, 'SELECT 1', { queryTimeoutMs: TEST_TIMEOUT_MS, insecureTls: connection.insecure_tls });
   });
