@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { disable } from '../../app/testing/shell-stubs';
+import { json, type StubRoute } from '../../test/fetch-stub';
+import { dbRoute, renderSettings, rows } from '../settings/testing/render-settings';
+import { aComponent, aResponse, topologyRoute } from './testing/components';
+
+const CHILDREN = [
+  aComponent({ id: 'c-primary', name: 'primary', parent_id: 'c-db', path: 'c-root.c-db', status: 'healthy' }),
+  aComponent({ id: 'c-replica', name: 'replica', parent_id: 'c-db', path: 'c-root.c-db', status: 'unhealthy' }),
+];
+const DATABASE = aComponent({
+  id: 'c-db',
+  name: 'database',
+  type: 'Database',
+  parent_id: 'c-root',
+  path: 'c-root',
+  status: 'unhealthy',
+  status_reason: 'replica lag',
+  labels: { env: 'prod' },
+  components: CHILDREN,
+});
+
+const baseRoutes = (): StubRoute[] => [
+  topologyRoute((query) => aResponse(query.get('id') === 'c-db' ? [DATABASE] : [])),
+  dbRoute('GET', 'agents', () => rows([])),
+  dbRoute('GET', 'component_names', () => rows([{ id: 'c-root', name: 'shop', icon: null, type: 'System', path: '', parent_id: null }])),
+  dbRoute('GET', 'checks_by_component', () => rows([{ id: 'k1', name: 'replication-lag', type: 'postgres', icon: null, status: 'unhealthy', canary_name: 'db', last_runtime: null }])),
+  dbRoute('GET', 'team_components', () => rows([{ team_id: 't1', component_id: 'c-db', team: { id: 't1', name: 'Payments', icon: null } }])),
+  dbRoute('GET', 'playbook_runs', () => rows([])),
+];
+
+// By text: an open dialog hides the rest of the page (the toasts too) from the accessibility tree.
+const toastText = (text: string) => screen.findByText(text, { selector: 'section[aria-label="Notifications"] *' });
+
+async function panel() {
+  return screen.findByRole('complementary', { name: 'Component details' });
+}
+
+beforeEach(() => window.localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
+
+describe('/topology/{id}', () => {
+  it("shows the component's children as cards, the breadcrumb of its path and the sidebar with its checks and teams", async () => {
+    const app = renderSettings('/topology/c-db?team=payments&showHiddenComponents=no', baseRoutes());
+    const list = await screen.findByRole('list', { name: 'Components' });
+    await waitFor(() => expect(within(list).getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['replica', 'primary']));
+    expect(app.server.to('/api/topology')[0]!.url.searchParams.get('id')).toBe('c-db');
+
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    await waitFor(() => expect(within(crumbs).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dashboard', 'shop', 'database']));
+    expect(within(crumbs).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/topology?team=payments&showHiddenComponents=no');
+    expect(within(crumbs).getByRole('link', { name: 'shop' }).getAttribute('href')).toBe('/topology/c-root?team=payments&showHiddenComponents=no');
+
+    const side = await panel();
+    expect(within(side).getByRole('heading', { name: 'database' })).toBeTruthy();
+    expect(within(side).getByText('replica lag')).toBeTruthy();
+    expect(within(side).getByRole('link', { name: 'View Logs' }).getAttribute('href')).toBe('/logs?topologyId=c-db');
+    expect(within(side).getByRole('link', { name: 'Incidents' }).getAttribute('href')).toBe('/incidents?component=c-db');
+    expect(within(side).getByRole('link', { name: 'Insights' }).getAttribute('href')).toBe('/catalog/insights?component=c-db');
+    expect(within(side).getByRole('button', { name: 'Link to incident' })).toBeTruthy();
+    expect((await within(side).findByRole('link', { name: 'replication-lag' })).getAttribute('href')).toBe('/health?checkId=k1');
+    expect(await within(side).findByRole('link', { name: 'Payments' })).toBeTruthy();
+    expect(await within(side).findByText('No playbook has run on this component.')).toBeTruthy();
+    expect(app.server.to('/api/db/checks_by_component')[0]!.url.searchParams.get('component_id')).toBe('eq.c-db');
+    expect(app.server.to('/api/db/team_components')[0]!.url.searchParams.get('component_id')).toBe('eq.c-db');
+
+    // Following a card keeps the other parameters and names the page it came from.
+    const replica = screen.getByRole('article', { name: 'replica' });
+    expect(within(replica).getByRole('link', { name: 'replica' }).getAttribute('href')).toBe('/topology/c-replica?team=payments&showHiddenComponents=no&refererId=c-db');
+    await app.user.click(within(crumbs).getByRole('link', { name: 'Dashboard' }));
+    await waitFor(() => expect(app.location()).toBe('/topology?team=payments&showHiddenComponents=no'));
+  });
+
+  it('hides View Logs when logs are disabled and the incident actions when incidents are', async () => {
+    renderSettings('/topology/c-db', baseRoutes(), { properties: [disable('logs'), disable('incidents')] });
+    const side = await panel();
+    expect(within(side).getByRole('button', { name: 'Snapshot' })).toBeTruthy();
+    expect(within(side).queryByRole('link', { name: 'View Logs' })).toBeNull();
+    expect(within(side).queryByRole('button', { name: 'Link to incident' })).toBeNull();
+    expect(within(side).queryByRole('link', { name: 'Incidents' })).toBeNull();
+  });
+
+  it("warns when the answer has several components for the id", async () => {
+    const twice = [DATABASE, { ...DATABASE, id: 'c-other' }];
+    renderSettings('/topology/c-db', [topologyRoute(() => aResponse(twice)), ...baseRoutes().slice(1)]);
+    expect(await toastText('Response has multiple components for the id.')).toBeTruthy();
+  });
+
+  it("links a catalog item by hand and reports the server's message when it cannot", async () => {
+    let fail = false;
+    const app = renderSettings('/topology/c-db', [
+      dbRoute('GET', 'configs', (request) =>
+        rows(request.url.searchParams.get('name') === 'ilike.*orders*' ? [{ id: 'cfg-1', name: 'orders-db', type: 'AWS::RDS::DBInstance' }] : []),
+      ),
+      dbRoute('POST', 'config_component_relationships', () => (fail ? { status: 409, body: { message: 'duplicate key value violates unique constraint' } } : { status: 201 })),
+      ...baseRoutes(),
+    ]);
+    const side = await panel();
+    await app.user.click(within(side).getByRole('button', { name: 'Link to catalog item' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link to catalog item' });
+    const link = within(dialog).getByRole('button', { name: 'Link' }) as HTMLButtonElement;
+    expect(link.disabled).toBe(true);
+    await app.user.type(within(dialog).getByRole('searchbox', { name: 'Search catalog' }), 'orders{Enter}');
+    await app.user.click(await within(dialog).findByRole('radio', { name: /orders-db/ }));
+    await app.user.click(link);
+    expect(await toastText('config link successful')).toBeTruthy();
+    const posted = app.server.to('/api/db/config_component_relationships', 'POST')[0]!;
+    expect(posted.body).toEqual({ component_id: 'c-db', config_id: 'cfg-1', selector_id: 'manual' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Link to catalog item' })).toBeNull());
+
+    fail = true;
+    await app.user.click(within(side).getByRole('button', { name: 'Link to catalog item' }));
+    const again = await screen.findByRole('dialog', { name: 'Link to catalog item' });
+    await app.user.type(within(again).getByRole('searchbox', { name: 'Search catalog' }), 'orders{Enter}');
+    await app.user.click(await within(again).findByRole('radio', { name: /orders-db/ }));
+    await app.user.click(within(again).getByRole('button', { name: 'Link' }));
+    expect(await toastText('duplicate key value violates unique constraint')).toBeTruthy();
+  });
+
+  it('downloads a snapshot over the first range without related components by default, and says so when it fails', async () => {
+    let fail = false;
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:snapshot', revokeObjectURL: () => undefined }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const app = renderSettings('/topology/c-db', [
+      {
+        method: 'GET',
+        path: /^\/api\/snapshot\/topology\/c-db\?/,
+        respond: () => (fail ? json({ message: 'no' }, 500) : { status: 200, body: 'zip', headers: { 'Content-Disposition': 'attachment; filename="database.zip"' } }),
+      },
+      ...baseRoutes(),
+    ]);
+    const side = await panel();
+    await app.user.click(within(side).getByRole('button', { name: 'Snapshot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Snapshot' });
+    expect((within(dialog).getByRole('combobox', { name: 'Time range' }) as HTMLSelectElement).value).toBe('30m');
+    expect((within(dialog).getByRole('checkbox', { name: 'Include related components' }) as HTMLInputElement).checked).toBe(false);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(saved).toEqual(['database.zip']));
+    expect(Object.fromEntries(app.server.requests.find((r) => r.url.pathname === '/api/snapshot/topology/c-db')!.url.searchParams)).toEqual({ start: '30m', related: 'false' });
+
+    fail = true;
+    await app.user.click(within(side).getByRole('button', { name: 'Snapshot' }));
+    const again = await screen.findByRole('dialog', { name: 'Snapshot' });
+    await app.user.selectOptions(within(again).getByRole('combobox', { name: 'Time range' }), 'Last 7 days');
+    await app.user.click(within(again).getByRole('checkbox', { name: 'Include related components' }));
+    await app.user.click(within(again).getByRole('button', { name: 'Download' }));
+    expect(await toastText('Error downloading file')).toBeTruthy();
+    const last = app.server.requests.filter((r) => r.url.pathname === '/api/snapshot/topology/c-db').at(-1)!;
+    expect(Object.fromEntries(last.url.searchParams)).toEqual({ start: '7d', related: 'true' });
+  });
+});
+
+describe('/view/topology/{id}', () => {
+  it('shows the one component read-only at the size the URL names', async () => {
+    renderSettings('/view/topology/c-db?size=small', baseRoutes());
+    const card = await screen.findByRole('article', { name: 'database' });
+    expect(card.style.width).toBe('198px');
+    expect(screen.queryByRole('complementary', { name: 'Component details' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Sort By' })).toBeNull();
+  });
+
+  it("says 'Component not found' for an unknown id", async () => {
+    renderSettings('/view/topology/c-missing', baseRoutes());
+    expect(await screen.findByRole('heading', { name: 'Component not found' })).toBeTruthy();
+  });
+});
+
