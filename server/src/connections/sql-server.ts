@@ -5,7 +5,9 @@ import { CONNECT_TIMEOUT_MS, type Credentials } from './clients.js';
  * SQL Server through tedious, for connections, scrapers and checks. Its URL is go-mssqldb's, as
  * config-db and the `sql_server` connection write it:
  * `sqlserver://user:password@host:port/instance?database=name&encrypt=true|false|strict&TrustServerCertificate=true`
- * (`mssql://` too). Credentials given win over those in the URL.
+ * (`mssql://` too). Credentials given win over those in the URL. `encrypt=true`, the default, is
+ * tedious's: TLS when the server's PRELOGIN offers it, the login in clear when the server says it
+ * cannot encrypt; `encrypt=strict` (TDS 8.0) always starts with TLS.
  */
 
 const DEFAULT_PORT = 1433;
