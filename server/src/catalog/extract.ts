@@ -4,7 +4,8 @@ import { changeRuleOf, splitFullDocument } from './full-mode.js';
 import { removeAt, replaceAt, select, textOf } from './jsonpath.js';
 import { relationshipsOf } from './relationships.js';
 import { runTransformScript, type TemplateRenderer } from './transform-script.js';
-import { CONFIG_HEALTH, type ConfigHealth, type ConfigProperty, type ScrapedItem } from './scrape-types.js';
+import { templateProperties } from './properties.js';
+import { CONFIG_HEALTH, type ConfigHealth, type ScrapedItem } from './scrape-types.js';
 
 /** Runs a CEL expression (in the sandbox) over variables. */
 export type CelEvaluator = (expression: string, variables: Record<string, unknown>) => Promise<unknown>;
@@ -81,10 +82,6 @@ function dateOf(paths: unknown, document: unknown): Date | null {
   return null;
 }
 
-function propertiesOf(field: unknown): ConfigProperty[] {
-  return list(field).filter(isRecord).map((property) => ({ ...property }));
-}
-
 function clone(value: unknown): unknown {
   return value === undefined ? null : structuredClone(value);
 }
@@ -155,7 +152,6 @@ function itemOf(spec: Record<string, unknown>, document: unknown, source: string
     source,
     labels,
     tags: { ...defaults.tags, ...mapOf(spec['tags'], document, labels) },
-    properties: propertiesOf(spec['properties']),
     deletedAt: dateOf(spec['deleteFields'], document),
     createdAt: dateOf(spec['createFields'], document) ?? defaults.createdAt ?? null,
   };
@@ -164,7 +160,8 @@ function itemOf(spec: Record<string, unknown>, document: unknown, source: string
 /**
  * Catalog items from what a scraper read, by the fields every scraper kind shares (config-db's
  * BaseScraper): `items` splits a document, `id`/`name`/`type`/`class`/`status`/`health`/`description`
- * are literals or JSONPaths, `labels`/`tags` maps of either, `createFields`/`deleteFields` dates;
+ * are literals or JSONPaths, `labels`/`tags` maps of either, `createFields`/`deleteFields` dates,
+ * `properties` templates over each item (properties.ts);
  * before them the transform script (`javascript`, `gotemplate`, `jsonpath` or CEL `expr`) answers the
  * items, after them `transform.exclude` and `transform.mask` apply; in `full` mode the document's
  * `config`, `changes` and `analysis` are split; `transform.relationship` gives selectors and
@@ -192,6 +189,12 @@ export async function extractItems(spec: Record<string, unknown>, inputs: readon
         continue;
       }
       try {
+        if (Array.isArray(spec['properties'])) {
+          // Rendered over the item as read, before exclude and mask (config-db's order).
+          const templated = await templateProperties(spec['properties'], item, variablesOf(item), cel, options.template);
+          item.properties = templated.properties;
+          errors.push(...templated.errors.map((problem) => `${input.source}: ${problem}`));
+        }
         exclude(transform, item);
         await mask(transform, item, cel);
         if (options.full || spec['full'] === true) errors.push(...splitFullDocument(item).map((problem) => `${input.source}: ${problem}`));
