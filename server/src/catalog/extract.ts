@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isRecord } from '@pharos/core';
-import { changeRuleOf, splitFullDocument } from './full-mode.js';
+import { changeRuleOf } from './change-mapping.js';
+import { splitFullDocument } from './full-mode.js';
 import { removeAt, replaceAt, select, textOf } from './jsonpath.js';
 import { relationshipsOf } from './relationships.js';
 import { runTransformScript, type TemplateRenderer } from './transform-script.js';
@@ -199,13 +200,14 @@ export async function extractItems(spec: Record<string, unknown>, inputs: readon
         await mask(transform, item, cel);
         if (options.full || spec['full'] === true) errors.push(...splitFullDocument(item).map((problem) => `${input.source}: ${problem}`));
         if (Array.isArray(transform['relationship'])) item.relationships = await relationshipsOf(transform, item, variablesOf(item), cel);
-        const rule = changeRuleOf(transform, item, cel);
+        const rule = changeRuleOf(transform, item, cel, options.template);
         if (rule) {
           item.changeRule = rule;
           const kept = [];
           for (const change of item.changes ?? []) {
-            const mapped = await rule(change);
-            if (mapped) kept.push(mapped);
+            const ruled = await rule(change);
+            errors.push(...ruled.errors.map((problem) => `${input.source}: ${problem}`));
+            if (ruled.change) kept.push(ruled.change);
           }
           item.changes = kept;
         }

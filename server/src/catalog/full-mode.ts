@@ -1,6 +1,5 @@
 import { isRecord } from '@pharos/core';
-import type { CelEvaluator } from './extract.js';
-import type { ChangeRule, ScrapedAnalysis, ScrapedChange, ScrapedItem } from './scrape-types.js';
+import type { ScrapedAnalysis, ScrapedChange, ScrapedItem } from './scrape-types.js';
 
 /** Values config_analysis accepts (0006_catalog.sql); others become `other` and `info`. */
 const ANALYSIS_TYPES = ['cost', 'availability', 'performance', 'security', 'integration', 'compliance', 'technical_debt', 'reliability', 'recommendation', 'other'];
@@ -80,51 +79,4 @@ export function splitFullDocument(item: ScrapedItem): string[] {
     }
   }
   return problems;
-}
-
-/** What CEL sees of a change, with config-db's names. */
-function variablesOf(change: ScrapedChange, item: ScrapedItem): Record<string, unknown> {
-  return {
-    change_type: change.changeType,
-    summary: change.summary ?? '',
-    severity: change.severity ?? '',
-    source: change.source ?? '',
-    external_change_id: change.externalChangeId ?? '',
-    created_by: change.createdBy ?? '',
-    details: change.details ?? {},
-    patches: change.patches ?? {},
-    external_id: item.externalId,
-    config_type: item.type,
-    config: item.config,
-  };
-}
-
-/**
- * `transform.changes`: `exclude` (CEL; true drops the change) and `mapping` (the first rule whose
- * CEL `filter` is true sets `type`, `severity` and `summary`; `action: ignore` drops the change).
- */
-export function changeRuleOf(transform: Record<string, unknown>, item: ScrapedItem, cel: CelEvaluator | undefined): ChangeRule | undefined {
-  const rules = isRecord(transform['changes']) ? transform['changes'] : {};
-  const exclude = (Array.isArray(rules['exclude']) ? rules['exclude'] : []).filter((rule): rule is string => typeof rule === 'string' && rule !== '');
-  const mapping = (Array.isArray(rules['mapping']) ? rules['mapping'] : []).filter(isRecord);
-  if (exclude.length === 0 && mapping.length === 0) return undefined;
-  return async (change) => {
-    if (!cel) throw new Error('transform.changes needs the expression sandbox');
-    const variables = variablesOf(change, item);
-    for (const rule of exclude) {
-      if ((await cel(rule, variables)) === true) return null;
-    }
-    for (const rule of mapping) {
-      const filter = text(rule['filter']);
-      if (filter && (await cel(filter, variables)) !== true) continue;
-      if (rule['action'] === 'ignore') return null;
-      return {
-        ...change,
-        changeType: text(rule['type']) ?? change.changeType,
-        severity: text(rule['severity'])?.toLowerCase() ?? change.severity ?? null,
-        summary: text(rule['summary']) ?? change.summary ?? null,
-      };
-    }
-    return change;
-  };
 }

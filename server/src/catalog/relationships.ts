@@ -27,7 +27,8 @@ async function valueOf(field: unknown, item: ScrapedItem, variables: Record<stri
   return value === null || value === undefined || value === '' ? undefined : String(value);
 }
 
-async function selectorOf(rule: Record<string, unknown>, item: ScrapedItem, variables: Record<string, unknown>, cel: CelEvaluator | undefined): Promise<RelationshipSelector> {
+/** A selector from config-db's relationship selector template fields, each a value expression over the variables. */
+export async function selectorOf(rule: Record<string, unknown>, item: ScrapedItem, variables: Record<string, unknown>, cel: CelEvaluator | undefined): Promise<RelationshipSelector> {
   const selector: RelationshipSelector = {};
   for (const [key, property] of FIELDS) {
     const value = await valueOf(rule[key], item, variables, cel);

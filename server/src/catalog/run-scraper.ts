@@ -126,6 +126,7 @@ export async function runScraper(options: ScraperRunOptions, scraperId: string, 
         staleItemAgeMs: staleItemAgeOf(scraper.spec ?? {}),
         deleteStale: errors.length === 0 && items.length > 0,
         dedupWindowMs: DEDUP_WINDOW_MS,
+        onError: (type, message) => errors.push({ type, message }),
       });
       const retention = await applyRetention(options.pool, scraperId, scraper.spec ?? {});
       errors.push(...retention.errors.map((message) => ({ type: 'retention', message })));

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { transaction } from '../db/transaction.js';
+import { deleteConfigsOf, resolveChangeActions, type PlannedChange } from './change-actions.js';
 import { diffConfigs, fingerprintOfChange } from './diff.js';
 import { saveAnalysis, type AnalysisRow } from './save-analysis.js';
 import { CHANGE_SEVERITIES, saveChanges, type ChangeRow } from './save-changes.js';
@@ -16,6 +17,8 @@ export interface SaveScrapeOptions {
   deleteStale: boolean;
   /** A change that repeats one of the same item within this window counts on that one. */
   dedupWindowMs: number;
+  /** Told what could not be done for an item (a `transform.changes` rule that failed on its diff). */
+  onError?: (type: string, message: string) => void;
 }
 
 /** Rows sent to the database in one statement. */
@@ -101,8 +104,10 @@ async function compare(client: pg.PoolClient, scraperId: string): Promise<void> 
   );
 }
 
-function rowOfChange(configId: string, change: ScrapedChange, fingerprint: string | null): ChangeRow {
+function rowOfChange(configId: string, change: ScrapedChange, fingerprint: string | null): ChangeRow & Pick<PlannedChange, 'plan'> {
+  const planned = change.action || change.redirect || change.target;
   return {
+    ...(planned ? { plan: { action: change.action ?? null, ancestorType: change.ancestorType ?? null, target: change.target ?? null, redirect: change.redirect ?? null } } : {}),
     config_id: configId,
     change_type: change.changeType,
     severity: change.severity && CHANGE_SEVERITIES.includes(change.severity) ? change.severity : 'info',
@@ -118,10 +123,10 @@ function rowOfChange(configId: string, change: ScrapedChange, fingerprint: strin
   };
 }
 
-type TypedChange = ChangeRow & { type: string };
+type TypedChange = PlannedChange;
 
 /** A `diff` change for each item whose content changed, through the spec's `transform.changes`. */
-async function diffChanges(client: pg.PoolClient, items: readonly ScrapedItem[]): Promise<TypedChange[]> {
+async function diffChanges(client: pg.PoolClient, items: readonly ScrapedItem[], onError: SaveScrapeOptions['onError']): Promise<TypedChange[]> {
   const { rows } = await client.query<{ idx: number; config_id: string; previous: unknown }>(
     'select n.idx, n.config_id, c.config as previous from scrape_items n join configs c on c.id = n.config_id where n.config_changed',
   );
@@ -131,7 +136,11 @@ async function diffChanges(client: pg.PoolClient, items: readonly ScrapedItem[])
     const diff = diffConfigs(row.previous, item.config);
     if (!diff) continue;
     let change: ScrapedChange | null = { changeType: 'diff', severity: 'info', source: 'diff', summary: diff.summary, patches: diff.patches, diff: diff.text };
-    if (item.changeRule) change = await item.changeRule(change);
+    if (item.changeRule) {
+      const ruled = await item.changeRule(change);
+      for (const message of ruled.errors) onError?.(item.type, message);
+      change = ruled.change;
+    }
     if (change) changes.push({ type: item.type, ...rowOfChange(row.config_id, change, diff.fingerprint) });
   }
   return changes;
@@ -235,7 +244,8 @@ async function deleteStale(client: pg.PoolClient, options: SaveScrapeOptions): P
 /**
  * The one way scraped items enter the catalog, in one transaction per scrape: new items are added,
  * items that differ are updated (a `diff` change with its JSON patch when the content differs),
- * unchanged items are only marked as seen, changes the data lists (`full`) are written once, its
+ * unchanged items are only marked as seen, changes the data lists (`full`) are written once (on the
+ * configs their mapping's actions name, a config deleted by a `delete` one, see change-actions.ts), its
  * insights kept one per analyzer (those no longer listed resolved), relationships found by the
  * spec's selectors linked (those no longer found unlinked), and
  * items no longer seen go stale as the spec says.
@@ -247,15 +257,18 @@ export async function saveScrape(pool: pg.Pool, scraped: readonly ScrapedItem[],
     const summary: ScrapeSummary = {};
     await loadItems(client, items);
     await compare(client, options.scraperId);
-    const changes = await diffChanges(client, items);
+    const planned = await diffChanges(client, items, options.onError);
     const listed = await configIdsOfListed(client, items);
-    changes.push(...dataChanges(items, listed));
+    planned.push(...dataChanges(items, listed));
     await writeItems(client, options.scraperId);
-    const saved = await saveChanges(client, changes, options.dedupWindowMs);
-    const analysis = dataAnalysis(items, listed);
-    const insights = await saveAnalysis(client, options.scraperId, analysis.rows, analysis.listed);
     const selectors = selectorsOf(items, listed);
     const related = await saveRelationships(client, options.scraperId, selectors.rows, selectors.listed);
+    // After the relationships: move-up and copy-up may find an item's parent through them.
+    const { changes } = await resolveChangeActions(client, options.scraperId, planned);
+    const saved = await saveChanges(client, changes, options.dedupWindowMs);
+    const deletedByChanges = await deleteConfigsOf(client, changes);
+    const analysis = dataAnalysis(items, listed);
+    const insights = await saveAnalysis(client, options.scraperId, analysis.rows, analysis.listed);
     const { rows } = await client.query<{ type: string; added: number; updated: number; unchanged: number; deleted: number }>(
       `select type, count(*) filter (where is_new)::integer as added,
          count(*) filter (where changed and not is_new and not deleted)::integer as updated,
@@ -264,7 +277,7 @@ export async function saveScrape(pool: pg.Pool, scraped: readonly ScrapedItem[],
        from scrape_items group by type`,
     );
     for (const row of rows) Object.assign(typeSummary(summary, row.type), { added: row.added, updated: row.updated, unchanged: row.unchanged, deleted: row.deleted });
-    for (const type of await deleteStale(client, options)) typeSummary(summary, type).deleted += 1;
+    for (const type of [...deletedByChanges, ...(await deleteStale(client, options))]) typeSummary(summary, type).deleted += 1;
     const typeOf = new Map(changes.map((change) => [change.config_id, change.type]));
     for (const configId of saved.insertedConfigIds) typeSummary(summary, typeOf.get(configId)!).changes += 1;
     for (const configId of saved.dedupedConfigIds) typeSummary(summary, typeOf.get(configId)!).deduped += 1;

@@ -19,6 +19,26 @@ export interface ScrapedChange {
   patches?: unknown;
   /** A unified diff of the versions. */
   diff?: string | null;
+  /** What `transform.changes.mapping` asked to do with it besides writing it (see change-actions.ts). */
+  action?: ChangeAction | null;
+  /** move-up / copy-up: the first ancestor of this type, else the parent. */
+  ancestorType?: string | null;
+  /** copy / move: the configs the change goes to. */
+  target?: RelationshipSelector | null;
+  /** The mapping's `config_id` / `config_type` / `scraper_id`: the config the change is for instead. */
+  redirect?: ChangeRedirect | null;
+}
+
+/** config-db's change actions a mapping may set (`ignore` drops the change before it is written). */
+export const CHANGE_ACTIONS = ['delete', 'ignore', 'move-up', 'copy-up', 'copy', 'move'] as const;
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+
+export interface ChangeRedirect {
+  externalId: string;
+  /** The item's type when not given. */
+  type: string | null;
+  /** `all` looks among every scraper's configs; else this scraper's (or the one named). */
+  scraperId: string | null;
 }
 
 /** An insight a scraper read from the data (`full` mode), as config-db's AnalysisResult. */
@@ -52,8 +72,14 @@ export interface ScrapedRelationship {
   parent: boolean;
 }
 
-/** What a change looks like to `transform.changes` rules; null drops it. */
-export type ChangeRule = (change: ScrapedChange) => Promise<ScrapedChange | null>;
+/** A change after `transform.changes` rules (null: dropped), and the rules that could not be applied. */
+export interface RuledChange {
+  change: ScrapedChange | null;
+  errors: string[];
+}
+
+/** What a change looks like to `transform.changes` rules. */
+export type ChangeRule = (change: ScrapedChange) => Promise<RuledChange>;
 
 /** One configuration item a scraper found, before it is written. */
 export interface ScrapedItem {
