@@ -57,7 +57,7 @@ function componentOf(source: Record<string, unknown>): BuiltComponent {
     hidden: source['hidden'] === true,
     externalId: text(source['externalID']) ?? text(source['external_id']) ?? '',
     labels: labelsOf(source['labels']),
-    properties: records(source['properties']).filter((property) => property['lookup'] === undefined && property['configLookup'] === undefined).map((property) => propertyOf(property)),
+    properties: records(source['properties']).map((property) => propertyOf(property)),
     selectors: records(source['selectors']),
     checks: records(source['checks']) as ComponentCheckSpec[],
     configs: records(source['configs']),
@@ -161,12 +161,12 @@ export async function buildComponents(scope: BuildScope, spec: ComponentSpec): P
       if (spec.forEach) await forEach(scope, spec.forEach, component);
     }
   } else {
-    const component = componentOf({ ...spec, properties: spec.properties, components: [] });
+    // The spec's properties are added below in their order, static or looked up.
+    const component = componentOf({ ...spec, properties: [], components: [] });
     for (const child of spec.components ?? []) component.components.push(...(await buildComponents(scope, child)));
     components = [component];
   }
   for (const property of spec.properties ?? []) {
-    if (!spec.lookup && !property.lookup && !property.configLookup) continue;
     try {
       applyProperties(components, await resolveProperty(scope, property, components[0]?.properties));
     } catch (error) {
