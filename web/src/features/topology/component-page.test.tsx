@@ -5,12 +5,14 @@ import { json, type StubRoute } from '../../test/fetch-stub';
 import { dbRoute, renderSettings, rows } from '../settings/testing/render-settings';
 import { aComponent, aResponse, topologyRoute } from './testing/components';
 
+const DB_ID = 'd0000000-0000-4000-8000-000000000001';
+
 const CHILDREN = [
-  aComponent({ id: 'c-primary', name: 'primary', parent_id: 'c-db', path: 'c-root.c-db', status: 'healthy' }),
-  aComponent({ id: 'c-replica', name: 'replica', parent_id: 'c-db', path: 'c-root.c-db', status: 'unhealthy' }),
+  aComponent({ id: 'c-primary', name: 'primary', parent_id: DB_ID, path: `c-root.${DB_ID}`, status: 'healthy' }),
+  aComponent({ id: 'c-replica', name: 'replica', parent_id: DB_ID, path: `c-root.${DB_ID}`, status: 'unhealthy' }),
 ];
 const DATABASE = aComponent({
-  id: 'c-db',
+  id: DB_ID,
   name: 'database',
   type: 'Database',
   parent_id: 'c-root',
@@ -22,11 +24,11 @@ const DATABASE = aComponent({
 });
 
 const baseRoutes = (): StubRoute[] => [
-  topologyRoute((query) => aResponse(query.get('id') === 'c-db' ? [DATABASE] : [])),
+  topologyRoute((query) => aResponse(query.get('id') === DB_ID ? [DATABASE] : [])),
   dbRoute('GET', 'agents', () => rows([])),
   dbRoute('GET', 'component_names', () => rows([{ id: 'c-root', name: 'shop', icon: null, type: 'System', path: '', parent_id: null }])),
   dbRoute('GET', 'checks_by_component', () => rows([{ id: 'k1', name: 'replication-lag', type: 'postgres', icon: null, status: 'unhealthy', canary_name: 'db', last_runtime: null }])),
-  dbRoute('GET', 'team_components', () => rows([{ team_id: 't1', component_id: 'c-db', team: { id: 't1', name: 'Payments', icon: null } }])),
+  dbRoute('GET', 'team_components', () => rows([{ team_id: 't1', component_id: DB_ID, team: { id: 't1', name: 'Payments', icon: null } }])),
   dbRoute('GET', 'playbook_runs', () => rows([])),
 ];
 
@@ -42,10 +44,10 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('/topology/{id}', () => {
   it("shows the component's children as cards, the breadcrumb of its path and the sidebar with its checks and teams", async () => {
-    const app = renderSettings('/topology/c-db?team=payments&showHiddenComponents=no', baseRoutes());
+    const app = renderSettings(`/topology/${DB_ID}?team=payments&showHiddenComponents=no`, baseRoutes());
     const list = await screen.findByRole('list', { name: 'Components' });
     await waitFor(() => expect(within(list).getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['replica', 'primary']));
-    expect(app.server.to('/api/topology')[0]!.url.searchParams.get('id')).toBe('c-db');
+    expect(app.server.to('/api/topology')[0]!.url.searchParams.get('id')).toBe(DB_ID);
 
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     await waitFor(() => expect(within(crumbs).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dashboard', 'shop', 'database']));
@@ -55,25 +57,25 @@ describe('/topology/{id}', () => {
     const side = await panel();
     expect(within(side).getByRole('heading', { name: 'database' })).toBeTruthy();
     expect(within(side).getByText('replica lag')).toBeTruthy();
-    expect(within(side).getByRole('link', { name: 'View Logs' }).getAttribute('href')).toBe('/logs?topologyId=c-db');
-    expect(within(side).getByRole('link', { name: 'Incidents' }).getAttribute('href')).toBe('/incidents?component=c-db');
-    expect(within(side).getByRole('link', { name: 'Insights' }).getAttribute('href')).toBe('/catalog/insights?component=c-db');
+    expect(within(side).getByRole('link', { name: 'View Logs' }).getAttribute('href')).toBe(`/logs?topologyId=${DB_ID}`);
+    expect(within(side).getByRole('link', { name: 'Incidents' }).getAttribute('href')).toBe(`/incidents?component=${DB_ID}`);
+    expect(within(side).getByRole('link', { name: 'Insights' }).getAttribute('href')).toBe(`/catalog/insights?component=${DB_ID}`);
     expect(within(side).getByRole('button', { name: 'Link to incident' })).toBeTruthy();
     expect((await within(side).findByRole('link', { name: 'replication-lag' })).getAttribute('href')).toBe('/health?checkId=k1');
     expect(await within(side).findByRole('link', { name: 'Payments' })).toBeTruthy();
     expect(await within(side).findByText('No playbook has run on this component.')).toBeTruthy();
-    expect(app.server.to('/api/db/checks_by_component')[0]!.url.searchParams.get('component_id')).toBe('eq.c-db');
-    expect(app.server.to('/api/db/team_components')[0]!.url.searchParams.get('component_id')).toBe('eq.c-db');
+    expect(app.server.to('/api/db/checks_by_component')[0]!.url.searchParams.get('component_id')).toBe(`eq.${DB_ID}`);
+    expect(app.server.to('/api/db/team_components')[0]!.url.searchParams.get('component_id')).toBe(`eq.${DB_ID}`);
 
     // Following a card keeps the other parameters and names the page it came from.
     const replica = screen.getByRole('article', { name: 'replica' });
-    expect(within(replica).getByRole('link', { name: 'replica' }).getAttribute('href')).toBe('/topology/c-replica?team=payments&showHiddenComponents=no&refererId=c-db');
+    expect(within(replica).getByRole('link', { name: 'replica' }).getAttribute('href')).toBe(`/topology/c-replica?team=payments&showHiddenComponents=no&refererId=${DB_ID}`);
     await app.user.click(within(crumbs).getByRole('link', { name: 'Dashboard' }));
     await waitFor(() => expect(app.location()).toBe('/topology?team=payments&showHiddenComponents=no'));
   });
 
   it('hides View Logs when logs are disabled and the incident actions when incidents are', async () => {
-    renderSettings('/topology/c-db', baseRoutes(), { properties: [disable('logs'), disable('incidents')] });
+    renderSettings(`/topology/${DB_ID}`, baseRoutes(), { properties: [disable('logs'), disable('incidents')] });
     const side = await panel();
     expect(within(side).getByRole('button', { name: 'Snapshot' })).toBeTruthy();
     expect(within(side).queryByRole('link', { name: 'View Logs' })).toBeNull();
@@ -83,13 +85,13 @@ describe('/topology/{id}', () => {
 
   it("warns when the answer has several components for the id", async () => {
     const twice = [DATABASE, { ...DATABASE, id: 'c-other' }];
-    renderSettings('/topology/c-db', [topologyRoute(() => aResponse(twice)), ...baseRoutes().slice(1)]);
+    renderSettings(`/topology/${DB_ID}`, [topologyRoute(() => aResponse(twice)), ...baseRoutes().slice(1)]);
     expect(await toastText('Response has multiple components for the id.')).toBeTruthy();
   });
 
   it("links a catalog item by hand and reports the server's message when it cannot", async () => {
     let fail = false;
-    const app = renderSettings('/topology/c-db', [
+    const app = renderSettings(`/topology/${DB_ID}`, [
       dbRoute('GET', 'configs', (request) =>
         rows(request.url.searchParams.get('name') === 'ilike.*orders*' ? [{ id: 'cfg-1', name: 'orders-db', type: 'AWS::RDS::DBInstance' }] : []),
       ),
@@ -106,7 +108,7 @@ describe('/topology/{id}', () => {
     await app.user.click(link);
     expect(await toastText('config link successful')).toBeTruthy();
     const posted = app.server.to('/api/db/config_component_relationships', 'POST')[0]!;
-    expect(posted.body).toEqual({ component_id: 'c-db', config_id: 'cfg-1', selector_id: 'manual' });
+    expect(posted.body).toEqual({ component_id: DB_ID, config_id: 'cfg-1', selector_id: 'manual' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Link to catalog item' })).toBeNull());
 
     fail = true;
@@ -125,10 +127,10 @@ describe('/topology/{id}', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    const app = renderSettings('/topology/c-db', [
+    const app = renderSettings(`/topology/${DB_ID}`, [
       {
         method: 'GET',
-        path: /^\/api\/snapshot\/topology\/c-db\?/,
+        path: new RegExp(`^/api/snapshot/topology/${DB_ID}\\?`),
         respond: () => (fail ? json({ message: 'no' }, 500) : { status: 200, body: 'zip', headers: { 'Content-Disposition': 'attachment; filename="database.zip"' } }),
       },
       ...baseRoutes(),
@@ -140,7 +142,7 @@ describe('/topology/{id}', () => {
     expect((within(dialog).getByRole('checkbox', { name: 'Include related components' }) as HTMLInputElement).checked).toBe(false);
     await app.user.click(within(dialog).getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(saved).toEqual(['database.zip']));
-    expect(Object.fromEntries(app.server.requests.find((r) => r.url.pathname === '/api/snapshot/topology/c-db')!.url.searchParams)).toEqual({ start: '30m', related: 'false' });
+    expect(Object.fromEntries(app.server.requests.find((r) => r.url.pathname === `/api/snapshot/topology/${DB_ID}`)!.url.searchParams)).toEqual({ start: '30m', related: 'false' });
 
     fail = true;
     await app.user.click(within(side).getByRole('button', { name: 'Snapshot' }));
@@ -149,14 +151,14 @@ describe('/topology/{id}', () => {
     await app.user.click(within(again).getByRole('checkbox', { name: 'Include related components' }));
     await app.user.click(within(again).getByRole('button', { name: 'Download' }));
     expect(await toastText('Error downloading file')).toBeTruthy();
-    const last = app.server.requests.filter((r) => r.url.pathname === '/api/snapshot/topology/c-db').at(-1)!;
+    const last = app.server.requests.filter((r) => r.url.pathname === `/api/snapshot/topology/${DB_ID}`).at(-1)!;
     expect(Object.fromEntries(last.url.searchParams)).toEqual({ start: '7d', related: 'true' });
   });
 });
 
 describe('/view/topology/{id}', () => {
   it('shows the one component read-only at the size the URL names', async () => {
-    renderSettings('/view/topology/c-db?size=small', baseRoutes());
+    renderSettings(`/view/topology/${DB_ID}?size=small`, baseRoutes());
     const card = await screen.findByRole('article', { name: 'database' });
     expect(card.style.width).toBe('198px');
     expect(screen.queryByRole('complementary', { name: 'Component details' })).toBeNull();
@@ -164,8 +166,15 @@ describe('/view/topology/{id}', () => {
   });
 
   it("says 'Component not found' for an unknown id", async () => {
-    renderSettings('/view/topology/c-missing', baseRoutes());
+    const app = renderSettings('/view/topology/d0000000-0000-4000-8000-00000000dead', baseRoutes());
     expect(await screen.findByRole('heading', { name: 'Component not found' })).toBeTruthy();
+    expect(app.server.to('/api/topology')).toHaveLength(1);
+  });
+
+  it("says 'Component not found' without asking for an id that cannot name a component", async () => {
+    const app = renderSettings('/view/topology/not-a-component', baseRoutes());
+    expect(await screen.findByRole('heading', { name: 'Component not found' })).toBeTruthy();
+    expect(app.server.to('/api/topology')).toHaveLength(0);
   });
 });
 

@@ -19,14 +19,17 @@ import { useTopologyBreadcrumb } from './use-topology-breadcrumb';
 
 const NO_COMPONENTS: readonly TopologyComponent[] = [];
 
-/** The selected component of /topology/{id}, and the cards: its children (or itself when it has none), or the roots. */
-function cardsOf(response: TopologyResponse | undefined, id: string | undefined): { selected: TopologyComponent | undefined; cards: readonly TopologyComponent[] } {
+/**
+ * The selected component of /topology/{id} and the cards: its children (the answer's `[component]`
+ * holds them), or itself when it has none and no filter is set; without id the answer's cards.
+ */
+function cardsOf(response: TopologyResponse | undefined, id: string | undefined, filtered: boolean): { selected: TopologyComponent | undefined; cards: readonly TopologyComponent[] } {
   const components = response?.components ?? NO_COMPONENTS;
   if (!id) return { selected: undefined, cards: components };
   const selected = components.find((component) => component.id === id);
   if (!selected) return { selected: undefined, cards: components };
   const children = selected.components ?? [];
-  return { selected, cards: children.length > 0 ? children : [selected] };
+  return { selected, cards: children.length > 0 || filtered ? children : [selected] };
 }
 
 function CardsSkeleton({ width }: { width: number }) {
@@ -62,17 +65,15 @@ export function TopologyPage() {
   const showIncidents = useAllowed('incident', 'read', ['incidents']);
 
   const response = topology.data;
-  // With a type, the answer holds the matching components below the selected one: it is asked for on its own.
-  const own = useTopology({ id: id ?? '' }, ms, Boolean(id && filters.type));
-  const { selected: listed, cards } = useMemo(() => cardsOf(response, id), [response, id]);
-  const selected = id && filters.type ? own.data?.components.find((component) => component.id === id) : listed;
+  const filtered = Boolean(filters.type || filters.status || filters.team || filters.labels || filters.agentId);
+  const { selected, cards } = useMemo(() => cardsOf(response, id, filtered), [response, id, filtered]);
   const visible = useMemo(
     () => sortComponents(filters.showHidden ? cards : cards.filter((component) => !component.hidden), sort.sortBy, sort.sortOrder),
     [cards, filters.showHidden, sort.sortBy, sort.sortOrder],
   );
   const sortOptions = useMemo(() => sortOptionsOf(response?.components ?? NO_COMPONENTS), [response]);
 
-  const multiple = Boolean(id && !filters.type && response && response.components.length > 1);
+  const multiple = Boolean(id && response && response.components.length > 1);
   useEffect(() => {
     if (multiple) toast.error(TOPOLOGY_MESSAGES.multiple);
   }, [multiple, id]);

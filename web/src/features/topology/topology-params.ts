@@ -89,3 +89,8 @@ export function componentPath(id: string, search: URLSearchParams | string): str
   const query = new URLSearchParams(search).toString();
   return `/topology/${encodeURIComponent(id)}${query ? `?${query}` : ''}`;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` can name a component at all (GET /api/topology refuses anything else). */
+export const isComponentId = (id: string) => UUID.test(id);

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { TOPOLOGY_MESSAGES } from './messages';
 import { TopologyCard } from './topology-card';
 import { useTopology } from './topology-api';
+import { isComponentId } from './topology-params';
 import { widthOfSizeParam } from './topology-preferences';
 
 /**
@@ -16,19 +17,20 @@ export function TopologyViewPage() {
   const id = useParams()['id'] ?? '';
   const [search] = useSearchParams();
   const width = widthOfSizeParam(search.get('size'));
-  const topology = useTopology({ id });
+  const valid = isComponentId(id);
+  const topology = useTopology({ id }, 0, valid);
   const showIncidents = useAllowed('incident', 'read', ['incidents']);
   const component = topology.data?.components.find((c) => c.id === id) ?? topology.data?.components[0];
   useDocumentTitle(component ? `${component.name} | Pharos` : 'Component | Pharos');
 
-  if (topology.isPending) {
+  if (valid && topology.isPending) {
     return (
       <div role="status" aria-label="Loading component" style={{ width }} className="max-w-full">
         <Skeleton className="h-48 w-full" />
       </div>
     );
   }
-  if (topology.isError) return <ErrorPanel error={topology.error} title={TOPOLOGY_MESSAGES.loadFailed} hideDetails />;
+  if (valid && topology.isError) return <ErrorPanel error={topology.error} title={TOPOLOGY_MESSAGES.loadFailed} hideDetails />;
   if (!component) {
     return (
       <section className="mx-auto max-w-md py-16 text-center">
