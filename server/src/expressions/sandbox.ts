@@ -63,6 +63,11 @@ export class ExpressionSandbox {
     return this.worker.submit({ id: this.nextId++, kind: 'template', text, data, ...(name ? { name } : {}) }) as Promise<string>;
   }
 
+  /** A jq program over a JSON value, giving its one output. */
+  runJq(filter: string, input: unknown): Promise<unknown> {
+    return this.worker.submit({ id: this.nextId++, kind: 'jq', filter, input });
+  }
+
   close(): Promise<void> {
     return this.worker.close('the expression sandbox was closed');
   }

@@ -10,6 +10,13 @@ import type { SandboxAnswer, SandboxRequest } from './protocol.js';
  */
 setJqRunner((input, filter) => jqRaw(input, filter, ['-c']));
 
+/** A jq program over a JSON value: its one output, parsed. */
+async function runJq(filter: string, input: unknown): Promise<unknown> {
+  const outputs = (await jqRaw(JSON.stringify(input), filter, ['-c'])).split('\n').filter((line) => line.trim() !== '');
+  if (outputs.length !== 1) throw new Error(`jq gave ${outputs.length} outputs, expected one`);
+  return JSON.parse(outputs[0]!) as unknown;
+}
+
 /** The variables with each named duration (milliseconds) as a CEL duration. */
 function withDurations(variables: Record<string, unknown>, durations: readonly string[] = []): Record<string, unknown> {
   const converted = { ...variables };
@@ -25,7 +32,9 @@ async function answer(request: SandboxRequest): Promise<SandboxAnswer> {
     const value =
       request.kind === 'cel'
         ? await evaluateCelAsync(request.expression, withDurations(request.variables, request.durations))
-        : renderTemplate(request.text, request.data, { name: request.name ?? 'template' });
+        : request.kind === 'jq'
+          ? await runJq(request.filter, request.input)
+          : renderTemplate(request.text, request.data, { name: request.name ?? 'template' });
     return { id: request.id, ok: true, value };
   } catch (error) {
     return { id: request.id, ok: false, error: describeExpressionError(error) };

@@ -3,9 +3,9 @@ import type pg from 'pg';
 import { resolveConnection } from '../connections/resolve.js';
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import { HTTP_USER_AGENT } from '../health/runners/http.js';
-import type { RunContext } from '../health/runners/types.js';
 import { resolveValue } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
+import type { ActionContext } from './actions/types.js';
 import type { ActionState, RunEnvironment } from './expressions.js';
 
 /** What the playbook engine works with. */
@@ -78,9 +78,10 @@ export async function runEnvironment(options: PlaybookOptions, db: Queryable, ru
 }
 
 /** What an action's runner may use: its deadline, secrets and connections of the playbook's namespace, the database. */
-export function actionContext(options: PlaybookOptions, namespace: string, signal: AbortSignal): RunContext {
+export function actionContext(options: PlaybookOptions, namespace: string, signal: AbortSignal): ActionContext {
   return {
     signal,
+    sandbox: options.sandbox,
     userAgent: HTTP_USER_AGENT,
     pool: options.pool,
     connection: (reference) => resolveConnection(options.pool, options.secrets, reference, namespace),

@@ -3,6 +3,7 @@ import { httpCheck } from '../../health/runners/http.js';
 import { sqlCheck } from '../../health/runners/sql.js';
 import type { CheckRunner } from '../../health/runners/types.js';
 import type { ActionKind } from '../spec.js';
+import { gitopsAction } from './gitops.js';
 import { notificationAction } from './notification.js';
 import type { ActionOutcome, ActionRunner } from './types.js';
 
@@ -20,6 +21,7 @@ export const ACTION_RUNNERS: Partial<Record<ActionKind, ActionRunner>> = {
   http: fromCheck(httpCheck),
   sql: fromCheck(sqlCheck),
   notification: notificationAction,
+  gitops: gitopsAction,
 };
 
 /** Kinds that need a Kubernetes cluster or a cloud account: their actions are skipped, saying so. */
