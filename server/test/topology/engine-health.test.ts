@@ -256,4 +256,29 @@ spec:
     const id = (await pool.query<{ id: string }>("SELECT id FROM topologies WHERE name = 'other'")).rows[0]!.id;
     expect((await pool.query('SELECT 1 FROM job_schedules WHERE key = $1', [`topology:${id}`])).rowCount).toBe(0);
   });
+
+  it('never runs a topology twice at once, even when a run takes longer than its schedule', async () => {
+    await env.apply(`apiVersion: canaries.flanksource.com/v1
+kind: Topology
+metadata:
+  name: slow
+spec:
+  schedule: '@every 1s'
+  components:
+    - name: sleeper
+      properties:
+        - name: waited
+          lookup:
+            exec:
+              - script: sleep 1.5; echo done
+`);
+    const id = await env.topologyId('slow');
+    const finished = async () =>
+      (await pool.query<{ time_start: Date; time_end: Date }>("SELECT time_start, time_end FROM job_histories WHERE name = 'TopologyRun' AND resource_id = $1 AND time_end IS NOT NULL ORDER BY time_start", [id])).rows;
+    await expect.poll(async () => (await finished()).length, { timeout: 30_000, interval: 250 }).toBeGreaterThanOrEqual(3);
+    const runs = await finished();
+    for (let index = 1; index < runs.length; index++) expect(runs[index]!.time_start.getTime()).toBeGreaterThanOrEqual(runs[index - 1]!.time_end.getTime());
+    expect(named(await env.components('slow'), 'sleeper').properties).toEqual([{ name: 'waited', text: 'done' }]);
+    await pool.query("UPDATE topologies SET deleted_at = now() WHERE name = 'slow'");
+  });
 });

@@ -230,6 +230,45 @@ spec:
   });
 });
 
+describe('status expressions', () => {
+  it('override the status with CEL or a Go template over the properties and summary, and say when they fail', async () => {
+    await env.apply(`apiVersion: canaries.flanksource.com/v1
+kind: Topology
+metadata:
+  name: expressions
+spec:
+  components:
+    - name: by-template
+      statusExpr: "{{ if eq .properties.mode \\"down\\" }}unhealthy{{ else }}healthy{{ end }}"
+      properties:
+        - name: mode
+          lookup:
+            exec:
+              - script: echo down
+    - name: by-cel
+      statusExpr: "{'status': properties.load > 5 ? 'warning' : 'healthy', 'reason': 'load is ' + string(properties.load)}"
+      properties:
+        - name: load
+          type: number
+          lookup:
+            exec:
+              - script: echo 7
+    - name: broken
+      statusExpr: "nope("
+    - name: fixed
+      health: warning
+`);
+    const result = await env.run('expressions');
+    expect(result.errors).toEqual([]);
+    const rows = await env.components('expressions');
+    expect(named(rows, 'by-template')).toMatchObject({ status: 'unhealthy', health: 'unhealthy', status_reason: 'statusExpr: unhealthy' });
+    expect(named(rows, 'by-cel')).toMatchObject({ status: 'warning', health: 'warning', status_reason: 'load is 7' });
+    expect(named(rows, 'broken')).toMatchObject({ status: 'info', health: 'unknown', status_reason: expect.stringMatching(/^statusExpr failed: /) });
+    expect(named(rows, 'fixed')).toMatchObject({ health: 'warning' });
+    expect(named(rows, 'expressions')).toMatchObject({ health: 'unhealthy', status_reason: 'component by-template is unhealthy' });
+  });
+});
+
 describe('a malformed Topology', () => {
   it('is refused by apply with the path and reason', async () => {
     const { status, body } = await env.post(`apiVersion: canaries.flanksource.com/v1
