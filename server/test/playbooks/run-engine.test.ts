@@ -105,6 +105,28 @@ actions:
     expect(run.actions[2]!.result).toMatchObject({ rows: [{ n: 1 }], count: 1 });
   });
 
+  it('keeps the artifacts a script leaves in its folder, text as it is and other bytes in base64', async () => {
+    const id = await env.apply(
+      playbook(
+        'report',
+        `actions:
+  - name: report
+    exec:
+      script: mkdir out && echo "42 pods" > out/report.txt && printf '\\x00\\xff' > out/raw.bin && pwd
+      artifacts:
+        - path: out/*`,
+      ),
+    );
+    const run = await env.until((await env.start({ id })).body.run_id!);
+    expect(run.status, JSON.stringify(run.actions)).toBe('completed');
+    const result = run.actions[0]!.result as { stdout: string; artifacts: unknown[] };
+    expect(result.artifacts).toEqual([
+      { path: 'out/raw.bin', size: 2, content: Buffer.from([0, 255]).toString('base64'), encoding: 'base64' },
+      { path: 'out/report.txt', size: 8, content: '42 pods\n' },
+    ]);
+    await expect(readFile(path.join(result.stdout, 'out/report.txt'))).rejects.toThrow();
+  });
+
   it('fails with the failed action, skips what needs success and runs what asks for failure() or always()', async () => {
     const id = await env.apply(
       playbook(

@@ -15,7 +15,7 @@ export const execCheck: CheckRunner = async (spec, context) => {
   }
   const started = performance.now();
   const result = await new Promise<{ code: number | null; stdout: string; stderr: string; error?: string }>((resolve) => {
-    const child = spawn('bash', ['-c', script], { env, signal: context.signal, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', script], { env, signal: context.signal, stdio: ['ignore', 'pipe', 'pipe'], ...(context.workingDirectory ? { cwd: context.workingDirectory } : {}) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString('utf8')).slice(0, MAX_OUTPUT)));

@@ -1,8 +1,8 @@
-import { execCheck } from '../../health/runners/exec.js';
 import { httpCheck } from '../../health/runners/http.js';
 import { sqlCheck } from '../../health/runners/sql.js';
 import type { CheckRunner } from '../../health/runners/types.js';
 import type { ActionKind } from '../spec.js';
+import { execAction } from './exec.js';
 import { gitopsAction } from './gitops.js';
 import { notificationAction } from './notification.js';
 import type { ActionOutcome, ActionRunner } from './types.js';
@@ -17,7 +17,7 @@ function fromCheck(runner: CheckRunner): ActionRunner {
 
 /** Action kinds Pharos runs. */
 export const ACTION_RUNNERS: Partial<Record<ActionKind, ActionRunner>> = {
-  exec: fromCheck(execCheck),
+  exec: execAction,
   http: fromCheck(httpCheck),
   sql: fromCheck(sqlCheck),
   notification: notificationAction,
