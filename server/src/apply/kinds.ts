@@ -2,6 +2,7 @@ import type { SpecSchemaName } from '@pharos/core';
 import { parseBackendSpec } from '../logs/spec.js';
 import { topologySpecProblems } from '../topology/engine/spec.js';
 import { connectionRow } from './connection-spec.js';
+import { playbookSpecProblems } from '../playbooks/spec.js';
 
 /** A resource kind `pharos apply` accepts, as the Flanksource files in git spell it. */
 export interface ApplyKind {
@@ -27,7 +28,7 @@ export const APPLY_KINDS: readonly ApplyKind[] = [
   { kind: 'Canary', apiVersions: ['canaries.flanksource.com/v1'], schema: 'canary' },
   { kind: 'Topology', apiVersions: ['canaries.flanksource.com/v1'], schema: 'topology', check: topologySpecProblems },
   { kind: 'ScrapeConfig', apiVersions: ['configs.flanksource.com/v1'], schema: 'scrape-config' },
-  { kind: 'Playbook', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'playbook-spec' },
+  { kind: 'Playbook', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'playbook-spec', check: playbookSpecProblems },
   { kind: 'Notification', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'notification' },
   { kind: 'Connection', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'connection', storedSpec: connectionRow },
   { kind: 'IncidentRule', apiVersions: ['mission-control.flanksource.com/v1'] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLAYBOOK_TIMEOUT_MS, readPlaybookSpec } from './spec.js';
+import { DEFAULT_PLAYBOOK_TIMEOUT_MS, playbookSpecProblems, readPlaybookSpec } from './spec.js';
 
 describe('reading a playbook spec', () => {
   it('reads each action with its kind, condition, delay, timeout and retry', () => {
@@ -24,5 +24,12 @@ describe('reading a playbook spec', () => {
     expect(() => readPlaybookSpec({ actions: [{ name: 'a', exec: {} }, { name: 'a', exec: {} }] })).toThrow("actions[1].name: 'a' names an earlier action too");
     expect(() => readPlaybookSpec({ actions: [{ name: 'a', exec: {}, timeout: 'soon' }] })).toThrow("actions[0].timeout: 'soon' is not a duration such as 30s or 5m");
     expect(() => readPlaybookSpec({ actions: [{ name: 'a', exec: {}, retry: { limit: -1 } }] })).toThrow('actions[0].retry.limit: must be a whole number of 0 or more');
+  });
+});
+
+describe('what apply refuses in a playbook spec', () => {
+  it('gives the path as a list and the reason', () => {
+    expect(playbookSpecProblems({ actions: [{ name: 'a', exec: { script: 'true' }, retry: { limit: 'x' } }] })).toEqual([{ path: ['actions', 0, 'retry', 'limit'], reason: 'must be a whole number of 0 or more' }]);
+    expect(playbookSpecProblems({ actions: [{ name: 'a', exec: { script: 'true' } }] })).toEqual([]);
   });
 });

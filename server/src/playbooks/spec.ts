@@ -37,8 +37,18 @@ export interface PlaybookSpec {
   approval?: Record<string, unknown>;
 }
 
-/** A spec the engine cannot run, with the path of what is wrong. */
-export class PlaybookSpecError extends Error {}
+/** A spec the engine cannot run, with the path of what is wrong (`actions[1].retry.limit`) and why. */
+export class PlaybookSpecError extends Error {
+  readonly path: string;
+  readonly reason: string;
+
+  constructor(message: string) {
+    super(message);
+    const split = message.indexOf(': ');
+    this.path = split === -1 ? '' : message.slice(0, split);
+    this.reason = split === -1 ? message : message.slice(split + 2);
+  }
+}
 
 function durationAt(value: unknown, path: string): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
@@ -109,4 +119,16 @@ export function readPlaybookSpec(spec: unknown): PlaybookSpec {
     ...selectors('checks'),
     ...(isRecord(spec['approval']) ? { approval: spec['approval'] } : {}),
   };
+}
+
+/** What apply refuses in a Playbook's spec beyond its schema: the first problem, its path as a list. */
+export function playbookSpecProblems(spec: Record<string, unknown>): { path: (string | number)[]; reason: string }[] {
+  try {
+    readPlaybookSpec(spec);
+    return [];
+  } catch (error) {
+    if (!(error instanceof PlaybookSpecError)) throw error;
+    const path = error.path === 'spec' ? [] : [...error.path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map(([, key, index]) => (index === undefined ? key! : Number(index)));
+    return [{ path, reason: error.reason }];
+  }
 }

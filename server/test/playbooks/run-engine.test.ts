@@ -216,6 +216,18 @@ actions:
   });
 });
 
+describe('applying a playbook', () => {
+  it('refuses a spec the engine cannot run, with the path and reason', async () => {
+    const response = await fetch(`${env.server.url}/api/apply`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${env.token}`, 'content-type': 'application/yaml' },
+      body: playbook('twice', `actions:\n  - name: a\n    exec: {script: 'true'}\n  - name: a\n    exec: {script: 'true'}`),
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain("'a' names an earlier action too");
+  });
+});
+
 describe('starting a run', () => {
   let id: string;
 
