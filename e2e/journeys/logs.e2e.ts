@@ -1,12 +1,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
-import { embeddedDatabaseUrl, query } from '../support/database.js';
-import { openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
+import { dbRows, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 const LOG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}\.\d{2}\.\d{3}$/;
 
@@ -17,14 +15,14 @@ async function messages(page: Page): Promise<string[]> {
 }
 
 /**
- * /logs against a real server: a file LoggingBackend (applied) over a file this journey writes, and
- * a component whose log selector names it. The component row is written with SQL: components come
- * from the topology engine, which this journey does not need to run.
+ * /logs against a real server: a file LoggingBackend over a file this journey writes, and a
+ * Topology whose component's log selector names it, both applied; the server's topology engine
+ * makes the component.
  */
 describe('logs', () => {
   let world: SettingsWorld;
   let dir: string;
-  const componentId = randomUUID();
+  let componentId = '';
 
   beforeAll(async () => {
     world = await settingsWorld();
@@ -56,9 +54,32 @@ describe('logs', () => {
       ].join('\n'),
     });
     expect(applied.status(), await applied.text()).toBe(200);
-    const databaseUrl = await embeddedDatabaseUrl(world.server.dataDir);
-    await query(databaseUrl, "insert into components (id, name, type, logs) values ($1, 'checkout', 'Service', $2)", [componentId, JSON.stringify([{ name: 'e2e-app-files', type: 'file' }])]);
-  });
+    const topology = await world.api.post('/api/apply', {
+      headers: { 'Content-Type': 'application/yaml' },
+      data: [
+        'apiVersion: canaries.flanksource.com/v1',
+        'kind: Topology',
+        'metadata:',
+        '  name: e2e-shop',
+        'spec:',
+        '  type: Shop',
+        '  components:',
+        '    - name: checkout',
+        '      type: Service',
+        '      logs:',
+        '        - name: e2e-app-files',
+        '          type: file',
+        '',
+      ].join('\n'),
+    });
+    expect(topology.status(), await topology.text()).toBe(200);
+    // The engine runs an applied topology at once; wait for its component.
+    for (const deadline = Date.now() + 30_000; componentId === '' && Date.now() < deadline; ) {
+      componentId = (await dbRows<{ id: string }>(world.api, 'components_with_logs?name=eq.checkout'))[0]?.id ?? '';
+      if (componentId === '') await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    if (componentId === '') throw new Error('the topology engine made no component checkout with logs within 30 s');
+  }, 60_000);
 
   afterAll(async () => {
     await world?.close();
