@@ -6,7 +6,7 @@ import { MIGRATIONS_DIR } from '../db/migrate.js';
 import { decodeTimeCursor, timePage } from './cursor.js';
 import type { ResolvedEndpoint } from './endpoint.js';
 import type { PostgresSpec } from './spec.js';
-import { BackendError, type LogPage, type LogSearch, type LogSource } from './types.js';
+import { BackendConfigError, BackendError, type LogPage, type LogSearch, type LogSource } from './types.js';
 
 /** A statement runs no longer than this (the search's own deadline usually comes first). */
 export const STATEMENT_TIMEOUT_MS = 20_000;
@@ -99,7 +99,7 @@ export class PostgresLogSource implements LogSource {
 
   private async ownDatabase(text: string, values: unknown[], signal: AbortSignal): Promise<Row[]> {
     const table = this.spec.table?.split('.').at(-1)?.toLowerCase();
-    if (table && (await pharosTables()).has(table)) throw new BackendError(`${this.spec.table} is one of Pharos's own tables, not a log table`);
+    if (table && (await pharosTables()).has(table)) throw new BackendConfigError(`${this.spec.table} is one of Pharos's own tables, not a log table`);
     const client = await this.own.connect();
     let cancelling: Promise<unknown> | undefined;
     const cancel = (): void => {

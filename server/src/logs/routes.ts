@@ -3,9 +3,9 @@ import type pg from 'pg';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { LogsRequestError, parseLogsRequest } from './request.js';
-import { BackendConfigError, logSourceOf } from './sources.js';
+import { logSourceOf } from './sources.js';
 import { findTarget, TargetError } from './target.js';
-import { BackendError, PageError, SearchError, type LogPage } from './types.js';
+import { BackendConfigError, BackendError, PageError, SearchError, type LogPage } from './types.js';
 
 /** A search gives up after this long (504), whatever the backend. */
 export const SEARCH_TIMEOUT_MS = 20_000;

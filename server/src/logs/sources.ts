@@ -7,15 +7,12 @@ import { PostgresLogSource } from './postgres.js';
 import { SearchEngineLogSource } from './search-engine.js';
 import { describeProblems, parseBackendSpec } from './spec.js';
 import type { BackendRow } from './target.js';
-import type { LogSource } from './types.js';
+import { BackendConfigError, type LogSource } from './types.js';
 
 export interface SourceContext {
   pool: pg.Pool;
   secrets: ServerSecrets;
 }
-
-/** A backend whose spec is not valid, or whose connection or secrets cannot be resolved (400). */
-export class BackendConfigError extends Error {}
 
 /** The searchable source a saved log backend describes. */
 export async function logSourceOf(context: SourceContext, row: BackendRow): Promise<LogSource> {

@@ -39,3 +39,6 @@ export class PageError extends Error {}
 
 /** A search this backend cannot make as asked (e.g. a label name Loki does not allow): 400. */
 export class SearchError extends Error {}
+
+/** A backend whose spec is not valid, or whose connection or secrets cannot be resolved: 400. */
+export class BackendConfigError extends Error {}

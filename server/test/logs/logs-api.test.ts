@@ -1,0 +1,116 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { applyBackend, insertComponent, saveBackend, searchLogs, unique } from './helpers.js';
+
+/** POST /api/logs's requests and errors, and the checks applying a LoggingBackend makes. */
+
+let server: TestServer;
+let admin: string;
+let viewer: string;
+let folder: string;
+let backend: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.tokenFor(['admin']);
+  viewer = await server.tokenFor(['viewer']);
+  folder = await mkdtemp(path.join(os.tmpdir(), 'pharos-logs-api-'));
+  const now = Date.now();
+  await writeFile(path.join(folder, 'many.log'), Array.from({ length: 1500 }, (_, i) => `${new Date(now - 100_000 + i * 10).toISOString()} line ${i}`).join('\n'));
+  backend = unique('api-files');
+  await saveBackend(server, admin, backend, { file: { paths: [path.join(folder, '*.log')] } });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('POST /api/logs', () => {
+  it('needs a signed-in caller', async () => {
+    const response = await fetch(`${server.url}/api/logs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: backend }) });
+    expect(response.status).toBe(401);
+  });
+
+  it('refuses a request it cannot read, saying why', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, 'id (a component with logs) or name (a log backend) is required'],
+      [{ id: 'web-1' }, "id 'web-1' is not a component id (a UUID)"],
+      [{ name: backend, start: 'yesterday-ish' }, "start 'yesterday-ish' is not a time: a range like 15m, 1h or 2d, now-1h, or an ISO time"],
+      [{ name: backend, start: '1h', end: '2h' }, 'start must not be after end'],
+      [{ name: backend, limit: 0 }, 'limit must be a whole number from 1'],
+      [{ name: backend, labels: { level: 3 } }, 'labels must be an object of names to strings'],
+      [{ name: backend, page: 'bm90IGEgcGFnZQ' }, 'page is not a nextPage of this log search: start again without page'],
+    ];
+    for (const [body, message] of cases) {
+      expect(await searchLogs(server, viewer, body), JSON.stringify(body)).toEqual({ status: 400, body: expect.objectContaining({ message }) });
+    }
+  });
+
+  it('answers 404 for an unknown component, selector or backend, and 400 for a component without logs', async () => {
+    const missing = '00000000-0000-4000-8000-000000000001';
+    expect(await searchLogs(server, viewer, { id: missing })).toEqual({ status: 404, body: expect.objectContaining({ message: `No component with id ${missing}` }) });
+    const quiet = await insertComponent(server, [], 'quiet-service');
+    expect(await searchLogs(server, viewer, { id: quiet })).toEqual({ status: 400, body: expect.objectContaining({ message: 'Component quiet-service has no logs: its topology gives it no log selector' }) });
+    const component = await insertComponent(server, [{ name: 'app', backend }, { name: 'audit', backend: 'no-such-backend' }], 'two-selectors');
+    expect(await searchLogs(server, viewer, { id: component, name: 'nginx' })).toEqual({ status: 404, body: expect.objectContaining({ message: 'Component two-selectors has no log selector named nginx: its selectors are app, audit' }) });
+    expect(await searchLogs(server, viewer, { id: component, name: 'audit' })).toEqual({
+      status: 404,
+      body: expect.objectContaining({ message: 'No log backend named no-such-backend: add it on /settings/logging_backends or with pharos apply (kind LoggingBackend)' }),
+    });
+    const first = await searchLogs(server, viewer, { id: component, limit: 1 });
+    expect(first.body.results.map((line) => line.message)).toEqual([expect.stringMatching(/ line 1499$/)]);
+  });
+
+  it('caps the page at 1000 lines and defaults to 100', async () => {
+    expect((await searchLogs(server, viewer, { name: backend, limit: 5000 })).body.results).toHaveLength(1000);
+    expect((await searchLogs(server, viewer, { name: backend })).body.results).toHaveLength(100);
+  });
+
+  it('says what is wrong with a backend saved without the checks of apply', async () => {
+    const name = unique('broken');
+    const saved = await fetch(`${server.url}/api/db/logging_backends`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, spec: { file: { format: 'xml' } } }),
+    });
+    expect(saved.status).toBe(201);
+    expect(await searchLogs(server, viewer, { name })).toEqual({
+      status: 400,
+      body: expect.objectContaining({ message: `Log backend ${name} is not valid: file.paths: paths is required: the files or globs to read, e.g. /var/log/app/*.log; file.format: format must be plain or json` }),
+    });
+  });
+});
+
+describe('applying a LoggingBackend', () => {
+  it('refuses a spec without a kind, or with a kind missing what it needs, naming the field', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{}, '/spec', 'one of file, postgres, loki, opensearch, elasticsearch is required'],
+      [{ loki: { url: 'http://a:3100' }, file: { paths: ['/x'] } }, '/spec/loki', 'only one of file, loki may be given'],
+      [{ loki: {} }, '/spec/loki/url', 'url or connection is required'],
+      [{ file: { paths: ['logs/*.log'] } }, '/spec/file/paths/0', 'logs/*.log is not an absolute path'],
+      [{ file: { paths: ['/var/log/a.log'], pattern: '([' } }, '/spec/file/pattern', expect.stringMatching(/^pattern is not a regular expression/)],
+      [{ file: { paths: ['/var/log/a.log'], layout: 'yesterday' } }, '/spec/file/layout', expect.stringMatching(/^layout yesterday is not known/)],
+      [{ postgres: { query: 'select 1' } }, '/spec/postgres/query', "query needs a connection: Pharos's own database is read through table only"],
+      [{ postgres: { table: 'logs; drop table people' } }, '/spec/postgres/table', 'table logs; drop table people must be a name or schema.name'],
+      [{ opensearch: { url: 'http://search:9200' } }, '/spec/opensearch/index', 'index is required, e.g. logs-*'],
+    ];
+    for (const [spec, field, reason] of cases) {
+      const response = await applyBackend(server, admin, unique('invalid'), spec);
+      expect(response.status, JSON.stringify(spec)).toBe(400);
+      const body = (await response.json()) as { problems: { path: string; reason: string }[] };
+      expect(body.problems, JSON.stringify(spec)).toContainEqual(expect.objectContaining({ path: field, reason }));
+    }
+  });
+
+  it('saves a valid one, and a viewer may search but not write it', async () => {
+    const name = unique('valid');
+    expect((await applyBackend(server, admin, name, { loki: { url: 'http://loki:3100' } })).status).toBe(200);
+    expect((await applyBackend(server, viewer, unique('viewer'), { loki: { url: 'http://loki:3100' } })).status).toBe(403);
+    const { rows } = await server.pool.query('select spec, source from logging_backends where name = $1 and deleted_at is null', [name]);
+    expect(rows).toEqual([{ spec: { loki: { url: 'http://loki:3100' } }, source: 'ConfigFile' }]);
+  });
+});
