@@ -115,6 +115,21 @@ spec:
 ${withExtra ? '    - name: extra\n      type: Extra\n' : ''}`;
 }
 
+function otherTopology(health: string): string {
+  return `apiVersion: canaries.flanksource.com/v1
+kind: Topology
+metadata:
+  name: other
+spec:
+  components:
+    - name: shared-cache
+      type: Cache
+      labels:
+        attach: 'yes'
+      health: ${health}
+`;
+}
+
 async function components(): Promise<ComponentRow[]> {
   return env.components('shop');
 }
@@ -148,18 +163,7 @@ spec:
       items: $.queues[*]
       paths: [queues.json]
 ---
-apiVersion: canaries.flanksource.com/v1
-kind: Topology
-metadata:
-  name: other
-spec:
-  components:
-    - name: shared-cache
-      type: Cache
-      labels:
-        attach: 'yes'
-      health: warning
-`);
+${otherTopology('warning')}`);
     const { rows: canaries } = await env.server.pool.query<{ id: string }>("SELECT id FROM canaries WHERE name = 'web-checks'");
     await syncCanary(env.server.pool, canaries[0]!.id);
     await runFlaky(200);
@@ -203,6 +207,14 @@ spec:
     );
     expect(attached.map((row) => row.name)).toEqual(['shared-cache']);
     expect(platform).toMatchObject({ health: 'warning', status_reason: 'component shared-cache is warning' });
+  });
+
+  it('follows a component attached from another topology when the run of that topology changes its health', async () => {
+    await env.apply(otherTopology('unhealthy'));
+    await expect.poll(async () => named(await components(), 'platform').health, { timeout: 20_000, interval: 200 }).toBe('unhealthy');
+    expect(named(await components(), 'platform').status_reason).toBe('component shared-cache is unhealthy');
+    await env.apply(otherTopology('warning'));
+    await expect.poll(async () => named(await components(), 'platform').health, { timeout: 20_000, interval: 200 }).toBe('warning');
   });
 
   it('makes a canary of inline checks, whose results reach the component', async () => {

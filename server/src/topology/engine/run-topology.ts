@@ -49,8 +49,15 @@ export async function runTopology(options: TopologyRunOptions, topologyId: strin
     return { saved, deleted };
   });
   await linkInlineChecks(options.pool, topology, saved, topologySchedule(topology.spec ?? {}));
-  for (const component of [...saved].reverse()) await recomputeComponent(options.pool, options.sandbox, component.id);
+  const ours = new Set(saved.map((component) => component.id));
+  const above = new Set<string>();
+  for (const component of [...saved].reverse()) {
+    const result = await recomputeComponent(options.pool, options.sandbox, component.id);
+    // A component attached under one of another topology (by its selectors) moves that one's health too.
+    if (result?.healthChanged) for (const parent of result.parents) if (!ours.has(parent)) above.add(parent);
+  }
   for (const component of saved.filter((item) => item.parentId === null)) await recomputeUpwards(options.pool, options.sandbox, component.id);
+  for (const id of above) await recomputeUpwards(options.pool, options.sandbox, id);
   return { components: saved.length, deleted, errors: scope.errors };
 }
 
