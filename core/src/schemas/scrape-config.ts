@@ -167,7 +167,12 @@ export const SCRAPE_CONFIG_SCHEMA: JsonSchema = {
     full: { type: 'boolean' },
     retention: {
       type: 'object',
-      properties: { changes: arrayOf(CHANGE_RETENTION), type: arrayOf(TYPE_RETENTION), staleItemAge: { anyOf: [DURATION, { const: 'keep' }], description: "How long an unseen item stays before it is deleted, or 'keep'" } },
+      properties: {
+        changes: arrayOf(CHANGE_RETENTION),
+        type: arrayOf(TYPE_RETENTION),
+        staleItemAge: { anyOf: [DURATION, { const: 'keep' }], description: "How long an unseen item stays before it is deleted, or 'keep'" },
+        staleAnalysisAge: { anyOf: [DURATION, { const: 'keep' }], description: "How long an insight no scrape observes stays open before it is resolved (48h), or 'keep'" },
+      },
       additionalProperties: false,
     },
     ...Object.fromEntries(SCRAPER_KINDS.map((kind) => [kind, arrayOf(ref(`${kind}Scraper`))] as const)),

@@ -1,4 +1,5 @@
 import { isRecord } from '@pharos/core';
+import { ANALYSIS_RULES } from './analysis-rules.js';
 import type { ScrapedAnalysis, ScrapedChange, ScrapedItem } from './scrape-types.js';
 
 /** Values config_analysis accepts (0006_catalog.sql); others become `other` and `info`. */
@@ -32,12 +33,17 @@ function changeOf(raw: Record<string, unknown>): ScrapedChange | string {
   };
 }
 
-/** An insight of the data, in config-db's AnalysisResult fields; why not when it cannot be one. */
+/**
+ * An insight of the data, in config-db's AnalysisResult fields (`external_id`/`config_type` naming
+ * another config than the item, `external_analysis_id`), with the category and severity of
+ * config-db's built-in rule for its analyzer; why not when it cannot be one.
+ */
 function analysisOf(raw: Record<string, unknown>): ScrapedAnalysis | string {
   const analyzer = text(raw['analyzer']);
   if (!analyzer) return 'an analysis has no analyzer';
-  const kind = text(raw['analysis_type'])?.toLowerCase();
-  const severity = text(raw['severity'])?.toLowerCase();
+  const rule = ANALYSIS_RULES[analyzer];
+  const kind = rule?.category ?? text(raw['analysis_type'])?.toLowerCase();
+  const severity = rule?.severity ?? text(raw['severity'])?.toLowerCase();
   const status = text(raw['status'])?.toLowerCase();
   const messages = Array.isArray(raw['messages']) ? raw['messages'].filter((line): line is string => typeof line === 'string') : [];
   return {
@@ -49,6 +55,9 @@ function analysisOf(raw: Record<string, unknown>): ScrapedAnalysis | string {
     analysis: raw['analysis'] ?? null,
     source: text(raw['source']) ?? null,
     status: status && STATUSES.includes(status) ? status : 'open',
+    externalId: text(raw['external_id']) ?? null,
+    configType: text(raw['config_type']) ?? null,
+    externalAnalysisId: text(raw['external_analysis_id']) ?? null,
   };
 }
 

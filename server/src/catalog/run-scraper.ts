@@ -59,6 +59,23 @@ export function staleItemAgeOf(spec: Record<string, unknown>): number | null {
   return parseGoDuration(age);
 }
 
+/** Insights not observed for this long are resolved, unless `retention.staleAnalysisAge` says otherwise (config-db's default). */
+export const DEFAULT_STALE_ANALYSIS_AGE_MS = 48 * 3_600_000;
+
+/** `retention.staleAnalysisAge`: a duration, `keep` (never), or the default; why not when it is none of these. */
+export function staleAnalysisAgeOf(spec: Record<string, unknown>): number | null | string {
+  const retention = isRecord(spec['retention']) ? spec['retention'] : {};
+  const age = retention['staleAnalysisAge'];
+  if (age === 'keep') return null;
+  if (age === undefined || age === null || age === '') return DEFAULT_STALE_ANALYSIS_AGE_MS;
+  try {
+    if (typeof age !== 'string') throw new Error(`not a duration: ${JSON.stringify(age)}`);
+    return parseGoDuration(age);
+  } catch (error) {
+    return `invalid analysis retention config: retention.staleAnalysisAge: ${(error as Error).message}`;
+  }
+}
+
 /** The type a kind entry's errors count under: its literal type, else the kind. */
 function typeOfEntry(kind: string, entry: Record<string, unknown>): string {
   const type = entry['type'];
@@ -120,12 +137,15 @@ export async function runScraper(options: ScraperRunOptions, scraperId: string, 
       if (!scraper) return { skipped: true, summary: {}, errors: ['the scraper was deleted'], items: 0 };
       const startedAt = new Date();
       const { items, errors } = await scrape(options, scraper, signal);
+      const analysisAge = staleAnalysisAgeOf(scraper.spec ?? {});
+      if (typeof analysisAge === 'string') errors.push({ type: 'retention', message: analysisAge });
       const summary = await saveScrape(options.pool, items, {
         scraperId,
         startedAt,
         staleItemAgeMs: staleItemAgeOf(scraper.spec ?? {}),
         deleteStale: errors.length === 0 && items.length > 0,
         dedupWindowMs: DEDUP_WINDOW_MS,
+        staleAnalysisAgeMs: typeof analysisAge === 'string' ? null : analysisAge,
         onError: (type, message) => errors.push({ type, message }),
       });
       const retention = await applyRetention(options.pool, scraperId, scraper.spec ?? {});

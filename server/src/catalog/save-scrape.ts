@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { transaction } from '../db/transaction.js';
 import { deleteConfigsOf, resolveChangeActions, type PlannedChange } from './change-actions.js';
 import { diffConfigs, fingerprintOfChange } from './diff.js';
-import { saveAnalysis, type AnalysisRow } from './save-analysis.js';
+import { analysisIdOf } from './analysis-rules.js';
+import { resolveStaleAnalysis, saveAnalysis, type AnalysisRow } from './save-analysis.js';
 import { CHANGE_SEVERITIES, saveChanges, type ChangeRow } from './save-changes.js';
 import { saveRelationships, type SelectorRow } from './save-relationships.js';
 import { typeSummary, type ScrapedChange, type ScrapedItem, type ScrapeSummary } from './scrape-types.js';
@@ -17,6 +18,8 @@ export interface SaveScrapeOptions {
   deleteStale: boolean;
   /** A change that repeats one of the same item within this window counts on that one. */
   dedupWindowMs: number;
+  /** `retention.staleAnalysisAge`: the scraper's insights not observed for this long are resolved; null or absent keeps them. */
+  staleAnalysisAgeMs?: number | null;
   /** Told what could not be done for an item (a `transform.changes` rule that failed on its diff). */
   onError?: (type: string, message: string) => void;
 }
@@ -162,17 +165,25 @@ function dataChanges(items: readonly ScrapedItem[], ids: Map<number, string>): T
   });
 }
 
-/** The insights the data listed for its items (`full` mode), and the items whose list it gave. */
+/**
+ * The insights the data listed for its items (`full` mode), and the items whose list it gave. One
+ * naming another config's external id (and type, the item's unless given) is for that config.
+ */
 function dataAnalysis(items: readonly ScrapedItem[], ids: Map<number, string>): { rows: AnalysisRow[]; listed: string[] } {
   const rows: AnalysisRow[] = [];
   const listed: string[] = [];
   for (const [idx, configId] of ids) {
-    const analysis = items[idx]!.analysis;
-    if (analysis === undefined) continue;
+    const item = items[idx]!;
+    if (item.analysis === undefined) continue;
     listed.push(configId);
-    for (const entry of analysis) {
+    for (const entry of item.analysis) {
+      const type = entry.configType ?? item.type;
+      const own = !entry.externalId || (entry.externalId === item.externalId && type === item.type);
       rows.push({
-        config_id: configId,
+        config_id: own ? configId : null,
+        target_type: own ? null : type,
+        target_external_id: own ? null : entry.externalId!,
+        id: entry.externalAnalysisId ? analysisIdOf(entry.externalAnalysisId) : null,
         analyzer: entry.analyzer,
         analysis_type: entry.analysisType,
         severity: entry.severity,
@@ -246,7 +257,8 @@ async function deleteStale(client: pg.PoolClient, options: SaveScrapeOptions): P
  * items that differ are updated (a `diff` change with its JSON patch when the content differs),
  * unchanged items are only marked as seen, changes the data lists (`full`) are written once (on the
  * configs their mapping's actions name, a config deleted by a `delete` one, see change-actions.ts), its
- * insights kept one per analyzer (those no longer listed resolved), relationships found by the
+ * insights kept one per analyzer or external id (those no longer listed resolved, and with
+ * staleAnalysisAge those not observed for that long), relationships found by the
  * spec's selectors linked (those no longer found unlinked), and
  * items no longer seen go stale as the spec says.
  * config.created/updated/deleted events are written by the configs triggers in the same transaction.
@@ -269,6 +281,7 @@ export async function saveScrape(pool: pg.Pool, scraped: readonly ScrapedItem[],
     const deletedByChanges = await deleteConfigsOf(client, changes);
     const analysis = dataAnalysis(items, listed);
     const insights = await saveAnalysis(client, options.scraperId, analysis.rows, analysis.listed);
+    const staleInsights = options.staleAnalysisAgeMs == null ? [] : await resolveStaleAnalysis(client, options.scraperId, options.staleAnalysisAgeMs);
     const { rows } = await client.query<{ type: string; added: number; updated: number; unchanged: number; deleted: number }>(
       `select type, count(*) filter (where is_new)::integer as added,
          count(*) filter (where changed and not is_new and not deleted)::integer as updated,
@@ -282,8 +295,8 @@ export async function saveScrape(pool: pg.Pool, scraped: readonly ScrapedItem[],
     for (const configId of saved.insertedConfigIds) typeSummary(summary, typeOf.get(configId)!).changes += 1;
     for (const configId of saved.dedupedConfigIds) typeSummary(summary, typeOf.get(configId)!).deduped += 1;
     const typeOfListed = new Map([...listed].map(([idx, configId]) => [configId, items[idx]!.type]));
-    for (const configId of insights.seenConfigIds) typeSummary(summary, typeOfListed.get(configId)!).insights += 1;
-    for (const configId of insights.resolvedConfigIds) typeSummary(summary, typeOfListed.get(configId)!).resolved += 1;
+    for (const type of insights.seenTypes) typeSummary(summary, type).insights += 1;
+    for (const type of [...insights.resolvedTypes, ...staleInsights]) typeSummary(summary, type).resolved += 1;
     for (const configId of related) typeSummary(summary, typeOfListed.get(configId)!).relationships += 1;
     return summary;
   });

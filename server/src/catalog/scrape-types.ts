@@ -52,6 +52,11 @@ export interface ScrapedAnalysis {
   analysis?: unknown;
   source?: string | null;
   status?: string | null;
+  /** The config it is about when not the item: its external id, and type (the item's if not given). */
+  externalId?: string | null;
+  configType?: string | null;
+  /** Its id in the analyzing system: the insight is found again by it instead of by config and analyzer. */
+  externalAnalysisId?: string | null;
 }
 
 /** Which configs an item is related to (config-db's relationship selector). */
