@@ -96,7 +96,7 @@ export function ComponentPanel({ component }: { component: TopologyComponent }) 
           {component.topology_id && (
             <Fact label="Topology">
               <Link to={`/settings/topologies/${encodeURIComponent(component.topology_id)}`} className={linkClass}>
-                Settings
+                Open spec
               </Link>
             </Fact>
           )}
