@@ -1,14 +1,14 @@
 import { formatLogTimestamp } from '@pharos/core';
 import { saveFile } from '../../api/download';
 import type { LogLine } from './api';
-import { plainMessage } from './log-message';
+import { plainAnsiText } from '../../ui/ansi-text';
 
 /** The lines as text, one a line: timestamp, message (without ANSI sequences) and labels. */
 export function logsText(lines: readonly LogLine[]): string {
   return lines
     .map((line) => {
       const labels = Object.entries(line.labels ?? {}).map(([key, value]) => `${key}=${value}`);
-      return [formatLogTimestamp(line.timestamp), plainMessage(line.message), ...(labels.length > 0 ? [labels.join(',')] : [])].join('\t');
+      return [formatLogTimestamp(line.timestamp), plainAnsiText(line.message), ...(labels.length > 0 ? [labels.join(',')] : [])].join('\t');
     })
     .join('\n');
 }

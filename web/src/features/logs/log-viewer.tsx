@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { LogLine } from './api';
 import { ColumnResizer } from './column-resizer';
 import { LOG_COLUMNS, useLogColumnWidths, type LogColumn } from './column-widths';
-import { LogMessage } from './log-message';
+import { AnsiText } from '../../ui/ansi-text';
 
 const TITLES: Readonly<Record<LogColumn, string>> = { timestamp: 'Timestamp', message: 'Message', labels: 'Labels' };
 
@@ -89,7 +89,7 @@ export function LogViewer({ lines, hasMore = false, loadingMore = false, onEndRe
                   <time dateTime={line.timestamp}>{formatLogTimestamp(line.timestamp)}</time>
                 </div>
                 <div role="cell" className="px-3 py-2 font-mono text-xs break-all whitespace-pre-wrap text-fg">
-                  <LogMessage message={line.message} />
+                  <AnsiText text={line.message} />
                 </div>
                 <div role="cell" className="px-3 py-2">
                   <Labels labels={line.labels} />

@@ -1,7 +1,7 @@
 import Anser from 'anser';
 import { LinkifyIt } from 'linkify-it';
 import type { CSSProperties, ReactNode } from 'react';
-import { linkClass } from '../../ui/link-styles';
+import { linkClass } from './link-styles';
 
 /** Only web addresses become links: http and https, written out in full. */
 const linkify = new LinkifyIt().set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
@@ -44,9 +44,12 @@ function styleOf(entry: Anser.AnserJsonEntry): CSSProperties | undefined {
   return Object.keys(style).length > 0 ? style : undefined;
 }
 
-/** A log message with its ANSI colours and styles rendered, and its web addresses clickable. */
-export function LogMessage({ message }: { message: string }) {
-  const entries = Anser.ansiToJson(message, { json: true, remove_empty: true, use_classes: false });
+/**
+ * Text with its ANSI colours and styles rendered (anser) and its http and https addresses as links
+ * (linkify-it): log lines, a playbook action's stdout and stderr. Other schemes stay text.
+ */
+export function AnsiText({ text }: { text: string }) {
+  const entries = Anser.ansiToJson(text, { json: true, remove_empty: true, use_classes: false });
   return (
     <>
       {entries.map((entry, index) => {
@@ -64,7 +67,7 @@ export function LogMessage({ message }: { message: string }) {
   );
 }
 
-/** The message as plain text, without ANSI sequences (for downloads). */
-export function plainMessage(message: string): string {
-  return Anser.ansiToJson(message, { json: true, remove_empty: true }).map((entry) => entry.content).join('');
+/** The text without its ANSI sequences (for downloads). */
+export function plainAnsiText(text: string): string {
+  return Anser.ansiToJson(text, { json: true, remove_empty: true }).map((entry) => entry.content).join('');
 }
