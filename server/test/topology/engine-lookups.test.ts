@@ -223,15 +223,22 @@ spec:
             http:
               - url: ${base}/nowhere
                 responseCodes: [200]
+        - name: pods
+          lookup:
+            kubernetes:
+              - kind: Pod
 `);
     const result = await env.run('failing');
-    expect(result.errors).toEqual([expect.stringMatching(/^property missing of broken: http lookup failed: .*404/)]);
+    expect(result.errors).toEqual([
+      expect.stringMatching(/^property missing of broken: http lookup failed: .*404/),
+      'property pods of broken: kubernetes lookup: kubernetes checks need a Kubernetes cluster, which this Pharos is not connected to: the spec is kept',
+    ]);
     expect(named(await env.components('failing'), 'broken').properties).toEqual([]);
   });
 });
 
 describe('status expressions', () => {
-  it('override the status with CEL or a Go template over the properties and summary, and say when they fail', async () => {
+  it('override the status with CEL or a Go template over the properties and summary, and say when they fail; an id script names the component', async () => {
     await env.apply(`apiVersion: canaries.flanksource.com/v1
 kind: Topology
 metadata:
@@ -239,6 +246,8 @@ metadata:
 spec:
   components:
     - name: by-template
+      id:
+        javascript: "'node/' + self.name + '/' + properties.mode"
       statusExpr: "{{ if eq .properties.mode \\"down\\" }}unhealthy{{ else }}healthy{{ end }}"
       properties:
         - name: mode
@@ -261,7 +270,7 @@ spec:
     const result = await env.run('expressions');
     expect(result.errors).toEqual([]);
     const rows = await env.components('expressions');
-    expect(named(rows, 'by-template')).toMatchObject({ status: 'unhealthy', health: 'unhealthy', status_reason: 'statusExpr: unhealthy' });
+    expect(named(rows, 'by-template')).toMatchObject({ external_id: 'node/by-template/down', status: 'unhealthy', health: 'unhealthy', status_reason: 'statusExpr: unhealthy' });
     expect(named(rows, 'by-cel')).toMatchObject({ status: 'warning', health: 'warning', status_reason: 'load is 7' });
     expect(named(rows, 'broken')).toMatchObject({ status: 'info', health: 'unknown', status_reason: expect.stringMatching(/^statusExpr failed: /) });
     expect(named(rows, 'fixed')).toMatchObject({ health: 'warning' });
@@ -316,10 +325,10 @@ spec:
 
   it('saved some other way fails its run with the path and reason', async () => {
     const { rows } = await env.server.pool.query<{ id: string }>(
-      `INSERT INTO topologies (name, spec) VALUES ('written-directly', '{"components": [{"name": "x", "properties": [{"name": "p", "lookup": {"http": "nope"}}]}]}') RETURNING id`,
+      `INSERT INTO topologies (name, spec) VALUES ('written-directly', '{"components": [{"name": "x", "properties": [{"name": "p", "lookup": {"http": ["nope"]}}]}]}') RETURNING id`,
     );
     const run = runTopology(env.options(), rows[0]!.id, AbortSignal.timeout(10_000));
     await expect(run).rejects.toBeInstanceOf(TopologySpecError);
-    await expect(run).rejects.toThrow('/spec/components/0/properties/0/lookup/http: must be a list');
+    await expect(run).rejects.toThrow('/spec/components/0/properties/0/lookup/http/0: must be a mapping');
   });
 });

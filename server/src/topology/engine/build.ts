@@ -1,7 +1,8 @@
 import { isRecord, type ComponentProperty } from '@pharos/core';
 import { runLookup } from './lookup.js';
 import { mergeProperties, propertyMap, propertyOf, resolveProperty, type PropertyResult, type RunScope } from './properties.js';
-import type { ComponentCheckSpec, ComponentSpec, ForEachSpec, TemplateSpec, TopologySpec } from './spec.js';
+import type { ComponentCheckSpec, ComponentSpec, ForEachSpec, TopologySpec } from './spec.js';
+import { templateText, type TemplateSpec } from './template.js';
 
 /** A component as a run builds it, before it is saved. */
 export interface BuiltComponent {
@@ -137,10 +138,9 @@ async function forEach(scope: BuildScope, spec: ForEachSpec, component: BuiltCom
 
 async function externalIdOf(scope: RunScope, id: TemplateSpec | undefined, component: BuiltComponent): Promise<string> {
   if (component.externalId) return component.externalId;
-  if (id && (id.template || id.expr)) {
-    const env = environment(component);
-    const value = id.template ? await scope.sandbox.renderTemplate(id.template, env, 'id') : await scope.sandbox.evaluateCel(id.expr!, env);
-    if (value !== '' && value !== null && value !== undefined) return String(value);
+  if (id) {
+    const value = await templateText(scope.sandbox, id, environment(component), 'id');
+    if (value !== '') return value;
   }
   return component.name;
 }

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { resolveConnection } from '../../connections/resolve.js';
 import type { ExpressionSandbox } from '../../expressions/sandbox.js';
 import { applyExpressions } from '../../health/evaluate.js';
+import { whyNotRun } from '../../health/not-run-here.js';
 import { CHECK_RUNNERS, checkTimeoutMs, HTTP_USER_AGENT, type CheckOutcome, type RunContext } from '../../health/runners/index.js';
 import { resolveValue } from '../../secret-store/resolve.js';
 import type { ServerSecrets } from '../../secrets/server-secrets.js';
@@ -73,7 +74,7 @@ async function withConnection(options: LookupOptions, spec: Record<string, unkno
 
 async function runOne(options: LookupOptions, type: string, spec: Record<string, unknown>, namespace: string, signal: AbortSignal): Promise<unknown[]> {
   const runner = CHECK_RUNNERS[type];
-  if (!runner) throw new LookupError(`unknown lookup type ${type}`);
+  if (!runner) throw new LookupError(`${type} lookup: ${whyNotRun(type)}`);
   const context: RunContext = {
     signal: AbortSignal.any([signal, AbortSignal.timeout(checkTimeoutMs(type, spec) ?? LOOKUP_TIMEOUT_MS)]),
     userAgent: HTTP_USER_AGENT,

@@ -1,7 +1,8 @@
 import { isRecord, type ComponentProperty } from '@pharos/core';
 import { runLookup, type LookupOptions } from './lookup.js';
 import { configsQuery } from './selectors.js';
-import type { PropertySpec, TemplateSpec } from './spec.js';
+import type { PropertySpec } from './spec.js';
+import { templateText } from './template.js';
 
 /** Where lookups run: options, the topology's namespace, the run's signal. */
 export interface RunScope extends LookupOptions {
@@ -78,13 +79,6 @@ function fromResults(base: ComponentProperty, results: unknown[]): PropertyResul
   return { kind: 'properties', properties: [isRecord(only) ? propertyOf(only, base) : fromScalar(base, only)] };
 }
 
-async function render(scope: RunScope, display: TemplateSpec | string, env: Record<string, unknown>): Promise<string> {
-  if (typeof display === 'string') return scope.sandbox.renderTemplate(display, env, 'display');
-  if (typeof display.template === 'string' && display.template !== '') return scope.sandbox.renderTemplate(display.template, env, 'display');
-  const value = await scope.sandbox.evaluateCel(display.expr ?? '', env);
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
 /**
  * canary-checker's configLookup: a catalog item found by its query (named by another property of the
  * component when `id` says which), shown through `display` with the item's fields and its `config`.
@@ -101,7 +95,7 @@ async function configProperty(scope: RunScope, spec: PropertySpec, base: Compone
   const config = rows[0];
   if (!config) return base;
   const env = { ...config, config: config['config'], config_type: config['type'] };
-  const shown = await render(scope, lookup.display ?? {}, env);
+  const shown = await templateText(scope.sandbox, lookup.display ?? {}, env, 'display');
   return fromScalar(base, shown);
 }
 

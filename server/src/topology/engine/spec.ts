@@ -1,5 +1,8 @@
 import { isRecord, parseSchedule, type ComponentProperty } from '@pharos/core';
-import { CHECK_RUNNERS } from '../../health/runners/index.js';
+import { CANARY_SPEC_CHECK_KEYS, HEALTH_CHECK_TYPES } from '@pharos/core';
+import { TEMPLATE_FIELDS, type TemplateSpec } from './template.js';
+
+export type { TemplateSpec } from './template.js';
 
 /**
  * A Topology spec (canaries.flanksource.com/v1) as the engine reads it. Fields the engine does not use
@@ -9,11 +12,6 @@ import { CHECK_RUNNERS } from '../../health/runners/index.js';
 /** A lookup: a canary spec whose checks run without being saved; their results become values or components. */
 export type LookupSpec = Record<string, unknown>;
 
-/** `{template}` (Go template), `{expr}` (CEL) or a plain string. */
-export interface TemplateSpec {
-  template?: string;
-  expr?: string;
-}
 
 export interface PropertySpec extends ComponentProperty {
   lookup?: LookupSpec;
@@ -94,8 +92,6 @@ export class TopologySpecError extends Error {
 }
 
 const HEALTH_VALUES = ['healthy', 'unhealthy', 'warning', 'unknown'];
-/** Keys of a lookup that are not check types. */
-const LOOKUP_SETTINGS = ['schedule', 'interval', 'owner', 'severity', 'env', 'resultMode'];
 
 type Path = (string | number)[];
 
@@ -125,13 +121,17 @@ class Problems {
   }
 }
 
+/** Check types canary-checker knows: a lookup may name any (those that do not run here say so when the topology runs). */
+const LOOKUP_TYPES: ReadonlySet<string> = new Set([...HEALTH_CHECK_TYPES, ...CANARY_SPEC_CHECK_KEYS, 'alertManager', 'mongo']);
+
 function checkLookup(problems: Problems, lookup: unknown, path: Path): void {
   if (!problems.typed(lookup, path, 'mapping')) return;
-  const entries = Object.entries(lookup as Record<string, unknown>).filter(([key]) => !LOOKUP_SETTINGS.includes(key));
-  if (entries.length === 0) problems.add(path, `a lookup needs at least one check, e.g. sql, http or exec`);
+  // Lists are checks; other keys are settings of the canary spec (schedule, kubeconfig, …).
+  const entries = Object.entries(lookup as Record<string, unknown>).filter(([, value]) => Array.isArray(value));
+  if (entries.length === 0) problems.add(path, 'a lookup needs at least one check, e.g. sql, http or exec');
   for (const [type, checks] of entries) {
-    if (!CHECK_RUNNERS[type]) {
-      problems.add([...path, type], `unknown lookup type ${type}: one of ${Object.keys(CHECK_RUNNERS).sort().join(', ')}`);
+    if (!LOOKUP_TYPES.has(type)) {
+      problems.add([...path, type], `unknown lookup type ${type}: one of ${[...LOOKUP_TYPES].sort().join(', ')}`);
       continue;
     }
     problems.mappings(checks, [...path, type]);
@@ -140,10 +140,9 @@ function checkLookup(problems: Problems, lookup: unknown, path: Path): void {
 
 function checkTemplate(problems: Problems, value: unknown, path: Path): void {
   if (value === undefined || typeof value === 'string') return;
-  if (!isRecord(value)) return problems.add(path, 'must be a mapping with template or expr');
-  if (value['template'] === undefined && value['expr'] === undefined) problems.add(path, 'needs a template or an expr');
-  problems.typed(value['template'], [...path, 'template'], 'string');
-  problems.typed(value['expr'], [...path, 'expr'], 'string');
+  if (!isRecord(value)) return problems.add(path, `must be a mapping with one of ${TEMPLATE_FIELDS.join(', ')}`);
+  if (TEMPLATE_FIELDS.every((field) => value[field] === undefined)) problems.add(path, `needs one of ${TEMPLATE_FIELDS.join(', ')}`);
+  for (const field of TEMPLATE_FIELDS) problems.typed(value[field], [...path, field], 'string');
 }
 
 function checkProperty(problems: Problems, property: Record<string, unknown>, path: Path): void {
