@@ -74,6 +74,24 @@ describe('/topology/{id}', () => {
     await waitFor(() => expect(app.location()).toBe('/topology?team=payments&showHiddenComponents=no'));
   });
 
+  it('names the component it was reached from in the breadcrumb when that is not its ancestor', async () => {
+    const routes = baseRoutes();
+    routes[2] = dbRoute('GET', 'component_names', (request) => {
+      const all = [
+        { id: 'c-root', name: 'shop', icon: null, type: 'System', path: '', parent_id: null },
+        { id: 'c-team', name: 'payments team', icon: null, type: 'Team', path: 'c-org', parent_id: 'c-org' },
+        { id: 'c-org', name: 'company', icon: null, type: 'Org', path: '', parent_id: null },
+      ];
+      const ids = (request.url.searchParams.get('id') ?? '').replace(/^in\.\(|\)$/g, '').split(',');
+      return rows(all.filter((row) => ids.includes(row.id)));
+    });
+    renderSettings(`/topology/${DB_ID}?refererId=c-team`, routes);
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    await waitFor(() => expect(within(crumbs).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dashboard', 'company', 'payments team', 'database']));
+    expect(within(crumbs).getByRole('link', { name: 'payments team' }).getAttribute('href')).toBe('/topology/c-team');
+    expect(within(crumbs).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/topology');
+  });
+
   it('hides View Logs when logs are disabled and the incident actions when incidents are', async () => {
     renderSettings(`/topology/${DB_ID}`, baseRoutes(), { properties: [disable('logs'), disable('incidents')] });
     const side = await panel();
