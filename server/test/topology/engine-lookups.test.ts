@@ -133,7 +133,8 @@ spec:
       lookup:
         exec:
           - script: |
-              echo '[{"name": "queue-a", "type": "Queue", "properties": [{"name": "depth", "value": 3}], "components": [{"name": "consumer", "type": "Consumer"}]}]'
+              echo '[{"name": "queue-a", "type": "Queue", "properties": [{"name": "depth", "value": 3}], "components": [{"name": "consumer", "type": "Consumer"}]},
+                     {"name": "replica", "type": "Database", "parentLookup": {"name": "database", "type": "Database"}}]'
 `;
 }
 
@@ -176,6 +177,7 @@ describe('a topology run', () => {
     const queue = named(rows, 'queue-a');
     expect(queue).toMatchObject({ type: 'Queue', parent_id: root.id, properties: [{ name: 'depth', value: 3 }] });
     expect(named(rows, 'consumer').parent_id).toBe(queue.id);
+    expect(named(rows, 'replica').parent_id).toBe(database.id);
 
     const { rows: withLogs } = await env.server.pool.query<{ name: string }>('SELECT name FROM components_with_logs');
     expect(withLogs.map((row) => row.name)).toEqual(['database']);

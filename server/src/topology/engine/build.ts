@@ -24,6 +24,8 @@ export interface BuiltComponent {
   statusExpr: string | null;
   healthExpr: string | null;
   components: BuiltComponent[];
+  /** canary-checker's parentLookup: the component this one moves under once the tree is built. */
+  parentLookup?: { name?: string; type?: string; externalID?: string };
 }
 
 export interface BuildScope extends RunScope {
@@ -67,7 +69,33 @@ function componentOf(source: Record<string, unknown>): BuiltComponent {
     // A health the spec sets outright is a constant health expression.
     healthExpr: text(source['healthExpr']) ?? (text(source['health']) ? JSON.stringify(source['health']) : null),
     components: records(source['components']).map(componentOf),
+    ...(isRecord(source['parentLookup']) ? { parentLookup: source['parentLookup'] as BuiltComponent['parentLookup'] } : {}),
   };
+}
+
+/** Moves each component with a parentLookup under the component it names (by external id, else name and type), as canary-checker does. */
+function moveToParents(root: BuiltComponent): void {
+  const byExternalId = new Map<string, BuiltComponent>();
+  const byName = new Map<string, BuiltComponent>();
+  const index = (component: BuiltComponent) => {
+    byName.set(JSON.stringify([component.name, component.type ?? '']), component);
+    if (component.externalId) byExternalId.set(component.externalId, component);
+    component.components.forEach(index);
+  };
+  index(root);
+  const move = (component: BuiltComponent) => {
+    const kept: BuiltComponent[] = [];
+    for (const child of component.components) {
+      const lookup = child.parentLookup;
+      const parent = lookup ? (lookup.externalID ? byExternalId.get(lookup.externalID) : byName.get(JSON.stringify([lookup.name ?? '', lookup.type ?? '']))) : undefined;
+      delete child.parentLookup;
+      if (parent && parent !== child) parent.components.push(child);
+      else kept.push(child);
+    }
+    component.components = kept;
+    component.components.forEach(move);
+  };
+  move(root);
 }
 
 /** The component as templates see it: `.component`, `.self` and `.properties`. */
@@ -199,6 +227,7 @@ export async function buildTopology(scope: BuildScope, name: string, labels: Rec
       incomplete = true;
     }
   }
+  moveToParents(root);
   if (root.components.length === 1 && root.components[0]!.type === 'virtual') return { roots: root.components[0]!.components, incomplete };
   for (const property of spec.properties ?? []) {
     try {
