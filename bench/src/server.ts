@@ -12,3 +12,6 @@ export { loadEngineConfig } from '../../server/dist/engine/config.js';
 export { createLogger } from '../../server/dist/logger.js';
 export { createIdentity } from '../../server/dist/auth/identity/identities.js';
 export { transaction } from '../../server/dist/db/transaction.js';
+export { ExpressionSandbox } from '../../server/dist/expressions/sandbox.js';
+export { registerPlaybooks } from '../../server/dist/playbooks/register.js';
+export { ServerSecrets } from '../../server/dist/secrets/server-secrets.js';

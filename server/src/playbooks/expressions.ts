@@ -51,9 +51,20 @@ function variablesOf(environment: RunEnvironment): Record<string, unknown> {
   };
 }
 
+/** Conditions that are one action function alone, answered without the sandbox (most actions have none, i.e. `success()`). */
+const PLAIN_CONDITIONS: Readonly<Record<string, (variables: Record<string, unknown>) => unknown>> = {
+  'success()': (variables) => variables['pharos_success'],
+  'failure()': (variables) => variables['pharos_failure'],
+  'always()': () => true,
+  'skipped()': (variables) => variables['pharos_skipped'],
+};
+
 /** Whether the action runs: its `if` (CEL) over the run, `success()` when it has none. */
 export async function shouldRun(sandbox: ExpressionSandbox, condition: string | undefined, environment: RunEnvironment): Promise<boolean> {
-  const value = await sandbox.evaluateCel(withActionFunctions(condition ?? 'success()'), variablesOf(environment));
+  const text = (condition ?? 'success()').trim();
+  const variables = variablesOf(environment);
+  const plain = PLAIN_CONDITIONS[text];
+  const value = plain ? plain(variables) : await sandbox.evaluateCel(withActionFunctions(text), variables);
   if (typeof value === 'boolean') return value;
   if (value === 'true' || value === 'false') return value === 'true';
   throw new Error(`if: '${condition}' gave ${JSON.stringify(value)}, not true or false`);

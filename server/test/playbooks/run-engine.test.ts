@@ -91,6 +91,10 @@ actions:
     const run = await env.until(body.run_id!);
     expect(run.status, JSON.stringify(run)).toBe('completed');
     expect(run.parameters).toEqual({ reason: 'memory leak', replicas: '3' });
+    for (const action of run.actions) {
+      expect(action.start_time).not.toBeNull();
+      expect(new Date(action.end_time!).getTime()).toBeGreaterThanOrEqual(new Date(action.start_time!).getTime());
+    }
     expect(run.actions.map((action) => [action.name, action.status])).toEqual([
       ['announce', 'completed'],
       ['restart', 'completed'],
