@@ -69,7 +69,7 @@ async function runFlaky(code: number): Promise<void> {
   await runCanary({ pool: env.server.pool, sandbox: env.sandbox, secrets: TEST_SECRETS }, { canaryId: rows[0]!.id }, AbortSignal.timeout(30_000));
 }
 
-function spec(withExtra: boolean): string {
+function spec(withExtra: boolean, withLinks = true): string {
   return `apiVersion: canaries.flanksource.com/v1
 kind: Topology
 metadata:
@@ -79,10 +79,7 @@ spec:
   components:
     - name: api
       type: API
-      checks:
-        - selector:
-            name: flaky
-    - name: gate
+${withLinks ? '      checks:\n        - selector:\n            name: flaky\n' : ''}    - name: gate
       type: Gate
       statusExpr: "summary.checks.unhealthy > 0 ? 'warning' : 'healthy'"
       checks:
@@ -103,12 +100,7 @@ spec:
               template: "{{ .config.depth }}"
     - name: inline
       type: Probe
-      checks:
-        - inline:
-            http:
-              - name: inline-ok
-                url: ${base}/ok
-    - name: platform
+${withLinks ? `      checks:\n        - inline:\n            http:\n              - name: inline-ok\n                url: ${base}/ok\n` : ''}    - name: platform
       type: Platform
       selectors:
         - labelSelector: attach=yes
@@ -260,6 +252,20 @@ ${otherTopology('warning')}`);
     await env.apply(spec(false));
     await expect.poll(async () => (await components()).find((row) => row.id === extra.id)?.deleted_at ?? null, { timeout: 20_000, interval: 200 }).toBeInstanceOf(Date);
     expect(named(await components(), 'api').id).toBeDefined();
+  });
+
+  it('unlinks checks and deletes the inline canary when the spec no longer asks for them', async () => {
+    const before = await components();
+    await env.apply(spec(false, false));
+    const api = named(before, 'api');
+    const inline = named(before, 'inline');
+    const links = async (id: string) => (await pool.query('SELECT 1 FROM check_component_relationships WHERE component_id = $1 AND deleted_at IS NULL', [id])).rowCount;
+    await expect.poll(() => links(api.id), { timeout: 20_000, interval: 200 }).toBe(0);
+    await expect.poll(() => links(inline.id), { timeout: 20_000, interval: 200 }).toBe(0);
+    const { rows } = await pool.query<{ deleted: boolean }>('SELECT deleted_at IS NOT NULL AS deleted FROM canaries WHERE source = $1', [`component/${inline.id}`]);
+    expect(rows).toEqual([{ deleted: true }]);
+    await expect.poll(async () => named(await components(), 'api').health, { timeout: 20_000, interval: 200 }).toBe('unknown');
+    expect(named(await components(), 'api').id).toBe(api.id);
   });
 
   it('soft-deletes every component of a deleted topology', async () => {

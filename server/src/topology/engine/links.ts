@@ -76,12 +76,26 @@ async function linkComponents(db: Queryable, component: SavedComponent): Promise
   ]);
 }
 
+/** Of these components, those with live links of the engine's in a relationship table (the others have nothing to unlink). */
+async function linkedAlready(db: Queryable, ids: readonly string[], table: string, column: string): Promise<Set<string>> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT DISTINCT ${column} AS id FROM ${table} WHERE ${column} = ANY($1::uuid[]) AND deleted_at IS NULL AND selector_id IS DISTINCT FROM 'manual'`,
+    [ids],
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The links of every saved component to what its selectors pick, as they are now. */
 export async function linkSelected(db: Queryable, components: readonly SavedComponent[]): Promise<void> {
+  const ids = components.map((component) => component.id);
+  const withConfigs = await linkedAlready(db, ids, 'config_component_relationships', 'component_id');
+  const withChecks = await linkedAlready(db, ids, 'check_component_relationships', 'component_id');
+  const withComponents = await linkedAlready(db, ids, 'component_relationships', 'relationship_id');
   for (const component of components) {
-    await linkConfigs(db, component);
-    await linkSelectedChecks(db, component);
-    await linkComponents(db, component);
+    const { configs, checks, selectors } = component.built;
+    if (configs.length > 0 || withConfigs.has(component.id)) await linkConfigs(db, component);
+    if (checks.some((entry) => isRecord(entry.selector)) || withChecks.has(component.id)) await linkSelectedChecks(db, component);
+    if (selectors.length > 0 || withComponents.has(component.id)) await linkComponents(db, component);
   }
 }
 
@@ -104,9 +118,16 @@ function inlineSpec(component: SavedComponent, schedule: string): Record<string,
  * without inline checks loses its canary.
  */
 export async function linkInlineChecks(pool: pg.Pool, topology: TopologyRow, components: readonly SavedComponent[], schedule: string): Promise<void> {
+  const { rows: had } = await pool.query<{ id: string }>(
+    `SELECT substr(source, 11) AS id FROM canaries WHERE source = ANY($1::text[]) AND deleted_at IS NULL
+     UNION SELECT component_id::text FROM check_component_relationships WHERE component_id = ANY($2::uuid[]) AND deleted_at IS NULL AND selector_id LIKE '${INLINE_PREFIX}%'`,
+    [components.map((component) => `component/${component.id}`), components.map((component) => component.id)],
+  );
+  const hadInline = new Set(had.map((row) => row.id));
   for (const component of components) {
     const source = `component/${component.id}`;
     const spec = inlineSpec(component, schedule);
+    if (!spec && !hadInline.has(component.id)) continue;
     if (!spec) {
       await pool.query('UPDATE canaries SET deleted_at = now() WHERE source = $1 AND deleted_at IS NULL', [source]);
       await pool.query(`UPDATE check_component_relationships SET deleted_at = now() WHERE component_id = $1 AND deleted_at IS NULL AND selector_id LIKE '${INLINE_PREFIX}%'`, [component.id]);
