@@ -11,7 +11,7 @@ import { mongodbCheck } from './mongodb.js';
 import { prometheusCheck } from './prometheus.js';
 import { redisCheck } from './redis.js';
 import { elasticsearchCheck, opensearchCheck } from './search.js';
-import { mysqlCheck, postgresCheck, sqlCheck } from './sql.js';
+import { mssqlCheck, mysqlCheck, postgresCheck, sqlCheck } from './sql.js';
 import { tcpCheck } from './tcp.js';
 import type { CheckRunner } from './types.js';
 
@@ -27,6 +27,7 @@ export const CHECK_RUNNERS: Readonly<Record<string, CheckRunner>> = {
   sql: sqlCheck,
   postgres: postgresCheck,
   mysql: mysqlCheck,
+  mssql: mssqlCheck,
   redis: redisCheck,
   prometheus: prometheusCheck,
   icmp: icmpCheck,

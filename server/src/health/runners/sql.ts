@@ -1,4 +1,5 @@
 import { openMysql, openPostgres, type Credentials } from '../../connections/clients.js';
+import { querySqlServer } from '../../connections/sql-server.js';
 import { failed, number, slower, text, type CheckOutcome, type CheckRunner, type RunContext } from './types.js';
 
 /** Longest a query of a check may run. */
@@ -6,16 +7,18 @@ const QUERY_TIMEOUT_MS = 30_000;
 /** Rows kept for the expressions. */
 const MAX_ROWS = 1_000;
 
-type Driver = 'postgres' | 'mysql';
+type Driver = 'postgres' | 'mysql' | 'sqlserver';
 
 function driverOf(spec: Record<string, unknown>, url: string, type: string): Driver | undefined {
   const named = (text(spec['driver']) ?? (type === 'sql' ? '' : type)).toLowerCase();
   if (named === 'postgres' || named === 'postgresql' || url.startsWith('postgres')) return 'postgres';
   if (named === 'mysql' || named === 'mariadb' || url.startsWith('mysql') || url.startsWith('mariadb')) return 'mysql';
+  if (named === 'mssql' || named === 'sqlserver' || named === 'sql_server' || url.startsWith('sqlserver') || url.startsWith('mssql')) return 'sqlserver';
   return undefined;
 }
 
 async function query(driver: Driver, url: string, credentials: Credentials, sql: string): Promise<Record<string, unknown>[]> {
+  if (driver === 'sqlserver') return (await querySqlServer(url, credentials, sql, { queryTimeoutMs: QUERY_TIMEOUT_MS })).rows;
   if (driver === 'postgres') {
     const client = await openPostgres(url, credentials, { queryTimeoutMs: QUERY_TIMEOUT_MS });
     try {
@@ -39,7 +42,7 @@ function sqlCheckOf(type: string): CheckRunner {
     const target = text(spec['url']) ?? (await context.value(spec['url']));
     if (!target) return failed('url (or a connection) is required');
     const driver = driverOf(spec, target, type);
-    if (!driver) return failed(`no driver for '${target}': postgres or mysql`);
+    if (!driver) return failed(`no driver for '${target}': postgres, mysql or sqlserver`);
     const sql = text(spec['query']) ?? 'SELECT 1';
     const started = performance.now();
     let rows: Record<string, unknown>[];
@@ -60,3 +63,4 @@ function sqlCheckOf(type: string): CheckRunner {
 export const sqlCheck = sqlCheckOf('sql');
 export const postgresCheck = sqlCheckOf('postgres');
 export const mysqlCheck = sqlCheckOf('mysql');
+export const mssqlCheck = sqlCheckOf('mssql');
