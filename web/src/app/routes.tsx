@@ -116,7 +116,7 @@ const shellScreens: RouteObject[] = [
   { path: 'configs', element: <RedirectKeepingQuery to="/catalog" /> },
 
   // Playbooks (spec 2)
-  screenRoute('playbooks', SCREENS.playbooks, coming('Playbooks')),
+  screenRoute('playbooks', SCREENS.playbooks, page(() => import('../features/playbooks').then((m) => m.PlaybooksPage))),
   screenRoute('playbooks/runs', SCREENS.playbookRuns, coming('Playbook runs')),
   screenRoute('playbooks/runs/:id', SCREENS.playbookRuns, coming('Playbook run'), { detail: 'id' }),
   screenRoute('playbooks/:id', SCREENS.playbooks, coming('Playbook'), { detail: 'id' }),

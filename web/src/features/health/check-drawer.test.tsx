@@ -66,7 +66,7 @@ function routes(playbooks: unknown[] = []): StubRoute[] {
     { path: /^\/api\/db\/check_summary_for_config\?/, respond: () => json([{ config_id: 'cfg1' }]) },
     { path: /^\/api\/db\/components\?/, respond: () => json([{ id: 'comp1', name: 'payments', type: 'Service', icon: null }]) },
     { path: /^\/api\/db\/configs\?/, respond: () => json([{ id: 'cfg1', name: 'shop-deployment', type: 'Kubernetes::Deployment' }]) },
-    { path: /^\/api\/db\/playbooks\?/, respond: () => json(playbooks) },
+    { path: /^\/api\/playbook\/list\?check_id=c1$/, respond: () => json(playbooks) },
     { method: 'POST', path: '/api/canary/run/check/c1', respond: () => json({ message: 'ok', status: 'healthy', duration: 12, output: '200', error: null }) },
   ];
 }
@@ -168,16 +168,13 @@ describe('check drawer', () => {
     expect(server.to('/api/canary/run/check/c1', 'POST')).toHaveLength(1);
   });
 
-  it('lists the playbooks whose check selectors could match', async () => {
-    const { user } = renderDrawer(['admin'], [
-      { id: 'p1', title: 'Restart checkout', spec: { checks: [{ types: ['http'], labelSelector: 'tier=web' }] } },
-      { id: 'p2', title: 'Flush DNS', spec: { checks: [{ types: ['dns'] }] } },
-    ]);
+  it('lists the playbooks that can run on the check and opens the Run playbook modal for it', async () => {
+    const { user } = renderDrawer(['admin'], [{ id: 'p1', title: 'Restart checkout', spec: { checks: [{ types: ['http'], labelSelector: 'tier=web' }] } }]);
     const drawer = await screen.findByRole('dialog', { name: 'checkout' });
     await waitFor(() => expect((within(drawer).getByRole('button', { name: 'Playbooks' }) as HTMLButtonElement).disabled).toBe(false));
     await user.click(within(drawer).getByRole('button', { name: 'Playbooks' }));
-    expect((await screen.findByRole('menuitem', { name: 'Restart checkout' })).getAttribute('href')).toBe('/playbooks/p1');
-    expect(screen.queryByRole('menuitem', { name: 'Flush DNS' })).toBeNull();
+    await user.click(await screen.findByRole('menuitem', { name: 'Restart checkout' }));
+    expect(await screen.findByRole('dialog', { name: 'Run Restart checkout' })).toBeTruthy();
   });
 
   it('offers a viewer neither Run Now nor Playbooks', async () => {

@@ -1,0 +1,3 @@
+export { PlaybooksPage } from './playbooks-page';
+export { RunPlaybookModal } from './run-modal';
+export type { RunnablePlaybook, RunPlaybookModalProps } from './run-modal';
