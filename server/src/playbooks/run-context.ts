@@ -82,6 +82,7 @@ export function actionContext(options: PlaybookOptions, namespace: string, signa
   return {
     signal,
     sandbox: options.sandbox,
+    secrets: options.secrets,
     userAgent: HTTP_USER_AGENT,
     pool: options.pool,
     connection: (reference) => resolveConnection(options.pool, options.secrets, reference, namespace),

@@ -4,6 +4,7 @@ import type { CheckRunner } from '../../health/runners/types.js';
 import type { ActionKind } from '../spec.js';
 import { execAction } from './exec.js';
 import { gitopsAction } from './gitops.js';
+import { logsAction } from './logs.js';
 import { notificationAction } from './notification.js';
 import type { ActionOutcome, ActionRunner } from './types.js';
 
@@ -22,6 +23,7 @@ export const ACTION_RUNNERS: Partial<Record<ActionKind, ActionRunner>> = {
   sql: fromCheck(sqlCheck),
   notification: notificationAction,
   gitops: gitopsAction,
+  logs: logsAction,
 };
 
 /** Kinds that need a Kubernetes cluster or a cloud account: their actions are skipped, saying so. */
