@@ -163,6 +163,16 @@ describe('topology dashboard', () => {
       await expect.poll(() => cardNames(page)).toEqual(['warehouse']);
       await page.getByRole('combobox', { name: 'Status' }).selectOption('All');
       await expect.poll(() => cardNames(page)).toEqual(['shop', 'warehouse']);
+      // Labels offered are those of the components listed; no root carries env=dev.
+      await page.getByRole('button', { name: 'Labels: All' }).click();
+      await page.getByRole('checkbox', { name: 'env=dev' }).click();
+      await expect.poll(() => params(page).get('labels')).toBe('env=dev');
+      await page.keyboard.press('Escape');
+      await page.getByText('There are no components matching this criteria').waitFor();
+      await page.getByRole('button', { name: 'Labels: env=dev' }).click();
+      await page.getByRole('checkbox', { name: 'env=dev' }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => cardNames(page)).toEqual(['shop', 'warehouse']);
 
       await page.getByRole('combobox', { name: 'Sort By' }).selectOption('Name');
       await page.getByRole('button', { name: 'Descending order' }).click();
@@ -218,6 +228,18 @@ describe('topology dashboard', () => {
       expect(await storefront.getByRole('list', { name: 'Headline properties' }).innerText()).toMatch(/Requests\s*120 req\/s/i);
       expect(await storefront.getByRole('meter', { name: 'memory usage' }).getAttribute('aria-valuenow')).toBe('80');
       await screenshot(page, 'topology-component');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'topology-component-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      // The read-only view of one component, at the size the URL names.
+      await page.goto(`/view/topology/${shop.id}?size=small`);
+      const alone = page.getByRole('article', { name: 'shop' });
+      await alone.waitFor({ timeout: 15_000 });
+      expect(await alone.evaluate((element) => element.getBoundingClientRect().width)).toBe(198);
+      expect(await page.locator('[data-shell="ready"]').count()).toBe(0);
+      await page.goto('/view/topology/00000000-0000-4000-8000-00000000dead');
+      await page.getByRole('heading', { name: 'Component not found' }).waitFor({ timeout: 15_000 });
     } finally {
       await page.close();
     }

@@ -73,7 +73,7 @@ describe('/topology', () => {
   });
 
   it('sends every filter of the URL and sets them from the toolbar; a type asks for the flattened list', async () => {
-    const app = renderSettings('/topology?agent_id=All&labels=env%3Dprod', [topologyRoute(() => RESPONSE), agentsRoute]);
+    const app = renderSettings('/topology?agent_id=All&labels=env%3Dprod', [topologyRoute((query) => (query.get('status') === 'warning' ? aResponse([]) : RESPONSE)), agentsRoute]);
     await cardsBecome(['database', 'cache', 'api']);
     expect(Object.fromEntries(app.server.to('/api/topology')[0]!.url.searchParams)).toEqual({ sortBy: 'status', sortOrder: 'desc', labels: 'env=prod' });
 
@@ -99,6 +99,11 @@ describe('/topology', () => {
     await app.user.click(screen.getByRole('checkbox', { name: 'env=dev' }));
     expect(param(app, 'labels')).toBe('env=prod,env=dev');
     await app.user.keyboard('{Escape}');
+    // A chosen label stays shown when the answer no longer lists it.
+    await app.user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'warning');
+    await waitFor(() => expect(app.server.to('/api/topology').at(-1)!.url.searchParams.get('status')).toBe('warning'));
+    await screen.findByText('There are no components matching this criteria');
+    expect(screen.getByRole('button', { name: 'Labels: env=prod, env=dev' })).toBeTruthy();
     await app.user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'All');
     expect(param(app, 'type')).toBeNull();
   });

@@ -19,12 +19,10 @@ function withChosen(options: SelectOption[], chosen: string): SelectOption[] {
   return chosen && !options.some((option) => option.value === chosen) ? [...options, { value: chosen, label: chosen }] : options;
 }
 
-/** `{key: [values]}` as `key=value` options. */
-function labelOptions(tags: TopologyResponse['tags'] | undefined) {
-  return Object.entries(tags ?? {})
-    .flatMap(([key, values]) => values.map((value) => `${key}=${value}`))
-    .sort()
-    .map((value) => ({ value }));
+/** `{key: [values]}` as `key=value` options, with the chosen ones the answer no longer lists. */
+function labelOptions(tags: TopologyResponse['tags'] | undefined, chosen: readonly string[]) {
+  const pairs = Object.entries(tags ?? {}).flatMap(([key, values]) => values.map((value) => `${key}=${value}`));
+  return [...new Set([...pairs, ...chosen])].sort().map((value) => ({ value }));
 }
 
 export interface TopologyToolbarProps {
@@ -52,7 +50,7 @@ export function TopologyToolbar({ filters, response, sortBy, sortOrder, sortOpti
         <SelectField label="Team" value={filters.team} options={withChosen(optionsOf(response?.teams), filters.team)} onChange={(team) => onChange({ team })} />
         <SelectField label="Status" value={filters.status} options={withChosen(optionsOf(response?.healthStatuses), filters.status)} onChange={(status) => onChange({ status })} />
         <SelectField label="Agent" value={filters.agentId} options={withChosen(agentOptions, filters.agentId)} onChange={(agentId) => onChange({ agent_id: agentId })} />
-        <MultiSelect label="Labels" options={labelOptions(response?.tags)} value={labels} onChange={(chosen) => onChange({ labels: chosen.join(',') })} selectAll={false} />
+        <MultiSelect label="Labels" options={labelOptions(response?.tags, labels)} value={labels} onChange={(chosen) => onChange({ labels: chosen.join(',') })} selectAll={false} />
         <Checkbox
           label="Show hidden components"
           checked={filters.showHidden}
