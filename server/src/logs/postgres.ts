@@ -11,6 +11,13 @@ import { BackendConfigError, BackendError, type LogPage, type LogSearch, type Lo
 /** A statement runs no longer than this (the search's own deadline usually comes first). */
 export const STATEMENT_TIMEOUT_MS = 20_000;
 
+/**
+ * The planner cannot know how many rows a text or label filter keeps: guessing few, it reads the
+ * whole table and sorts it, when walking the timestamp index newest first stops after a page.
+ * Scans and sorts it could use instead are priced out for the search's statement.
+ */
+const NEWEST_FIRST_PLAN = 'SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off';
+
 const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 const qualified = (name: string): string => name.split('.').map(quote).join('.');
 const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -109,7 +116,7 @@ export class PostgresLogSource implements LogSource {
     signal.addEventListener('abort', cancel, { once: true });
     try {
       signal.throwIfAborted();
-      await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
+      await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}; ${NEWEST_FIRST_PLAN}`);
       const { rows } = await client.query<Row>(text, values);
       await client.query('COMMIT');
       return rows;
@@ -131,6 +138,8 @@ export class PostgresLogSource implements LogSource {
     try {
       client = await openPostgres(endpoint.url, endpoint, { queryTimeoutMs: STATEMENT_TIMEOUT_MS, insecureTls: endpoint.insecureTls });
       signal.throwIfAborted();
+      // The client is this search's alone: its session settings go with it.
+      await client.query(NEWEST_FIRST_PLAN.replaceAll('SET LOCAL', 'SET'));
       const { rows } = await client.query<Row>(text, values);
       return rows;
     } catch (error) {

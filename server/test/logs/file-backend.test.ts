@@ -141,7 +141,7 @@ describe('file log backend', () => {
     expect(again.body.results.map((entry) => entry.message)).toEqual([line(301), line(300), line(299)]);
   });
 
-  it('finds a match far back in a large file by passing over the chunks without it', async () => {
+  it('finds a match far back in a large file by passing over the chunks without it, and seeks to a time range far back', async () => {
     const dir = path.join(folder, 'large');
     await mkdir(dir);
     const lines = Array.from({ length: 200_000 }, (_, i) => `${iso(NOW - 200_000 + i)} routine line ${i}`);
@@ -151,5 +151,10 @@ describe('file log backend', () => {
     await saveBackend(server, await server.tokenFor(['admin']), backend, { file: { paths: [path.join(dir, 'big.log')] } });
     const { body } = await searchLogs(server, token, { name: backend, query: 'needle', start: '1d', limit: 10 });
     expect(body.results.map((line) => line.message)).toEqual([`${iso(NOW - 200_000 + 10)} the Needle line`]);
+    // A window far back: found by seeking, then read as usual.
+    const window = await searchLogs(server, token, { name: backend, start: iso(NOW - 200_000 + 50_000), end: iso(NOW - 200_000 + 50_004), limit: 10 });
+    expect(window.body.results.map((line) => line.message)).toEqual([50_004, 50_003, 50_002, 50_001, 50_000].map((i) => `${iso(NOW - 200_000 + i)} routine line ${i}`));
+    const oldest = await searchLogs(server, token, { name: backend, start: '1d', end: iso(NOW - 200_000 + 1), limit: 10 });
+    expect(oldest.body.results.map((line) => line.message)).toEqual([`${iso(NOW - 200_000 + 1)} routine line 1`, `${iso(NOW - 200_000)} routine line 0`]);
   });
 });

@@ -5,6 +5,7 @@ import type { FileSpec } from '../spec.js';
 import { BackendError, PageError, type LogPage, type LogSearch, type LogSource } from '../types.js';
 import { entryFilter, fileEntries, type FileEntry } from './entries.js';
 import { lineParser } from './lines.js';
+import { offsetAfterTime } from './seek.js';
 
 /** A file of the search and how far back it is still to be read (`end`, in bytes). */
 interface FileState {
@@ -66,7 +67,7 @@ export class FileLogSource implements LogSource {
 
   async search(search: LogSearch, signal: AbortSignal): Promise<LogPage> {
     const start = search.start.getTime();
-    const files = search.page ? await filesOfPage(this.spec, search.page, start) : await currentFiles(this.spec, start);
+    const files: (FileState & { mtime?: number })[] = search.page ? await filesOfPage(this.spec, search.page, start) : await currentFiles(this.spec, start);
     const parse = lineParser(this.spec);
     const filter = entryFilter(search);
     const handles: FileHandle[] = [];
@@ -79,7 +80,9 @@ export class FileLogSource implements LogSource {
         });
         if (!handle) continue;
         handles.push(handle);
-        readers.push({ state: { ...state }, entries: fileEntries(handle, state.end, parse, filter, signal), head: undefined });
+        // A first page ending before the file was last written starts where the range ends.
+        const end = state.mtime !== undefined && filter.end < state.mtime ? await offsetAfterTime(handle, state.end, filter.end, parse) : state.end;
+        readers.push({ state: { ...state, end }, entries: fileEntries(handle, end, parse, filter, signal), head: undefined });
       }
       await Promise.all(readers.map(async (reader) => advance(reader)));
       const results: FileEntry[] = [];
