@@ -2,7 +2,9 @@ import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLokiStandIn, type LokiStandIn, type LokiStream } from '../support/peers/loki-http.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import Fastify from 'fastify';
+import { logsRoutes } from '../../src/logs/routes.js';
+import { startTestServer, TEST_SECRETS, type TestServer } from '../support/server.js';
 import { allPages, insertComponent, saveBackend, searchLogs, unique } from './helpers.js';
 
 /**
@@ -127,5 +129,26 @@ describe('loki log backend', () => {
     client.destroy();
     for (let i = 0; i < 50 && loki.abandoned === before; i++) await sleep(100);
     expect(loki.abandoned).toBe(before + 1);
+  });
+
+  it('gives a search up after its time with 504, abandoning the request to Loki', async () => {
+    // The route on its own with a short deadline: the app's is 20 s.
+    const app = Fastify();
+    app.decorateRequest('caller', undefined);
+    app.addHook('onRequest', async (request) => {
+      request.caller = { personId: '00000000-0000-4000-8000-000000000000', roles: ['viewer'] };
+    });
+    await app.register(logsRoutes, { pool: server.pool, secrets: TEST_SECRETS, timeoutMs: 300 });
+    try {
+      const backend = await lokiBackend({ selector: '{app="slow"}' });
+      const before = loki.abandoned;
+      const response = await app.inject({ method: 'POST', url: '/api/logs', payload: { name: backend, start: '1h' } });
+      expect(response.statusCode).toBe(504);
+      expect(response.json()).toMatchObject({ message: 'The log search took longer than 0.3 s and was stopped: narrow the time range or the query' });
+      for (let i = 0; i < 50 && loki.abandoned === before; i++) await sleep(100);
+      expect(loki.abandoned).toBe(before + 1);
+    } finally {
+      await app.close();
+    }
   });
 });
