@@ -1,0 +1,3 @@
+export { PlaybookRunsPage } from './runs-list-page';
+export { PlaybookRunPage } from './run-detail-page';
+export { PlaybookRunsList } from './playbook-runs-list';

@@ -1,0 +1,36 @@
+import type { PlaybookRunStatus } from '@pharos/core';
+import { cn } from '../../../ui/cn';
+
+type Tone = 'green' | 'red' | 'blue' | 'orange' | 'yellow' | 'gray';
+
+/** The colour of each run and action status: done green, failed red, under way blue, waiting for someone orange. */
+export const RUN_STATUS_TONES: Readonly<Record<PlaybookRunStatus, Tone>> = {
+  completed: 'green',
+  failed: 'red',
+  running: 'blue',
+  pending: 'blue',
+  waiting: 'orange',
+  scheduled: 'yellow',
+  sleeping: 'yellow',
+  cancelled: 'gray',
+  skipped: 'gray',
+};
+
+const TONE_CLASSES: Record<Tone, string> = {
+  green: 'text-[light-dark(#067647,#47cd89)] bg-[light-dark(#ecfdf3,#0f2a1e)]',
+  red: 'text-[light-dark(#b42318,#f97066)] bg-[light-dark(#fef3f2,#2b1515)]',
+  blue: 'text-[light-dark(#175cd3,#84caff)] bg-[light-dark(#eff8ff,#102a43)]',
+  orange: 'text-[light-dark(#b54708,#fdb022)] bg-[light-dark(#fffaeb,#2b1f0e)]',
+  yellow: 'text-[light-dark(#854d0e,#fde047)] bg-[light-dark(#fefce8,#2a2610)]',
+  gray: 'text-fg-muted bg-surface-muted',
+};
+
+/** A run's or action's status in its colour. */
+export function RunStatusBadge({ status, className }: { status: PlaybookRunStatus; className?: string }) {
+  const tone = RUN_STATUS_TONES[status] ?? 'gray';
+  return (
+    <span data-tone={tone} className={cn('inline-flex rounded px-1.5 py-0.5 text-xs font-semibold capitalize', TONE_CLASSES[tone], className)}>
+      {status}
+    </span>
+  );
+}
