@@ -23,8 +23,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A link looking like the small secondary buttons beside it. */
 const actionLinkClass =
-  'inline-flex h-8 items-center gap-1.5 rounded-md border border-border-strong bg-surface px-2.5 text-sm font-medium text-fg hover:bg-surface-muted';
+  'inline-flex h-8 items-center justify-center gap-2 rounded-md border border-border-strong bg-surface px-3 text-[0.8125rem] font-medium whitespace-nowrap text-fg transition-colors hover:bg-surface-muted';
 
 /**
  * The sidebar of the selected component: its facts, its actions (view logs, link to incident,

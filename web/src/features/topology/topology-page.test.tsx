@@ -61,6 +61,15 @@ describe('/topology', () => {
     await cardsBecome(['database', 'cache', 'api']);
   });
 
+  it('follows a card from the keyboard, keeping the filters', async () => {
+    const app = renderSettings('/topology?team=payments&sortBy=name', [topologyRoute(() => RESPONSE), agentsRoute]);
+    await cardsBecome(['database', 'cache', 'api']);
+    const link = within(screen.getByRole('article', { name: 'cache' })).getByRole('link', { name: 'cache' });
+    link.focus();
+    await app.user.keyboard('{Enter}');
+    await waitFor(() => expect(app.location()).toBe('/topology/c-cache?team=payments&sortBy=name'));
+  });
+
   it('says so when no component matches', async () => {
     renderSettings('/topology?status=warning&team=nobody', [topologyRoute(() => aResponse([])), agentsRoute]);
     expect(await screen.findByText('There are no components matching this criteria')).toBeTruthy();
