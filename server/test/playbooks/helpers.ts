@@ -6,6 +6,7 @@ import { Engine } from '../../src/engine/engine.js';
 import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
 import { silentLogger } from '../../src/logger.js';
 import { registerPlaybooks } from '../../src/playbooks/register.js';
+import type { ServerSecrets } from '../../src/secrets/server-secrets.js';
 import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
 
 /** A run as GET /api/playbook/run/{id} answers it. */
@@ -38,7 +39,8 @@ export interface PlaybookTest {
 
 const ENDED = ['completed', 'failed', 'cancelled'];
 
-export function playbookTest(): PlaybookTest {
+/** `secrets`: the server's key, when the test's data was sealed with another than the tests' own (e.g. by the CLI). */
+export function playbookTest({ secrets = TEST_SECRETS }: { secrets?: ServerSecrets } = {}): PlaybookTest {
   let engine: Engine;
   let sandbox: ExpressionSandbox;
   const test: PlaybookTest = {
@@ -74,11 +76,11 @@ export function playbookTest(): PlaybookTest {
   beforeAll(async () => {
     test.database = await freshDatabase();
     sandbox = new ExpressionSandbox();
-    test.server = await startTestServer({ sandbox }, test.database.url);
+    test.server = await startTestServer({ sandbox, secrets }, test.database.url);
     test.pool = test.server.pool;
     test.token = await test.server.tokenFor(['admin']);
     engine = new Engine({ pool: test.pool, logger: silentLogger(), metrics: new Registry(), config: { ...loadEngineConfig(), pollIntervalMs: 200 } });
-    registerPlaybooks(engine, { pool: test.pool, secrets: TEST_SECRETS, sandbox });
+    registerPlaybooks(engine, { pool: test.pool, secrets, sandbox });
     await engine.start();
   });
 
