@@ -104,23 +104,23 @@ export interface Recomputed {
   parents: string[];
 }
 
+interface Decision {
+  status: Status;
+  health: Health;
+  reason: string | null;
+}
+
+const COMPONENT_COLUMNS = 'id, name, type, labels, properties, status, health, status_reason, status_expr, health_expr, parent_id';
+
 /**
- * Works out a component's status, health and status_reason from what is linked to it, its
- * `statusExpr` (CEL, or a Go template) overriding the status and `healthExpr` the health; saves
- * them when they changed (the components trigger then emits component.{health}).
+ * A component's status, health and status_reason from what is linked to it, its `statusExpr` (CEL,
+ * or a Go template) overriding the status and `healthExpr` the health.
  */
-export async function recomputeComponent(db: Queryable, sandbox: ExpressionSandbox, id: string): Promise<Recomputed | undefined> {
-  const { rows } = await db.query<ComponentRow>(
-    `SELECT id, name, type, labels, properties, status, health, status_reason, status_expr, health_expr, parent_id
-     FROM components WHERE id = $1 AND deleted_at IS NULL`,
-    [id],
-  );
-  const component = rows[0];
-  if (!component) return undefined;
-  const items = await linkedOf(db, id);
+async function decide(sandbox: ExpressionSandbox, component: ComponentRow, items: readonly Linked[]): Promise<Decision> {
   let status: Status = worst(items);
   let reason = status === 'info' ? null : reasonOf(items, status as Health);
   let health: Health = status === 'info' ? 'unknown' : status;
+  if (!component.status_expr && !component.health_expr) return { status, health, reason };
   const env = {
     summary: {
       checks: counts(items.filter((item) => item.kind === 'check')),
@@ -158,13 +158,86 @@ export async function recomputeComponent(db: Queryable, sandbox: ExpressionSandb
       if (answer.reason) reason = answer.reason;
     }
   }
+  return { status, health, reason };
+}
+
+const changed = (component: ComponentRow, decision: Decision) =>
+  component.status !== decision.status || component.health !== decision.health || component.status_reason !== decision.reason;
+
+/**
+ * Works out one component's status, health and status_reason again and saves them when they changed
+ * (the components trigger then emits component.{health}).
+ */
+export async function recomputeComponent(db: Queryable, sandbox: ExpressionSandbox, id: string): Promise<Recomputed | undefined> {
+  const { rows } = await db.query<ComponentRow>(`SELECT ${COMPONENT_COLUMNS} FROM components WHERE id = $1 AND deleted_at IS NULL`, [id]);
+  const component = rows[0];
+  if (!component) return undefined;
+  const decision = await decide(sandbox, component, await linkedOf(db, id));
   const parents = [
     ...(component.parent_id ? [component.parent_id] : []),
     ...(await db.query<{ id: string }>('SELECT relationship_id AS id FROM component_relationships WHERE component_id = $1 AND deleted_at IS NULL', [id])).rows.map((row) => row.id),
   ];
-  if (component.status === status && component.health === health && component.status_reason === reason) return { id, healthChanged: false, parents };
-  await db.query('UPDATE components SET status = $2, health = $3, status_reason = $4 WHERE id = $1', [id, status, health, reason]);
-  return { id, healthChanged: component.health !== health, parents };
+  if (!changed(component, decision)) return { id, healthChanged: false, parents };
+  await db.query('UPDATE components SET status = $2, health = $3, status_reason = $4 WHERE id = $1', [id, decision.status, decision.health, decision.reason]);
+  return { id, healthChanged: component.health !== decision.health, parents };
+}
+
+/**
+ * Works out many components at once, children before parents (`ids` in that order): a few
+ * statements whatever their number. Answers the components outside `ids` whose health may follow
+ * (those that one whose health changed is attached under).
+ */
+export async function recomputeTree(db: Queryable, sandbox: ExpressionSandbox, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<ComponentRow>(`SELECT ${COMPONENT_COLUMNS} FROM components WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`, [ids]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const { rows: links } = await db.query<{ owner: string; kind: Linked['kind']; id: string; name: string; health: string | null }>(
+    `SELECT r.component_id AS owner, 'check' AS kind, ck.id, ck.name, ck.status AS health FROM check_component_relationships r JOIN checks ck ON ck.id = r.check_id
+       WHERE r.component_id = ANY($1::uuid[]) AND r.deleted_at IS NULL AND ck.deleted_at IS NULL
+     UNION ALL
+     SELECT r.component_id, 'config', c.id, c.name, c.health FROM config_component_relationships r JOIN configs c ON c.id = r.config_id
+       WHERE r.component_id = ANY($1::uuid[]) AND r.deleted_at IS NULL AND c.deleted_at IS NULL
+     UNION ALL
+     SELECT c.parent_id, 'component', c.id, c.name, c.health FROM components c WHERE c.parent_id = ANY($1::uuid[]) AND c.deleted_at IS NULL
+     UNION ALL
+     SELECT r.relationship_id, 'component', c.id, c.name, c.health FROM component_relationships r JOIN components c ON c.id = r.component_id
+       WHERE r.relationship_id = ANY($1::uuid[]) AND r.deleted_at IS NULL AND c.deleted_at IS NULL`,
+    [ids],
+  );
+  const linked = new Map<string, typeof links>();
+  for (const link of links) linked.set(link.owner, [...(linked.get(link.owner) ?? []), link]);
+  const health = new Map<string, string | null>();
+  const writes: { id: string; decision: Decision }[] = [];
+  const moved: string[] = [];
+  for (const id of ids) {
+    const component = byId.get(id);
+    if (!component) continue;
+    const items = (linked.get(id) ?? []).map((link) => ({
+      kind: link.kind,
+      name: link.name,
+      health: healthOf(link.kind === 'component' && health.has(link.id) ? health.get(link.id)! : link.health),
+    }));
+    const decision = await decide(sandbox, component, items);
+    health.set(id, decision.health);
+    if (!changed(component, decision)) continue;
+    writes.push({ id, decision });
+    if (component.health !== decision.health) moved.push(id);
+  }
+  if (writes.length > 0) {
+    await db.query(
+      `UPDATE components c SET status = u.status, health = u.health, status_reason = u.reason
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS u(id, status, health, reason) WHERE c.id = u.id`,
+      [writes.map((write) => write.id), writes.map((write) => write.decision.status), writes.map((write) => write.decision.health), writes.map((write) => write.decision.reason)],
+    );
+  }
+  if (moved.length === 0) return [];
+  const inside = new Set(ids);
+  const { rows: above } = await db.query<{ id: string }>(
+    'SELECT DISTINCT relationship_id AS id FROM component_relationships WHERE component_id = ANY($1::uuid[]) AND deleted_at IS NULL',
+    [moved],
+  );
+  const parents = rows.filter((row) => moved.includes(row.id) && row.parent_id && !inside.has(row.parent_id)).map((row) => row.parent_id!);
+  return [...new Set([...above.map((row) => row.id).filter((id) => !inside.has(id)), ...parents])];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { BuiltComponent } from './build.js';
 
@@ -31,10 +32,41 @@ interface ExistingRow {
 /** A component keeps its id from run to run: the same parent, type and external id (its name unless the spec gives an id). */
 const keyOf = (parentId: string | null, type: string | null, externalId: string) => JSON.stringify([parentId ?? '', type ?? '', externalId]);
 
+/** The columns saveTree writes, as jsonb_to_recordset reads them. */
+const COLUMNS = [
+  ['id', 'uuid'],
+  ['name', 'text'],
+  ['text', 'text'],
+  ['icon', 'text'],
+  ['type', 'text'],
+  ['tooltip', 'text'],
+  ['owner', 'text'],
+  ['lifecycle', 'text'],
+  ['labels', 'jsonb'],
+  ['properties', 'jsonb'],
+  ['hidden', 'boolean'],
+  ['is_leaf', 'boolean'],
+  ['selectors', 'jsonb'],
+  ['check_selectors', 'jsonb'],
+  ['config_selectors', 'jsonb'],
+  ['logs', 'jsonb'],
+  ['status_expr', 'text'],
+  ['health_expr', 'text'],
+  ['external_id', 'text'],
+  ['parent_id', 'uuid'],
+  ['path', 'text'],
+  ['topology_id', 'uuid'],
+  ['agent_id', 'uuid'],
+] as const;
+
+const RECORDSET = `jsonb_to_recordset($1::jsonb) AS r(${COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ')})`;
+const WRITTEN = COLUMNS.filter(([name]) => name !== 'id').map(([name]) => name);
+
 /**
  * Saves the tree in place: a component found by its key is updated (and brought back if it was
- * deleted), a new one inserted; parent_id and path (the ancestors' ids, dot separated) follow the tree.
- * Status, health and summary are left to their own computations.
+ * deleted; left alone when nothing changed), a new one inserted; parent_id and path (the ancestors'
+ * ids, dot separated) follow the tree. Two statements whatever the size of the tree. Status, health
+ * and summary are left to their own computations.
  */
 export async function saveTree(client: pg.PoolClient, topology: TopologyRow, roots: readonly BuiltComponent[]): Promise<SavedComponent[]> {
   const { rows } = await client.query<ExistingRow>('SELECT id, parent_id, type, external_id, deleted_at FROM components WHERE topology_id = $1 ORDER BY deleted_at NULLS FIRST, created_at', [topology.id]);
@@ -44,56 +76,55 @@ export async function saveTree(client: pg.PoolClient, topology: TopologyRow, roo
     if (!existing.has(key)) existing.set(key, row.id);
   }
   const saved: SavedComponent[] = [];
+  const inserts: Record<string, unknown>[] = [];
+  const updates: Record<string, unknown>[] = [];
   const used = new Set<string>();
-  const save = async (component: BuiltComponent, parentId: string | null, ancestors: string[]) => {
-    const values = [
-      component.name,
-      component.text,
-      component.icon,
-      component.type,
-      component.tooltip,
-      component.owner,
-      component.lifecycle,
-      JSON.stringify(component.labels),
-      JSON.stringify(component.properties),
-      component.hidden,
-      component.components.length === 0,
-      JSON.stringify(component.selectors),
-      JSON.stringify(component.checks),
-      JSON.stringify(component.configs),
-      JSON.stringify(component.logs),
-      component.statusExpr,
-      component.healthExpr,
-      component.externalId,
-      parentId,
-      ancestors.join('.'),
-      topology.id,
-      topology.agent_id,
-    ];
+  const place = (component: BuiltComponent, parentId: string | null, ancestors: string[]) => {
     let id = existing.get(keyOf(parentId, component.type, component.externalId));
-    if (id && used.has(id)) id = undefined;
-    if (id) {
-      await client.query(
-        `UPDATE components SET name = $1, text = $2, icon = $3, type = $4, tooltip = $5, owner = $6, lifecycle = $7, labels = $8, properties = $9,
-           hidden = $10, is_leaf = $11, selectors = $12, check_selectors = $13, config_selectors = $14, logs = $15, status_expr = $16,
-           health_expr = $17, external_id = $18, parent_id = $19, path = $20, topology_id = $21, agent_id = $22, deleted_at = NULL
-         WHERE id = $23`,
-        [...values, id],
-      );
-    } else {
-      const { rows: inserted } = await client.query<{ id: string }>(
-        `INSERT INTO components (name, text, icon, type, tooltip, owner, lifecycle, labels, properties, hidden, is_leaf, selectors, check_selectors,
-           config_selectors, logs, status_expr, health_expr, external_id, parent_id, path, topology_id, agent_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) RETURNING id`,
-        values,
-      );
-      id = inserted[0]!.id;
-    }
-    used.add(id);
-    saved.push({ id, built: component, parentId, ancestors });
-    for (const child of component.components) await save(child, id, [...ancestors, id]);
+    const found = id !== undefined && !used.has(id);
+    if (!found) id = randomUUID();
+    used.add(id!);
+    const row = {
+      id,
+      name: component.name,
+      text: component.text,
+      icon: component.icon,
+      type: component.type,
+      tooltip: component.tooltip,
+      owner: component.owner,
+      lifecycle: component.lifecycle,
+      labels: component.labels,
+      properties: component.properties,
+      hidden: component.hidden,
+      is_leaf: component.components.length === 0,
+      selectors: component.selectors,
+      check_selectors: component.checks,
+      config_selectors: component.configs,
+      logs: component.logs,
+      status_expr: component.statusExpr,
+      health_expr: component.healthExpr,
+      external_id: component.externalId,
+      parent_id: parentId,
+      path: ancestors.join('.'),
+      topology_id: topology.id,
+      agent_id: topology.agent_id,
+    };
+    (found ? updates : inserts).push(row);
+    saved.push({ id: id!, built: component, parentId, ancestors });
+    for (const child of component.components) place(child, id!, [...ancestors, id!]);
   };
-  for (const root of roots) await save(root, null, []);
+  for (const root of roots) place(root, null, []);
+  // Parents come before their children, and foreign keys are checked at the end of each statement.
+  if (inserts.length > 0) {
+    await client.query(`INSERT INTO components (id, ${WRITTEN.join(', ')}) SELECT r.id, ${WRITTEN.map((name) => `r.${name}`).join(', ')} FROM ${RECORDSET}`, [JSON.stringify(inserts)]);
+  }
+  if (updates.length > 0) {
+    await client.query(
+      `UPDATE components c SET ${WRITTEN.map((name) => `${name} = r.${name}`).join(', ')}, deleted_at = NULL FROM ${RECORDSET}
+       WHERE c.id = r.id AND ((${WRITTEN.map((name) => `c.${name}`).join(', ')}, c.deleted_at) IS DISTINCT FROM (${WRITTEN.map((name) => `r.${name}`).join(', ')}, NULL))`,
+      [JSON.stringify(updates)],
+    );
+  }
   return saved;
 }
 

@@ -1,7 +1,7 @@
 import { transaction } from '../../db/transaction.js';
 import type { JobDefinition, JobOutcome } from '../../engine/job.js';
 import { buildTopology, type BuildScope } from './build.js';
-import { recomputeComponent, recomputeUpwards } from './health.js';
+import { recomputeTree, recomputeUpwards } from './health.js';
 import { linkInlineChecks, linkSelected } from './links.js';
 import type { LookupOptions } from './lookup.js';
 import { deleteVanished, saveTree, type TopologyRow } from './persist.js';
@@ -49,14 +49,7 @@ export async function runTopology(options: TopologyRunOptions, topologyId: strin
     return { saved, deleted };
   });
   await linkInlineChecks(options.pool, topology, saved, topologySchedule(topology.spec ?? {}));
-  const ours = new Set(saved.map((component) => component.id));
-  const above = new Set<string>();
-  for (const component of [...saved].reverse()) {
-    const result = await recomputeComponent(options.pool, options.sandbox, component.id);
-    // A component attached under one of another topology (by its selectors) moves that one's health too.
-    if (result?.healthChanged) for (const parent of result.parents) if (!ours.has(parent)) above.add(parent);
-  }
-  for (const component of saved.filter((item) => item.parentId === null)) await recomputeUpwards(options.pool, options.sandbox, component.id);
+  const above = await recomputeTree(options.pool, options.sandbox, [...saved].reverse().map((component) => component.id));
   for (const id of above) await recomputeUpwards(options.pool, options.sandbox, id);
   return { components: saved.length, deleted, errors: scope.errors };
 }
