@@ -73,6 +73,13 @@ describe('/topology', () => {
   it('says so when no component matches', async () => {
     renderSettings('/topology?status=warning&team=nobody', [topologyRoute(() => aResponse([])), agentsRoute]);
     expect(await screen.findByText('There are no components matching this criteria')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Settings › Topologies' })).toBeNull();
+  });
+
+  it('tells how to add a topology when there is none at all', async () => {
+    renderSettings('/topology', [topologyRoute(() => aResponse([])), agentsRoute]);
+    expect(await screen.findByText('There are no components matching this criteria')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Settings › Topologies' }).getAttribute('href')).toBe('/settings/topologies');
   });
 
   it("shows 'Unable to load components!' when the call fails", async () => {

@@ -1,8 +1,9 @@
 import type { TopologyComponent, TopologyResponse } from '@pharos/core';
 import { useEffect, useMemo } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useAllowed } from '../../app/access/guard';
 import { ErrorPanel } from '../../ui/error-panel';
+import { linkClass } from '../../ui/link-styles';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast/toast-store';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -116,7 +117,18 @@ export function TopologyPage() {
         ) : topology.isError ? (
           <ErrorPanel error={topology.error} title={TOPOLOGY_MESSAGES.loadFailed} hideDetails />
         ) : visible.length === 0 ? (
-          <p className="rounded-lg border border-border bg-surface px-3 py-8 text-center text-sm text-fg-muted">{TOPOLOGY_MESSAGES.empty}</p>
+          <div className="flex flex-col items-center gap-1 rounded-lg border border-border bg-surface px-3 py-8 text-center text-sm text-fg-muted">
+            <p>{TOPOLOGY_MESSAGES.empty}</p>
+            {!id && !filtered && (
+              <p>
+                Add a topology on{' '}
+                <Link to="/settings/topologies" className={linkClass}>
+                  Settings › Topologies
+                </Link>{' '}
+                or apply one with <code>pharos apply -f topology.yaml</code>.
+              </p>
+            )}
+          </div>
         ) : (
           <ul aria-label="Components" aria-busy={topology.isFetching} className="flex flex-wrap items-start gap-4">
             {visible.map((component) => (
