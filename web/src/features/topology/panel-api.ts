@@ -1,5 +1,5 @@
 import { MANUAL_SELECTOR_ID, STALE_TIME_MS } from '@pharos/core';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchFile, saveFile } from '../../api/download';
 import { db } from '../../api/postgrest';
 import { topologyKeys } from './topology-api';
@@ -46,36 +46,6 @@ export function useComponentTeams(id: string) {
       return (data ?? []) as ComponentTeam[];
     },
     staleTime: STALE_TIME_MS,
-  });
-}
-
-export interface ComponentPlaybookRun {
-  id: string;
-  status: string;
-  created_at: string;
-  playbooks: { id: string; title: string } | null;
-}
-
-/** Spec 2 §9: the side panel's playbook runs page by 50. */
-export const PLAYBOOK_RUNS_PAGE_SIZE = 50;
-
-/** `GET /playbook_runs?component_id=eq.{id}`, newest first, 50 at a time. */
-export function useComponentPlaybookRuns(id: string) {
-  return useInfiniteQuery({
-    queryKey: topologyKeys.playbookRuns(id),
-    initialPageParam: 0,
-    queryFn: async ({ pageParam, signal }): Promise<ComponentPlaybookRun[]> => {
-      const { data } = await db
-        .from('playbook_runs')
-        .select('id,status,created_at,playbooks(id,title)')
-        .eq('component_id', id)
-        .order('created_at', { ascending: false })
-        .range(pageParam, pageParam + PLAYBOOK_RUNS_PAGE_SIZE - 1)
-        .abortSignal(signal)
-        .throwOnError();
-      return (data ?? []) as unknown as ComponentPlaybookRun[];
-    },
-    getNextPageParam: (last, pages) => (last.length < PLAYBOOK_RUNS_PAGE_SIZE ? undefined : pages.length * PLAYBOOK_RUNS_PAGE_SIZE),
   });
 }
 

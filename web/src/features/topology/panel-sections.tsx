@@ -1,11 +1,11 @@
-import { INFINITE_SCROLL_THRESHOLD_PX } from '@pharos/core';
-import type { ReactNode, UIEvent } from 'react';
+import { PLAYBOOK_PAGE_SIZES } from '@pharos/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorPanel } from '../../ui/error-panel';
 import { linkClass } from '../../ui/link-styles';
-import { RelativeTime } from '../../ui/relative-time';
 import { Skeleton } from '../../ui/skeleton';
-import { useComponentChecks, useComponentPlaybookRuns, useComponentTeams } from './panel-api';
+import { PlaybookRunsList } from '../playbooks/runs/playbook-runs-list';
+import { useComponentChecks, useComponentTeams } from './panel-api';
 import { StatusDot } from './status-style';
 
 export function PanelSection({ title, children }: { title: string; children: ReactNode }) {
@@ -75,42 +75,9 @@ export function TeamsSection({ componentId }: { componentId: string }) {
 
 /** The playbook runs on the component, 50 at a time, more as the list scrolls near its end. */
 export function PlaybookRunsSection({ componentId }: { componentId: string }) {
-  const runs = useComponentPlaybookRuns(componentId);
-  const list = runs.data?.pages.flat() ?? [];
-  const onScroll = (event: UIEvent<HTMLUListElement>) => {
-    const element = event.currentTarget;
-    if (element.scrollHeight - element.scrollTop - element.clientHeight < INFINITE_SCROLL_THRESHOLD_PX && runs.hasNextPage && !runs.isFetchingNextPage) {
-      void runs.fetchNextPage();
-    }
-  };
   return (
     <PanelSection title="Playbook runs">
-      {runs.isPending ? (
-        <Skeleton className="h-8 w-full" />
-      ) : runs.isError ? (
-        <ErrorPanel error={runs.error} hideDetails />
-      ) : list.length === 0 ? (
-        <Empty>No playbook has run on this component.</Empty>
-      ) : (
-        <>
-          <ul onScroll={onScroll} className="flex max-h-64 flex-col gap-1 overflow-auto">
-            {list.map((run) => (
-              <li key={run.id} className="flex min-w-0 items-center gap-2 text-sm">
-                <Link to={`/playbooks/runs/${encodeURIComponent(run.id)}`} className="min-w-0 flex-1 truncate hover:underline">
-                  {run.playbooks?.title ?? run.id}
-                </Link>
-                <span className="shrink-0 text-xs text-fg-muted">{run.status}</span>
-                <RelativeTime value={run.created_at} className="shrink-0 text-xs text-fg-muted" />
-              </li>
-            ))}
-          </ul>
-          {runs.hasNextPage && (
-            <button type="button" onClick={() => void runs.fetchNextPage()} disabled={runs.isFetchingNextPage} className={`${linkClass} cursor-pointer self-start text-xs`}>
-              {runs.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </button>
-          )}
-        </>
-      )}
+      <PlaybookRunsList target={{ component_id: componentId }} pageSize={PLAYBOOK_PAGE_SIZES.panel} />
     </PanelSection>
   );
 }

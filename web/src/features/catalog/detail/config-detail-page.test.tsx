@@ -60,7 +60,7 @@ function routes(detail: unknown[] = [DETAIL], hypotheses: unknown[] = [{ id: 'h-
           { id: 'p2', title: 'Vacuum database', category: 'DB', description: null, spec: { configs: [{ types: ['Shop::Database'] }] } },
         ]),
     },
-    { path: /^\/api\/db\/playbook_runs\?/, respond: () => json([{ id: 'r1', status: 'completed', created_at: new Date(NOW).toISOString(), playbooks: { id: 'p1', title: 'Restart service' } }]) },
+    { path: /^\/api\/db\/playbook_runs\?/, respond: () => json([{ id: 'r1', status: 'completed', created_at: new Date(NOW).toISOString(), playbook: { id: 'p1', title: 'Restart service', icon: null } }]) },
     { path: /^\/api\/db\/incidents\?/, respond: () => json([INCIDENT]) },
     { path: /^\/api\/db\/hypotheses\?/, respond: () => json(hypotheses) },
     { method: 'POST', path: '/api/db/evidences', respond: () => ({ status: 201, body: null }) },

@@ -8,7 +8,6 @@ export const detailKeys = {
   lastScraped: (id: string) => [...detailKeys.all, 'last-scraped', id] as const,
   checks: (id: string) => [...detailKeys.all, 'checks', id] as const,
   playbooks: () => [...detailKeys.all, 'playbooks'] as const,
-  playbookRuns: (id: string) => [...detailKeys.all, 'playbook-runs', id] as const,
   incidents: (search: string) => [...detailKeys.all, 'incidents', search] as const,
 };
 
@@ -143,34 +142,6 @@ export function usePlaybooksForConfigs() {
       return (data ?? []) as PlaybookOption[];
     },
     staleTime: CATALOG_STALE_TIME,
-  });
-}
-
-export interface PlaybookRun {
-  id: string;
-  status: string;
-  created_at: string;
-  playbooks: { id: string; title: string } | null;
-}
-
-/** Spec 2 §9: the config playbooks tab lists 200 runs a page. */
-export const PLAYBOOK_RUNS_PAGE_SIZE = 200;
-
-/** `GET /playbook_runs?config_id=eq.{id}`: the config's runs, newest first. */
-export function usePlaybookRuns(id: string) {
-  return useQuery({
-    queryKey: detailKeys.playbookRuns(id),
-    queryFn: async ({ signal }): Promise<PlaybookRun[]> => {
-      const { data } = await db
-        .from('playbook_runs')
-        .select('id,status,created_at,playbooks(id,title)')
-        .eq('config_id', id)
-        .order('created_at', { ascending: false })
-        .limit(PLAYBOOK_RUNS_PAGE_SIZE)
-        .abortSignal(signal)
-        .throwOnError();
-      return (data ?? []) as unknown as PlaybookRun[];
-    },
   });
 }
 

@@ -1,9 +1,10 @@
+import { PLAYBOOK_PAGE_SIZES } from '@pharos/core';
 import { Link } from 'react-router';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { linkClass } from '../../../ui/link-styles';
-import { RelativeTime } from '../../../ui/relative-time';
 import { Skeleton } from '../../../ui/skeleton';
-import { usePlaybookRuns, usePlaybooksForConfigs, type ConfigDetail } from './detail-api';
+import { PlaybookRunsList } from '../../playbooks/runs/playbook-runs-list';
+import { usePlaybooksForConfigs, type ConfigDetail } from './detail-api';
 import { playbookMayApplyToConfig } from './playbook-config-match';
 
 function PlaybooksThatApply({ config }: { config: ConfigDetail }) {
@@ -28,26 +29,6 @@ function PlaybooksThatApply({ config }: { config: ConfigDetail }) {
   );
 }
 
-function Runs({ configId }: { configId: string }) {
-  const runs = usePlaybookRuns(configId);
-  if (runs.isPending) return <Skeleton className="h-12 w-full" />;
-  if (runs.isError) return <ErrorPanel error={runs.error} />;
-  if (runs.data.length === 0) return <p className="text-sm text-fg-muted">No playbook has run on this config.</p>;
-  return (
-    <ul aria-label="Playbook runs" className="space-y-1.5">
-      {runs.data.map((run) => (
-        <li key={run.id} className="flex items-center gap-3 text-sm">
-          <Link to={`/playbooks/runs/${encodeURIComponent(run.id)}`} className={linkClass}>
-            {run.playbooks?.title ?? run.id}
-          </Link>
-          <span className="text-xs text-fg-muted">{run.status}</span>
-          <RelativeTime value={run.created_at} className="text-xs text-fg-muted" />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /**
  * The playbooks whose `spec.configs` selectors could pick this config, and the runs on it. Running
  * a playbook from here comes with the playbooks area.
@@ -61,7 +42,7 @@ export function PlaybooksTab({ config }: { config: ConfigDetail }) {
       </section>
       <section className="space-y-2">
         <h2 className="text-sm font-semibold">Runs</h2>
-        <Runs configId={config.id} />
+        <PlaybookRunsList target={{ config_id: config.id }} pageSize={PLAYBOOK_PAGE_SIZES.configPlaybooksTab} maxHeight="60vh" />
       </section>
     </div>
   );
