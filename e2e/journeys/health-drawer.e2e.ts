@@ -104,7 +104,7 @@ spec:
         ['restart-checkout', [{ name: 'checkout-api' }]],
         ['flush-dns', [{ types: ['dns'] }]],
       ] as const) {
-        const created = await world.api.post('/api/db/playbooks', { headers: { 'Content-Type': 'application/json' }, data: { name, title: name, spec: { checks } } });
+        const created = await world.api.post('/api/db/playbooks', { headers: { 'Content-Type': 'application/json' }, data: { name, title: name, spec: { checks, actions: [{ name: 'go', exec: { script: 'true' } }] } } });
         expect(created.ok(), await created.text()).toBe(true);
       }
       const reopened = await openDrawer(page, checkId, 'checkout-api');

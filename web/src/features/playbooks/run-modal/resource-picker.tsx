@@ -63,14 +63,16 @@ export function ResourcePicker({ spec, value, onChange }: ResourcePickerProps) {
         </span>
       </label>
       <div className="flex gap-2">
-        <input
-          type="search"
-          aria-label="Search resources"
-          placeholder="Search by name"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className={cn(controlClass, 'h-9 w-48 shrink-0')}
-        />
+        <div className="w-48 shrink-0">
+          <input
+            type="search"
+            aria-label="Search resources"
+            placeholder="Search by name"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className={cn(controlClass, 'h-9')}
+          />
+        </div>
         <select
           id={id}
           value={value}

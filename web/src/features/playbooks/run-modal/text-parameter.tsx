@@ -32,22 +32,24 @@ function MemoryInput({ parameter, value, onChange, onBlur, error }: ParameterFie
             onBlur={onBlur}
             className={inputClass}
           />
-          <select
-            aria-label={`${labelOf(parameter)} unit`}
-            value={unit}
-            onChange={(event) => {
-              const next = event.target.value as MemoryUnit;
-              setUnit(next);
-              emit(amount, next);
-            }}
-            className={cn(controlClass, 'h-9 w-20')}
-          >
-            {MEMORY_UNITS.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
+          <div className="w-24 shrink-0">
+            <select
+              aria-label={`${labelOf(parameter)} unit`}
+              value={unit}
+              onChange={(event) => {
+                const next = event.target.value as MemoryUnit;
+                setUnit(next);
+                emit(amount, next);
+              }}
+              className={cn(controlClass, 'h-9 cursor-pointer')}
+            >
+              {MEMORY_UNITS.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       )}
     </FieldFrame>
