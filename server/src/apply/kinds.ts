@@ -3,6 +3,7 @@ import { parseBackendSpec } from '../logs/spec.js';
 import { topologySpecProblems } from '../topology/engine/spec.js';
 import { connectionRow } from './connection-spec.js';
 import { playbookSpecProblems } from '../playbooks/spec.js';
+import { incidentRuleSpecProblems } from '../incidents/rule-spec.js';
 
 /** A resource kind `pharos apply` accepts, as the Flanksource files in git spell it. */
 export interface ApplyKind {
@@ -31,7 +32,7 @@ export const APPLY_KINDS: readonly ApplyKind[] = [
   { kind: 'Playbook', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'playbook-spec', check: playbookSpecProblems },
   { kind: 'Notification', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'notification' },
   { kind: 'Connection', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'connection', storedSpec: connectionRow },
-  { kind: 'IncidentRule', apiVersions: ['mission-control.flanksource.com/v1'] },
+  { kind: 'IncidentRule', apiVersions: ['mission-control.flanksource.com/v1'], check: incidentRuleSpecProblems },
   { kind: 'LoggingBackend', apiVersions: [PHAROS_API_VERSION], check: loggingBackendProblems },
   { kind: 'Team', apiVersions: [PHAROS_API_VERSION] },
 ];

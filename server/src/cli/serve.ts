@@ -15,6 +15,7 @@ import { keepMeasured } from '../health/summary-cache.js';
 import { registerCatalog } from '../catalog/register.js';
 import { registerTopology } from '../topology/engine/register.js';
 import { registerPlaybooks } from '../playbooks/register.js';
+import { registerIncidents } from '../incidents/register.js';
 import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
 
 const HOUR_MS = 3_600_000;
@@ -47,6 +48,7 @@ export async function serve(): Promise<void> {
     registerCatalog(engine, { pool: database.pool, secrets, sandbox });
     registerTopology(engine, { pool: database.pool, secrets, sandbox });
     registerPlaybooks(engine, { pool: database.pool, secrets, sandbox });
+    await registerIncidents(engine, { pool: database.pool, sandbox });
     await engine.start();
     await saveSchedule(database.pool, {
       key: `system:${CHECK_STATUS_RETENTION}`,

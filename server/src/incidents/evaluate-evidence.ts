@@ -1,0 +1,99 @@
+import { isRecord, type EvidenceType } from '@pharos/core';
+import type { JobDefinition } from '../engine/job.js';
+import { doneScriptOf, scriptVariables, type ScriptResources } from './evidence-scripts.js';
+import type { IncidentOptions } from './options.js';
+
+export const EVALUATE_EVIDENCE = 'IncidentEvidenceDone';
+
+interface DoneItem {
+  id: string;
+  type: EvidenceType;
+  script: string | null;
+  done: boolean;
+  script_result: string | null;
+  evidence: Record<string, unknown>;
+  incident: Record<string, unknown>;
+  component: Record<string, unknown> | null;
+  check: Record<string, unknown> | null;
+  config: Record<string, unknown> | null;
+  analysis: Record<string, unknown> | null;
+  change: Record<string, unknown> | null;
+}
+
+/** Definition-of-done items of incidents not closed, with the current rows of what they point at. */
+const ITEMS = `
+  SELECT e.id, e.type, e.script, e.done, e.script_result,
+         to_jsonb(e) - 'script_result' AS evidence,
+         to_jsonb(i) AS incident,
+         to_jsonb(co) AS component,
+         to_jsonb(ck) || jsonb_build_object('canary_name', k.name) AS "check",
+         to_jsonb(cf) - 'config' AS config,
+         to_jsonb(ca) AS analysis,
+         to_jsonb(cc) - 'patches' AS change
+    FROM evidences e
+    JOIN hypotheses h ON h.id = e.hypothesis_id
+    JOIN incidents i ON i.id = h.incident_id
+    LEFT JOIN components co ON co.id = e.component_id
+    LEFT JOIN checks ck ON ck.id = e.check_id
+    LEFT JOIN canaries k ON k.id = ck.canary_id
+    LEFT JOIN configs cf ON cf.id = e.config_id
+    LEFT JOIN config_analysis ca ON ca.id = e.config_analysis_id
+    LEFT JOIN config_changes cc ON cc.id = e.config_change_id
+   WHERE e.definition_of_done AND e.type <> 'comment' AND i.status <> 'closed'
+   ORDER BY e.id
+   LIMIT $1 OFFSET $2`;
+
+const PAGE = 500;
+
+/** What a script gives: done when true; anything but a boolean is explained. */
+async function outcomeOf(options: IncidentOptions, item: DoneItem, script: string): Promise<{ done: boolean; result: string | null }> {
+  const resources: ScriptResources = { component: item.component, check: item.check, config: item.config, analysis: item.analysis, change: item.change };
+  try {
+    const value = await options.sandbox.evaluateCel(script, scriptVariables(item.type, resources, item.incident, item.evidence));
+    if (typeof value === 'boolean') return { done: value, result: null };
+    return { done: false, result: `the script must give true or false, it gave ${JSON.stringify(value)}` };
+  } catch (error) {
+    return { done: false, result: `${script}: ${(error as Error).message}` };
+  }
+}
+
+/**
+ * Evaluates the script of each definition-of-done item (or its type's default) over the current
+ * state of what it points at, and saves `done` (with the reason when the script gave no answer).
+ */
+export async function evaluateEvidence(options: IncidentOptions): Promise<{ evaluated: number; changed: number; failed: number }> {
+  let evaluated = 0;
+  let changed = 0;
+  let failed = 0;
+  for (let offset = 0; ; offset += PAGE) {
+    const { rows } = await options.pool.query<DoneItem>(ITEMS, [PAGE, offset]);
+    for (const item of rows) {
+      const script = doneScriptOf(item.type, item.script);
+      if (!script) continue;
+      evaluated += 1;
+      const outcome = await outcomeOf(options, { ...item, evidence: isRecord(item.evidence) ? item.evidence : {} }, script);
+      if (outcome.result) failed += 1;
+      if (outcome.done === item.done && outcome.result === item.script_result) continue;
+      const { rowCount } = await options.pool.query(
+        `UPDATE evidences SET done = $2, script_result = $3
+          WHERE id = $1 AND definition_of_done AND (done IS DISTINCT FROM $2 OR script_result IS DISTINCT FROM $3)`,
+        [item.id, outcome.done, outcome.result],
+      );
+      changed += rowCount ?? 0;
+    }
+    if (rows.length < PAGE) break;
+  }
+  return { evaluated, changed, failed };
+}
+
+/** The job that keeps definition-of-done items' `done` in step with what they point at. */
+export function evaluateEvidenceJob(options: IncidentOptions): JobDefinition {
+  return {
+    name: EVALUATE_EVIDENCE,
+    timeoutMs: 5 * 60_000,
+    async run() {
+      const { evaluated, changed, failed } = await evaluateEvidence(options);
+      return { successCount: evaluated - failed, errorCount: failed, details: { summary: { evaluated, changed, failed } } };
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { JobDefinition } from '../engine/job.js';
+import type { IncidentOptions } from './options.js';
+import { applySubject, settleIncidents, type StoredRule, type SubjectOutcome } from './rule-incidents.js';
+import { readIncidentRuleSpec, type IncidentRuleSpec } from './rule-spec.js';
+import { failingSubjects } from './rule-subjects.js';
+
+export const INCIDENT_RULES = 'IncidentRules';
+
+export interface RulesOutcome {
+  rules: number;
+  opened: number;
+  reopened: number;
+  updated: number;
+  resolved: number;
+  closed: number;
+  errors: string[];
+}
+
+/**
+ * Runs every live incident rule, highest priority first: each in its own transaction, holding the
+ * rule's advisory lock, so two processes never open the same incident twice. A subject taken by a
+ * rule with breakOnMatch is left to it.
+ */
+export async function runIncidentRules(options: IncidentOptions): Promise<RulesOutcome> {
+  const outcome: RulesOutcome = { rules: 0, opened: 0, reopened: 0, updated: 0, resolved: 0, closed: 0, errors: [] };
+  const { rows } = await options.pool.query<StoredRule & { spec: unknown }>(`SELECT id, name, spec FROM incident_rules WHERE deleted_at IS NULL ORDER BY created_at, id`);
+  const rules: { rule: StoredRule; spec: IncidentRuleSpec }[] = [];
+  for (const row of rows) {
+    const read = readIncidentRuleSpec(row.spec);
+    if ('problems' in read) {
+      outcome.errors.push(`rule ${row.name}: ${read.problems.map((p) => `${p.path.length ? `${p.path.join('.')}: ` : ''}${p.reason}`).join('; ')}`);
+      continue;
+    }
+    rules.push({ rule: { id: row.id, name: row.name }, spec: read.spec });
+  }
+  rules.sort((a, b) => b.spec.priority - a.spec.priority);
+  const taken = new Set<string>();
+  for (const { rule, spec } of rules) {
+    const client = await options.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SELECT pg_advisory_xact_lock(hashtext('incident_rules'), hashtext($1))`, [rule.id]);
+      const subjects = (await failingSubjects(client, options.sandbox, spec)).filter((subject) => !taken.has(subject.key));
+      const counts: Record<SubjectOutcome, number> = { opened: 0, reopened: 0, updated: 0, unchanged: 0 };
+      for (const subject of subjects) counts[await applySubject(client, options.sandbox, rule, spec, subject, outcome.errors)] += 1;
+      const settled = await settleIncidents(
+        client,
+        rule,
+        spec,
+        subjects.map((subject) => subject.key),
+      );
+      await client.query('COMMIT');
+      outcome.rules += 1;
+      outcome.opened += counts.opened;
+      outcome.reopened += counts.reopened;
+      outcome.updated += counts.updated;
+      outcome.resolved += settled.resolved;
+      outcome.closed += settled.closed;
+      if (spec.breakOnMatch) for (const subject of subjects) taken.add(subject.key);
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      outcome.errors.push(`rule ${rule.name}: ${(error as Error).message}`);
+    } finally {
+      client.release();
+    }
+  }
+  return outcome;
+}
+
+/** The job that runs incident rules on the engine's schedule. */
+export function incidentRulesJob(options: IncidentOptions): JobDefinition {
+  return {
+    name: INCIDENT_RULES,
+    timeoutMs: 5 * 60_000,
+    async run() {
+      const { errors, ...counts } = await runIncidentRules(options);
+      return { successCount: counts.rules, errorCount: errors.length, details: { errors, summary: counts } };
+    },
+  };
+}
