@@ -269,8 +269,11 @@ ${otherTopology('warning')}`);
   });
 
   it('soft-deletes every component of a deleted topology', async () => {
+    expect(named(await components(), 'platform').health).toBe('warning');
     await pool.query("UPDATE topologies SET deleted_at = now() WHERE name = 'other'");
     await expect.poll(async () => (await env.components('other')).every((row) => row.deleted_at !== null), { timeout: 20_000, interval: 200 }).toBe(true);
+    // The component it had attached under another topology's no longer counts there.
+    await expect.poll(async () => named(await components(), 'platform').health, { timeout: 20_000, interval: 200 }).toBe('unknown');
     const id = (await pool.query<{ id: string }>("SELECT id FROM topologies WHERE name = 'other'")).rows[0]!.id;
     expect((await pool.query('SELECT 1 FROM job_schedules WHERE key = $1', [`topology:${id}`])).rowCount).toBe(0);
   });

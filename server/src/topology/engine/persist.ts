@@ -144,6 +144,12 @@ export async function deleteVanished(client: pg.PoolClient | pg.Pool, topologyId
     "UPDATE config_component_relationships SET deleted_at = now() WHERE component_id = ANY($1::uuid[]) AND deleted_at IS NULL AND selector_id IS DISTINCT FROM 'manual'",
     [ids],
   );
+  // Components of other topologies these were attached under lose them: their health is worked out again.
+  await client.query(
+    `SELECT enqueue_event('topology.health.stale', r.relationship_id::text, jsonb_build_object('component_id', r.relationship_id))
+     FROM (SELECT DISTINCT relationship_id FROM component_relationships WHERE component_id = ANY($1::uuid[]) AND NOT (relationship_id = ANY($1::uuid[])) AND deleted_at IS NULL) r`,
+    [ids],
+  );
   await client.query('UPDATE component_relationships SET deleted_at = now() WHERE (component_id = ANY($1::uuid[]) OR relationship_id = ANY($1::uuid[])) AND deleted_at IS NULL', [ids]);
   await client.query("UPDATE canaries SET deleted_at = now() WHERE source = ANY($1::text[]) AND deleted_at IS NULL", [ids.map((id) => `component/${id}`)]);
   return ids.length;
