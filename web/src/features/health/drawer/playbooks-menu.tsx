@@ -3,7 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '../../../ui/button';
-import { RunPlaybookModal, type RunnablePlaybook } from '../../playbooks';
+import { RunPlaybookModal, type RunnablePlaybook } from '../../playbooks/run-modal';
 import { usePlaybooksFor } from '../../playbooks/api';
 
 const itemClass = 'flex cursor-pointer items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-surface-muted';
