@@ -1,0 +1,183 @@
+import type { APIRequestContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.js';
+import { contextWithRole } from '../support/people.js';
+import { JSON_HEADERS, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
+import type { TestUser } from '../support/session.js';
+
+/** Applies a Playbook and answers its id. */
+async function applyPlaybook(api: APIRequestContext, yaml: string): Promise<string> {
+  const applied = await api.post('/api/apply', { headers: { 'Content-Type': 'application/yaml' }, data: yaml });
+  expect(applied.status(), await applied.text()).toBe(200);
+  const { resources } = (await applied.json()) as { resources: { kind: string; id: string }[] };
+  return resources.find((resource) => resource.kind === 'Playbook')!.id;
+}
+
+/** Starts a run of a playbook that needs no resource, as `api`'s person. */
+async function startRun(api: APIRequestContext, id: string): Promise<string> {
+  const started = await api.post('/api/playbook/run', { headers: JSON_HEADERS, data: { id, params: {} } });
+  expect(started.status(), await started.text()).toBe(201);
+  return ((await started.json()) as { run_id: string }).run_id;
+}
+
+const playbook = (name: string, title: string, body: string) => `apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata:
+  name: ${name}
+spec:
+  title: ${title}
+${body}`;
+
+/** The run's status, as the badge beside its title shows it. */
+const runStatus = async (page: Page) => (await page.locator('main header [data-tone]').first().textContent()) ?? '';
+
+/** Playbook runs on a real server: each playbook applied through /api/apply, each run started through the run API. */
+describe('playbook runs', () => {
+  let world: SettingsWorld;
+  let approver: TestUser;
+  let approverPage: Page;
+  const runs: Record<string, string> = {};
+  const playbooks: Record<string, string> = {};
+
+  beforeAll(async () => {
+    world = await settingsWorld();
+    const second = await contextWithRole(world.browser, world.server.url, world.api, 'editor');
+    world.contexts.set('editor', second.context);
+    approver = second.user;
+    approverPage = await second.context.newPage();
+
+    playbooks['echo'] = await applyPlaybook(
+      world.api,
+      playbook(
+        'e2e-echo',
+        'Echo greeting',
+        `  actions:
+    - name: greet
+      exec:
+        script: printf '\\033[32mhello from pharos\\033[0m see https://docs.example/run and ftp://files.example/x\\n'
+`,
+      ),
+    );
+    playbooks['approval'] = await applyPlaybook(
+      world.api,
+      playbook(
+        'e2e-approval',
+        'Needs approval',
+        `  approval:
+    type: any
+    approvers:
+      people: [${approver.email}]
+  actions:
+    - name: go
+      exec:
+        script: echo approved run
+`,
+      ),
+    );
+    playbooks['long'] = await applyPlaybook(
+      world.api,
+      playbook(
+        'e2e-long',
+        'Long wait',
+        `  actions:
+    - name: wait
+      exec:
+        script: sleep 120
+`,
+      ),
+    );
+  }, 90_000);
+
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('opens a run that completes and shows its output with colours and only web links', async () => {
+    runs['echo'] = await startRun(world.api, playbooks['echo']!);
+    const page = await world.admin.newPage();
+    try {
+      await openScreen(page, `/playbooks/runs/${runs['echo']}`);
+      await page.getByRole('heading', { name: 'Echo greeting' }).waitFor();
+      await expect.poll(() => runStatus(page), { timeout: 30_000 }).toBe('completed');
+      const steps = page.getByRole('list', { name: 'Actions' });
+      expect(await steps.getByRole('button', { name: /greet/ }).getAttribute('aria-pressed')).toBe('true');
+      const result = page.getByRole('region', { name: 'Result of greet' });
+      const stdout = result.getByRole('region', { name: 'stdout' });
+      await stdout.getByText('hello from pharos').waitFor();
+      expect(await stdout.getByText('hello from pharos').evaluate((element) => getComputedStyle(element).color)).toBe('rgb(0, 187, 0)');
+      expect(await stdout.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['https://docs.example/run']);
+      await screenshot(page, 'playbook-run-completed');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('waits for approval: refuses the requester with the server message, then runs once the named approver approves', async () => {
+    runs['approval'] = await startRun(world.api, playbooks['approval']!);
+    const page = await world.admin.newPage();
+    try {
+      await openScreen(page, `/playbooks/runs/${runs['approval']}`);
+      await expect.poll(() => runStatus(page), { timeout: 15_000 }).toBe('waiting');
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await toast(page, 'You asked for this run: someone else must approve it');
+
+      await openScreen(approverPage, `/playbooks/runs/${runs['approval']}`);
+      await approverPage.getByRole('button', { name: 'Approve' }).click();
+      await toast(approverPage, 'Run approved');
+      await expect.poll(() => runStatus(approverPage), { timeout: 30_000 }).toBe('completed');
+      const approvals = approverPage.getByRole('region', { name: 'Approvals' });
+      await approvals.getByText(`${approver.first} ${approver.last}`).waitFor();
+      await approverPage.getByRole('region', { name: 'Result of go' }).getByText('approved run').waitFor();
+
+      // The requester's page follows the run while it waits, and sees it complete.
+      await expect.poll(() => runStatus(page), { timeout: 30_000 }).toBe('completed');
+      await screenshot(approverPage, 'playbook-run-approved');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('cancels a long run from its page', async () => {
+    runs['long'] = await startRun(world.api, playbooks['long']!);
+    const page = await world.admin.newPage();
+    try {
+      await openScreen(page, `/playbooks/runs/${runs['long']}`);
+      await expect.poll(() => runStatus(page), { timeout: 20_000 }).toBe('running');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await toast(page, 'Run cancelled');
+      await expect.poll(() => runStatus(page), { timeout: 15_000 }).toBe('cancelled');
+      expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+      const run = (await (await world.api.get(`/api/playbook/run/${runs['long']}`)).json()) as { status: string };
+      expect(run.status).toBe('cancelled');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('lists the runs, filtered by playbook and status in the URL, and opens one', async () => {
+    const page = await world.admin.newPage();
+    try {
+      await openScreen(page, '/playbooks/runs');
+      const table = page.getByRole('table', { name: 'Playbook runs' });
+      await table.getByText('Long wait').waitFor();
+      expect(await table.getByText('Echo greeting').count()).toBe(1);
+      expect(await page.getByRole('button', { name: /^Time range:/ }).getAttribute('aria-label')).toBe('Time range: Last 7 days');
+
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('completed');
+      await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('completed');
+      await expect.poll(() => table.getByText('Long wait').count()).toBe(0);
+      await table.getByText('Needs approval').waitFor();
+
+      await page.getByRole('combobox', { name: 'Playbook' }).selectOption({ label: 'Echo greeting' });
+      await expect.poll(() => new URL(page.url()).searchParams.get('playbook')).toBe(playbooks['echo']);
+      await expect.poll(() => table.getByText('Needs approval').count()).toBe(0);
+      await screenshot(page, 'playbook-runs-list');
+
+      await table.getByText('Echo greeting').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`/playbooks/runs/${runs['echo']}`);
+      await page.getByRole('heading', { name: 'Echo greeting' }).waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+});
