@@ -3,7 +3,8 @@ import type { EvidenceType } from '@pharos/core';
 /**
  * The script a definition-of-done item uses when it has none (spec 2 section 4's shortcuts): a
  * component is done when healthy, a check when it has been healthy for over 5 minutes, an insight
- * when resolved. Other evidence keeps the done it has; a comment's done is only set by hand.
+ * when resolved. Other evidence keeps the done it has; a comment's done is only set by hand. The job
+ * answers these defaults in SQL with the same meaning (evaluate-evidence.ts).
  */
 export const DEFAULT_DONE_SCRIPTS: Readonly<Partial<Record<EvidenceType, string>>> = {
   topology: "component.status == 'healthy'",
@@ -48,11 +49,4 @@ export function scriptVariables(type: EvidenceType, resources: ScriptResources, 
     incident,
     evidence,
   };
-}
-
-/** The script an item is evaluated with, or none when its done is left alone. */
-export function doneScriptOf(type: EvidenceType, script: string | null): string | undefined {
-  if (type === 'comment') return undefined;
-  const own = script?.trim();
-  return own ? own : DEFAULT_DONE_SCRIPTS[type];
 }
