@@ -5,7 +5,6 @@ import { signedInRoutes } from '../../app/testing/shell-stubs';
 import { json, stubFetch, type StubRoute } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { CheckDrawer } from './check-drawer';
-import { playbookMayApply } from './drawer/playbook-match';
 
 const HOUR = 3_600_000;
 const now = Date.now();
@@ -183,17 +182,5 @@ describe('check drawer', () => {
     await within(drawer).findByRole('table', { name: 'History' });
     expect(within(drawer).queryByRole('button', { name: 'Run Now' })).toBeNull();
     expect(within(drawer).queryByRole('button', { name: 'Playbooks' })).toBeNull();
-  });
-});
-
-describe('playbookMayApply', () => {
-  it('matches on id, name, namespace, types (with exclusions), search and simple label terms', () => {
-    expect(playbookMayApply({ checks: [{ name: 'checkout' }] }, CHECK)).toBe(true);
-    expect(playbookMayApply({ checks: [{ name: 'other' }] }, CHECK)).toBe(false);
-    expect(playbookMayApply({ checks: [{ types: ['!http'] }] }, CHECK)).toBe(false);
-    expect(playbookMayApply({ checks: [{ namespace: 'prod' }, { search: 'CHECK' }] }, CHECK)).toBe(true);
-    expect(playbookMayApply({ checks: [{ labelSelector: 'tier!=web' }] }, CHECK)).toBe(false);
-    expect(playbookMayApply({ checks: [{ labelSelector: 'tier in (web,api)' }] }, CHECK)).toBe(true);
-    expect(playbookMayApply({ configs: [{ name: 'checkout' }] }, CHECK)).toBe(false);
   });
 });

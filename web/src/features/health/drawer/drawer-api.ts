@@ -11,7 +11,6 @@ export const drawerKeys = {
   history: (checkId: string, filter: HistoryFilter, pageIndex: number, pageSize: number) =>
     [...drawerKeys.all, 'history', checkId, filter, pageIndex, pageSize] as const,
   graph: (checkId: string, range: TimeRange) => [...drawerKeys.all, 'graph', checkId, range] as const,
-  playbooks: () => [...drawerKeys.all, 'playbooks'] as const,
 };
 
 /** The start of a range: now minus its length. */
@@ -115,32 +114,6 @@ export function useCheckGraph(checkId: string, range: TimeRange) {
     queryFn: async ({ signal }): Promise<GraphPoint[]> =>
       (await http.get<{ status: GraphPoint[] }>('/api/canary/api/graph', { query: { check: checkId, count: String(CANARY_GRAPH_COUNT), start: range }, signal })).status,
     placeholderData: keepPreviousData,
-  });
-}
-
-export interface PlaybookOption {
-  id: string;
-  title: string;
-  spec: { checks?: unknown } | null;
-}
-
-/** Live playbooks that name checks in their spec (the drawer keeps those whose selectors could match). */
-export function usePlaybooksForChecks(enabled: boolean) {
-  return useQuery({
-    queryKey: drawerKeys.playbooks(),
-    queryFn: async ({ signal }): Promise<PlaybookOption[]> => {
-      const { data } = await db
-        .from('playbooks')
-        .select('id,title,spec')
-        .is('deleted_at', null)
-        .not('spec->checks', 'is', null)
-        .order('title')
-        .abortSignal(signal)
-        .throwOnError();
-      return (data ?? []) as PlaybookOption[];
-    },
-    enabled,
-    meta: { errorToast: false },
   });
 }
 
