@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   cleanups.push(() => server.stop());
   const context: ProbeContext = { url: server.url, token, detailIds: detailRows.map((row) => row.id), changesType: CHANGES_TYPE };
   const probes = catalogProbes(context);
-  if (EXPLAIN) await explainReads(pool, probes, log);
+  if (EXPLAIN) await explainReads(pool, probes, CHANGES_TYPE, log);
 
   const results: ProbeResult[] = [];
   for (const probe of probes) {

@@ -1,5 +1,7 @@
 import type pg from 'pg';
-import type { SummaryGroup, SummaryRequest, ValueFilter } from './summary-request.js';
+import type { SummaryRequest, ValueFilter } from './summary-request.js';
+import { answersFromRollups, rollupSummaryQuery } from './summary-rollup.js';
+import { columnCondition, groupExpression, Params } from './summary-sql.js';
 
 /** One group of the catalog summary: its groupBy values, then its counts and costs. */
 export interface SummaryRow {
@@ -18,26 +20,6 @@ export interface SummaryRow {
   created_at: string;
   updated_at: string;
   last_scraped_time: string | null;
-}
-
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
-function groupExpression(group: SummaryGroup, params: Params): string {
-  // Column names come from SUMMARY_GROUP_COLUMNS only; tag keys are parameters.
-  return group.kind === 'tag' ? `c.tags ->> ${params.add(group.key)}::text` : `c.${group.name}::text`;
-}
-
-function columnCondition(column: string, filter: ValueFilter, params: Params): string[] {
-  const conditions: string[] = [];
-  if (filter.include.length > 0) conditions.push(`${column} = ANY(${params.add(filter.include)}::text[])`);
-  if (filter.exclude.length > 0) conditions.push(`(${column} IS NULL OR ${column} <> ALL(${params.add(filter.exclude)}::text[]))`);
-  return conditions;
 }
 
 function mapConditions(column: 'labels' | 'tags', filters: Record<string, ValueFilter>, params: Params): string[] {
@@ -133,10 +115,12 @@ interface SummaryRecord {
 /**
  * The catalog summary (spec 2 section 7): configs counted per group of the groupBy columns and tag
  * keys, each group with its health and status counts, its changes and open insights by type within
- * their windows, and its costs. Deleted configs count only when `deleted` is true.
+ * their windows, and its costs. Deleted configs count only when `deleted` is true. The shape /catalog
+ * opens with is read from roll-ups the database keeps (summary-rollup.ts), others from the configs.
  */
 export async function catalogSummary(pool: pg.Pool, request: SummaryRequest, now = new Date()): Promise<SummaryRow[]> {
-  const { rows } = await pool.query<SummaryRecord>(summaryQuery(request, now));
+  const query = answersFromRollups(request) ? rollupSummaryQuery(request, now) : summaryQuery(request, now);
+  const { rows } = await pool.query<SummaryRecord>(query);
   return rows.map(({ k, created_at, updated_at, last_scraped_time, ...rest }) => ({
     ...Object.fromEntries(request.groupBy.map((group, i) => [group.name, k[i] ?? null])),
     ...rest,
