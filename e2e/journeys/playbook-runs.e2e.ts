@@ -154,12 +154,14 @@ describe('playbook runs', () => {
     }
   });
 
-  it('lists the runs, filtered by playbook and status in the URL, and opens one', async () => {
+  it('lists the runs, a run still waiting for approval too, filtered by playbook and status in the URL, and opens one', async () => {
+    await startRun(world.api, playbooks['approval']!);
     const page = await world.admin.newPage();
     try {
       await openScreen(page, '/playbooks/runs');
       const table = page.getByRole('table', { name: 'Playbook runs' });
       await table.getByText('Long wait').waitFor();
+      await table.getByRole('row').filter({ hasText: 'Needs approval' }).filter({ hasText: 'waiting' }).waitFor();
       expect(await table.getByText('Echo greeting').count()).toBe(1);
       expect(await page.getByRole('button', { name: /^Time range:/ }).getAttribute('aria-label')).toBe('Time range: Last 7 days');
 

@@ -34,15 +34,22 @@ export function readRunFilters(search: URLSearchParams): RunFilters {
   };
 }
 
-/** The `playbook_runs` filters at `now`: playbook_id, status and start_time within the range (spec 2 §7). */
-export function runClauses(filters: RunFilters, now: Date = new Date()): FilterClause[] {
+/** The `playbook_runs` filters of playbook and status (spec 2 §7). */
+export function runClauses(filters: RunFilters): FilterClause[] {
   const clauses: FilterClause[] = [];
   if (filters.playbook) clauses.push({ column: 'playbook_id', operator: 'eq', value: filters.playbook });
   if (filters.status) clauses.push({ column: 'status', operator: 'eq', value: filters.status });
-  const bounds = timeRangeBounds(filters.timeRange, now);
-  if (bounds) {
-    clauses.push({ column: 'start_time', operator: 'gte', value: bounds.from });
-    clauses.push({ column: 'start_time', operator: 'lte', value: bounds.to });
-  }
   return clauses;
+}
+
+/**
+ * The time range at `now` as a PostgREST `or`: runs that started within it, and runs not started
+ * yet (pending, or waiting for approval) created within it, so they are not hidden from the list.
+ * Null when the range bounds nothing.
+ */
+export function runRangeFilter(range: TimeRangeValue, now: Date = new Date()): string | null {
+  const bounds = timeRangeBounds(range, now);
+  if (!bounds) return null;
+  const { from, to } = bounds;
+  return `and(start_time.gte.${from},start_time.lte.${to}),and(start_time.is.null,created_at.gte.${from},created_at.lte.${to})`;
 }

@@ -5,7 +5,7 @@ import { db } from '../../../api/postgrest';
 import { shouldRetry } from '../../../app/query-client';
 import { TimeRangeError } from '../../../ui/time-range-url';
 import { fetchPlaybookRun, PLAYBOOK_API, playbookKeys, type RunTarget } from '../api';
-import { runClauses, type RunFilters } from './run-filters';
+import { runClauses, runRangeFilter, type RunFilters } from './run-filters';
 
 /** A row of `playbook_runs` with its playbook, resource and the person who asked for it. */
 export interface PlaybookRunRow {
@@ -55,6 +55,8 @@ export function usePlaybookRunsPage(filters: RunFilters, pageIndex: number, page
     queryFn: async ({ signal }): Promise<RunsPage> => {
       let query = db.from('playbook_runs').select(RUN_ROW_SELECT, { count: 'exact' });
       for (const clause of runClauses(filters)) query = query.filter(clause.column, clause.operator, clause.value);
+      const range = runRangeFilter(filters.timeRange);
+      if (range) query = query.or(range);
       const from = pageIndex * pageSize;
       const { data, count } = await query
         .order('created_at', { ascending: false })
