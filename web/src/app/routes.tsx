@@ -119,7 +119,7 @@ const shellScreens: RouteObject[] = [
   screenRoute('playbooks', SCREENS.playbooks, page(() => import('../features/playbooks').then((m) => m.PlaybooksPage))),
   screenRoute('playbooks/runs', SCREENS.playbookRuns, page(() => import('../features/playbooks/runs').then((m) => m.PlaybookRunsPage))),
   screenRoute('playbooks/runs/:id', SCREENS.playbookRuns, page(() => import('../features/playbooks/runs').then((m) => m.PlaybookRunPage)), { detail: 'id' }),
-  screenRoute('playbooks/:id', SCREENS.playbooks, coming('Playbook'), { detail: 'id' }),
+  screenRoute('playbooks/:id', SCREENS.playbooks, page(() => import('../features/playbooks').then((m) => m.PlaybooksPage)), { detail: 'id' }),
 
   screenRoute('logs', SCREENS.logs, page(() => import('../features/logs').then((m) => m.LogsPage))),
 

@@ -35,7 +35,7 @@ interface Setup {
   remove?: () => StubResponse;
 }
 
-function setup({ roles = ['admin'], playbooks = PLAYBOOKS, save, remove }: Setup = {}) {
+function setup({ roles = ['admin'], playbooks = PLAYBOOKS, save, remove, url = '/playbooks' }: Setup & { url?: string } = {}) {
   const server = stubFetch([
     { method: 'GET', path: /^\/api\/db\/playbooks\?/, respond: () => json(playbooks) },
     { method: 'POST', path: /^\/api\/db\/playbooks/, respond: save ?? ((request) => json([{ ...playbook('p9', 'new', null), ...(request.body as object), id: 'p9' }], 201)) },
@@ -47,7 +47,7 @@ function setup({ roles = ['admin'], playbooks = PLAYBOOKS, save, remove }: Setup
     { path: '/api/schemas/playbook-spec.schema.json', respond: () => json(PLAYBOOK_SPEC_SCHEMA) },
     ...signedInRoutes({ roles }),
   ]);
-  return { ...renderApp('/playbooks'), server };
+  return { ...renderApp(url), server };
 }
 
 function typeSpec(text: string) {
@@ -155,5 +155,14 @@ describe('/playbooks', () => {
     const card = await screen.findByRole('article', { name: 'Flush cache' });
     await user.click(within(card).getByRole('button', { name: 'Run' }));
     expect(await screen.findByRole('dialog', { name: 'Run Flush cache' })).toBeTruthy();
+  });
+
+  it("opens a playbook's form at /playbooks/{id} (the runs page's Edit Playbook), and the cards after closing it", async () => {
+    const { user } = setup({ url: '/playbooks/p3' });
+    const form = await screen.findByRole('form', { name: 'Edit playbook' });
+    expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('Scale deployment');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit playbook' })).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Playbooks' })).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { useAllowed } from '../../app/access';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -20,15 +21,23 @@ type Open = { kind: 'create' } | { kind: 'edit' | 'run' | 'delete'; playbook: Pl
 
 /**
  * /playbooks (spec 2 section 2): playbook cards grouped by category, each with History and Run and
- * an edit/delete menu; Run, edit, delete and Create need write on playbooks.
+ * an edit/delete menu; Run, edit, delete and Create need write on playbooks. /playbooks/{id} (the
+ * runs page's 'Edit Playbook') opens that playbook's form over the cards.
  */
 export function PlaybooksPage() {
   useDocumentTitle('Playbooks');
   const playbooks = usePlaybooks();
   const canWrite = useAllowed('playbooks', 'write');
   const remove = useDeletePlaybook();
-  const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const linked = id && canWrite ? playbooks.data?.find((playbook) => playbook.id === id) : undefined;
+  const [chosen, setOpen] = useState<Open>(null);
+  const open: Open = chosen ?? (linked ? { kind: 'edit', playbook: linked } : null);
+  const close = () => {
+    setOpen(null);
+    if (id) void navigate('/playbooks', { replace: true });
+  };
 
   let content;
   if (playbooks.isPending) content = <Skeleton className="h-32 w-full" />;
