@@ -46,17 +46,21 @@ export async function ensureLogFile(file: string, lines: number, log: (message: 
   log(`wrote ${lines.toLocaleString('en')} lines to ${file} (${((await stat(file)).size / 1e6).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** The same lines as rows of bench_log_lines, made by generate_series, with the index newest-first searches use. */
+/** Where the rows are: a schema of their own, kept when Pharos's own schema is made afresh. */
+export const LOG_TABLE = 'bench_logs.log_lines';
+
+/** The same lines as rows of LOG_TABLE, made by generate_series, with the index newest-first searches use. */
 export async function ensureLogTable(pool: pg.Pool, lines: number, log: (message: string) => void): Promise<void> {
-  const existing = await pool.query<{ count: string }>("select count(*) from pg_class where relname = 'bench_log_lines_done'");
-  if (existing.rows[0]!.count !== '0') return;
+  const existing = await pool.query<{ done: string | null }>("select to_regclass('bench_logs.done')::text as done");
+  if (existing.rows[0]!.done !== null) return;
   const started = performance.now();
-  await pool.query('drop table if exists bench_log_lines');
-  await pool.query('create table bench_log_lines (id bigint generated always as identity, logged_at timestamptz not null, message text not null, labels jsonb not null)');
+  await pool.query('drop schema if exists bench_logs cascade');
+  await pool.query('create schema bench_logs');
+  await pool.query(`create table ${LOG_TABLE} (id bigint generated always as identity, logged_at timestamptz not null, message text not null, labels jsonb not null)`);
   const STEP = 1_000_000;
   for (let from = 0; from < lines; from += STEP) {
     await pool.query(
-      `insert into bench_log_lines (logged_at, message, labels)
+      `insert into ${LOG_TABLE} (logged_at, message, labels)
        select now() - (($1::bigint - 1 - i) * $2::bigint) * interval '1 millisecond',
               case when i % ${ERROR_EVERY} = 0 then 'request ' || i || ' failed: upstream timeout after 3000ms'
                    else 'request ' || i || ' served in ' || (i % 97) || 'ms' end,
@@ -66,8 +70,8 @@ export async function ensureLogTable(pool: pg.Pool, lines: number, log: (message
       [lines, LINE_EVERY_MS, from, Math.min(lines, from + STEP) - 1],
     );
   }
-  await pool.query('create index bench_log_lines_time on bench_log_lines (logged_at desc)');
-  await pool.query('vacuum analyze bench_log_lines');
-  await pool.query('create table bench_log_lines_done ()');
-  log(`inserted ${lines.toLocaleString('en')} rows into bench_log_lines in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await pool.query(`create index log_lines_time on ${LOG_TABLE} (logged_at desc)`);
+  await pool.query(`vacuum analyze ${LOG_TABLE}`);
+  await pool.query('create table bench_logs.done ()');
+  log(`inserted ${lines.toLocaleString('en')} rows into ${LOG_TABLE} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -4,7 +4,8 @@
  * file; `SELECT … ORDER BY logged_at DESC LIMIT 100` of the table).
  *
  * The data is made once (streamed writes; generate_series) into BENCH_LOGS_DIR (default
- * $TMPDIR/pharos-bench-logs, about 1.5 GB with its embedded PostgreSQL) and reused by later runs.
+ * $TMPDIR/pharos-bench-logs, about 1.5 GB with its embedded PostgreSQL) and reused by later runs;
+ * Pharos's own schema in that embedded database is made afresh each run.
  * BENCH_LOGS_LINES changes the count (in a folder of its own), BENCH_LOGS_RUNS the runs per search
  * (default 5). DATABASE_URL uses that PostgreSQL instead of an embedded one.
  */
@@ -15,7 +16,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type pg from 'pg';
 import { ServerSecrets } from '../../server/dist/secrets/server-secrets.js';
-import { ensureLogFile, ensureLogTable, LINE_EVERY_MS, RARE_TEXT } from './logs-data.js';
+import { ensureLogFile, ensureLogTable, LINE_EVERY_MS, LOG_TABLE, RARE_TEXT } from './logs-data.js';
 import { CleanUps, log, runBench, verdict } from './report.js';
 import { buildApp, createToken, migrate, openDatabase } from './server.js';
 
@@ -70,7 +71,7 @@ async function saveBackends(pool: pg.Pool, file: string): Promise<void> {
     FILE_BACKEND,
     { file: { paths: [file], pattern: '^(?<timestamp>\\S+) (?<level>[A-Z]+) (?<service>\\S+) ' } },
     TABLE_BACKEND,
-    { postgres: { table: 'bench_log_lines', columns: { timestamp: 'logged_at', message: 'message', labels: 'labels' } } },
+    { postgres: { table: LOG_TABLE, columns: { timestamp: 'logged_at', message: 'message', labels: 'labels' } } },
   ]);
 }
 
@@ -79,9 +80,12 @@ async function main(): Promise<void> {
   const file = path.join(DIR, 'app.log');
   log(`data in ${DIR} (made once, reused)`);
   await ensureLogFile(file, LINES, log);
-  const database = await openDatabase({ databaseUrl: process.env['DATABASE_URL']?.trim() || undefined, dataDir: path.join(DIR, 'pharos'), poolSize: 10 });
+  const databaseUrl = process.env['DATABASE_URL']?.trim() || undefined;
+  const database = await openDatabase({ databaseUrl, dataDir: path.join(DIR, 'pharos'), poolSize: 10 });
   cleanups.push(() => database.close());
   const { pool } = database;
+  // The embedded database's own tables are made afresh each run (the log rows live in a schema of their own).
+  if (!databaseUrl) await pool.query('drop schema if exists public cascade; create schema public');
   await migrate(pool);
   await ensureLogTable(pool, LINES, log);
   await saveBackends(pool, file);
@@ -101,8 +105,8 @@ async function main(): Promise<void> {
     const { stdout } = await promisify(execFile)('tail', ['-n', String(PAGE), file], { maxBuffer: 1 << 20 });
     return stdout.split('\n').length - 1;
   });
-  const select = await timed(RUNS, async () => (await pool.query(`select logged_at, message, labels from bench_log_lines order by logged_at desc limit ${PAGE}`)).rowCount ?? 0);
-  const newest = await pool.query<{ newest: Date }>('select max(logged_at) as newest from bench_log_lines');
+  const select = await timed(RUNS, async () => (await pool.query(`select logged_at, message, labels from ${LOG_TABLE} order by logged_at desc limit ${PAGE}`)).rowCount ?? 0);
+  const newest = await pool.query<{ newest: Date }>(`select max(logged_at) as newest from ${LOG_TABLE}`);
 
   const rows: string[][] = [];
   let pass = true;

@@ -151,6 +151,9 @@ describe('file log backend', () => {
     await saveBackend(server, await server.tokenFor(['admin']), backend, { file: { paths: [path.join(dir, 'big.log')] } });
     const { body } = await searchLogs(server, token, { name: backend, query: 'needle', start: '1d', limit: 10 });
     expect(body.results.map((line) => line.message)).toEqual([`${iso(NOW - 200_000 + 10)} the Needle line`]);
+    // Digits are looked for as bytes before a chunk is decoded.
+    const numbered = await searchLogs(server, token, { name: backend, query: 'LINE 150000', start: '1d', limit: 10 });
+    expect(numbered.body.results.map((line) => line.message)).toEqual([`${iso(NOW - 200_000 + 150_000)} routine line 150000`]);
     // A window far back: found by seeking, then read as usual.
     const window = await searchLogs(server, token, { name: backend, start: iso(NOW - 200_000 + 50_000), end: iso(NOW - 200_000 + 50_004), limit: 10 });
     expect(window.body.results.map((line) => line.message)).toEqual([50_004, 50_003, 50_002, 50_001, 50_000].map((i) => `${iso(NOW - 200_000 + i)} routine line ${i}`));

@@ -20,6 +20,17 @@ export function entryFilter(search: LogSearch): EntryFilter {
   return { needle: search.query.toLowerCase(), labels: search.labels, start: search.start.getTime(), end: search.end.getTime() };
 }
 
+/**
+ * Whether a chunk may hold the (lower-cased) needle anywhere. Characters without case (digits,
+ * spaces, punctuation) are the same bytes in any line that matches: a run of three or more of them
+ * is looked for first, as bytes, which passes over most chunks without decoding them.
+ */
+function chunkTest(needle: string): (bytes: Buffer) => boolean {
+  const anchor = (needle.match(/[\x20-\x40\x5b-\x60\x7b-\x7e]{3,}/g) ?? []).reduce((longest, run) => (run.length > longest.length ? run : longest), '');
+  const bytesOfAnchor = anchor ? Buffer.from(anchor, 'latin1') : undefined;
+  return (bytes) => (!bytesOfAnchor || bytes.indexOf(bytesOfAnchor) !== -1) && bytes.toString('utf8').toLowerCase().includes(needle);
+}
+
 function matches(entry: EntryHead, filter: EntryFilter): boolean {
   for (const [name, value] of Object.entries(filter.labels)) if (entry.labels[name] !== value) return false;
   return filter.needle === '' || entry.message.toLowerCase().includes(filter.needle);
@@ -57,8 +68,9 @@ function* linesBackward(bytes: Buffer, offset: number): Generator<{ text: string
 export async function* fileEntries(handle: FileHandle, end: number, parse: (line: string) => ParsedLine, filter: EntryFilter, signal: AbortSignal): AsyncGenerator<FileEntry> {
   /** Continuation lines met so far (last first) whose entry starts further up. */
   let pending: string[] = [];
+  const mayHold = chunkTest(filter.needle);
   for await (const { bytes, offset } of chunksBackwards(handle, end, signal)) {
-    if (filter.needle !== '' && pending.length === 0 && !bytes.toString('utf8').toLowerCase().includes(filter.needle)) {
+    if (filter.needle !== '' && pending.length === 0 && !mayHold(bytes)) {
       // Nothing here can match: only the lines continuing an entry of the chunk above, and the oldest time, matter.
       const leading: string[] = [];
       for (const line of linesForward(bytes, offset)) {
