@@ -102,7 +102,7 @@ const names = (rows: unknown) => (rows as Row[]).map((r) => r.name ?? r.summary 
 
 describe('GET /api/snapshot/topology/{id}', () => {
   it('archives the component with its checks and statuses, configs, changes, insights and incidents over the range', async () => {
-    const files = await archive(ids.api, '?start=1h&related=false');
+    const files = await archive(ids.api!, '?start=1h&related=false');
     expect(Object.keys(files).sort()).toEqual(['changes.json', 'checks.json', 'components.json', 'configs.json', 'incidents.json', 'insights.json', 'snapshot.json']);
     expect(names(files['components.json'])).toEqual(['api']);
     const checks = files['checks.json'] as Row[];
@@ -126,7 +126,7 @@ describe('GET /api/snapshot/topology/{id}', () => {
   });
 
   it('with related takes the parents and children too, and a longer range older rows', async () => {
-    const files = await archive(ids.api, '?start=3d&related=true');
+    const files = await archive(ids.api!, '?start=3d&related=true');
     expect(names(files['components.json'])).toEqual(['api', 'pod-1', 'shop']);
     const checks = files['checks.json'] as Row[];
     expect(checks.map((c) => [c.name, c.status])).toEqual([['api-health', 'healthy'], ['web-health', 'unhealthy']]);
@@ -136,11 +136,11 @@ describe('GET /api/snapshot/topology/{id}', () => {
     expect(names(files['changes.json'])).toEqual(['v1', 'v2']);
     // web is a sibling, not a parent or a child: its incident stays out.
     expect(names(files['incidents.json'])).toEqual(['api slow']);
-    expect(names((await archive(ids.api, '?start=7d'))['insights.json'])).toEqual(['cost', 'security']);
+    expect(names((await archive(ids.api!, '?start=7d'))['insights.json'])).toEqual(['cost', 'security']);
   });
 
   it('starts over the first of the dashboard ranges when start is not given', async () => {
-    const manifest = (await archive(ids.api, ''))['snapshot.json'] as { start: string; end: string; related: boolean };
+    const manifest = (await archive(ids.api!, ''))['snapshot.json'] as { start: string; end: string; related: boolean };
     expect(Date.parse(manifest.end) - Date.parse(manifest.start)).toBe(30 * 60_000);
     expect(manifest.related).toBe(false);
   });

@@ -85,12 +85,13 @@ describe('GET /api/topology', () => {
     expect(shop).not.toHaveProperty('selectors');
   });
 
-  it('sums the checks, open incidents and open insights of each component and everything below it', async () => {
+  it('adds the checks, open incidents and open insights linked to a component to its children\'s summaries', async () => {
     const shop = find((await topology()).components, 'shop');
-    // db-ping, shared (once though linked twice), pod-http, api-new; not the deleted check or the hidden pod's.
+    // db-ping and shared on db, shared again on web, pod-http on pod-1 and api-new on api; not the deleted
+    // check, nor the hidden pod's; not the closed incident; leak once through db and once through api.
     expect(shop.summary).toEqual({
-      checks: { healthy: 2, unhealthy: 1, warning: 0, unknown: 1 },
-      incidents: { availability: { high: 1 }, security: { low: 1 } },
+      checks: { healthy: 3, unhealthy: 1, warning: 0, unknown: 1 },
+      incidents: { availability: { high: 1 }, security: { low: 2 } },
       insights: { security: { critical: 1 } },
     });
     const api = find(shop.components!, 'api');
@@ -121,7 +122,7 @@ describe('GET /api/topology', () => {
   it('shows hidden components only with hidden=true, and then counts their checks', async () => {
     const body = await topology('?hidden=true');
     expect(names(body.components)).toEqual(['billing', 'secret', 'shop']);
-    expect(find(body.components, 'shop').summary.checks).toEqual({ healthy: 3, unhealthy: 1, warning: 0, unknown: 1 });
+    expect(find(body.components, 'shop').summary.checks).toEqual({ healthy: 4, unhealthy: 1, warning: 0, unknown: 1 });
     const api = (await topology(`?id=${ids.api}&hidden=true`)).components[0]!;
     expect(names(api.components)).toEqual(['pod-1', 'pod-hidden']);
   });
@@ -164,6 +165,37 @@ describe('GET /api/topology', () => {
     expect(await children('sortBy=owner&sortOrder=desc')).toEqual(['api', 'web', 'db']);
     await server.pool.query(`UPDATE components SET labels = labels WHERE id = $1`, [ids.api]);
     expect((await children('sortBy=updated_at&sortOrder=desc'))[0]).toBe('api');
+  });
+
+  it('keeps the summaries up to date as checks, links, incidents, insights and components change', async () => {
+    const shopSummary = async () => find((await topology()).components, 'shop').summary;
+    const pool = server.pool;
+    await pool.query(`UPDATE checks SET status = 'healthy' WHERE name = 'pod-http'`);
+    expect((await shopSummary()).checks).toEqual({ healthy: 4, unhealthy: 0, warning: 0, unknown: 1 });
+    await pool.query(`UPDATE checks SET status = 'unhealthy' WHERE name = 'pod-http'`);
+    await pool.query(`UPDATE incidents SET status = 'resolved' WHERE title = 'pod down'`);
+    expect((await shopSummary()).incidents).toEqual({ security: { low: 2 } });
+    await pool.query(`UPDATE incidents SET status = 'open' WHERE title = 'pod down'`);
+    await pool.query(`UPDATE config_analysis SET severity = 'low' WHERE analysis_type = 'security'`);
+    expect((await shopSummary()).insights).toEqual({ security: { low: 1 } });
+    await pool.query(`UPDATE config_analysis SET severity = 'critical' WHERE analysis_type = 'security'`);
+    await pool.query(`UPDATE check_component_relationships SET deleted_at = now() WHERE component_id = $1`, [ids.api]);
+    expect((await shopSummary()).checks).toEqual({ healthy: 3, unhealthy: 1, warning: 0, unknown: 0 });
+    await pool.query(`UPDATE check_component_relationships SET deleted_at = NULL WHERE component_id = $1`, [ids.api]);
+    // pod-1 moved under billing: its check and incident go with it.
+    await pool.query('UPDATE components SET parent_id = $1 WHERE id = $2', [ids.ledger, ids.pod]);
+    const body = await topology();
+    expect(find(body.components, 'shop').summary.checks).toEqual({ healthy: 3, unhealthy: 0, warning: 0, unknown: 1 });
+    expect(find(body.components, 'billing').summary).toMatchObject({ checks: { healthy: 0, unhealthy: 1, warning: 0, unknown: 0 }, incidents: { availability: { high: 1 } } });
+    await pool.query('UPDATE components SET parent_id = $1 WHERE id = $2', [ids.api, ids.pod]);
+    await pool.query('UPDATE components SET deleted_at = now() WHERE id = $1', [ids.db]);
+    expect((await shopSummary()).checks).toEqual({ healthy: 1, unhealthy: 1, warning: 0, unknown: 1 });
+    await pool.query('UPDATE components SET deleted_at = NULL WHERE id = $1', [ids.db]);
+    expect(await shopSummary()).toEqual({
+      checks: { healthy: 3, unhealthy: 1, warning: 0, unknown: 1 },
+      incidents: { availability: { high: 1 }, security: { low: 2 } },
+      insights: { security: { critical: 1 } },
+    });
   });
 
   it('refuses a wrong parameter with a message saying which', async () => {

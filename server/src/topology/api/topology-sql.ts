@@ -1,7 +1,18 @@
 import type { MatchFilter, TopologyRequest } from './topology-request.js';
 
-/** Incidents in these statuses no longer count in a component's summary. */
+/** Incidents in these statuses no longer count in a component's summary (as component_summaries counts them). */
 export const CLOSED_INCIDENT_STATUSES = ['resolved', 'closed'] as const;
+
+/** The columns of a component GET /api/topology answers with (not its selectors, which are the engine's). */
+export const COMPONENT_COLUMNS = [
+  'id', 'name', 'title', 'text', 'icon', 'type', 'tooltip', 'owner', 'lifecycle', 'description', 'labels', 'properties',
+  'status', 'status_reason', 'health', 'parent_id', 'path', 'topology_id', 'agent_id', 'external_id', 'is_leaf', 'hidden', 'logs',
+  'cost_per_minute', 'cost_total_1d', 'cost_total_7d', 'cost_total_30d', 'created_at', 'updated_at', 'deleted_at',
+] as const;
+/** Of those, the numeric ones, which pg hands over as text. */
+export const NUMERIC_COLUMNS = ['cost_per_minute', 'cost_total_1d', 'cost_total_7d', 'cost_total_30d'] as const;
+
+const EMPTY_SUMMARY = { checks: { healthy: 0, unhealthy: 0, warning: 0, unknown: 0 }, incidents: {}, insights: {} };
 
 class Params {
   readonly values: unknown[] = [];
@@ -36,7 +47,8 @@ function cardFilters(request: TopologyRequest, params: Params): string[] {
 
 /**
  * One statement answering GET /api/topology: a row per component shown (the component asked for,
- * the cards and each card's children), with its summary over its whole subtree and its team names.
+ * the cards and each card's children), with its kept summary (component_summaries: its own links
+ * added to its children's summaries, the hidden ones too with hidden) and its team names.
  *
  * The cards are, without id, the root components; with id, that component's children; with flatten,
  * the components of the chosen type at every depth (below id when given).
@@ -61,61 +73,19 @@ export function topologyQuery(request: TopologyRequest): { text: string; values:
   SELECT c.id FROM below b JOIN components c ON c.parent_id = b.id WHERE c.deleted_at IS NULL ${visible}
 ),`
     : '';
-  const closed = params.add(CLOSED_INCIDENT_STATUSES);
   const text = `
 WITH RECURSIVE ${below}
-cards AS (
+cards AS MATERIALIZED (
   SELECT c.id FROM components c
    WHERE ${where}
 ),
+card_ids AS (SELECT coalesce(array_agg(id), '{}') AS ids FROM cards),
 shown AS (
   SELECT id, 'card' AS role FROM cards
-  UNION
-  SELECT c.id, 'child' FROM components c JOIN cards ON c.parent_id = cards.id
-   WHERE c.deleted_at IS NULL ${visible} AND c.id NOT IN (SELECT id FROM cards)
-  ${id ? `UNION SELECT c.id, 'asked' FROM components c WHERE c.id = ${id}::uuid AND c.deleted_at IS NULL` : ''}
-),
-subtree (anchor, id) AS (
-  SELECT id, id FROM shown
-  UNION
-  SELECT s.anchor, c.id FROM subtree s JOIN components c ON c.parent_id = s.id
-   WHERE c.deleted_at IS NULL ${visible}
-),
-check_counts AS (
-  SELECT s.anchor,
-         jsonb_build_object(
-           'healthy', count(DISTINCT ck.id) FILTER (WHERE ck.status = 'healthy'),
-           'unhealthy', count(DISTINCT ck.id) FILTER (WHERE ck.status = 'unhealthy'),
-           'warning', 0,
-           'unknown', count(DISTINCT ck.id) FILTER (WHERE ck.status IS NULL)) AS checks
-    FROM subtree s
-    JOIN check_component_relationships r ON r.component_id = s.id AND r.deleted_at IS NULL
-    JOIN checks ck ON ck.id = r.check_id AND ck.deleted_at IS NULL
-   GROUP BY s.anchor
-),
-incident_counts AS (
-  SELECT anchor, jsonb_object_agg(type, severities) AS incidents
-    FROM (SELECT anchor, type, jsonb_object_agg(severity, n) AS severities
-            FROM (SELECT s.anchor, i.type, i.severity, count(DISTINCT i.id) AS n
-                    FROM subtree s
-                    JOIN evidences e ON e.component_id = s.id
-                    JOIN hypotheses h ON h.id = e.hypothesis_id
-                    JOIN incidents i ON i.id = h.incident_id AND i.status <> ALL(${closed}::text[])
-                   GROUP BY 1, 2, 3) x
-           GROUP BY 1, 2) y
-   GROUP BY anchor
-),
-insight_counts AS (
-  SELECT anchor, jsonb_object_agg(analysis_type, severities) AS insights
-    FROM (SELECT anchor, analysis_type, jsonb_object_agg(severity, n) AS severities
-            FROM (SELECT s.anchor, ca.analysis_type, coalesce(ca.severity, 'info') AS severity, count(DISTINCT ca.id) AS n
-                    FROM subtree s
-                    JOIN config_component_relationships ccr ON ccr.component_id = s.id AND ccr.deleted_at IS NULL
-                    JOIN configs cf ON cf.id = ccr.config_id AND cf.deleted_at IS NULL
-                    JOIN config_analysis ca ON ca.config_id = cf.id AND ca.status = 'open'
-                   GROUP BY 1, 2, 3) x
-           GROUP BY 1, 2) y
-   GROUP BY anchor
+  UNION ALL
+  SELECT c.id, 'child' FROM card_ids, components c
+   WHERE c.parent_id = ANY(card_ids.ids) AND NOT (c.id = ANY(card_ids.ids)) AND c.deleted_at IS NULL ${visible}
+  ${id ? `UNION ALL SELECT c.id, 'asked' FROM components c WHERE c.id = ${id}::uuid AND c.deleted_at IS NULL` : ''}
 ),
 team_names AS (
   SELECT tr.component_id, array_agg(DISTINCT t.name ORDER BY t.name) AS names
@@ -123,18 +93,13 @@ team_names AS (
    WHERE t.deleted_at IS NULL AND tr.component_id IN (SELECT id FROM shown)
    GROUP BY tr.component_id
 )
-SELECT sh.role,
-       coalesce(tn.names, '{}') AS teams,
-       (to_jsonb(c) - 'selectors' - 'check_selectors' - 'config_selectors' - 'created_by' - 'summary'
-         || jsonb_build_object('summary', jsonb_strip_nulls(jsonb_build_object(
-              'checks', coalesce(cc.checks, '{"healthy": 0, "unhealthy": 0, "warning": 0, "unknown": 0}'::jsonb),
-              'incidents', coalesce(ic.incidents, '{}'::jsonb),
-              'insights', coalesce(ins.insights, '{}'::jsonb)))))::text AS component
+SELECT sh.role, coalesce(tn.names, '{}') AS teams, ${COMPONENT_COLUMNS.map((column) => `c.${column}`).join(', ')},
+       coalesce(cs.${request.hidden ? 'every' : 'visible'}, ${params.add(JSON.stringify(EMPTY_SUMMARY))}::jsonb) AS summary
   FROM shown sh
   JOIN components c ON c.id = sh.id
-  LEFT JOIN check_counts cc ON cc.anchor = sh.id
-  LEFT JOIN incident_counts ic ON ic.anchor = sh.id
-  LEFT JOIN insight_counts ins ON ins.anchor = sh.id
-  LEFT JOIN team_names tn ON tn.component_id = sh.id`;
+  LEFT JOIN component_summaries cs ON cs.component_id = sh.id
+  LEFT JOIN team_names tn ON tn.component_id = sh.id
+ -- Lets the planner fetch the few rows by their keys instead of scanning every component.
+ WHERE c.id = ANY(ARRAY(SELECT id FROM shown))`;
   return { text, values: params.values };
 }

@@ -1,16 +1,25 @@
 import type { TopologyComponent, TopologyResponse } from '@pharos/core';
 import type pg from 'pg';
 import type { TopologyRequest } from './topology-request.js';
-import { topologyQuery } from './topology-sql.js';
+import { NUMERIC_COLUMNS, topologyQuery } from './topology-sql.js';
 import { sortChildren, sortComponents } from './topology-sort.js';
 
 /** Longest the topology statement may run before PostgreSQL cancels it. */
 export const TOPOLOGY_STATEMENT_TIMEOUT_MS = 10_000;
 
-interface Row {
+type Row = Record<string, unknown> & {
   role: 'asked' | 'card' | 'child';
   teams: string[];
-  component: string;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+};
+
+/** The row as the component's JSON: times as ISO text, costs as numbers. */
+function componentOf(row: Row): TopologyComponent {
+  const { role: _role, teams: _teams, ...component } = row;
+  for (const column of NUMERIC_COLUMNS) if (typeof component[column] === 'string') component[column] = Number(component[column]);
+  return { ...component, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString(), deleted_at: row.deleted_at?.toISOString() ?? null } as unknown as TopologyComponent;
 }
 
 function unique(values: Iterable<string | null | undefined>): string[] {
@@ -29,16 +38,16 @@ function tagsOf(components: readonly TopologyComponent[]): Record<string, string
 /**
  * GET /api/topology: without id the cards (root components, or with flatten every component of the
  * type) each with its children; with id `[that component]` whose children are the cards, each with
- * its own children. Summaries count the checks, open incidents and open insights of a component's
- * whole subtree.
+ * its own children. A summary counts the checks, open incidents and open insights linked to the
+ * component, added to its children's summaries.
  */
 export async function topology(pool: pg.Pool, request: TopologyRequest): Promise<TopologyResponse> {
   const query = topologyQuery(request);
   const client = await pool.connect();
   let rows: Row[];
   try {
-    await client.query('BEGIN READ ONLY');
-    await client.query(`SET LOCAL statement_timeout = ${TOPOLOGY_STATEMENT_TIMEOUT_MS}`);
+    // One round trip: summaries whose links changed since the last read are worked out first (0031_topology_summaries.sql).
+    await client.query(`BEGIN; SET LOCAL statement_timeout = ${TOPOLOGY_STATEMENT_TIMEOUT_MS}; SELECT topology_refresh_summaries()`);
     rows = (await client.query<Row>(query.text, query.values)).rows;
     await client.query('COMMIT');
   } catch (error) {
@@ -52,7 +61,7 @@ export async function topology(pool: pg.Pool, request: TopologyRequest): Promise
   const roles = new Map<string, Row['role']>();
   const teams = new Set<string>();
   for (const row of rows) {
-    const component = JSON.parse(row.component) as TopologyComponent;
+    const component = componentOf(row);
     byId.set(component.id, component);
     roles.set(component.id, row.role);
     if (row.role !== 'asked') for (const team of row.teams) teams.add(team);
