@@ -94,7 +94,7 @@ const shellScreens: RouteObject[] = [
     page(() => import('../features/health/canary-guide/canary-guide-page').then((m) => m.CanaryGuidePage)),
   ),
 
-  screenRoute('incidents', SCREENS.incidents, coming('Incidents')),
+  screenRoute('incidents', SCREENS.incidents, page(() => import('../features/incidents').then((m) => m.IncidentsPage))),
   screenRoute('incidents/:id', SCREENS.incidents, coming('Incident'), { detail: 'id' }),
 
   // Catalog (spec 2)

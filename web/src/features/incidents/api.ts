@@ -1,0 +1,205 @@
+import { HYPOTHESIS_DEFAULTS, type HypothesisStatus, type HypothesisType, type IncidentStatus, type IncidentType } from '@pharos/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { db } from '../../api/postgrest';
+import { toast } from '../../ui/toast/toast-store';
+import { incidentClauses, type IncidentFilters } from './incident-filters';
+import type { CommentRow, HypothesisRow, IncidentDetail, IncidentHistoryRow, IncidentSummaryRow, PersonRef, StoredSeverity } from './types';
+
+export const incidentKeys = {
+  all: ['incidents'] as const,
+  list: (filters: IncidentFilters) => [...incidentKeys.all, 'list', filters] as const,
+  detail: (id: string) => [...incidentKeys.all, 'detail', id] as const,
+  history: (id: string) => [...incidentKeys.all, 'history', id] as const,
+  people: () => [...incidentKeys.all, 'people'] as const,
+  components: () => [...incidentKeys.all, 'components'] as const,
+};
+
+const PERSON = '(id,name,avatar)';
+const DETAIL_SELECT = [
+  '*',
+  `commander:commander_id${PERSON}`,
+  `creator:created_by${PERSON}`,
+  `hypotheses(*,comments(*,person:created_by${PERSON}),evidences(*,component:component_id(id,name,icon)))`,
+].join(',');
+
+const SUMMARY_SELECT = 'id,incident_id,title,type,severity,status,created_at,created_by,commander,responders,component_ids';
+
+/** `GET /incident_summary` with the list's filters, newest first. */
+export function useIncidentList(filters: IncidentFilters) {
+  return useQuery({
+    queryKey: incidentKeys.list(filters),
+    queryFn: async ({ signal }): Promise<IncidentSummaryRow[]> => {
+      let query = db.from('incident_summary').select(SUMMARY_SELECT);
+      for (const clause of incidentClauses(filters)) query = query.filter(clause.column, clause.operator, clause.value);
+      const { data } = await query.order('created_at', { ascending: false }).limit(200).abortSignal(signal).throwOnError();
+      return (data ?? []) as unknown as IncidentSummaryRow[];
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+const byCreation = <T extends { created_at: string }>(rows: readonly T[]) => [...rows].sort((a, b) => a.created_at.localeCompare(b.created_at));
+
+/** The incident with its hypotheses, their comments and evidence; null when there is none with this id. */
+export function useIncident(id: string) {
+  return useQuery({
+    queryKey: incidentKeys.detail(id),
+    queryFn: async ({ signal }): Promise<IncidentDetail | null> => {
+      const { data } = await db.from('incidents').select(DETAIL_SELECT).eq('id', id).abortSignal(signal).throwOnError();
+      const row = ((data ?? []) as unknown as IncidentDetail[])[0];
+      if (!row) return null;
+      const hypotheses = byCreation(row.hypotheses ?? []).map((h) => ({ ...h, comments: byCreation(h.comments ?? []), evidences: byCreation(h.evidences ?? []) }));
+      return { ...row, hypotheses };
+    },
+    meta: { errorToast: false },
+  });
+}
+
+/** `GET /incident_histories?incident_id=eq.{id}`, newest first. */
+export function useIncidentHistory(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: incidentKeys.history(id),
+    enabled,
+    queryFn: async ({ signal }): Promise<IncidentHistoryRow[]> => {
+      const { data } = await db
+        .from('incident_histories')
+        .select(`id,type,description,created_at,person:created_by${PERSON}`)
+        .eq('incident_id', id)
+        .order('created_at', { ascending: false })
+        .abortSignal(signal)
+        .throwOnError();
+      return (data ?? []) as unknown as IncidentHistoryRow[];
+    },
+  });
+}
+
+export function usePeople() {
+  return useQuery({
+    queryKey: incidentKeys.people(),
+    queryFn: async ({ signal }): Promise<PersonRef[]> => {
+      const { data } = await db.from('people').select('id,name,avatar').order('name').abortSignal(signal).throwOnError();
+      return (data ?? []) as unknown as PersonRef[];
+    },
+    staleTime: 300_000,
+  });
+}
+
+export interface NewIncident {
+  title: string;
+  description: string;
+  severity: StoredSeverity;
+  status: IncidentStatus;
+  type: IncidentType;
+}
+
+/** `POST /incidents` (the server records the caller as creator), then its root hypothesis; answers the new id. */
+export function useCreateIncident() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (incident: NewIncident): Promise<string> => {
+      const { data } = await db
+        .from('incidents')
+        .insert({ ...incident, description: incident.description || null })
+        .select('id')
+        .throwOnError();
+      const id = (data as { id: string }[])[0]!.id;
+      await db.from('hypotheses').insert({ incident_id: id, title: incident.title, ...HYPOTHESIS_DEFAULTS }).throwOnError();
+      return id;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: incidentKeys.all }),
+    meta: { errorToast: false },
+  });
+}
+
+export type IncidentPatch = Partial<{ title: string; status: IncidentStatus; severity: StoredSeverity; type: IncidentType }>;
+
+/** `PATCH /incidents?id=eq.{id}`; the incident is read again after. */
+export function useUpdateIncident(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (patch: IncidentPatch) => {
+      await db.from('incidents').update(patch).eq('id', id).throwOnError();
+    },
+    onSettled: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: incidentKeys.detail(id) }),
+      queryClient.invalidateQueries({ queryKey: incidentKeys.history(id) }),
+    ]),
+    meta: { errorToast: false },
+  });
+}
+
+/** Marks evidence as part of the definition of done (`PATCH /evidences?id=in.(…)`). */
+export async function markDefinitionOfDone(ids: readonly string[]): Promise<void> {
+  await db.from('evidences').update({ definition_of_done: true }).in('id', [...ids]).throwOnError();
+}
+
+export interface NewHypothesis {
+  parent_id: string | null;
+  type: HypothesisType;
+  title: string;
+}
+
+/** Creates, updates and deletes hypotheses of one incident; each reads the incident again. */
+export function useHypothesisMutations(incidentId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: incidentKeys.detail(incidentId) });
+  const create = useMutation({
+    mutationFn: async (hypothesis: NewHypothesis) => {
+      await db
+        .from('hypotheses')
+        .insert({ incident_id: incidentId, status: HYPOTHESIS_DEFAULTS.status, ...hypothesis })
+        .throwOnError();
+    },
+    onSettled: refresh,
+    onError: (error) => toast.error(error.message),
+  });
+  const update = useMutation({
+    mutationFn: async ({ id, ...patch }: { id: string; status?: HypothesisStatus; title?: string }) => {
+      await db.from('hypotheses').update(patch).eq('id', id).throwOnError();
+    },
+    onSettled: refresh,
+    onError: (error) => toast.error(error.message),
+  });
+  /** Removes the hypothesis's comments and evidence first (spec 2 §4). */
+  const remove = useMutation({
+    mutationFn: async (id: string) => {
+      await db.from('comments').delete().eq('hypothesis_id', id).throwOnError();
+      await db.from('evidences').delete().eq('hypothesis_id', id).throwOnError();
+      await db.from('hypotheses').delete().eq('id', id).throwOnError();
+    },
+    onSettled: refresh,
+    onError: (error) => toast.error(error.message),
+  });
+  return { create, update, remove };
+}
+
+function withComment(incident: IncidentDetail, comment: CommentRow): IncidentDetail {
+  const hypotheses: HypothesisRow[] = incident.hypotheses.map((h) => (h.id === comment.hypothesis_id ? { ...h, comments: [...h.comments, comment] } : h));
+  return { ...incident, hypotheses };
+}
+
+/** `POST /comments`, shown at once and taken back with a toast when the server refuses it (spec 2 §4). */
+export function useAddComment(incidentId: string, me: PersonRef | null) {
+  const queryClient = useQueryClient();
+  const key = incidentKeys.detail(incidentId);
+  return useMutation({
+    mutationFn: async (input: { id: string; hypothesis_id: string; comment: string }) => {
+      await db.from('comments').insert({ ...input, incident_id: incidentId }).throwOnError();
+    },
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<IncidentDetail | null>(key);
+      if (previous) {
+        const optimistic: CommentRow = { ...input, incident_id: incidentId, created_at: new Date().toISOString(), created_by: me?.id ?? null, person: me, pending: true };
+        queryClient.setQueryData(key, withComment(previous, optimistic));
+      }
+      return { previous };
+    },
+    onError: (error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast.error(error.message || 'Adding the comment failed');
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    meta: { errorToast: false },
+  });
+}

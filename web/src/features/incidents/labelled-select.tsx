@@ -1,0 +1,41 @@
+import { cn } from '../../ui/cn';
+import { inputClass } from '../../ui/text-input';
+import type { SelectOption } from '../../ui/inline-select';
+
+const selectClass = cn(inputClass, 'h-9 w-auto cursor-pointer text-fg');
+
+/** A native select with its visible label (the filters and the create dialog). */
+export function LabelledSelect({
+  label,
+  value,
+  options,
+  onChange,
+  all,
+  allLabel = 'All',
+  className,
+}: {
+  label: string;
+  value: string;
+  options: readonly SelectOption[];
+  onChange: (value: string) => void;
+  /** A first choice meaning no filter, with this value. */
+  all?: string;
+  /** The text of that first choice. */
+  allLabel?: string;
+  className?: string;
+}) {
+  return (
+    <label className={cn('inline-flex items-center gap-2 text-sm text-fg-muted', className)}>
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value)} className={selectClass}>
+        {all !== undefined && <option value={all}>{allLabel}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+        {value && value !== all && !options.some((o) => o.value === value) && <option value={value}>{value}</option>}
+      </select>
+    </label>
+  );
+}

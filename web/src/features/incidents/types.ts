@@ -1,0 +1,85 @@
+import type { EvidenceType, HypothesisStatus, HypothesisType, IncidentStatus, IncidentType } from '@pharos/core';
+
+/** Severity as stored: the dropdown also offers info and warning (spec 2 §4). */
+export type StoredSeverity = 'info' | 'warning' | 'low' | 'medium' | 'high' | 'blocker' | 'critical';
+
+export interface PersonRef {
+  id: string;
+  name: string | null;
+  avatar: string | null;
+}
+
+/** A row of `incident_summary`. */
+export interface IncidentSummaryRow {
+  id: string;
+  incident_id: string;
+  title: string;
+  type: IncidentType;
+  severity: StoredSeverity;
+  status: IncidentStatus;
+  created_at: string;
+  created_by: string | null;
+  commander: PersonRef | null;
+  responders: { id: string; name: string | null; avatar: string | null }[];
+  component_ids: string[];
+}
+
+export interface EvidenceRow {
+  id: string;
+  hypothesis_id: string;
+  type: EvidenceType;
+  description: string | null;
+  evidence: { comment?: string } | null;
+  definition_of_done: boolean;
+  done: boolean;
+  component_id: string | null;
+  component: { id: string; name: string | null; icon: string | null } | null;
+  created_at: string;
+}
+
+export interface CommentRow {
+  id: string;
+  incident_id: string;
+  hypothesis_id: string | null;
+  comment: string;
+  created_at: string;
+  created_by: string | null;
+  person: PersonRef | null;
+  /** Shown before the server answered (optimistic). */
+  pending?: boolean;
+}
+
+export interface HypothesisRow {
+  id: string;
+  incident_id: string;
+  parent_id: string | null;
+  title: string | null;
+  type: HypothesisType;
+  status: HypothesisStatus;
+  created_at: string;
+  comments: CommentRow[];
+  evidences: EvidenceRow[];
+}
+
+export interface IncidentDetail {
+  id: string;
+  incident_id: string;
+  title: string;
+  description: string | null;
+  type: IncidentType;
+  severity: StoredSeverity | null;
+  status: IncidentStatus;
+  created_at: string;
+  updated_at: string;
+  commander: PersonRef | null;
+  creator: PersonRef | null;
+  hypotheses: HypothesisRow[];
+}
+
+export interface IncidentHistoryRow {
+  id: string;
+  type: string;
+  description: string | null;
+  created_at: string;
+  person: PersonRef | null;
+}
