@@ -78,6 +78,7 @@ async function saveBackends(pool: pg.Pool, file: string): Promise<void> {
 async function main(): Promise<void> {
   await mkdir(DIR, { recursive: true });
   const file = path.join(DIR, 'app.log');
+  process.env['PHAROS_LOG_DIRS'] = DIR;
   log(`data in ${DIR} (made once, reused)`);
   await ensureLogFile(file, LINES, log);
   const databaseUrl = process.env['DATABASE_URL']?.trim() || undefined;

@@ -23,9 +23,12 @@ beforeAll(async () => {
   server = await startTestServer();
   token = await server.tokenFor(['viewer']);
   folder = await mkdtemp(path.join(os.tmpdir(), 'pharos-logs-'));
+  // File backends read only the folders PHAROS_LOG_DIRS names (read at each search).
+  process.env['PHAROS_LOG_DIRS'] = folder;
 });
 
 afterAll(async () => {
+  delete process.env['PHAROS_LOG_DIRS'];
   await server?.close();
   await rm(folder, { recursive: true, force: true });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ beforeAll(async () => {
   admin = await server.tokenFor(['admin']);
   viewer = await server.tokenFor(['viewer']);
   folder = await mkdtemp(path.join(os.tmpdir(), 'pharos-logs-api-'));
+  process.env['PHAROS_LOG_DIRS'] = folder;
   const now = Date.now();
   await writeFile(path.join(folder, 'many.log'), Array.from({ length: 1500 }, (_, i) => `${new Date(now - 100_000 + i * 10).toISOString()} line ${i}`).join('\n'));
   backend = unique('api-files');
@@ -25,6 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  delete process.env['PHAROS_LOG_DIRS'];
   await server?.close();
   await rm(folder, { recursive: true, force: true });
 });
@@ -68,6 +70,17 @@ describe('POST /api/logs', () => {
   it('caps the page at 1000 lines and defaults to 100', async () => {
     expect((await searchLogs(server, viewer, { name: backend, limit: 5000 })).body.results).toHaveLength(1000);
     expect((await searchLogs(server, viewer, { name: backend })).body.results).toHaveLength(100);
+  });
+
+  it('reads files only inside the folders PHAROS_LOG_DIRS names, links followed', async () => {
+    const outside = unique('outside');
+    await saveBackend(server, admin, outside, { file: { paths: ['/etc/hostname'] } });
+    expect(await searchLogs(server, viewer, { name: outside })).toEqual({ status: 400, body: expect.objectContaining({ message: `/etc/hostname is outside the folders log backends may read (PHAROS_LOG_DIRS: ${folder})` }) });
+    await symlink('/etc/hostname', path.join(folder, 'hostname.log'));
+    const linked = unique('linked');
+    await saveBackend(server, admin, linked, { file: { paths: [path.join(folder, 'hostname.log')] } });
+    expect((await searchLogs(server, viewer, { name: linked })).status).toBe(400);
+    await rm(path.join(folder, 'hostname.log'));
   });
 
   it('says what is wrong with a backend saved without the checks of apply', async () => {

@@ -1,6 +1,7 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { glob } from 'tinyglobby';
 import { decodePage, encodePage } from '../cursor.js';
+import { allowedLogDirs, checkAllowed } from './allowed.js';
 import type { FileSpec } from '../spec.js';
 import { BackendError, PageError, type LogPage, type LogSearch, type LogSource } from '../types.js';
 import { entryFilter, fileEntries, type FileEntry } from './entries.js';
@@ -68,6 +69,8 @@ export class FileLogSource implements LogSource {
   async search(search: LogSearch, signal: AbortSignal): Promise<LogPage> {
     const start = search.start.getTime();
     const files: (FileState & { mtime?: number })[] = search.page ? await filesOfPage(this.spec, search.page, start) : await currentFiles(this.spec, start);
+    const dirs = allowedLogDirs();
+    for (const file of files) await checkAllowed(file.path, dirs);
     const parse = lineParser(this.spec);
     const filter = entryFilter(search);
     const handles: FileHandle[] = [];
