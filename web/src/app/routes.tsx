@@ -95,7 +95,7 @@ const shellScreens: RouteObject[] = [
   ),
 
   screenRoute('incidents', SCREENS.incidents, page(() => import('../features/incidents').then((m) => m.IncidentsPage))),
-  screenRoute('incidents/:id', SCREENS.incidents, coming('Incident'), { detail: 'id' }),
+  screenRoute('incidents/:id', SCREENS.incidents, page(() => import('../features/incidents').then((m) => m.IncidentDetailPage)), { detail: 'id' }),
 
   // Catalog (spec 2)
   screenRoute('catalog', SCREENS.catalog, page(() => import('../features/catalog/list').then((m) => m.CatalogListPage))),

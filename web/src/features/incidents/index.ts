@@ -1,1 +1,2 @@
 export { IncidentsPage } from './incidents-page';
+export { IncidentDetailPage } from './incident-detail-page';

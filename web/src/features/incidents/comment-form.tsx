@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../ui/button';
+import { toast } from '../../ui/toast/toast-store';
+import { useSession } from '../auth/api/session';
+import { useAddComment } from './api';
+import { NO_TITLE } from './hypothesis-node';
+import { LabelledSelect } from './labelled-select';
+import type { HypothesisRow } from './types';
+
+export const SELECT_HYPOTHESIS = 'Please select any hypothesis';
+export const ADD_COMMENT_DETAILS = 'Please add comment details';
+
+/** A comment on one of the incident's hypotheses; shown at once, taken back if the server refuses it. */
+export function CommentForm({ incidentId, hypotheses }: { incidentId: string; hypotheses: readonly HypothesisRow[] }) {
+  const session = useSession();
+  const user = session.data?.user;
+  const add = useAddComment(incidentId, user ? { id: user.id, name: user.name, avatar: user.avatar } : null);
+  const [hypothesisId, setHypothesisId] = useState('');
+  const [text, setText] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!hypothesisId) {
+      toast.error(SELECT_HYPOTHESIS);
+      return;
+    }
+    if (!text.trim()) {
+      toast.error(ADD_COMMENT_DETAILS);
+      return;
+    }
+    add.mutate({ id: crypto.randomUUID(), hypothesis_id: hypothesisId, comment: text.trim() });
+    setText('');
+  };
+
+  return (
+    <form aria-label="Add comment" onSubmit={submit} className="flex flex-col gap-2">
+      <LabelledSelect
+        label="Hypothesis"
+        value={hypothesisId}
+        all=""
+        allLabel="Select hypothesis"
+        options={hypotheses.map((h) => ({ value: h.id, label: h.title || NO_TITLE }))}
+        onChange={setHypothesisId}
+      />
+      <textarea
+        aria-label="Comment"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        rows={3}
+        placeholder="Add a comment"
+        className="rounded-md border border-border-strong bg-surface p-2 text-sm text-fg"
+      />
+      <div>
+        <Button type="submit" disabled={text === '' || add.isPending} loading={add.isPending}>
+          Send
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts } from '../../ui/toast/toast-store';
+import { dbRoute, paramsOf, renderSettings } from '../settings/testing/render-settings';
+import { detailRoutes, incidentFixture } from './testing';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const notifications = () => screen.getByRole('region', { name: 'Notifications' });
+const patches = (app: ReturnType<typeof renderSettings>, relation: string) => app.server.to(`/api/db/${relation}`, 'PATCH');
+
+afterEach(() => {
+  clearToasts();
+  vi.restoreAllMocks();
+});
+
+describe('/incidents/{id}', () => {
+  it('shows the breadcrumb, title, tabs, the component strip and the Details panel with High when no severity is set', async () => {
+    renderSettings('/incidents/i1', detailRoutes(incidentFixture()));
+    expect(await screen.findByRole('button', { name: 'Edit Incident title' })).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Incidents' }).getAttribute('href')).toBe('/incidents');
+    expect(within(crumbs).getByText('INC-7')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Checkout is down');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Comments', 'Action Plan']);
+    expect(within(screen.getByRole('list', { name: 'Components' })).getByRole('link', { name: 'checkout-api' }).getAttribute('href')).toBe('/topology/c1');
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect((within(details).getByRole('combobox', { name: 'Severity' }) as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('High');
+  });
+
+  it('keeps one side panel open at a time and shows an empty changelog', async () => {
+    const app = renderSettings('/incidents/i1', detailRoutes(incidentFixture()));
+    const toggle = (name: string) => within(screen.getByRole('region', { name })).getByRole('button', { name });
+    await screen.findByRole('region', { name: 'Details' });
+    expect(toggle('Details').getAttribute('aria-expanded')).toBe('true');
+    await app.user.click(toggle('Changelog'));
+    expect(toggle('Changelog').getAttribute('aria-expanded')).toBe('true');
+    expect(toggle('Details').getAttribute('aria-expanded')).toBe('false');
+    expect(toggle('Definition of done').getAttribute('aria-expanded')).toBe('false');
+    expect(await screen.findByText('No changelog found')).toBeTruthy();
+    expect(paramsOf(app.server.to('/api/db/incident_histories', 'GET')[0]!.url)['incident_id']).toBe('eq.i1');
+    await app.user.click(toggle('Definition of done'));
+    expect(toggle('Changelog').getAttribute('aria-expanded')).toBe('false');
+    expect(within(screen.getByRole('region', { name: 'Definition of done' })).getByText('No Evidence')).toBeTruthy();
+  });
+
+  it("answers 'Incident not found' for an unknown id", async () => {
+    renderSettings('/incidents/nope', detailRoutes(null));
+    expect(await screen.findByText('Incident not found')).toBeTruthy();
+  });
+
+  it('saves the edited title once typing pauses for 500 ms, and a details change likewise', async () => {
+    const app = renderSettings('/incidents/i1', detailRoutes(incidentFixture()));
+    await app.user.click(await screen.findByRole('button', { name: 'Edit Incident title' }));
+    const input = screen.getByRole('textbox', { name: 'Incident title' });
+    await app.user.clear(input);
+    await app.user.type(input, 'Checkout degraded');
+    await sleep(300);
+    expect(patches(app, 'incidents')).toHaveLength(0);
+    await waitFor(() => expect(patches(app, 'incidents')).toHaveLength(1));
+    expect(patches(app, 'incidents')[0]!.body).toEqual({ title: 'Checkout degraded' });
+    expect(paramsOf(patches(app, 'incidents')[0]!.url)['id']).toBe('eq.i1');
+
+    const details = screen.getByRole('region', { name: 'Details' });
+    await app.user.selectOptions(within(details).getByRole('combobox', { name: 'Type' }), 'Security');
+    await app.user.selectOptions(within(details).getByRole('combobox', { name: 'Severity' }), 'Critical');
+    await sleep(300);
+    expect(patches(app, 'incidents')).toHaveLength(1);
+    await waitFor(() => expect(patches(app, 'incidents')).toHaveLength(2));
+    expect(patches(app, 'incidents')[1]!.body).toEqual({ type: 'security', severity: 'critical' });
+  });
+
+  it('changes the status and says whether it worked', async () => {
+    let refuse = false;
+    const app = renderSettings(
+      '/incidents/i1',
+      detailRoutes(incidentFixture(), [
+        dbRoute('PATCH', 'incidents', () => (refuse ? { status: 400, body: { message: 'status may move to: closed, open' } } : { status: 204 })),
+      ]),
+    );
+    const status = await screen.findByRole('combobox', { name: 'Status' });
+    expect([...(status as HTMLSelectElement).options].map((o) => o.value)).toEqual(['open', 'investigating', 'mitigated', 'resolved', 'closed']);
+    await app.user.selectOptions(status, 'Investigating');
+    expect(await within(notifications()).findByText('Incident status updated successfully')).toBeTruthy();
+    expect(patches(app, 'incidents')[0]!.body).toEqual({ status: 'investigating' });
+    refuse = true;
+    await app.user.selectOptions(status, 'Closed');
+    expect(await within(notifications()).findByText('Incident status updated failed')).toBeTruthy();
+  });
+
+  it('asks for the definition of done before resolving: Cancel, Add needing a selection, Skip', async () => {
+    const app = renderSettings('/incidents/i1', detailRoutes(incidentFixture()));
+    const status = await screen.findByRole('combobox', { name: 'Status' });
+    await app.user.selectOptions(status, 'Resolved');
+    let dialog = await screen.findByRole('dialog', { name: 'Add contributing factors to definition of done' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(patches(app, 'incidents')).toHaveLength(0);
+
+    await app.user.selectOptions(status, 'Mitigated');
+    dialog = await screen.findByRole('dialog', { name: 'Add contributing factors to definition of done' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    // The open dialog hides the rest of the page from assistive technology, the toast region too.
+    expect(await screen.findByText('Please select atleast one evidence')).toBeTruthy();
+    expect(patches(app, 'evidences')).toHaveLength(0);
+    await app.user.click(within(dialog).getByRole('checkbox', { name: 'checkout-api' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(patches(app, 'incidents')).toHaveLength(1));
+    expect(patches(app, 'evidences')[0]!.body).toEqual({ definition_of_done: true });
+    expect(paramsOf(patches(app, 'evidences')[0]!.url)['id']).toBe('in.(e1)');
+    expect(patches(app, 'incidents')[0]!.body).toEqual({ status: 'mitigated' });
+
+    await app.user.selectOptions(status, 'Resolved');
+    dialog = await screen.findByRole('dialog', { name: 'Add contributing factors to definition of done' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(patches(app, 'incidents')).toHaveLength(2));
+    expect(patches(app, 'incidents')[1]!.body).toEqual({ status: 'resolved' });
+    expect(patches(app, 'evidences')).toHaveLength(1);
+  });
+});

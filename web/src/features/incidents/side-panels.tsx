@@ -1,0 +1,129 @@
+import { DEBOUNCE_MS, INCIDENT_TYPES, type IncidentType } from '@pharos/core';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { RelativeTime } from '../../ui/relative-time';
+import { useIncidentHistory, useUpdateIncident, type IncidentPatch } from './api';
+import { LabelledSelect } from './labelled-select';
+import { capitalize, severityLabel, VIEW_SEVERITIES } from './severity';
+import type { IncidentDetail, StoredSeverity } from './types';
+import { useDebouncedSave } from './use-debounced-save';
+
+export type PanelName = 'Details' | 'Definition of done' | 'Changelog';
+const PANELS: readonly PanelName[] = ['Details', 'Definition of done', 'Changelog'];
+
+function Panel({ name, open, onToggle, children }: { name: PanelName; open: boolean; onToggle: () => void; children: ReactNode }) {
+  return (
+    <section aria-label={name} className="rounded-md border border-border">
+      <h2>
+        <button type="button" aria-expanded={open} onClick={onToggle} className="flex w-full cursor-pointer items-center gap-2 px-3 py-2 text-sm font-semibold">
+          {open ? <ChevronDown className="size-4" aria-hidden="true" /> : <ChevronRight className="size-4" aria-hidden="true" />}
+          {name}
+        </button>
+      </h2>
+      {open && <div className="border-t border-border px-3 py-2 text-sm">{children}</div>}
+    </section>
+  );
+}
+
+/** Details, Definition of done and Changelog; opening one closes the others (spec 2 §2). */
+export function SidePanels({ incident }: { incident: IncidentDetail }) {
+  const [open, setOpen] = useState<PanelName | null>('Details');
+  const content: Record<PanelName, ReactNode> = {
+    Details: <DetailsPanel incident={incident} />,
+    'Definition of done': <DefinitionOfDonePanel incident={incident} />,
+    Changelog: <ChangelogPanel incidentId={incident.id} />,
+  };
+  return (
+    <aside className="flex flex-col gap-2">
+      {PANELS.map((name) => (
+        <Panel key={name} name={name} open={open === name} onToggle={() => setOpen(open === name ? null : name)}>
+          {content[name]}
+        </Panel>
+      ))}
+    </aside>
+  );
+}
+
+/** The severity shown: Medium reads Low, none reads High (spec 2 §4). */
+const severityChoice = (severity: StoredSeverity | null) => (severityLabel(severity) === 'Low' ? 'low' : (severity ?? 'high'));
+
+function DetailsPanel({ incident }: { incident: IncidentDetail }) {
+  const update = useUpdateIncident(incident.id);
+  const save = useDebouncedSave<IncidentPatch>((patch) => update.mutate(patch), DEBOUNCE_MS.incidentFieldUpdate);
+  const [severity, setSeverity] = useState<string>(severityChoice(incident.severity));
+  const [type, setType] = useState<IncidentType>(incident.type);
+  return (
+    <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2">
+      <dt className="text-fg-muted">ID</dt>
+      <dd>{incident.incident_id}</dd>
+      <dt className="sr-only">Severity</dt>
+      <dd className="col-span-2">
+        <LabelledSelect
+          label="Severity"
+          value={severity}
+          options={VIEW_SEVERITIES.map((s) => ({ value: s.value, label: s.label }))}
+          onChange={(value) => {
+            setSeverity(value);
+            save.schedule({ severity: value as StoredSeverity });
+          }}
+        />
+      </dd>
+      <dt className="sr-only">Type</dt>
+      <dd className="col-span-2">
+        <LabelledSelect
+          label="Type"
+          value={type}
+          options={INCIDENT_TYPES.map((t) => ({ value: t, label: capitalize(t) }))}
+          onChange={(value) => {
+            setType(value as IncidentType);
+            save.schedule({ type: value as IncidentType });
+          }}
+        />
+      </dd>
+      <dt className="text-fg-muted">Commander</dt>
+      <dd>{incident.commander?.name ?? '-'}</dd>
+      <dt className="text-fg-muted">Created by</dt>
+      <dd>{incident.creator?.name ?? '-'}</dd>
+      <dt className="text-fg-muted">Created</dt>
+      <dd>
+        <RelativeTime value={incident.created_at} />
+      </dd>
+    </dl>
+  );
+}
+
+function DefinitionOfDonePanel({ incident }: { incident: IncidentDetail }) {
+  const items = incident.hypotheses.flatMap((h) => h.evidences).filter((e) => e.definition_of_done);
+  if (items.length === 0) return <p className="text-fg-muted">No Evidence</p>;
+  return (
+    <ul className="flex flex-col gap-1">
+      {items.map((item) => (
+        <li key={item.id} className="flex items-center gap-2">
+          <span aria-label={item.done ? 'Done' : 'Not done'} role="img">
+            {item.done ? '✓' : '○'}
+          </span>
+          {item.component?.name ?? item.description ?? item.evidence?.comment ?? item.type}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ChangelogPanel({ incidentId }: { incidentId: string }) {
+  const history = useIncidentHistory(incidentId, true);
+  if (history.isPending) return <p className="text-fg-muted">Loading ...</p>;
+  const rows = history.data ?? [];
+  if (rows.length === 0) return <p className="text-fg-muted">No changelog found</p>;
+  return (
+    <ul aria-label="Changelog entries" className="flex flex-col gap-1.5">
+      {rows.map((row) => (
+        <li key={row.id} className="flex flex-col">
+          <span>{row.description ?? row.type}</span>
+          <span className="text-xs text-fg-muted">
+            {row.person?.name ?? 'System'} · <RelativeTime value={row.created_at} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
