@@ -40,6 +40,7 @@ export interface ComponentCheckSummary {
 /** `{[type]: {[severity]: count}}`, for incidents and insights. */
 export type CountsByTypeAndSeverity = Record<string, Record<string, number>>;
 
+/** What is linked to a component (checks; open incidents; open insights of its catalog items), added to its children's summaries. */
 export interface ComponentSummary {
   checks?: ComponentCheckSummary;
   incidents?: CountsByTypeAndSeverity;
@@ -81,6 +82,10 @@ export interface TopologyComponent {
 
 /** GET /api/topology's answer: the components and the values the dashboard's filters offer. */
 export interface TopologyResponse {
+  /**
+   * Without id: the root components, each with its children. With id: that one component, whose
+   * children (each with its own children) are the cards.
+   */
   components: TopologyComponent[];
   healthStatuses: string[];
   /** Label keys and values of the listed components: {key: [values]}. */
