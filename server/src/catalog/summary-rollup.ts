@@ -5,9 +5,9 @@ const ROLLUP_GROUPS: ReadonlySet<string> = new Set(['config_class', 'type']);
 const HOUR_MS = 3_600_000;
 
 /**
- * Whether the summary can be read from the roll-ups of 0028_catalog_summary_rollups.sql: live
- * configs grouped by config class and/or type, filtered at most by type (the shape /catalog opens
- * with). Other shapes read the configs themselves.
+ * Whether the summary can be read from the roll-ups of 0028_catalog_summary_rollups.sql and
+ * 0033_catalog_summary_analysis.sql: live configs grouped by config class and/or type, filtered at
+ * most by type (the shape /catalog opens with). Other shapes read the configs themselves.
  */
 export function answersFromRollups(request: SummaryRequest): boolean {
   return (
@@ -22,10 +22,11 @@ export function answersFromRollups(request: SummaryRequest): boolean {
 
 /**
  * The summary's SQL over the roll-ups (alias `c` has config_class and type, as configs does): counts,
- * health, status and costs from config_summary_counts; changes from config_summary_changes for the
- * whole UTC hours of the window and from config_changes for the part of an hour at its start; first
- * and last times per group from the configs' (config_class, type, created_at/updated_at) indexes;
- * open insights from config_analysis. Answers the same columns as summaryQuery.
+ * health, status and costs from config_summary_counts; changes and open insights from
+ * config_summary_changes and config_summary_analysis for the whole UTC hours of their windows and
+ * from config_changes and config_analysis for the part of an hour at the start; first and last
+ * times per group from the configs' (config_class, type, created_at/updated_at) indexes. Answers
+ * the same columns as summaryQuery.
  */
 export function rollupSummaryQuery(request: SummaryRequest, now: Date): { text: string; values: unknown[] } {
   const params = new Params();
@@ -34,8 +35,10 @@ export function rollupSummaryQuery(request: SummaryRequest, now: Date): { text: 
   const and = typeWhere.map((condition) => ` AND ${condition}`).join('');
   const changesSinceMs = now.getTime() - request.changesSinceMs;
   const changesSince = params.add(new Date(changesSinceMs));
-  const wholeHours = params.add(new Date(Math.ceil(changesSinceMs / HOUR_MS) * HOUR_MS));
-  const analysisSince = params.add(new Date(now.getTime() - request.analysisSinceMs));
+  const changesHours = params.add(new Date(Math.ceil(changesSinceMs / HOUR_MS) * HOUR_MS));
+  const analysisSinceMs = now.getTime() - request.analysisSinceMs;
+  const analysisSince = params.add(new Date(analysisSinceMs));
+  const analysisHours = params.add(new Date(Math.ceil(analysisSinceMs / HOUR_MS) * HOUR_MS));
   const cost = `cost_total_${request.cost}`;
   const edge = (column: 'created_at' | 'updated_at', fn: 'min' | 'max') =>
     `CASE WHEN c.config_class IS NULL
@@ -64,17 +67,22 @@ status AS (
   SELECT k, jsonb_object_agg(status, n) AS m FROM (SELECT ${key} AS k, c.status, sum(c.count) AS n FROM counts c WHERE c.status IS NOT NULL GROUP BY k, c.status) x GROUP BY k
 ),
 changes AS (
-  SELECT k, sum(n) AS n FROM (
-    SELECT ${key} AS k, sum(c.count) AS n FROM config_summary_changes c WHERE NOT c.deleted AND c.hour >= ${wholeHours}${and} GROUP BY k
+  SELECT ${key} AS k, sum(c.n) AS n FROM (
+    SELECT c.config_class, c.type, sum(c.count) AS n FROM config_summary_changes c WHERE NOT c.deleted AND c.hour >= ${changesHours}${and} GROUP BY 1, 2
     UNION ALL
-    SELECT ${key} AS k, count(*) AS n FROM config_changes cc JOIN configs c ON c.id = cc.config_id
-    WHERE cc.created_at >= ${changesSince} AND cc.created_at < ${wholeHours} AND c.deleted_at IS NULL${and} GROUP BY k
-  ) x GROUP BY k
+    SELECT c.config_class, c.type, count(*) AS n FROM config_changes cc JOIN configs c ON c.id = cc.config_id
+    WHERE cc.created_at >= ${changesSince} AND cc.created_at < ${changesHours} AND c.deleted_at IS NULL${and} GROUP BY 1, 2
+  ) c GROUP BY k
 ),
 analysis AS (
   SELECT k, jsonb_object_agg(analysis_type, n) AS m FROM (
-    SELECT ${key} AS k, a.analysis_type, count(*) AS n FROM config_analysis a JOIN configs c ON c.id = a.config_id
-    WHERE a.status = 'open' AND a.first_observed >= ${analysisSince} AND c.deleted_at IS NULL${and} GROUP BY k, a.analysis_type
+    SELECT ${key} AS k, c.analysis_type, sum(c.n) AS n FROM (
+      SELECT c.config_class, c.type, c.analysis_type, sum(c.count) AS n FROM config_summary_analysis c
+      WHERE NOT c.deleted AND c.hour >= ${analysisHours}${and} GROUP BY 1, 2, 3
+      UNION ALL
+      SELECT c.config_class, c.type, a.analysis_type, count(*) AS n FROM config_analysis a JOIN configs c ON c.id = a.config_id
+      WHERE a.status = 'open' AND a.first_observed >= ${analysisSince} AND a.first_observed < ${analysisHours} AND c.deleted_at IS NULL${and} GROUP BY 1, 2, 3
+    ) c GROUP BY 1, 2 HAVING sum(c.n) > 0
   ) x GROUP BY k
 ),
 scraped AS (
