@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { cn } from '../../ui/cn';
 import { inputClass } from '../../ui/text-input';
 import type { SelectOption } from '../../ui/inline-select';
@@ -24,10 +25,12 @@ export function LabelledSelect({
   allLabel?: string;
   className?: string;
 }) {
+  const id = useId();
+  // The label names the select alone (wrapping it would add the chosen option to the name).
   return (
-    <label className={cn('inline-flex items-center gap-2 text-sm text-fg-muted', className)}>
-      {label}
-      <select value={value} onChange={(event) => onChange(event.target.value)} className={selectClass}>
+    <span className={cn('inline-flex items-center gap-2 text-sm text-fg-muted', className)}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={selectClass}>
         {all !== undefined && <option value={all}>{allLabel}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -36,6 +39,6 @@ export function LabelledSelect({
         ))}
         {value && value !== all && !options.some((o) => o.value === value) && <option value={value}>{value}</option>}
       </select>
-    </label>
+    </span>
   );
 }

@@ -109,6 +109,19 @@ function DefinitionOfDonePanel({ incident }: { incident: IncidentDetail }) {
   );
 }
 
+/** What an entry without a description says, by event type (spec 2 §4). */
+const HISTORY_LABELS: Readonly<Record<string, string>> = {
+  'incident.created': 'Incident created',
+  'incident.status_updated': 'Status changed',
+  'incident_status.updated': 'Status changed',
+  'responder.created': 'Responder added',
+  'responder.commented': 'Comment added',
+  'evidence.created': 'Evidence added',
+  'evidence.done_definition_added': 'Evidence added to the definition of done',
+  'hypothesis.created': 'Hypothesis added',
+  'hypothesis.status_updated': 'Hypothesis status changed',
+};
+
 function ChangelogPanel({ incidentId }: { incidentId: string }) {
   const history = useIncidentHistory(incidentId, true);
   if (history.isPending) return <p className="text-fg-muted">Loading ...</p>;
@@ -118,7 +131,7 @@ function ChangelogPanel({ incidentId }: { incidentId: string }) {
     <ul aria-label="Changelog entries" className="flex flex-col gap-1.5">
       {rows.map((row) => (
         <li key={row.id} className="flex flex-col">
-          <span>{row.description ?? row.type}</span>
+          <span>{row.description || HISTORY_LABELS[row.type] || row.type}</span>
           <span className="text-xs text-fg-muted">
             {row.person?.name ?? 'System'} · <RelativeTime value={row.created_at} />
           </span>

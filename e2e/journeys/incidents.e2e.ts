@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.js';
+import { dbRows, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
+
+interface IncidentRow {
+  id: string;
+  title: string;
+  status: string;
+  severity: string;
+  type: string;
+  created_by: string | null;
+}
+
+/** The incident journey on a real server: every write goes through the data service and is read back from the database. */
+describe('incidents', () => {
+  let world: SettingsWorld;
+  let page: Page;
+
+  beforeAll(async () => {
+    world = await settingsWorld();
+    page = await world.admin.newPage();
+  }, 90_000);
+
+  afterAll(async () => {
+    await page?.close();
+    await world?.close();
+  });
+
+  it('creates an incident, edits its title, builds a hypothesis, comments and resolves it through the definition-of-done dialog', async () => {
+    await openScreen(page, '/incidents');
+    await page.getByText('There are no incidents matching this criteria').waitFor();
+
+    await page.getByRole('button', { name: 'Create incident' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create incident' });
+    await dialog.getByRole('textbox', { name: /Title/ }).fill('Checkout is down');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/incidents\/[0-9a-f-]{36}$/);
+    const id = new URL(page.url()).pathname.split('/').at(-1)!;
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Edit Incident title' }).waitFor();
+
+    const [created] = await dbRows<IncidentRow>(world.api, `incidents?id=eq.${id}`);
+    expect(created).toMatchObject({ title: 'Checkout is down', status: 'open', severity: 'low', type: 'availability' });
+    expect(created!.created_by).not.toBeNull();
+
+    // The title, saved once typing pauses.
+    await main.getByRole('button', { name: 'Edit Incident title' }).click();
+    await main.getByRole('textbox', { name: 'Incident title' }).fill('Checkout degraded');
+    await expect.poll(async () => (await dbRows<IncidentRow>(world.api, `incidents?id=eq.${id}`))[0]?.title, { timeout: 10_000 }).toBe('Checkout degraded');
+    await main.getByRole('textbox', { name: 'Incident title' }).press('Enter');
+
+    // A factor under the root hypothesis made with the incident, then its title.
+    const root = main.getByRole('listitem', { name: 'Hypothesis Checkout is down' });
+    await root.getByRole('button', { name: 'Add factor' }).first().click();
+    const factor = main.getByRole('listitem', { name: 'Hypothesis (no title)' });
+    await factor.getByRole('button', { name: 'Edit Hypothesis title' }).click();
+    await factor.getByRole('textbox', { name: 'Hypothesis title' }).fill('Slow queries');
+    await factor.getByRole('textbox', { name: 'Hypothesis title' }).press('Enter');
+    await main.getByRole('listitem', { name: 'Hypothesis Slow queries' }).waitFor();
+    await expect
+      .poll(async () => (await dbRows<{ title: string; type: string }>(world.api, `hypotheses?incident_id=eq.${id}&order=created_at`)).map((h) => `${h.type}:${h.title}`))
+      .toEqual(['root:Checkout is down', 'factor:Slow queries']);
+
+    // A comment on the factor, shown in the tree.
+    const form = main.getByRole('form', { name: 'Add comment' });
+    await form.getByRole('combobox', { name: 'Hypothesis' }).selectOption({ label: 'Slow queries' });
+    await form.getByRole('textbox', { name: 'Comment' }).fill('p95 of the orders query is 4 s');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await main.getByRole('listitem', { name: 'Hypothesis Slow queries' }).getByRole('button', { name: 'Expand Slow queries' }).click();
+    await main.getByText('p95 of the orders query is 4 s').waitFor();
+    await expect.poll(async () => (await dbRows<{ comment: string }>(world.api, `comments?incident_id=eq.${id}`)).map((c) => c.comment)).toEqual(['p95 of the orders query is 4 s']);
+
+    // Resolved through the definition-of-done dialog, skipping it.
+    await main.getByRole('combobox', { name: 'Status', exact: true }).selectOption('resolved');
+    const dod = page.getByRole('dialog', { name: 'Add contributing factors to definition of done' });
+    await dod.getByRole('button', { name: 'Skip' }).click();
+    await toast(page, 'Incident status updated successfully');
+    expect((await dbRows<IncidentRow>(world.api, `incidents?id=eq.${id}`))[0]?.status).toBe('resolved');
+
+    // The changelog the database wrote.
+    await main.getByRole('button', { name: 'Changelog' }).click();
+    await main.getByRole('list', { name: 'Changelog entries' }).waitFor();
+    expect(await main.getByText('No changelog found').count()).toBe(0);
+    await screenshot(page, 'incident-detail');
+
+    // Back on the list: open incidents no longer include it, all statuses do.
+    await openScreen(page, '/incidents');
+    await page.getByText('There are no incidents matching this criteria').waitFor();
+    await openScreen(page, '/incidents?status=all');
+    await page.getByRole('link', { name: /Checkout degraded/ }).waitFor();
+  });
+});
