@@ -198,6 +198,19 @@ describe('GET /api/topology', () => {
     });
   });
 
+  it('lists and sums the components a selector attaches under a component among its children', async () => {
+    const pool = server.pool;
+    await pool.query(`INSERT INTO component_relationships (component_id, relationship_id, selector_id) VALUES ($1, $2, 'seed')`, [ids.web, ids.billing]);
+    let billing = find((await topology()).components, 'billing');
+    expect(names(billing.components)).toEqual(['web', 'ledger']);
+    expect(billing.summary.checks).toEqual({ healthy: 1, unhealthy: 0, warning: 0, unknown: 0 });
+    expect(names((await topology(`?id=${ids.billing}`)).components[0]!.components)).toEqual(['ledger', 'web']);
+    await pool.query('UPDATE component_relationships SET deleted_at = now() WHERE component_id = $1', [ids.web]);
+    billing = find((await topology()).components, 'billing');
+    expect(names(billing.components)).toEqual(['ledger']);
+    expect(billing.summary.checks).toEqual({ healthy: 0, unhealthy: 0, warning: 0, unknown: 0 });
+  });
+
   it('refuses a wrong parameter with a message saying which', async () => {
     const cases: Array<[string, RegExp]> = [
       ['?id=shop', /id must be a component id/],

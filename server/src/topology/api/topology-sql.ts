@@ -50,8 +50,9 @@ function cardFilters(request: TopologyRequest, params: Params): string[] {
  * the cards and each card's children), with its kept summary (component_summaries: its own links
  * added to its children's summaries, the hidden ones too with hidden) and its team names.
  *
- * The cards are, without id, the root components; with id, that component's children; with flatten,
- * the components of the chosen type at every depth (below id when given).
+ * The cards are, without id, the root components; with id, that component's children (and the
+ * components its selectors attach under it); with flatten, the components of the chosen type at
+ * every depth (below id when given). A card's children are its own and those attached under it.
  */
 export function topologyQuery(request: TopologyRequest): { text: string; values: unknown[] } {
   const params = new Params();
@@ -63,7 +64,9 @@ export function topologyQuery(request: TopologyRequest): { text: string; values:
       ? `c.id IN (SELECT d.id FROM below d WHERE d.id <> ${id}::uuid)`
       : 'true';
   } else {
-    level = id ? `c.parent_id = ${id}::uuid` : 'c.parent_id IS NULL';
+    level = id
+      ? `(c.parent_id = ${id}::uuid OR c.id IN (SELECT r.component_id FROM component_relationships r WHERE r.relationship_id = ${id}::uuid AND r.deleted_at IS NULL))`
+      : 'c.parent_id IS NULL';
   }
   const where = ['c.deleted_at IS NULL', ...(visible ? ['NOT c.hidden'] : []), level, ...cardFilters(request, params)].join('\n       AND ');
   const below = request.flatten && id
@@ -81,11 +84,16 @@ cards AS MATERIALIZED (
 ),
 card_ids AS (SELECT coalesce(array_agg(id), '{}') AS ids FROM cards),
 shown AS (
-  SELECT id, 'card' AS role FROM cards
+  SELECT id, 'card' AS role, NULL::uuid AS holder FROM cards
   UNION ALL
-  SELECT c.id, 'child' FROM card_ids, components c
+  SELECT c.id, 'child', c.parent_id FROM card_ids, components c
    WHERE c.parent_id = ANY(card_ids.ids) AND NOT (c.id = ANY(card_ids.ids)) AND c.deleted_at IS NULL ${visible}
-  ${id ? `UNION ALL SELECT c.id, 'asked' FROM components c WHERE c.id = ${id}::uuid AND c.deleted_at IS NULL` : ''}
+  UNION ALL
+  -- Components a card's selectors attach under it.
+  SELECT c.id, 'child', r.relationship_id FROM card_ids, component_relationships r JOIN components c ON c.id = r.component_id
+   WHERE r.relationship_id = ANY(card_ids.ids) AND r.deleted_at IS NULL AND c.parent_id IS DISTINCT FROM r.relationship_id
+     AND NOT (c.id = ANY(card_ids.ids)) AND c.deleted_at IS NULL ${visible}
+  ${id ? `UNION ALL SELECT c.id, 'asked', NULL FROM components c WHERE c.id = ${id}::uuid AND c.deleted_at IS NULL` : ''}
 ),
 team_names AS (
   SELECT tr.component_id, array_agg(DISTINCT t.name ORDER BY t.name) AS names
@@ -93,7 +101,7 @@ team_names AS (
    WHERE t.deleted_at IS NULL AND tr.component_id IN (SELECT id FROM shown)
    GROUP BY tr.component_id
 )
-SELECT sh.role, coalesce(tn.names, '{}') AS teams, ${COMPONENT_COLUMNS.map((column) => `c.${column}`).join(', ')},
+SELECT sh.role, sh.holder, coalesce(tn.names, '{}') AS teams, ${COMPONENT_COLUMNS.map((column) => `c.${column}`).join(', ')},
        coalesce(cs.${request.hidden ? 'every' : 'visible'}, ${params.add(JSON.stringify(EMPTY_SUMMARY))}::jsonb) AS summary
   FROM shown sh
   JOIN components c ON c.id = sh.id

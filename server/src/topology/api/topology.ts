@@ -9,6 +9,8 @@ export const TOPOLOGY_STATEMENT_TIMEOUT_MS = 10_000;
 
 type Row = Record<string, unknown> & {
   role: 'asked' | 'card' | 'child';
+  /** The card a child is shown under. */
+  holder: string | null;
   teams: string[];
   created_at: Date;
   updated_at: Date;
@@ -17,7 +19,7 @@ type Row = Record<string, unknown> & {
 
 /** The row as the component's JSON: times as ISO text, costs as numbers. */
 function componentOf(row: Row): TopologyComponent {
-  const { role: _role, teams: _teams, ...component } = row;
+  const { role: _role, holder: _holder, teams: _teams, ...component } = row;
   for (const column of NUMERIC_COLUMNS) if (typeof component[column] === 'string') component[column] = Number(component[column]);
   return { ...component, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString(), deleted_at: row.deleted_at?.toISOString() ?? null } as unknown as TopologyComponent;
 }
@@ -58,30 +60,27 @@ export async function topology(pool: pg.Pool, request: TopologyRequest): Promise
   }
 
   const byId = new Map<string, TopologyComponent>();
-  const roles = new Map<string, Row['role']>();
+  const cardIds = new Set<string>();
+  const children: [string, TopologyComponent][] = [];
   const teams = new Set<string>();
   for (const row of rows) {
-    const component = componentOf(row);
-    byId.set(component.id, component);
-    roles.set(component.id, row.role);
+    const id = row.id as string;
+    const component = byId.get(id) ?? componentOf(row);
+    byId.set(id, component);
+    if (row.role === 'card') cardIds.add(id);
+    if (row.role === 'child' && row.holder) children.push([row.holder, component]);
     if (row.role !== 'asked') for (const team of row.teams) teams.add(team);
   }
-  const cards: TopologyComponent[] = [];
-  for (const component of byId.values()) {
-    const role = roles.get(component.id);
-    if (role === 'card') cards.push(component);
-    const parent = component.parent_id ? byId.get(component.parent_id) : undefined;
-    // A card holds its children (and, with flatten, the cards below it); the asked component holds the cards.
-    if (parent && role !== 'asked' && roles.get(parent.id) === 'card') {
-      (parent.components ??= []).push(component);
-    }
-  }
+  const cards = [...cardIds].map((id) => byId.get(id)!);
+  // A card holds its children and, with flatten, the cards below it.
+  for (const card of cards) if (card.parent_id && cardIds.has(card.parent_id)) (byId.get(card.parent_id)!.components ??= []).push(card);
+  for (const [holder, child] of children) (byId.get(holder)!.components ??= []).push(child);
   sortComponents(cards, request.sortBy, request.sortOrder);
   for (const card of cards) if (card.components) sortChildren(card.components);
 
   const asked = request.id ? byId.get(request.id) : undefined;
   const components = request.id ? (asked ? [{ ...asked, components: cards }] : []) : cards;
-  const listed = [...byId.values()].filter((c) => roles.get(c.id) !== 'asked');
+  const listed = [...byId.values()].filter((c) => c.id !== request.id);
   return {
     components,
     healthStatuses: unique(listed.map((c) => c.status)),
