@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Drawer } from '../../ui/drawer';
 import { linkClass } from '../../ui/link-styles';
+import { useResourceExtensions } from '../../ui/resource-extensions';
 import { Tabs, type TabItem } from '../../ui/tabs';
 import { inputClass } from '../../ui/text-input';
 import { toast } from '../../ui/toast/toast-store';
@@ -13,7 +14,6 @@ import { CheckFacts } from './drawer/check-facts';
 import { useCheckDetail, useCheckGraph, useRunCheckNow } from './drawer/drawer-api';
 import { HealthChart } from './drawer/health-chart';
 import { HistoryTab } from './drawer/history-tab';
-import { PlaybooksMenu } from './drawer/playbooks-menu';
 import { RelationshipsTab } from './drawer/relationships-tab';
 import { CheckSourceLink } from './drawer/source-link';
 import { SpecTab } from './drawer/spec-tab';
@@ -48,6 +48,7 @@ function Overview({ checkId, range }: { checkId: string; range: TimeRange }) {
 
 function Footer({ check }: { check: CheckSummary }) {
   const { roles } = usePermissions();
+  const { PlaybooksMenu } = useResourceExtensions();
   const detail = useCheckDetail(check.id);
   const run = useRunCheckNow();
   const runNow = () =>
@@ -60,7 +61,7 @@ function Footer({ check }: { check: CheckSummary }) {
       <span className="mr-auto flex min-w-0 items-center">
         <CheckSourceLink canary={detail.data?.canaries ?? null} canaryId={check.canary_id} />
       </span>
-      {can(roles, 'playbook_runs', 'write') && <PlaybooksMenu check={check} />}
+      {PlaybooksMenu && can(roles, 'playbook_runs', 'write') && <PlaybooksMenu target={{ check_id: check.id }} />}
       <Link to={`/settings/canaries/${encodeURIComponent(check.canary_id)}`} className={cn(linkClass, 'px-2 text-sm')}>
         Edit
       </Link>

@@ -4,14 +4,17 @@ import { Link } from 'react-router';
 import { ErrorPanel } from '../../ui/error-panel';
 import { linkClass } from '../../ui/link-styles';
 import { Skeleton } from '../../ui/skeleton';
-import { PlaybookRunsList } from '../playbooks/runs/playbook-runs-list';
+import { useResourceExtensions } from '../../ui/resource-extensions';
 import { useComponentChecks, useComponentTeams } from './panel-api';
 import { StatusDot } from './status-style';
 
-export function PanelSection({ title, children }: { title: string; children: ReactNode }) {
+export function PanelSection({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <section aria-label={title} className="flex flex-col gap-2">
-      <h3 className="text-xs font-semibold tracking-wide text-fg-muted uppercase">{title}</h3>
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-xs font-semibold tracking-wide text-fg-muted uppercase">{title}</h3>
+        {action}
+      </div>
       {children}
     </section>
   );
@@ -73,11 +76,14 @@ export function TeamsSection({ componentId }: { componentId: string }) {
   );
 }
 
-/** The playbook runs on the component, 50 at a time, more as the list scrolls near its end. */
+/** The playbooks that can run on the component (each with Run) and its runs, 50 at a time, more as the list scrolls near its end. */
 export function PlaybookRunsSection({ componentId }: { componentId: string }) {
+  const { PlaybooksMenu, PlaybookRuns } = useResourceExtensions();
+  const target = { component_id: componentId };
+  if (!PlaybookRuns) return null;
   return (
-    <PanelSection title="Playbook runs">
-      <PlaybookRunsList target={{ component_id: componentId }} pageSize={PLAYBOOK_PAGE_SIZES.panel} />
+    <PanelSection title="Playbook runs" action={PlaybooksMenu && <PlaybooksMenu target={target} />}>
+      <PlaybookRuns target={target} pageSize={PLAYBOOK_PAGE_SIZES.panel} />
     </PanelSection>
   );
 }

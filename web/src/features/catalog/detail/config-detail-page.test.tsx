@@ -53,12 +53,8 @@ function routes(detail: unknown[] = [DETAIL], hypotheses: unknown[] = [{ id: 'h-
         json([{ id: 'ck1', name: 'checkout-http', type: 'http', icon: null, status: 'unhealthy', severity: 'high', canary_name: 'shop', last_runtime: null, uptime: { passed: 9, failed: 1 } }]),
     },
     {
-      path: /^\/api\/db\/playbooks\?/,
-      respond: () =>
-        json([
-          { id: 'p1', title: 'Restart service', category: null, description: null, spec: { configs: [{ types: ['Shop::Service'], labelSelector: 'team=payments' }] } },
-          { id: 'p2', title: 'Vacuum database', category: 'DB', description: null, spec: { configs: [{ types: ['Shop::Database'] }] } },
-        ]),
+      path: /^\/api\/playbook\/list\?/,
+      respond: () => json([{ id: 'p1', name: 'restart-service', title: 'Restart service', icon: null, category: null, description: null, spec: { configs: [{ types: ['Shop::Service'] }] } }]),
     },
     { path: /^\/api\/db\/playbook_runs\?/, respond: () => json([{ id: 'r1', status: 'completed', created_at: new Date(NOW).toISOString(), playbook: { id: 'p1', title: 'Restart service', icon: null } }]) },
     { path: /^\/api\/db\/incidents\?/, respond: () => json([INCIDENT]) },
@@ -129,10 +125,12 @@ describe('config detail page', () => {
     expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Checks')).toBeTruthy();
   });
 
-  it('lists the playbooks whose config selectors could match and the runs on the config', async () => {
-    await open(`/catalog/${ID}/playbooks`);
+  it('lists the playbooks that can run on the config (each with Run) and the runs on it', async () => {
+    const app = await open(`/catalog/${ID}/playbooks`);
     const apply = await screen.findByRole('list', { name: 'Playbooks that apply' });
     expect(within(apply).getAllByRole('link').map((link) => link.textContent)).toEqual(['Restart service']);
+    expect(app.server.to('/api/playbook/list')[0]!.url.searchParams.get('config_id')).toBe(ID);
+    expect(within(apply).getByRole('button', { name: 'Run Restart service' })).toBeTruthy();
     const runs = await screen.findByRole('list', { name: 'Playbook runs' });
     expect(within(runs).getByRole('link', { name: 'Restart service' }).getAttribute('href')).toBe('/playbooks/runs/r1');
   });

@@ -7,7 +7,6 @@ export const detailKeys = {
   config: (id: string) => [...detailKeys.all, 'config', id] as const,
   lastScraped: (id: string) => [...detailKeys.all, 'last-scraped', id] as const,
   checks: (id: string) => [...detailKeys.all, 'checks', id] as const,
-  playbooks: () => [...detailKeys.all, 'playbooks'] as const,
   incidents: (search: string) => [...detailKeys.all, 'incidents', search] as const,
 };
 
@@ -115,33 +114,6 @@ export function useConfigChecks(id: string) {
         .throwOnError();
       return (data ?? []) as ConfigCheck[];
     },
-  });
-}
-
-export interface PlaybookOption {
-  id: string;
-  title: string;
-  category: string | null;
-  description: string | null;
-  spec: { configs?: unknown } | null;
-}
-
-/** Live playbooks that name configs in their spec (the tab keeps those whose selectors could match). */
-export function usePlaybooksForConfigs() {
-  return useQuery({
-    queryKey: detailKeys.playbooks(),
-    queryFn: async ({ signal }): Promise<PlaybookOption[]> => {
-      const { data } = await db
-        .from('playbooks')
-        .select('id,title,category,description,spec')
-        .is('deleted_at', null)
-        .not('spec->configs', 'is', null)
-        .order('title')
-        .abortSignal(signal)
-        .throwOnError();
-      return (data ?? []) as PlaybookOption[];
-    },
-    staleTime: CATALOG_STALE_TIME,
   });
 }
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configText } from './config-text';
 import { tabOfPath, tabPath } from './detail-tabs';
-import { playbookMayApplyToConfig, type ConfigForMatch } from './playbook-config-match';
 import { clickLine, formatSelected, parseSelected } from './selected-lines';
 
 describe('selected lines', () => {
@@ -36,43 +35,5 @@ describe('tab routes', () => {
     expect(tabOfPath('/catalog/c1')).toBe('config');
     expect(tabOfPath('/catalog/c1/insights/')).toBe('insights');
     expect(tabOfPath('/catalog/config')).toBe('config');
-  });
-});
-
-describe('playbooks for a config', () => {
-  const config: ConfigForMatch = {
-    id: 'c1',
-    name: 'checkout',
-    type: 'Shop::Service',
-    status: 'Running',
-    health: 'healthy',
-    agent_id: '00000000-0000-0000-0000-000000000000',
-    labels: { team: 'payments' },
-    tags: { namespace: 'shop', env: 'prod' },
-  };
-  const applies = (...configs: unknown[]) => playbookMayApplyToConfig({ configs }, config);
-
-  it('match on id, name, namespace, search, types, statuses, health, labels, tags and the local agent', () => {
-    expect(applies({ types: ['Shop::Service'] })).toBe(true);
-    expect(applies({ types: ['Shop::Database'] })).toBe(false);
-    expect(applies({ types: ['!Shop::Service'] })).toBe(false);
-    expect(applies({ name: 'checkout', namespace: 'shop' })).toBe(true);
-    expect(applies({ namespace: 'default' })).toBe(false);
-    expect(applies({ id: 'c2' })).toBe(false);
-    expect(applies({ search: 'CHECK' })).toBe(true);
-    expect(applies({ statuses: ['Stopped'] })).toBe(false);
-    expect(applies({ health: ['healthy', 'warning'] })).toBe(true);
-    expect(applies({ labelSelector: 'team=payments' })).toBe(true);
-    expect(applies({ labelSelector: 'team!=payments' })).toBe(false);
-    expect(applies({ tagSelector: 'env=dev' })).toBe(false);
-    expect(applies({ labelSelector: 'team in (payments,search)' })).toBe(true);
-    expect(applies({ agent: 'local' })).toBe(true);
-    expect(applies({ agent: '11111111-1111-1111-1111-111111111111' })).toBe(false);
-  });
-
-  it('apply when any selector matches, never without configs', () => {
-    expect(applies({ types: ['Shop::Database'] }, { name: 'checkout' })).toBe(true);
-    expect(playbookMayApplyToConfig({ checks: [{ name: 'x' }] }, config)).toBe(false);
-    expect(playbookMayApplyToConfig(null, config)).toBe(false);
   });
 });

@@ -1,27 +1,25 @@
-import type { CheckSummary } from '@pharos/core';
 import { ChevronDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
-import { Button } from '../../../ui/button';
-import { RunPlaybookModal, type RunnablePlaybook } from '../../playbooks/run-modal';
-import { usePlaybooksFor } from '../../playbooks/api';
+import { Button } from '../../ui/button';
+import type { ResourceRef } from '../../ui/resource-extensions';
+import { usePlaybooksFor } from './api';
+import { RunPlaybookModal, type RunnablePlaybook } from './run-modal';
 
 const itemClass = 'flex cursor-pointer items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-surface-muted';
 
 /**
- * Playbooks: those that can run on this check (`GET /api/playbook/list?check_id=`), each opening the
- * Run playbook modal for the check. Shown to those who may write playbook runs; disabled, and saying
- * so, when none applies.
+ * Playbooks: those that can run on a check, component or config (`GET /api/playbook/list`), each
+ * opening the Run playbook modal for it; disabled, and saying so, when none applies.
  */
-export function PlaybooksMenu({ check }: { check: CheckSummary }) {
-  const target = { check_id: check.id };
+export function PlaybooksMenu({ target }: { target: ResourceRef }) {
   const playbooks = usePlaybooksFor(target);
   const [chosen, setChosen] = useState<RunnablePlaybook | null>(null);
   const available = playbooks.data ?? [];
   return (
     <>
       {available.length === 0 ? (
-        <Button variant="secondary" disabled title={playbooks.isPending ? 'Loading playbooks…' : 'No playbooks apply to this check'}>
+        <Button variant="secondary" disabled title={playbooks.isPending ? 'Loading playbooks…' : 'No playbooks apply here'}>
           Playbooks
         </Button>
       ) : (

@@ -1,0 +1,22 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { ResourceExtensions, ResourceRef } from '../ui/resource-extensions';
+
+/** An area's piece loaded with the first screen that shows it, so the shell's first load stays small. */
+function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  const Deferred = (props: P) => (
+    <Suspense fallback={null}>
+      <Lazy {...props} />
+    </Suspense>
+  );
+  return Deferred;
+}
+
+const playbooks = () => import('../features/playbooks/extensions');
+
+/** The pieces areas offer the screens of the others (see ui/resource-extensions.tsx). */
+export const RESOURCE_EXTENSIONS: ResourceExtensions = {
+  PlaybooksMenu: deferred<{ target: ResourceRef }>(() => playbooks().then((m) => m.PlaybooksMenu)),
+  AvailablePlaybooks: deferred<{ target: ResourceRef }>(() => playbooks().then((m) => m.AvailablePlaybooks)),
+  PlaybookRuns: deferred<{ target: ResourceRef; pageSize: number; maxHeight?: string }>(() => playbooks().then((m) => m.PlaybookRunsList)),
+};

@@ -1,0 +1,31 @@
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+
+/** The resource a piece of another area acts on: one of a check, a component or a config. */
+export interface ResourceRef {
+  check_id?: string;
+  component_id?: string;
+  config_id?: string;
+}
+
+/**
+ * What one area offers the screens of the others, which may not import it (a feature folder is a
+ * room): the app fills these from the areas that build them, and a screen renders what is there.
+ */
+export interface ResourceExtensions {
+  /** A menu of the playbooks that can run on the resource, each opening the Run playbook modal. */
+  PlaybooksMenu?: ComponentType<{ target: ResourceRef }>;
+  /** The playbooks that can run on the resource as a list, each with Run. */
+  AvailablePlaybooks?: ComponentType<{ target: ResourceRef }>;
+  /** The playbook runs on the resource, a page at a time as it scrolls. */
+  PlaybookRuns?: ComponentType<{ target: ResourceRef; pageSize: number; maxHeight?: string }>;
+}
+
+const ResourceExtensionsContext = createContext<ResourceExtensions>({});
+
+export function ResourceExtensionsProvider({ value, children }: { value: ResourceExtensions; children: ReactNode }) {
+  return <ResourceExtensionsContext.Provider value={value}>{children}</ResourceExtensionsContext.Provider>;
+}
+
+export function useResourceExtensions(): ResourceExtensions {
+  return useContext(ResourceExtensionsContext);
+}
