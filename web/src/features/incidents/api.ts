@@ -128,9 +128,9 @@ export function useUpdateIncident(id: string) {
   });
 }
 
-/** Marks evidence as part of the definition of done (`PATCH /evidences?id=in.(…)`). */
+/** Marks each evidence as part of the definition of done (`PATCH /evidences?id=eq.{id}`, spec 2 §7). */
 export async function markDefinitionOfDone(ids: readonly string[]): Promise<void> {
-  await db.from('evidences').update({ definition_of_done: true }).in('id', [...ids]).throwOnError();
+  await Promise.all(ids.map((id) => db.from('evidences').update({ definition_of_done: true }).eq('id', id).throwOnError()));
 }
 
 export interface NewHypothesis {

@@ -106,7 +106,7 @@ describe('/incidents/{id}', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(patches(app, 'incidents')).toHaveLength(1));
     expect(patches(app, 'evidences')[0]!.body).toEqual({ definition_of_done: true });
-    expect(paramsOf(patches(app, 'evidences')[0]!.url)['id']).toBe('in.(e1)');
+    expect(paramsOf(patches(app, 'evidences')[0]!.url)['id']).toBe('eq.e1');
     expect(patches(app, 'incidents')[0]!.body).toEqual({ status: 'mitigated' });
 
     await app.user.selectOptions(status, 'Resolved');

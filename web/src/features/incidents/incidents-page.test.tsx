@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StubRoute } from '../../test/fetch-stub';
 import { dbRoute, paramsOf, renderSettings, rows } from '../settings/testing/render-settings';
 
 const person = (n: number) => ({ id: `p${n}`, name: `Person ${n}`, avatar: null });
@@ -18,8 +19,9 @@ const INCIDENT = {
   component_ids: ['c1'],
 };
 
-function routes(incidents: unknown[] = [INCIDENT]) {
+function routes(incidents: unknown[] = [INCIDENT], writes: StubRoute[] = []) {
   return [
+    ...writes,
     dbRoute('GET', 'incident_summary', () => rows(incidents)),
     dbRoute('GET', 'people', () => rows([{ id: 'u1', name: 'Ada Lovelace', avatar: null }, { id: 'u2', name: 'Grace Hopper', avatar: null }])),
     dbRoute('GET', 'components', () => rows([{ id: 'c1', name: 'checkout' }])),
@@ -120,5 +122,18 @@ describe('/incidents', () => {
       type: 'availability',
     });
     expect(app.server.to('/api/db/hypotheses', 'POST')[0]!.body).toEqual({ incident_id: 'i9', title: 'Payments slow', status: 'possible', type: 'root' });
+  });
+
+  it('keeps the dialog open with the server message when creation fails', async () => {
+    const app = renderSettings('/incidents', routes([INCIDENT], [dbRoute('POST', 'incidents', () => ({ status: 400, body: { message: 'new row violates check constraint' } }))]));
+    await screen.findByRole('table', { name: 'Incidents' });
+    await app.user.click(screen.getByRole('button', { name: 'Create incident' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create incident' });
+    await app.user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Payments slow');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('new row violates check constraint')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Create incident' })).toBeTruthy();
+    expect(app.location()).toBe('/incidents');
+    expect(app.server.to('/api/db/hypotheses', 'POST')).toHaveLength(0);
   });
 });
