@@ -11,12 +11,15 @@ let dir: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'pharos-playbook-logs-'));
+  // File backends read only the folders PHAROS_LOG_DIRS names (read at each search).
+  process.env['PHAROS_LOG_DIRS'] = dir;
   const now = Date.now();
   const line = (ago: number, level: string, msg: string) => JSON.stringify({ ts: new Date(now - ago).toISOString(), level, msg });
   await writeFile(path.join(dir, 'app.jsonl'), [line(60_000, 'info', 'started'), line(30_000, 'error', 'payment timeout'), line(10_000, 'error', 'payment declined')].join('\n') + '\n');
 });
 
 afterAll(async () => {
+  delete process.env['PHAROS_LOG_DIRS'];
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
