@@ -56,10 +56,9 @@ export function useIncident(id: string) {
 }
 
 /** `GET /incident_histories?incident_id=eq.{id}`, newest first. */
-export function useIncidentHistory(id: string, enabled: boolean) {
+export function useIncidentHistory(id: string) {
   return useQuery({
     queryKey: incidentKeys.history(id),
-    enabled,
     queryFn: async ({ signal }): Promise<IncidentHistoryRow[]> => {
       const { data } = await db
         .from('incident_histories')

@@ -43,6 +43,18 @@ describe('/incidents/{id}', () => {
     expect(within(screen.getByRole('region', { name: 'Definition of done' })).getByText('No Evidence')).toBeTruthy();
   });
 
+  it('lists the changelog newest first, naming entries without a description by their type', async () => {
+    const history = [
+      { id: 'y2', type: 'incident.status_updated', description: 'Status changed from open to resolved', created_at: new Date().toISOString(), person: { id: 'u1', name: 'Ada Lovelace', avatar: null } },
+      { id: 'y1', type: 'hypothesis.created', description: '', created_at: new Date().toISOString(), person: null },
+    ];
+    const app = renderSettings('/incidents/i1', detailRoutes(incidentFixture(), [dbRoute('GET', 'incident_histories', () => ({ body: history }))]));
+    await app.user.click(await screen.findByRole('button', { name: 'Changelog' }));
+    const entries = await screen.findByRole('list', { name: 'Changelog entries' });
+    expect(within(entries).getAllByRole('listitem').map((item) => item.firstElementChild!.textContent)).toEqual(['Status changed from open to resolved', 'Hypothesis added']);
+    expect(paramsOf(app.server.to('/api/db/incident_histories', 'GET')[0]!.url)['order']).toBe('created_at.desc');
+  });
+
   it("answers 'Incident not found' for an unknown id", async () => {
     renderSettings('/incidents/nope', detailRoutes(null));
     expect(await screen.findByText('Incident not found')).toBeTruthy();

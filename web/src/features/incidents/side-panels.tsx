@@ -123,7 +123,7 @@ const HISTORY_LABELS: Readonly<Record<string, string>> = {
 };
 
 function ChangelogPanel({ incidentId }: { incidentId: string }) {
-  const history = useIncidentHistory(incidentId, true);
+  const history = useIncidentHistory(incidentId);
   if (history.isPending) return <p className="text-fg-muted">Loading ...</p>;
   const rows = history.data ?? [];
   if (rows.length === 0) return <p className="text-fg-muted">No changelog found</p>;
