@@ -85,6 +85,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // Journeys write the files their log backends read under the temporary folder.
+    PHAROS_LOG_DIRS: os.tmpdir(),
     ...options.env,
   };
   delete env['DATABASE_URL'];
