@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
@@ -244,6 +247,96 @@ spec:
       expect(finished.actions[0]!.result?.stdout?.trim()).toBe('diagnosing storefront-home deeply');
     } finally {
       await page.close();
+    }
+  });
+
+  it("runs a playbook on a config from its Playbooks tab and on a component from its side panel", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pharos-playbook-config-'));
+    try {
+      await writeFile(path.join(dir, 'apps.json'), JSON.stringify({ apps: [{ name: 'billing', replicas: 2 }] }));
+      await applyYaml(
+        world,
+        `apiVersion: configs.flanksource.com/v1
+kind: ScrapeConfig
+metadata: {name: apps}
+spec:
+  schedule: "@every 5s"
+  file:
+    - type: Shop::App
+      id: $.name
+      name: $.name
+      items: $.apps[*]
+      paths: [${JSON.stringify(path.join(dir, 'apps.json'))}]
+---
+apiVersion: canaries.flanksource.com/v1
+kind: Topology
+metadata: {name: shop}
+spec:
+  schedule: "@every 5m"
+  components:
+    - name: payments
+      type: service
+---
+apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata: {name: describe-resource}
+spec:
+  title: Describe resource
+  configs:
+    - types: [Shop::App]
+  components:
+    - types: [service]
+  parameters:
+    - name: reason
+      label: Reason
+      required: true
+  actions:
+    - name: describe
+      exec:
+        script: 'echo "{{if .config}}config {{.config.name}}{{else}}component {{.component.name}}{{end}}: {{.params.reason}}"'
+`,
+      );
+      let configId = '';
+      let componentId = '';
+      await expect
+        .poll(
+          async () => {
+            configId = (await dbRows<{ id: string }>(world.api, 'configs?name=eq.billing&deleted_at=is.null&select=id'))[0]?.id ?? '';
+            componentId = (await dbRows<{ id: string }>(world.api, 'components?name=eq.payments&deleted_at=is.null&select=id'))[0]?.id ?? '';
+            return Boolean(configId && componentId);
+          },
+          { timeout: 60_000, interval: 500 },
+        )
+        .toBe(true);
+
+      const page = await world.admin.newPage();
+      try {
+        await openScreen(page, `/catalog/${configId}/playbooks`);
+        const applies = page.getByRole('list', { name: 'Playbooks that apply' });
+        await applies.getByRole('button', { name: 'Run Describe resource' }).click();
+        const modal = page.getByRole('dialog', { name: 'Run Describe resource' });
+        await field(modal, 'Reason').fill('audit');
+        await modal.getByRole('button', { name: 'Run', exact: true }).click();
+        const fromConfig = await finishedRun(world.api, page);
+        expect(fromConfig.status, fromConfig.error ?? '').toBe('completed');
+        expect(fromConfig.actions[0]!.result?.stdout?.trim()).toBe('config billing: audit');
+
+        await openScreen(page, `/topology/${componentId}`);
+        const runs = page.getByRole('region', { name: 'Playbook runs' });
+        await runs.getByRole('button', { name: 'Playbooks' }).click();
+        await page.getByRole('menuitem', { name: 'Describe resource' }).click();
+        const panelModal = page.getByRole('dialog', { name: 'Run Describe resource' });
+        await field(panelModal, 'Reason').fill('review');
+        await screenshot(page, 'playbooks-run-from-component');
+        await panelModal.getByRole('button', { name: 'Run', exact: true }).click();
+        const fromComponent = await finishedRun(world.api, page);
+        expect(fromComponent.status, fromComponent.error ?? '').toBe('completed');
+        expect(fromComponent.actions[0]!.result?.stdout?.trim()).toBe('component payments: review');
+      } finally {
+        await page.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
