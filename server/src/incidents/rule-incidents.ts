@@ -10,6 +10,33 @@ export interface StoredRule {
   name: string;
 }
 
+/** An incident the rule opened and nobody closed, with the checks and components it has as evidence. */
+export interface OpenIncident {
+  id: string;
+  status: string;
+  title: string;
+  subject: string;
+  checks: string[];
+  components: string[];
+}
+
+/** The rule's incidents not closed, by subject (the newest when there are several). */
+export async function openIncidents(db: pg.ClientBase, ruleId: string): Promise<Map<string, OpenIncident>> {
+  const { rows } = await db.query<OpenIncident>(
+    `SELECT i.id, i.status, i.title, i.incident_rule_subject AS subject,
+            coalesce(array_agg(e.check_id::text) FILTER (WHERE e.type = 'check' AND e.check_id IS NOT NULL), '{}') AS checks,
+            coalesce(array_agg(e.component_id::text) FILTER (WHERE e.type = 'topology' AND e.component_id IS NOT NULL), '{}') AS components
+       FROM incidents i
+       LEFT JOIN hypotheses h ON h.incident_id = i.id
+       LEFT JOIN evidences e ON e.hypothesis_id = h.id AND e.type IN ('check', 'topology')
+      WHERE i.incident_rule_id = $1 AND i.status <> 'closed' AND i.incident_rule_subject IS NOT NULL
+      GROUP BY i.id
+      ORDER BY i.created_at`,
+    [ruleId],
+  );
+  return new Map(rows.map((row) => [row.subject, row]));
+}
+
 /** What one subject did to the rule's incidents. */
 export type SubjectOutcome = 'opened' | 'reopened' | 'updated' | 'unchanged';
 
@@ -35,37 +62,24 @@ async function rootHypothesis(db: pg.ClientBase, incidentId: string, title: stri
   return created.rows[0]!.id;
 }
 
-/** Adds the subject's failing component and checks as definition-of-done evidence, each once; answers how many were added. */
+/** Adds the subject's failing component and checks as definition-of-done evidence, each once, in one statement; answers how many were added. */
 async function addEvidence(db: pg.ClientBase, incidentId: string, hypothesisId: string, subject: RuleSubject): Promise<number> {
-  let added = 0;
+  const items: { type: 'topology' | 'check'; description: string; component_id: unknown; check_id: unknown }[] = [];
   if (subject.component && subject.componentFailing) {
-    const { rowCount } = await db.query(
-      `INSERT INTO evidences (hypothesis_id, type, description, component_id, definition_of_done)
-       SELECT $2, 'topology', $3, $4, true
-        WHERE NOT EXISTS (SELECT 1 FROM evidences e JOIN hypotheses h ON h.id = e.hypothesis_id
-                           WHERE h.incident_id = $1 AND e.type = 'topology' AND e.component_id = $4)`,
-      [incidentId, hypothesisId, defaultTitle({ ...subject, checks: [] }), subject.component['id']],
-    );
-    added += rowCount ?? 0;
+    items.push({ type: 'topology', description: defaultTitle({ ...subject, checks: [] }), component_id: subject.component['id'], check_id: null });
   }
-  for (const check of subject.checks) {
-    const { rowCount } = await db.query(
-      `INSERT INTO evidences (hypothesis_id, type, description, check_id, definition_of_done)
-       SELECT $2, 'check', $3, $4, true
-        WHERE NOT EXISTS (SELECT 1 FROM evidences e JOIN hypotheses h ON h.id = e.hypothesis_id
-                           WHERE h.incident_id = $1 AND e.type = 'check' AND e.check_id = $4)`,
-      [incidentId, hypothesisId, `${label(check)} is failing`, check['id']],
-    );
-    added += rowCount ?? 0;
-  }
-  // What fails again is not done, whatever the last evaluation said.
-  await db.query(
-    `UPDATE evidences e SET done = false FROM hypotheses h
-      WHERE h.id = e.hypothesis_id AND h.incident_id = $1 AND e.definition_of_done AND e.done
-        AND (e.check_id = ANY($2::uuid[]) OR e.component_id = $3)`,
-    [incidentId, subject.checks.map((check) => check['id']), subject.componentFailing ? (subject.component?.['id'] ?? null) : null],
+  for (const check of subject.checks) items.push({ type: 'check', description: `${label(check)} is failing`, component_id: null, check_id: check['id'] });
+  if (items.length === 0) return 0;
+  const { rowCount } = await db.query(
+    `INSERT INTO evidences (hypothesis_id, type, description, component_id, check_id, definition_of_done)
+     SELECT $2, n.type, n.description, n.component_id, n.check_id, true
+       FROM jsonb_to_recordset($3::jsonb) AS n(type text, description text, component_id uuid, check_id uuid)
+      WHERE NOT EXISTS (SELECT 1 FROM evidences e JOIN hypotheses h ON h.id = e.hypothesis_id
+                         WHERE h.incident_id = $1 AND e.type = n.type
+                           AND (e.component_id = n.component_id OR e.check_id = n.check_id))`,
+    [incidentId, hypothesisId, JSON.stringify(items)],
   );
-  return added;
+  return rowCount ?? 0;
 }
 
 /** Adds the rule's responders to a new incident; answers the ones that name no team or person. */
@@ -106,21 +120,24 @@ export async function applySubject(
   rule: StoredRule,
   spec: IncidentRuleSpec,
   subject: RuleSubject,
+  existing: OpenIncident | undefined,
   errors: string[],
 ): Promise<SubjectOutcome> {
-  const { rows } = await db.query<{ id: string; status: string; title: string }>(
-    `SELECT id, status, title FROM incidents WHERE incident_rule_id = $1 AND incident_rule_subject = $2 AND status <> 'closed' ORDER BY created_at DESC LIMIT 1`,
-    [rule.id, subject.key],
-  );
-  const existing = rows[0];
   if (existing) {
+    const known = subject.checks.every((check) => existing.checks.includes(String(check['id']))) && (!subject.componentFailing || existing.components.includes(String(subject.component?.['id'])));
+    if (known && existing.status !== 'resolved') return 'unchanged';
     const hypothesis = await rootHypothesis(db, existing.id, existing.title);
     const added = await addEvidence(db, existing.id, hypothesis, subject);
-    if (existing.status === 'resolved') {
-      await db.query(`UPDATE incidents SET status = 'open' WHERE id = $1`, [existing.id]);
-      return 'reopened';
-    }
-    return added > 0 ? 'updated' : 'unchanged';
+    if (existing.status !== 'resolved') return added > 0 ? 'updated' : 'unchanged';
+    await db.query(`UPDATE incidents SET status = 'open' WHERE id = $1`, [existing.id]);
+    // What fails again is not done, whatever the last evaluation said.
+    await db.query(
+      `UPDATE evidences e SET done = false FROM hypotheses h
+        WHERE h.id = e.hypothesis_id AND h.incident_id = $1 AND e.definition_of_done AND e.done
+          AND (e.check_id = ANY($2::uuid[]) OR e.component_id = $3)`,
+      [existing.id, subject.checks.map((check) => check['id']), subject.componentFailing ? (subject.component?.['id'] ?? null) : null],
+    );
+    return 'reopened';
   }
   const title = (await rendered(sandbox, spec.template.title, subject, rule)) ?? defaultTitle(subject);
   const description = await rendered(sandbox, spec.template.description, subject, rule);

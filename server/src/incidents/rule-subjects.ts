@@ -21,11 +21,11 @@ const MAX_RESOURCES = 100_000;
 
 const CHECK_ROW = `to_jsonb(ck) - 'spec' || jsonb_build_object('canary_name', k.name)`;
 
-async function selectedIds(db: pg.ClientBase, kind: 'components' | 'checks', spec: IncidentRuleSpec): Promise<string[]> {
-  const selectors = spec[kind];
-  if (selectors.length === 0) return [];
-  const { text, values } = kindQuery(kind, selectors, undefined, MAX_RESOURCES);
-  return (await db.query<{ id: string }>(text, values)).rows.map((row) => row.id);
+/** The resource search of the rule's selectors as a CTE `selected`, with its parameters; later parameters start at `next`. */
+function selected(kind: 'components' | 'checks', spec: IncidentRuleSpec): { cte: string; values: unknown[]; next: number } | undefined {
+  if (spec[kind].length === 0) return undefined;
+  const { text, values } = kindQuery(kind, spec[kind], undefined, MAX_RESOURCES);
+  return { cte: `WITH selected AS (${text})`, values, next: values.length + 1 };
 }
 
 /** Whether the rule's CEL filter lets the resource through; a filter that fails stops the rule's run. */
@@ -37,25 +37,46 @@ async function passes(sandbox: ExpressionSandbox, spec: IncidentRuleSpec, variab
 }
 
 /**
+ * The component each check belongs to (the first linked, when several), looked up by the checks'
+ * ids and the components' keys: plans that stay fast before the planner has statistics of new rows.
+ */
+async function componentsOfChecks(db: pg.ClientBase, checkIds: string[]): Promise<Map<string, Row>> {
+  if (checkIds.length === 0) return new Map();
+  const links = await db.query<{ check_id: string; component_id: string }>(
+    `SELECT DISTINCT ON (r.check_id) r.check_id, r.component_id
+       FROM unnest($1::uuid[]) AS wanted (id)
+       JOIN check_component_relationships r ON r.check_id = wanted.id AND r.deleted_at IS NULL
+      ORDER BY r.check_id, r.created_at, r.component_id`,
+    [checkIds],
+  );
+  const ids = [...new Set(links.rows.map((link) => link.component_id))];
+  const components = await db.query<{ component: Row }>(`SELECT to_jsonb(c) - 'properties' AS component FROM components c WHERE c.id = ANY($1::uuid[]) AND c.deleted_at IS NULL`, [ids]);
+  const byId = new Map(components.rows.map((row) => [String(row.component['id']), row.component]));
+  return new Map(links.rows.flatMap((link) => (byId.has(link.component_id) ? [[link.check_id, byId.get(link.component_id)!] as const] : [])));
+}
+
+/**
  * The failing resources a rule picks now: components whose health (or status) is one of the rule's
  * failing statuses, with their failing checks, and failing checks (grouped by the component they
  * belong to), failing for at least the rule's age and let through by its filter.
  */
 export async function failingSubjects(db: pg.ClientBase, sandbox: ExpressionSandbox, spec: IncidentRuleSpec): Promise<RuleSubject[]> {
   const subjects = new Map<string, RuleSubject>();
-  const componentIds = await selectedIds(db, 'components', spec);
-  if (componentIds.length > 0) {
+  const components = selected('components', spec);
+  if (components) {
+    const { cte, values, next } = components;
     const { rows } = await db.query<{ component: Row; checks: Row[] }>(
-      `SELECT to_jsonb(c) - 'properties' AS component,
+      `${cte}
+       SELECT to_jsonb(c) - 'properties' AS component,
               coalesce((SELECT jsonb_agg(${CHECK_ROW} ORDER BY ck.name)
                           FROM check_component_relationships r
                           JOIN checks ck ON ck.id = r.check_id AND ck.deleted_at IS NULL AND ck.status = 'unhealthy'
                           JOIN canaries k ON k.id = ck.canary_id
                          WHERE r.component_id = c.id AND r.deleted_at IS NULL), '[]'::jsonb) AS checks
          FROM components c
-        WHERE c.id = ANY($1::uuid[]) AND c.deleted_at IS NULL AND (c.health = ANY($2) OR c.status = ANY($2))
-          AND c.updated_at <= now() - make_interval(secs => $3)`,
-      [componentIds, spec.statuses, spec.ageMs / 1000],
+        WHERE c.id IN (SELECT id FROM selected) AND c.deleted_at IS NULL AND (c.health = ANY($${next}) OR c.status = ANY($${next}))
+          AND c.updated_at <= now() - make_interval(secs => $${next + 1})`,
+      [...values, spec.statuses, spec.ageMs / 1000],
     );
     for (const row of rows) {
       if (!(await passes(sandbox, spec, { component: row.component }))) continue;
@@ -63,24 +84,25 @@ export async function failingSubjects(db: pg.ClientBase, sandbox: ExpressionSand
       subjects.set(key, { key, component: row.component, componentFailing: true, checks: row.checks });
     }
   }
-  const checkIds = await selectedIds(db, 'checks', spec);
-  if (checkIds.length > 0) {
-    const { rows } = await db.query<{ check: Row; component: Row | null }>(
-      `SELECT ${CHECK_ROW} AS "check",
-              (SELECT to_jsonb(co) - 'properties' FROM check_component_relationships r
-                 JOIN components co ON co.id = r.component_id AND co.deleted_at IS NULL
-                WHERE r.check_id = ck.id AND r.deleted_at IS NULL ORDER BY r.created_at, co.id LIMIT 1) AS component
+  const checks = selected('checks', spec);
+  if (checks) {
+    const { cte, values, next } = checks;
+    const failing = await db.query<{ check: Row }>(
+      `${cte}
+       SELECT ${CHECK_ROW} AS "check"
          FROM checks ck JOIN canaries k ON k.id = ck.canary_id
-        WHERE ck.id = ANY($1::uuid[]) AND ck.status = 'unhealthy'
-          AND coalesce(ck.last_transition_time, ck.last_runtime, ck.updated_at) <= now() - make_interval(secs => $2)
+        WHERE ck.id IN (SELECT id FROM selected) AND ck.status = 'unhealthy'
+          AND coalesce(ck.last_transition_time, ck.last_runtime, ck.updated_at) <= now() - make_interval(secs => $${next})
         ORDER BY ck.name, ck.id`,
-      [checkIds, spec.ageMs / 1000],
+      [...values, spec.ageMs / 1000],
     );
-    for (const row of rows) {
-      if (!(await passes(sandbox, spec, { check: row.check, component: row.component }))) continue;
-      const key = row.component ? `component:${String(row.component['id'])}` : `check:${String(row.check['id'])}`;
-      const subject = subjects.get(key) ?? { key, ...(row.component ? { component: row.component } : {}), componentFailing: false, checks: [] };
-      if (!subject.checks.some((check) => check['id'] === row.check['id'])) subject.checks.push(row.check);
+    const componentOf = await componentsOfChecks(db, failing.rows.map((row) => String(row.check['id'])));
+    for (const { check } of failing.rows) {
+      const component = componentOf.get(String(check['id']));
+      if (!(await passes(sandbox, spec, { check, component: component ?? null }))) continue;
+      const key = component ? `component:${String(component['id'])}` : `check:${String(check['id'])}`;
+      const subject = subjects.get(key) ?? { key, ...(component ? { component } : {}), componentFailing: false, checks: [] };
+      if (!subject.checks.some((known) => known['id'] === check['id'])) subject.checks.push(check);
       subjects.set(key, subject);
     }
   }

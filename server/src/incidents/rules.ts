@@ -1,6 +1,6 @@
 import type { JobDefinition } from '../engine/job.js';
 import type { IncidentOptions } from './options.js';
-import { applySubject, settleIncidents, type StoredRule, type SubjectOutcome } from './rule-incidents.js';
+import { applySubject, openIncidents, settleIncidents, type StoredRule, type SubjectOutcome } from './rule-incidents.js';
 import { readIncidentRuleSpec, type IncidentRuleSpec } from './rule-spec.js';
 import { failingSubjects } from './rule-subjects.js';
 
@@ -42,7 +42,8 @@ export async function runIncidentRules(options: IncidentOptions): Promise<RulesO
       await client.query(`SELECT pg_advisory_xact_lock(hashtext('incident_rules'), hashtext($1))`, [rule.id]);
       const subjects = (await failingSubjects(client, options.sandbox, spec)).filter((subject) => !taken.has(subject.key));
       const counts: Record<SubjectOutcome, number> = { opened: 0, reopened: 0, updated: 0, unchanged: 0 };
-      for (const subject of subjects) counts[await applySubject(client, options.sandbox, rule, spec, subject, outcome.errors)] += 1;
+      const open = await openIncidents(client, rule.id);
+      for (const subject of subjects) counts[await applySubject(client, options.sandbox, rule, spec, subject, open.get(subject.key), outcome.errors)] += 1;
       const settled = await settleIncidents(
         client,
         rule,
