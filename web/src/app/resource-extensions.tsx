@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { ResourceExtensions, ResourceRef } from '../ui/resource-extensions';
+import type { LinkToIncidentProps, ResourceExtensions, ResourceRef } from '../ui/resource-extensions';
 
 /** An area's piece loaded with the first screen that shows it, so the shell's first load stays small. */
 function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
@@ -13,10 +13,12 @@ function deferred<P extends object>(load: () => Promise<ComponentType<P>>): Comp
 }
 
 const playbooks = () => import('../features/playbooks/extensions');
+const incidents = () => import('../features/incidents/extensions');
 
 /** The pieces areas offer the screens of the others (see ui/resource-extensions.tsx). */
 export const RESOURCE_EXTENSIONS: ResourceExtensions = {
   PlaybooksMenu: deferred<{ target: ResourceRef }>(() => playbooks().then((m) => m.PlaybooksMenu)),
   AvailablePlaybooks: deferred<{ target: ResourceRef }>(() => playbooks().then((m) => m.AvailablePlaybooks)),
   PlaybookRuns: deferred<{ target: ResourceRef; pageSize: number; maxHeight?: string }>(() => playbooks().then((m) => m.PlaybookRunsList)),
+  LinkToIncident: deferred<LinkToIncidentProps>(() => incidents().then((m) => m.LinkToIncidentDialog)),
 };

@@ -7,6 +7,15 @@ export interface ResourceRef {
   config_id?: string;
 }
 
+/** Link to incident's trigger and dialog for a resource: `description` names the evidence, `lines` are a config's selected lines. */
+export interface LinkToIncidentProps {
+  target: ResourceRef;
+  description: string;
+  lines?: readonly number[];
+  /** A small button with an icon, for side panels. */
+  compact?: boolean;
+}
+
 /**
  * What one area offers the screens of the others, which may not import it (a feature folder is a
  * room): the app fills these from the areas that build them, and a screen renders what is there.
@@ -18,6 +27,8 @@ export interface ResourceExtensions {
   AvailablePlaybooks?: ComponentType<{ target: ResourceRef }>;
   /** The playbook runs on the resource, a page at a time as it scrolls. */
   PlaybookRuns?: ComponentType<{ target: ResourceRef; pageSize: number; maxHeight?: string }>;
+  /** Link to incident: adds the resource as evidence to an incident the person picks. */
+  LinkToIncident?: ComponentType<LinkToIncidentProps>;
 }
 
 const ResourceExtensionsContext = createContext<ResourceExtensions>({});

@@ -66,6 +66,9 @@ function routes(playbooks: unknown[] = []): StubRoute[] {
     { path: /^\/api\/db\/components\?/, respond: () => json([{ id: 'comp1', name: 'payments', type: 'Service', icon: null }]) },
     { path: /^\/api\/db\/configs\?/, respond: () => json([{ id: 'cfg1', name: 'shop-deployment', type: 'Kubernetes::Deployment' }]) },
     { path: /^\/api\/playbook\/list\?check_id=c1$/, respond: () => json(playbooks) },
+    { path: /^\/api\/db\/incidents\?/, respond: () => json([{ id: 'i7', incident_id: 'INC-7', title: 'Checkout down', status: 'open', severity: 'high' }]) },
+    { path: /^\/api\/db\/hypotheses\?/, respond: () => json([{ id: 'h1' }]) },
+    { method: 'POST', path: '/api/db/evidences', respond: () => ({ status: 201, body: null }) },
     { method: 'POST', path: '/api/canary/run/check/c1', respond: () => json({ message: 'ok', status: 'healthy', duration: 12, output: '200', error: null }) },
   ];
 }
@@ -174,6 +177,17 @@ describe('check drawer', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Playbooks' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Restart checkout' }));
     expect(await screen.findByRole('dialog', { name: 'Run Restart checkout' })).toBeTruthy();
+  });
+
+  it('links the check to an incident as evidence on its root hypothesis', async () => {
+    const { server, user } = renderDrawer(['admin']);
+    const drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    await user.click(await within(drawer).findByRole('button', { name: 'Link to incident' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link to incident' });
+    await user.click(await within(dialog).findByRole('radio', { name: /Checkout down/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    expect(await screen.findByText('Linked to INC-7')).toBeTruthy();
+    expect(server.to('/api/db/evidences', 'POST')[0]!.body).toMatchObject({ hypothesis_id: 'h1', type: 'check', check_id: 'c1', description: 'checkout' });
   });
 
   it('offers a viewer neither Run Now nor Playbooks', async () => {

@@ -1,6 +1,7 @@
 import { can, canRunCheck, defaultTimeRangeForAge, TIME_RANGES, type CheckSummary, type TimeRange } from '@pharos/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Guard } from '../../app/access/guard';
 import { usePermissions } from '../../app/access/permissions';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
@@ -48,7 +49,7 @@ function Overview({ checkId, range }: { checkId: string; range: TimeRange }) {
 
 function Footer({ check }: { check: CheckSummary }) {
   const { roles } = usePermissions();
-  const { PlaybooksMenu } = useResourceExtensions();
+  const { PlaybooksMenu, LinkToIncident } = useResourceExtensions();
   const detail = useCheckDetail(check.id);
   const run = useRunCheckNow();
   const runNow = () =>
@@ -62,6 +63,11 @@ function Footer({ check }: { check: CheckSummary }) {
         <CheckSourceLink canary={detail.data?.canaries ?? null} canaryId={check.canary_id} />
       </span>
       {PlaybooksMenu && can(roles, 'playbook_runs', 'write') && <PlaybooksMenu target={{ check_id: check.id }} />}
+      {LinkToIncident && (
+        <Guard resource="evidences" action="write" features={['incidents']}>
+          <LinkToIncident target={{ check_id: check.id }} description={check.name} />
+        </Guard>
+      )}
       <Link to={`/settings/canaries/${encodeURIComponent(check.canary_id)}`} className={cn(linkClass, 'px-2 text-sm')}>
         Edit
       </Link>

@@ -60,7 +60,7 @@ describe('/topology/{id}', () => {
     expect(within(side).getByRole('link', { name: 'View Logs' }).getAttribute('href')).toBe(`/logs?topologyId=${DB_ID}`);
     expect(within(side).getByRole('link', { name: 'Incidents' }).getAttribute('href')).toBe(`/incidents?component=${DB_ID}`);
     expect(within(side).getByRole('link', { name: 'Insights' }).getAttribute('href')).toBe(`/catalog/insights?component=${DB_ID}`);
-    expect(within(side).getByRole('button', { name: 'Link to incident' })).toBeTruthy();
+    expect(await within(side).findByRole('button', { name: 'Link to incident' })).toBeTruthy();
     expect((await within(side).findByRole('link', { name: 'replication-lag' })).getAttribute('href')).toBe('/health?checkId=k1');
     expect(await within(side).findByRole('link', { name: 'Payments' })).toBeTruthy();
     expect(await within(side).findByText('No playbook has run on this component.')).toBeTruthy();

@@ -6,9 +6,9 @@ import { Guard } from '../../app/access/guard';
 import { cn } from '../../ui/cn';
 import { linkClass } from '../../ui/link-styles';
 import { RelativeTime } from '../../ui/relative-time';
+import { useResourceExtensions } from '../../ui/resource-extensions';
 import { ComponentIcon } from './component-icon';
 import { LinkConfigDialog } from './link-config-dialog';
-import { LinkIncidentDialog } from './link-incident-dialog';
 import { ChecksSection, PanelSection, PlaybookRunsSection, TeamsSection } from './panel-sections';
 import { SnapshotDialog } from './snapshot-dialog';
 import { StatusDot, statusTextClass } from './status-style';
@@ -36,6 +36,7 @@ export function ComponentPanel({ component }: { component: TopologyComponent }) 
   const id = encodeURIComponent(component.id);
   const name = component.title || component.name;
   const labels = Object.entries(component.labels ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  const { LinkToIncident } = useResourceExtensions();
   return (
     <aside aria-label="Component details" className="flex w-full shrink-0 flex-col gap-5 border-border lg:w-80 lg:border-l lg:pl-4 xl:w-[30rem]">
       <header className="flex min-w-0 items-start gap-2">
@@ -60,7 +61,7 @@ export function ComponentPanel({ component }: { component: TopologyComponent }) 
           </Link>
         </Guard>
         <Guard resource="evidences" action="write" features={['incidents']}>
-          <LinkIncidentDialog componentId={component.id} componentName={name} />
+          {LinkToIncident && <LinkToIncident target={{ component_id: component.id }} description={name} compact />}
         </Guard>
         <Guard resource="database" action="write">
           <LinkConfigDialog componentId={component.id} />

@@ -5,6 +5,7 @@ import { useBreadcrumb } from '../../../app/breadcrumb';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { Skeleton } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useResourceExtensions } from '../../../ui/resource-extensions';
 import { ConfigChangesTab } from '../changes/config-changes-tab';
 import { ConfigInsightsTab } from '../insights/config-insights-tab';
 import { useHideDeleted } from '../list/catalog-preferences';
@@ -15,7 +16,6 @@ import { ConfigTab } from './config-tab';
 import { useConfigDetail, useLastScraped, type ConfigDetail } from './detail-api';
 import { DetailTabLinks } from './detail-tab-links';
 import { DETAIL_TAB_LABELS, tabOfPath, tabPath, type DetailTab } from './detail-tabs';
-import { LinkIncidentDialog } from './link-incident-dialog';
 import { PlaybooksTab } from './playbooks-tab';
 import { parseSelected, SELECTED_PARAM } from './selected-lines';
 
@@ -62,6 +62,7 @@ export function ConfigDetailPage() {
   const detail = useConfigDetail(id);
   const config = detail.data ?? null;
   const lastScraped = useLastScraped(id, config !== null);
+  const { LinkToIncident } = useResourceExtensions();
   const [search] = useSearchParams();
   const selectedParam = search.get(SELECTED_PARAM);
   const selected = useMemo(() => parseSelected(selectedParam), [selectedParam]);
@@ -102,7 +103,7 @@ export function ConfigDetailPage() {
             </p>
           </div>
           <Guard resource="evidences" action="write" features={['incidents']}>
-            <LinkIncidentDialog config={config} lines={tab === 'config' ? selected : []} />
+            {LinkToIncident && <LinkToIncident target={{ config_id: config.id }} description={config.name ?? config.type} lines={tab === 'config' ? selected : []} />}
           </Guard>
         </header>
         <DetailTabLinks id={config.id} current={tab} counts={config.summary} />

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { db } from '../../../api/postgrest';
 
 /** The detail page's keys start with 'catalog', so invalidating the catalog refreshes them too. */
@@ -7,7 +7,6 @@ export const detailKeys = {
   config: (id: string) => [...detailKeys.all, 'config', id] as const,
   lastScraped: (id: string) => [...detailKeys.all, 'last-scraped', id] as const,
   checks: (id: string) => [...detailKeys.all, 'checks', id] as const,
-  incidents: (search: string) => [...detailKeys.all, 'incidents', search] as const,
 };
 
 /** Spec 2 §9: catalog data stays fresh for five minutes. */
@@ -114,83 +113,5 @@ export function useConfigChecks(id: string) {
         .throwOnError();
       return (data ?? []) as ConfigCheck[];
     },
-  });
-}
-
-export interface IncidentOption {
-  id: string;
-  incident_id: string;
-  title: string;
-  status: string;
-  severity: string;
-}
-
-/** Spec 2 §9: a picker's search returns at most 50 results. */
-const INCIDENT_PICKER_LIMIT = 50;
-
-/** `GET /incidents` (title search), newest first, for the Link to incident picker. */
-export function useIncidentOptions(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: detailKeys.incidents(search),
-    queryFn: async ({ signal }): Promise<IncidentOption[]> => {
-      let query = db.from('incidents').select('id,incident_id,title,status,severity');
-      if (search.trim() !== '') query = query.ilike('title', `*${search.trim()}*`);
-      const { data } = await query
-        .order('created_at', { ascending: false })
-        .limit(INCIDENT_PICKER_LIMIT)
-        .abortSignal(signal)
-        .throwOnError();
-      return (data ?? []) as IncidentOption[];
-    },
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
-
-export interface LinkToIncident {
-  incident: IncidentOption;
-  configId: string;
-  description: string;
-  /** Lines of the config selected on the Config tab, kept with the evidence. */
-  lines: readonly number[];
-}
-
-/** An incident without a root hypothesis has nowhere for evidence to go. */
-export class NoRootHypothesisError extends Error {
-  constructor(incident: IncidentOption) {
-    super(`${incident.incident_id} has no root hypothesis to add evidence to`);
-    this.name = 'NoRootHypothesisError';
-  }
-}
-
-/**
- * Link to incident: `POST /evidences` of type config on the incident's root hypothesis
- * (`GET /hypotheses?incident_id=eq.{id}&type=eq.root`).
- */
-export function useLinkToIncident() {
-  return useMutation({
-    mutationFn: async ({ incident, configId, description, lines }: LinkToIncident) => {
-      const { data } = await db
-        .from('hypotheses')
-        .select('id')
-        .eq('incident_id', incident.id)
-        .eq('type', 'root')
-        .order('created_at')
-        .limit(1)
-        .throwOnError();
-      const root = ((data ?? []) as { id: string }[])[0];
-      if (!root) throw new NoRootHypothesisError(incident);
-      await db
-        .from('evidences')
-        .insert({
-          hypothesis_id: root.id,
-          type: 'config',
-          config_id: configId,
-          description,
-          evidence: lines.length > 0 ? { lines } : {},
-        })
-        .throwOnError();
-    },
-    meta: { errorToast: false },
   });
 }

@@ -1,13 +1,14 @@
 import { DEBOUNCE_MS } from '@pharos/core';
 import { Siren } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../ui/button';
-import { Dialog, DialogClose } from '../../ui/dialog';
-import { ErrorPanel } from '../../ui/error-panel';
-import { SearchBox } from '../../ui/search-box';
-import { Skeleton } from '../../ui/skeleton';
-import { toast } from '../../ui/toast/toast-store';
-import { useIncidentOptions, useLinkComponentToIncident, type IncidentOption } from './panel-api';
+import { Button } from '../../../ui/button';
+import { Dialog, DialogClose } from '../../../ui/dialog';
+import { ErrorPanel } from '../../../ui/error-panel';
+import type { LinkToIncidentProps } from '../../../ui/resource-extensions';
+import { SearchBox } from '../../../ui/search-box';
+import { Skeleton } from '../../../ui/skeleton';
+import { toast } from '../../../ui/toast/toast-store';
+import { useIncidentOptions, useLinkToIncident, type IncidentOption } from './link-api';
 
 function IncidentList({ search, chosen, onChoose }: { search: string; chosen: string | null; onChoose: (incident: IncidentOption) => void }) {
   const incidents = useIncidentOptions(search, true);
@@ -29,12 +30,20 @@ function IncidentList({ search, chosen, onChoose }: { search: string; chosen: st
   );
 }
 
-/** Link to incident: pick an existing incident and add the component as evidence on its root hypothesis. */
-export function LinkIncidentDialog({ componentId, componentName }: { componentId: string; componentName: string }) {
+const KIND_NAMES = { config_id: 'config', component_id: 'component', check_id: 'check' } as const;
+
+/**
+ * Link to incident: pick an incident and add a config (with its selected lines), a component or a
+ * check as evidence on its root hypothesis. Screens show it only when incidents are enabled and
+ * evidence may be written.
+ */
+export function LinkToIncidentDialog({ target, description, lines = [], compact = false }: LinkToIncidentProps) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<IncidentOption | null>(null);
-  const link = useLinkComponentToIncident(componentId);
+  const link = useLinkToIncident();
+  const kind = (Object.keys(KIND_NAMES) as (keyof typeof KIND_NAMES)[]).find((key) => target[key]);
+  const noun = kind ? KIND_NAMES[kind] : 'resource';
 
   const changeOpen = (next: boolean) => {
     setOpen(next);
@@ -48,7 +57,7 @@ export function LinkIncidentDialog({ componentId, componentName }: { componentId
   const submit = () => {
     if (!chosen) return;
     link.mutate(
-      { incident: chosen, description: componentName },
+      { incident: chosen, target, description, lines },
       {
         onSuccess: () => {
           toast.success(`Linked to ${chosen.incident_id}`);
@@ -63,13 +72,13 @@ export function LinkIncidentDialog({ componentId, componentName }: { componentId
       open={open}
       onOpenChange={changeOpen}
       trigger={
-        <Button variant="secondary" size="sm">
-          <Siren aria-hidden="true" className="size-4" />
+        <Button variant="secondary" {...(compact ? { size: 'sm' as const } : {})}>
+          {compact && <Siren aria-hidden="true" className="size-4" />}
           Link to incident
         </Button>
       }
       title="Link to incident"
-      description="Adds this component as evidence."
+      description={lines.length > 0 ? `Adds this ${noun} with its ${lines.length} selected lines as evidence.` : `Adds this ${noun} as evidence.`}
       size="small"
       footer={
         <>
@@ -85,7 +94,7 @@ export function LinkIncidentDialog({ componentId, componentName }: { componentId
       <div className="space-y-3">
         <SearchBox label="Search incidents" placeholder="Search incidents" value={search} onChange={setSearch} delay={DEBOUNCE_MS.incidentSearch} />
         {open && <IncidentList search={search} chosen={chosen?.id ?? null} onChoose={setChosen} />}
-        {link.isError && <ErrorPanel error={link.error} title="The component could not be linked" />}
+        {link.isError && <ErrorPanel error={link.error} title={`The ${noun} could not be linked`} />}
       </div>
     </Dialog>
   );

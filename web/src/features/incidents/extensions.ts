@@ -1,0 +1,2 @@
+// What the incidents area offers the screens of checks, components and configs (see app/resource-extensions.tsx).
+export { LinkToIncidentDialog } from './link/link-to-incident-dialog';
