@@ -21,6 +21,7 @@ export interface RuleResponder {
 
 /** An IncidentRule's spec as the rules job reads it. */
 export interface IncidentRuleSpec {
+  /** What the rule watches; a rule with neither opens nothing. */
   components: ParsedSelector[];
   checks: ParsedSelector[];
   /** Health a component (or status a check) must have to count as failing. */
@@ -79,10 +80,6 @@ export function readIncidentRuleSpec(raw: unknown): { spec: IncidentRuleSpec } |
   };
   const components = selectors('components');
   const checks = selectors('checks');
-  if (components.length === 0 && checks.length === 0 && !problems.some((p) => p.path[0] === 'components' || p.path[0] === 'checks')) {
-    problem([], 'an IncidentRule watches components or checks: give components or checks selectors');
-  }
-
   const text = (value: unknown, path: (string | number)[]): string | undefined => {
     if (value === undefined || value === null) return undefined;
     if (typeof value === 'string') return value;
@@ -105,6 +102,9 @@ export function readIncidentRuleSpec(raw: unknown): { spec: IncidentRuleSpec } |
     const given = text(value, path);
     if (given === undefined) return fallback;
     if (allowed.includes(given)) return given;
+    // mission-control's files write severities capitalised (High, Low)
+    const lowered = given.toLowerCase();
+    if (allowed.includes(lowered)) return lowered;
     problem(path, `'${given}' is not one of ${oneOf(allowed)}`);
     return fallback;
   };
@@ -172,7 +172,10 @@ export function readIncidentRuleSpec(raw: unknown): { spec: IncidentRuleSpec } |
   const timeoutOf = (value: unknown, key: string): number | undefined => {
     if (value === undefined || value === null) return undefined;
     if (!isRecord(value)) return void problem([key], 'must be a mapping with a timeout, e.g. {timeout: 10m}');
-    return duration(value['timeout'], [key, 'timeout']) ?? 0;
+    for (const field of Object.keys(value)) if (field !== 'timeout' && field !== 'enabled') problem([key, field], `unknown field ${field}: ${key} has timeout and enabled`);
+    if (value['enabled'] !== undefined && typeof value['enabled'] !== 'boolean') problem([key, 'enabled'], 'must be true or false');
+    const ms = duration(value['timeout'], [key, 'timeout']) ?? 0;
+    return value['enabled'] === false ? undefined : ms;
   };
   const priority = source['priority'] ?? 0;
   if (typeof priority !== 'number' || !Number.isInteger(priority)) problem(['priority'], 'must be a whole number');
