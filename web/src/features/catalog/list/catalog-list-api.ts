@@ -119,9 +119,9 @@ export function useConfigList(params: CatalogParams, hideDeleted: boolean, limit
         for (const or of ors) query = query.or(or);
         for (const not of nots) query = query.not(column, 'cs', not);
       }
-      // Live items first, deleted ones after them (spec 2 section 9).
+      // Deleted items on top, greyed by the table (spec 2 section 4 "Deleted/stale configs", as the catalog issue asks).
       const sortBy = flatSortColumn(params.sortBy);
-      query = query.order('deleted_at', { ascending: false, nullsFirst: true }).order(sortBy, { ascending: params.sortOrder === 'asc' });
+      query = query.order('deleted_at', { ascending: false, nullsFirst: false }).order(sortBy, { ascending: params.sortOrder === 'asc' });
       if (sortBy !== 'name') query = query.order('name', { ascending: true });
       const { data, count } = await query.range(0, limit - 1).throwOnError();
       return { items: (data ?? []) as unknown as ConfigListItem[], total: count ?? 0 };

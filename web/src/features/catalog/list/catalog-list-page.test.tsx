@@ -129,7 +129,7 @@ describe('/catalog', () => {
     expect(last.searchParams.get('type')).toBe('eq.Shop::Service');
     expect(last.searchParams.get('deleted_at')).toBe('is.null');
     expect(last.searchParams.get('labels')).toBe('cs.{"team":"platform"}');
-    expect(last.searchParams.get('order')).toBe('deleted_at.desc.nullsfirst,type.asc,name.asc');
+    expect(last.searchParams.get('order')).toBe('deleted_at.desc.nullslast,type.asc,name.asc');
     expect(screen.getByRole('link', { name: 'Changes' }).getAttribute('href')).toBe('/catalog/changes?configType=Shop%3A%3AService');
     expect(screen.getByRole('link', { name: 'Scrapers' }).getAttribute('href')).toBe('/catalog/scrapers');
 
