@@ -11,7 +11,6 @@ export const topologyKeys = {
   component: (id: string) => [...topologyKeys.all, 'component', id] as const,
   checks: (id: string) => [...topologyKeys.all, 'checks', id] as const,
   teams: (id: string) => [...topologyKeys.all, 'teams', id] as const,
-  playbookRuns: (id: string) => [...topologyKeys.all, 'playbook-runs', id] as const,
   configOptions: (search: string) => [...topologyKeys.all, 'config-options', search] as const,
   incidentOptions: (search: string) => [...topologyKeys.all, 'incident-options', search] as const,
 };
