@@ -163,7 +163,7 @@ describe('check drawer', () => {
     expect(within(drawer).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/settings/canaries/k1');
     expect(await within(drawer).findByText('Source: canaries/shop.yaml')).toBeTruthy();
     const playbooks = within(drawer).getByRole('button', { name: 'Playbooks' });
-    await waitFor(() => expect(playbooks.getAttribute('title')).toBe('No playbooks apply here'));
+    await waitFor(() => expect(playbooks.getAttribute('title')).toBe('No playbooks apply to this check'));
     expect((playbooks as HTMLButtonElement).disabled).toBe(true);
     await user.click(within(drawer).getByRole('button', { name: 'Run Now' }));
     expect(await screen.findByText('You have successfully initiated the check run.')).toBeTruthy();

@@ -8,6 +8,7 @@ import { linkClass } from '../../ui/link-styles';
 import type { ResourceRef } from '../../ui/resource-extensions';
 import { Skeleton } from '../../ui/skeleton';
 import { usePlaybooksFor } from './api';
+import { resourceNoun } from './resource-noun';
 import { RunPlaybookModal, type RunnablePlaybook } from './run-modal';
 
 /** The playbooks that can run on a resource (`GET /api/playbook/list`), each with Run for those who may write playbook runs. */
@@ -17,7 +18,7 @@ export function AvailablePlaybooks({ target }: { target: ResourceRef }) {
   const [chosen, setChosen] = useState<RunnablePlaybook | null>(null);
   if (playbooks.isPending) return <Skeleton className="h-12 w-full" />;
   if (playbooks.isError) return <ErrorPanel error={playbooks.error} />;
-  if (playbooks.data.length === 0) return <p className="text-sm text-fg-muted">No playbooks apply here.</p>;
+  if (playbooks.data.length === 0) return <p className="text-sm text-fg-muted">No playbooks apply to this {resourceNoun(target)}.</p>;
   return (
     <>
       <ul aria-label="Playbooks that apply" className="space-y-2">

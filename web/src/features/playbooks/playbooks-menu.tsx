@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/button';
 import type { ResourceRef } from '../../ui/resource-extensions';
 import { usePlaybooksFor } from './api';
+import { resourceNoun } from './resource-noun';
 import { RunPlaybookModal, type RunnablePlaybook } from './run-modal';
 
 const itemClass = 'flex cursor-pointer items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-surface-muted';
@@ -19,7 +20,7 @@ export function PlaybooksMenu({ target }: { target: ResourceRef }) {
   return (
     <>
       {available.length === 0 ? (
-        <Button variant="secondary" disabled title={playbooks.isPending ? 'Loading playbooks…' : 'No playbooks apply here'}>
+        <Button variant="secondary" disabled title={playbooks.isPending ? 'Loading playbooks…' : `No playbooks apply to this ${resourceNoun(target)}`}>
           Playbooks
         </Button>
       ) : (
