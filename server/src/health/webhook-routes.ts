@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import { envVarText, isRecord } from '@pharos/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { RouteError, routeErrorHandler } from '../http/route-access.js';
+import { safeEqual } from '../http/same-secret.js';
 import { resolveValue } from '../secret-store/resolve.js';
 import { CHILD_OF, childStatuses } from './child-checks.js';
 import { applyExpressions } from './evaluate.js';
@@ -17,12 +17,6 @@ function sentToken(request: FastifyRequest<{ Querystring: { token?: string } }>)
   const header = request.headers['webhook-token'];
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
   return request.query.token ?? (typeof header === 'string' ? header : undefined) ?? bearer ?? '';
-}
-
-function sameToken(sent: string, expected: string): boolean {
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** What the pushed request gives the check's expressions: headers, and json (a JSON object) or content (any other body). */
@@ -61,7 +55,7 @@ export const webhookRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, o
     if (other) throw new RouteError(409, 'CONFLICT', `More than one webhook check is named ${key}: push to its id, or give the webhooks unique names`);
     const tokenText = envVarText(check.spec['token']);
     const expected = tokenText === undefined ? '' : await resolveValue(options.pool, options.secrets, tokenText, check.namespace ?? 'default');
-    if (expected && !sameToken(sentToken(request), expected)) throw new RouteError(401, 'UNAUTHORIZED', 'invalid webhook token');
+    if (expected && !safeEqual(sentToken(request), expected)) throw new RouteError(401, 'UNAUTHORIZED', 'invalid webhook token');
     const pushed: CheckOutcome = { pass: true, duration: 0, data: variablesOf(request) };
     const outcome = await applyExpressions(options.sandbox, check.spec, pushed);
     const status: StatusRow = { checkId: check.id, time: new Date(), outcome, invalid: outcome.invalid === true };

@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import { envVarText, isRecord } from '@pharos/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { RouteError, routeErrorHandler } from '../http/route-access.js';
+import { safeEqual } from '../http/same-secret.js';
 import { resolveValue } from '../secret-store/resolve.js';
 import type { PlaybookOptions } from './run-context.js';
 import { readPlaybookSpec } from './spec.js';
@@ -9,12 +9,6 @@ import { startTriggeredRun, triggeredDraft } from './start-triggered.js';
 
 /** Largest body a webhook call may carry. */
 const MAX_BODY = 1024 * 1024;
-
-const same = (sent: string, expected: string): boolean => {
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 /** What templates see of the call as `.request`: method, url, query params, headers, and json (a JSON body) or content. */
 function requestOf(request: FastifyRequest): Record<string, unknown> {
@@ -61,9 +55,9 @@ export const playbookWebhookRoutes: FastifyPluginAsync<PlaybookOptions> = async 
     const sent = request.headers.authorization ?? '';
     if (isRecord(authentication['basic'])) {
       const expected = `Basic ${Buffer.from(`${await value(authentication['basic']['username'])}:${await value(authentication['basic']['password'])}`).toString('base64')}`;
-      if (!same(sent, expected)) throw new RouteError(401, 'UNAUTHORIZED', 'This webhook needs its username and password (basic authentication)');
+      if (!safeEqual(sent, expected)) throw new RouteError(401, 'UNAUTHORIZED', 'This webhook needs its username and password (basic authentication)');
     } else if (authentication['token'] !== undefined) {
-      if (!same(sent, `Bearer ${await value(authentication['token'])}`)) throw new RouteError(401, 'UNAUTHORIZED', 'This webhook needs its token as a bearer token');
+      if (!safeEqual(sent, `Bearer ${await value(authentication['token'])}`)) throw new RouteError(401, 'UNAUTHORIZED', 'This webhook needs its token as a bearer token');
     }
     let spec;
     try {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { safeEqual } from '../../http/same-secret.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from './errors.js';
 import type { Urls } from './urls.js';
@@ -19,12 +20,6 @@ export function digest(value: string): string {
 
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 function cookieSecret(request: FastifyRequest): string | undefined {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { ServerSecrets } from '../../../secrets/server-secrets.js';
-import { safeEqual } from '../csrf.js';
+import { safeEqual } from '../../../http/same-secret.js';
 
 /** A one-time code sent by e-mail (verification, recovery, invitation), as kept in a flow. */
 export interface CodeState {

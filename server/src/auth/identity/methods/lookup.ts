@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { safeEqual } from '../csrf.js';
+import { safeEqual } from '../../../http/same-secret.js';
 import { messages, type UiText } from '../messages.js';
 import { text, type UiNode } from '../nodes.js';
 import type { ServerSecrets } from '../../../secrets/server-secrets.js';
