@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Button } from '../../../ui/button';
-import { Dialog, DialogClose } from '../../../ui/dialog';
-import { toast } from '../../../ui/toast/toast-store';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import type { SettingsResource } from '../generic-resources/api';
 import { ResourceForm, type ResourceFormProps } from '../generic-resources/resource-form';
 import { SettingsResourceDetailPage, type ResourceEditForm } from '../generic-resources/resource-detail-page';
-import { SettingsResourceListPage, type AddDialogRenderer } from '../generic-resources/resource-list-page';
+import { formAddDialog } from '../generic-resources/form-add-dialog';
+import { SettingsResourceListPage } from '../generic-resources/resource-list-page';
 import { settingsTableConfig } from '../shared/tables';
 import { TopologySpecForm } from './topology-spec-form';
 
@@ -31,28 +29,7 @@ export function TopologyForm({ topology, ...rest }: { topology?: SettingsResourc
 }
 
 /** 'Add Topology': the topology form for a new topology (its own, not the generic YAML dialog). */
-function AddTopologyDialog({ open, onOpenChange }: Parameters<AddDialogRenderer>[0]) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Add Topology" size="large" preventOutsideClose>
-      {open && (
-        <TopologyForm
-          editorSize="medium"
-          onSaved={(name) => {
-            toast.success(`${name} created successfully`);
-            onOpenChange(false);
-          }}
-          secondaryActions={
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-          }
-        />
-      )}
-    </Dialog>
-  );
-}
-
-const addTopology: AddDialogRenderer = (props) => <AddTopologyDialog {...props} />;
+const addTopology = formAddDialog('Add Topology', (props) => <TopologyForm editorSize="medium" {...props} />);
 
 const EditTopology: ResourceEditForm = ({ resource, onSaved, onDeleted }) => <TopologyForm topology={resource} onSaved={onSaved} onDeleted={onDeleted} />;
 
