@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import { claimDueEvents, completeEvents, failEvent } from './claim.js';
-import { DEFAULT_DISPATCHER_OPTIONS, EVENTS_CHANNEL, type DispatcherOptions, type DomainEvent, type EventHandler } from './types.js';
+import { claimDueEvents, completeEvents, failEvent, type ClaimedEvent } from './claim.js';
+import { DEFAULT_DISPATCHER_OPTIONS, EVENTS_CHANNEL, type DispatcherOptions, type EventHandler } from './types.js';
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -11,14 +11,22 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+interface Consumer {
+  /** Kept in event_queue.done_consumers once it handled an event: the same in every process. */
+  key: string;
+  handler: EventHandler;
+}
+
 /**
- * Hands domain events to the consumers registered for their names. Woken by NOTIFY when an event is
+ * Hands domain events to the consumers registered for their names; several consumers may take the
+ * same name, each gets each event once (a retry runs only those that failed). Woken by NOTIFY when an event is
  * committed, and by a timer as a fallback; claims events in batches with SKIP LOCKED, so several
  * processes share the queue and each event is handled by one of them at a time. A failed event is
- * retried with exponential backoff up to `maxAttempts`, then kept with its error.
+ * retried with exponential backoff up to `maxAttempts`, then kept with its error. Every process
+ * sharing the queue registers the same consumers.
  */
 export class EventDispatcher {
-  private readonly handlers = new Map<string, EventHandler>();
+  private readonly handlers = new Map<string, Consumer[]>();
   private readonly options: DispatcherOptions;
   private listener: pg.PoolClient | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -34,12 +42,17 @@ export class EventDispatcher {
     this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...options };
   }
 
-  /** One handler per event name. */
-  on(names: readonly string[], handler: EventHandler): void {
+  /**
+   * Adds a consumer of these event names. `consumer` names it for the record of who handled an event
+   * (default: the names it takes); two consumers of one event need different names.
+   */
+  on(names: readonly string[], handler: EventHandler, consumer: string = names.join(',')): void {
     for (const name of names) {
-      if (this.handlers.has(name)) throw new Error(`A consumer of '${name}' is registered already`);
-      this.handlers.set(name, handler);
+      if (this.handlers.get(name)?.some((existing) => existing.key === consumer)) {
+        throw new Error(`A consumer '${consumer}' of '${name}' is registered already`);
+      }
     }
+    for (const name of names) this.handlers.set(name, [...(this.handlers.get(name) ?? []), { key: consumer, handler }]);
   }
 
   async start(): Promise<void> {
@@ -126,19 +139,25 @@ export class EventDispatcher {
     }
   }
 
-  /** Answers whether the event was handled; a failure is recorded for a later attempt. */
-  private async handle(client: pg.PoolClient, event: DomainEvent): Promise<boolean> {
-    const handler = this.handlers.get(event.name);
-    if (!handler) return false;
-    try {
-      await withTimeout(handler(event), this.options.handlerTimeoutMs);
-      return true;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const retryAfterMs = this.options.retryBaseMs * 2 ** event.attempts;
-      this.logger.warn({ event_id: event.id, event: event.name, attempts: event.attempts + 1 }, `event handler failed: ${message}`);
-      await failEvent(client, event.id, message, retryAfterMs);
-      return false;
-    }
+  /**
+   * Runs the consumers of the event that have not handled it yet, side by side; answers whether all
+   * have now. A failure is recorded for a later attempt of the ones that failed.
+   */
+  private async handle(client: pg.PoolClient, claimed: ClaimedEvent): Promise<boolean> {
+    const { doneConsumers, ...event } = claimed;
+    const registered = this.handlers.get(event.name) ?? [];
+    const consumers = registered.filter((consumer) => !doneConsumers.includes(consumer.key));
+    if (consumers.length === 0) return true;
+    const outcomes = await Promise.allSettled(
+      consumers.map((consumer) => withTimeout(Promise.resolve().then(() => consumer.handler(event)), this.options.handlerTimeoutMs)),
+    );
+    const failures = outcomes.flatMap((outcome, index) => (outcome.status === 'rejected' ? [{ key: consumers[index]!.key, error: outcome.reason as unknown }] : []));
+    if (failures.length === 0) return true;
+    const message = failures.map(({ key, error }) => (registered.length > 1 ? `${key}: ` : '') + (error instanceof Error ? error.message : String(error))).join('; ');
+    const done = [...doneConsumers, ...consumers.filter((consumer) => !failures.some((failure) => failure.key === consumer.key)).map((consumer) => consumer.key)];
+    const retryAfterMs = this.options.retryBaseMs * 2 ** event.attempts;
+    this.logger.warn({ event_id: event.id, event: event.name, attempts: event.attempts + 1, consumers: failures.map((failure) => failure.key) }, `event handler failed: ${message}`);
+    await failEvent(client, event.id, message, retryAfterMs, done);
+    return false;
   }
 }

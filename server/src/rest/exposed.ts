@@ -78,6 +78,7 @@ export const EXPOSED_RELATIONS: Readonly<Record<string, Resource>> = {
   notifications_summary: 'notifications',
   notifications_with_status: 'notifications',
   notification_send_history: 'notifications',
+  notification_silences: 'notifications',
   job_histories: 'database',
   job_history_names: 'database',
   event_queue_summary: 'database',
