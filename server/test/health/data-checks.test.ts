@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
-import { runCanary } from '../../src/health/run-canary.js';
-import { syncCanary } from '../../src/health/sync.js';
 import { startMariaDb } from '../support/peers/mariadb.js';
 import type { PeerProcess } from '../support/peers/process.js';
 import { startPrometheus } from '../support/peers/prometheus.js';
 import { startRedis } from '../support/peers/redis.js';
-import { startTestServer, TEST_SECRETS, type TestServer } from '../support/server.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { runSpec as runCanarySpec, type CheckResult } from './canary-runs.js';
 
 /**
  * sql (PostgreSQL, MariaDB), redis and prometheus checks against real servers: the embedded
@@ -39,17 +38,7 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-async function runSpec(name: string, spec: Record<string, unknown>): Promise<Record<string, { status: boolean; message: string | null; error: string | null }>> {
-  const { rows } = await server.pool.query<{ id: string }>('insert into canaries (name, spec) values ($1, $2) returning id', [name, spec]);
-  const id = rows[0]!.id;
-  await syncCanary(server.pool, id);
-  await runCanary({ pool: server.pool, sandbox, secrets: TEST_SECRETS }, { canaryId: id }, AbortSignal.timeout(60_000));
-  const statuses = await server.pool.query<{ name: string; status: boolean; message: string | null; error: string | null }>(
-    'select c.name, s.status, s.message, s.error from check_statuses s join checks c on c.id = s.check_id where c.canary_id = $1',
-    [id],
-  );
-  return Object.fromEntries(statuses.rows.map(({ name: check, ...status }) => [check, status]));
-}
+const runSpec = (name: string, spec: Record<string, unknown>): Promise<Record<string, CheckResult>> => runCanarySpec(server, sandbox, name, spec);
 
 describe('data checks', () => {
   it('sql: a query with its row count and test on PostgreSQL (through a saved connection) and MariaDB', async () => {

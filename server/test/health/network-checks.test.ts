@@ -1,15 +1,14 @@
 import { Client } from 'ldapts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
-import { runCanary } from '../../src/health/run-canary.js';
-import { syncCanary } from '../../src/health/sync.js';
 import { freePort } from '../support/http.js';
 import { startAlertmanager } from '../support/peers/alertmanager.js';
 import { startMongoWireStandIn, type MongoWireStandIn } from '../support/peers/mongodb-wire.js';
 import type { PeerProcess } from '../support/peers/process.js';
 import { startSearchStandIn, type SearchStandIn } from '../support/peers/search-http.js';
 import { LDAP_ADMIN, LDAP_SUFFIX, startSlapd } from '../support/peers/slapd.js';
-import { startTestServer, TEST_SECRETS, type TestServer } from '../support/server.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { runSpec as runCanarySpec, type CheckResult } from './canary-runs.js';
 
 /**
  * icmp, ldap, alertmanager, elasticsearch/opensearch and mongodb checks. Real peers where Debian has
@@ -30,7 +29,6 @@ let alertmanager: string;
 let search: SearchStandIn;
 let mongo: MongoWireStandIn;
 
-type Status = { status: boolean; message: string | null; error: string | null; detail: Record<string, unknown> };
 
 async function seedDirectory(url: string): Promise<void> {
   const client = new Client({ url });
@@ -92,17 +90,7 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-async function runSpec(name: string, spec: Record<string, unknown>): Promise<Record<string, Status>> {
-  const { rows } = await server.pool.query<{ id: string }>('insert into canaries (name, spec) values ($1, $2) returning id', [name, spec]);
-  const id = rows[0]!.id;
-  await syncCanary(server.pool, id);
-  await runCanary({ pool: server.pool, sandbox, secrets: TEST_SECRETS }, { canaryId: id }, AbortSignal.timeout(60_000));
-  const statuses = await server.pool.query<Status & { name: string }>(
-    'select c.name, s.status, s.message, s.error, s.detail from check_statuses s join checks c on c.id = s.check_id where c.canary_id = $1',
-    [id],
-  );
-  return Object.fromEntries(statuses.rows.map(({ name: check, ...status }) => [check, status]));
-}
+const runSpec = (name: string, spec: Record<string, unknown>): Promise<Record<string, CheckResult>> => runCanarySpec(server, sandbox, name, spec);
 
 describe('network checks', () => {
   it('icmp: pings 127.0.0.1 with its variables; an address nothing answers and a name that does not resolve fail', async () => {
