@@ -3,7 +3,9 @@ import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { RelativeTime } from '../../ui/relative-time';
 import { useIncidentHistory, useUpdateIncident, type IncidentPatch } from './api';
+import { DefinitionOfDonePanel } from './definition-of-done/definition-of-done-panel';
 import { LabelledSelect } from './labelled-select';
+import { RespondersSection } from './responders/responders-section';
 import { capitalize, severityLabel, VIEW_SEVERITIES } from './severity';
 import type { IncidentDetail, StoredSeverity } from './types';
 import { useDebouncedSave } from './use-debounced-save';
@@ -29,7 +31,12 @@ function Panel({ name, open, onToggle, children }: { name: PanelName; open: bool
 export function SidePanels({ incident }: { incident: IncidentDetail }) {
   const [open, setOpen] = useState<PanelName | null>('Details');
   const content: Record<PanelName, ReactNode> = {
-    Details: <DetailsPanel incident={incident} />,
+    Details: (
+      <>
+        <DetailsPanel incident={incident} />
+        <RespondersSection incidentId={incident.id} />
+      </>
+    ),
     'Definition of done': <DefinitionOfDonePanel incident={incident} />,
     Changelog: <ChangelogPanel incidentId={incident.id} />,
   };
@@ -89,23 +96,6 @@ function DetailsPanel({ incident }: { incident: IncidentDetail }) {
         <RelativeTime value={incident.created_at} />
       </dd>
     </dl>
-  );
-}
-
-function DefinitionOfDonePanel({ incident }: { incident: IncidentDetail }) {
-  const items = incident.hypotheses.flatMap((h) => h.evidences).filter((e) => e.definition_of_done);
-  if (items.length === 0) return <p className="text-fg-muted">No Evidence</p>;
-  return (
-    <ul className="flex flex-col gap-1">
-      {items.map((item) => (
-        <li key={item.id} className="flex items-center gap-2">
-          <span aria-label={item.done ? 'Done' : 'Not done'} role="img">
-            {item.done ? '✓' : '○'}
-          </span>
-          {item.component?.name ?? item.description ?? item.evidence?.comment ?? item.type}
-        </li>
-      ))}
-    </ul>
   );
 }
 
