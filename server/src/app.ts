@@ -7,6 +7,7 @@ import { connectionRoutes } from './connections/routes.js';
 import { ExpressionSandbox } from './expressions/sandbox.js';
 import { healthRoutes } from './health/routes.js';
 import { playbookRoutes } from './playbooks/routes.js';
+import { responderRoutes } from './incidents/responder-routes.js';
 import { playbookWebhookRoutes } from './playbooks/webhook-routes.js';
 import { catalogChangesRoutes } from './catalog/changes-routes.js';
 import { webhookRoutes } from './health/webhook-routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogSummaryRoutes, { pool });
   await app.register(catalogChangesRoutes, { pool });
   await app.register(topologyRoutes, { pool });
+  await app.register(responderRoutes, { pool, secrets });
   await app.register(logsRoutes, { pool, secrets });
   await app.register(schemaRoutes);
   docsRoutes(app);

@@ -16,6 +16,7 @@ import { registerCatalog } from '../catalog/register.js';
 import { registerTopology } from '../topology/engine/register.js';
 import { registerPlaybooks } from '../playbooks/register.js';
 import { registerIncidents } from '../incidents/register.js';
+import { registerResponders } from '../incidents/responders/register.js';
 import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
 
 const HOUR_MS = 3_600_000;
@@ -49,6 +50,7 @@ export async function serve(): Promise<void> {
     registerTopology(engine, { pool: database.pool, secrets, sandbox });
     registerPlaybooks(engine, { pool: database.pool, secrets, sandbox });
     await registerIncidents(engine, { pool: database.pool, sandbox });
+    await registerResponders(engine, { pool: database.pool, secrets });
     await engine.start();
     await saveSchedule(database.pool, {
       key: `system:${CHECK_STATUS_RETENTION}`,
