@@ -1,4 +1,4 @@
--- 0035_responder_sync.sql
+-- 0037_responder_sync.sql
 -- What the server keeps while it creates a team responder's ticket (or email) in the team's client
 -- system and follows its state: how often it failed in a row and when it tries again, when it last
 -- read the remote state, and which remote comments it has copied already.
