@@ -4,29 +4,22 @@ import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
 import { Dialog, DialogClose } from '../../ui/dialog';
-import { ErrorPanel } from '../../ui/error-panel';
+import { PickerList } from '../../ui/picker-list';
 import { SearchBox } from '../../ui/search-box';
-import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast/toast-store';
 import { TOPOLOGY_MESSAGES } from './messages';
 import { useConfigOptions, useLinkConfig, type ConfigOption } from './panel-api';
 
 function ConfigList({ search, chosen, onChoose }: { search: string; chosen: string | null; onChoose: (config: ConfigOption) => void }) {
-  const configs = useConfigOptions(search, true);
-  if (configs.isPending) return <Skeleton className="h-24 w-full" />;
-  if (configs.isError) return <ErrorPanel error={configs.error} />;
-  if (configs.data.length === 0) return <p className="text-sm text-fg-muted">No result</p>;
   return (
-    <fieldset className="max-h-72 space-y-1 overflow-auto">
-      <legend className="sr-only">Catalog item</legend>
-      {configs.data.map((config) => (
-        <label key={config.id} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-surface-muted">
-          <input type="radio" name="config" checked={chosen === config.id} onChange={() => onChoose(config)} />
+    <PickerList options={useConfigOptions(search, true)} legend="Catalog item" name="config" chosen={chosen} onChoose={onChoose}>
+      {(config) => (
+        <>
           <span className="min-w-0 flex-1 truncate">{config.name ?? config.id}</span>
           <span className="shrink-0 text-xs text-fg-muted">{config.type}</span>
-        </label>
-      ))}
-    </fieldset>
+        </>
+      )}
+    </PickerList>
   );
 }
 

@@ -4,29 +4,23 @@ import { useState } from 'react';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogClose } from '../../../ui/dialog';
 import { ErrorPanel } from '../../../ui/error-panel';
+import { PickerList } from '../../../ui/picker-list';
 import type { LinkToIncidentProps } from '../../../ui/resource-extensions';
 import { SearchBox } from '../../../ui/search-box';
-import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast/toast-store';
 import { useIncidentOptions, useLinkToIncident, type IncidentOption } from './link-api';
 
 function IncidentList({ search, chosen, onChoose }: { search: string; chosen: string | null; onChoose: (incident: IncidentOption) => void }) {
-  const incidents = useIncidentOptions(search, true);
-  if (incidents.isPending) return <Skeleton className="h-24 w-full" />;
-  if (incidents.isError) return <ErrorPanel error={incidents.error} />;
-  if (incidents.data.length === 0) return <p className="text-sm text-fg-muted">No result</p>;
   return (
-    <fieldset className="max-h-72 space-y-1 overflow-auto">
-      <legend className="sr-only">Incident</legend>
-      {incidents.data.map((incident) => (
-        <label key={incident.id} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-surface-muted">
-          <input type="radio" name="incident" checked={chosen === incident.id} onChange={() => onChoose(incident)} />
+    <PickerList options={useIncidentOptions(search, true)} legend="Incident" name="incident" chosen={chosen} onChoose={onChoose}>
+      {(incident) => (
+        <>
           <span className="font-mono text-xs text-fg-muted">{incident.incident_id}</span>
           <span className="min-w-0 flex-1 truncate">{incident.title}</span>
           <span className="text-xs text-fg-muted">{incident.status}</span>
-        </label>
-      ))}
-    </fieldset>
+        </>
+      )}
+    </PickerList>
   );
 }
 
