@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { LinkToIncidentProps, ResourceExtensions, ResourceRef } from '../ui/resource-extensions';
+import type { LinkToIncidentProps, ResourceExtensions, ResourceRef, ScraperFormSlotProps } from '../ui/resource-extensions';
 
 /** An area's piece loaded with the first screen that shows it, so the shell's first load stays small. */
 function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
@@ -14,6 +14,7 @@ function deferred<P extends object>(load: () => Promise<ComponentType<P>>): Comp
 
 const playbooks = () => import('../features/playbooks/extensions');
 const incidents = () => import('../features/incidents/extensions');
+const scrapers = () => import('../features/catalog/scrapers/scraper-form');
 
 /** The pieces areas offer the screens of the others (see ui/resource-extensions.tsx). */
 export const RESOURCE_EXTENSIONS: ResourceExtensions = {
@@ -21,4 +22,5 @@ export const RESOURCE_EXTENSIONS: ResourceExtensions = {
   AvailablePlaybooks: deferred<{ target: ResourceRef }>(() => playbooks().then((m) => m.AvailablePlaybooks)),
   PlaybookRuns: deferred<{ target: ResourceRef; pageSize: number; maxHeight?: string }>(() => playbooks().then((m) => m.PlaybookRunsList)),
   LinkToIncident: deferred<LinkToIncidentProps>(() => incidents().then((m) => m.LinkToIncidentDialog)),
+  ScraperForm: deferred<ScraperFormSlotProps>(() => scrapers().then((m) => m.ScraperForm)),
 };

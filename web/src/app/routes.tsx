@@ -133,9 +133,9 @@ const shellScreens: RouteObject[] = [
   screenRoute('settings/logging_backends/:id', SCREENS.logBackends, page(() => settings().then((m) => m.LogBackendDetailPage)), { detail: 'id' }),
   screenRoute('settings/event-queue-status', SCREENS.eventQueue, page(() => settings().then((m) => m.EventQueuePage))),
   screenRoute('settings/agents', SCREENS.agents, coming('Agents')),
-  screenRoute('settings/integrations', SCREENS.integrations, coming('Integrations')),
+  screenRoute('settings/integrations', SCREENS.integrations, page(() => settings().then((m) => m.IntegrationsPage))),
   // The integration detail needs write access (spec 3, section 2.5).
-  screenRoute('settings/integrations/:type/:id', SCREENS.integrations, coming('Integration'), {
+  screenRoute('settings/integrations/:type/:id', SCREENS.integrations, page(() => settings().then((m) => m.IntegrationDetailPage)), {
     detail: 'id',
     access: { ...SCREENS.integrations, action: 'write' },
   }),

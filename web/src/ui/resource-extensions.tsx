@@ -16,6 +16,23 @@ export interface LinkToIncidentProps {
   compact?: boolean;
 }
 
+/** A catalog scraper as its form edits it: a row of config_scrapers. */
+export interface ScraperRow {
+  id: string;
+  name: string | null;
+  created_at: string;
+  [column: string]: unknown;
+}
+
+/** The catalog scraper form: a new scraper when `scraper` is absent. */
+export interface ScraperFormSlotProps {
+  scraper?: ScraperRow;
+  onSaved: (saved: { id: string | null; name: string }, created: boolean) => void;
+  onDeleted?: (name: string) => void;
+  /** Actions before Save (Cancel in an Add dialog). */
+  secondaryActions?: ReactNode;
+}
+
 /**
  * What one area offers the screens of the others, which may not import it (a feature folder is a
  * room): the app fills these from the areas that build them, and a screen renders what is there.
@@ -29,6 +46,8 @@ export interface ResourceExtensions {
   PlaybookRuns?: ComponentType<{ target: ResourceRef; pageSize: number; maxHeight?: string }>;
   /** Link to incident: adds the resource as evidence to an incident the person picks. */
   LinkToIncident?: ComponentType<LinkToIncidentProps>;
+  /** The catalog's scraper form, with its Save/Update, Delete and 'Linked to' banner. */
+  ScraperForm?: ComponentType<ScraperFormSlotProps>;
 }
 
 const ResourceExtensionsContext = createContext<ResourceExtensions>({});

@@ -10,3 +10,5 @@ export { UsersPage } from './users/users-page';
 export { ConnectionsPage } from './connections/connections-page';
 export { LogBackendDetailPage, LogBackendsPage } from './log-backends/log-backend-pages';
 export { TopologiesPage, TopologyDetailPage } from './topologies/topology-pages';
+export { IntegrationDetailPage } from './integrations/integration-detail-page';
+export { IntegrationsPage } from './integrations/integrations-page';
