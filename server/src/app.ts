@@ -26,6 +26,7 @@ import { loadDataServiceConfig, type DataServiceConfig } from './rest/config.js'
 import { createDataPool } from './rest/data-pool.js';
 import { restPlugin } from './rest/plugin.js';
 import { schemaRoutes } from './schemas/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { shellRoutes } from './shell/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { topologyRoutes } from './topology/api/routes.js';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(responderRoutes, { pool, secrets });
   await app.register(logsRoutes, { pool, secrets });
   await app.register(schemaRoutes);
+  await app.register(notificationRoutes, { pool, sandbox, publicUrl: identity.publicUrl });
   docsRoutes(app);
 
   const webDir = options.webDir === undefined ? WEB_DIST_DIR : options.webDir;

@@ -16,6 +16,8 @@ import { registerCatalog } from '../catalog/register.js';
 import { registerTopology } from '../topology/engine/register.js';
 import { registerPlaybooks } from '../playbooks/register.js';
 import { registerIncidents } from '../incidents/register.js';
+import { registerNotifications } from '../notifications/register.js';
+import { deliveryConfig } from '../notifications/config.js';
 import { registerResponders } from '../incidents/responders/register.js';
 import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
 
@@ -50,6 +52,7 @@ export async function serve(): Promise<void> {
     registerTopology(engine, { pool: database.pool, secrets, sandbox });
     registerPlaybooks(engine, { pool: database.pool, secrets, sandbox });
     await registerIncidents(engine, { pool: database.pool, sandbox });
+    shutdown.add('notifications', registerNotifications(engine, { pool: database.pool, secrets, sandbox, logger, delivery: deliveryConfig() }).stop);
     await registerResponders(engine, { pool: database.pool, secrets });
     await engine.start();
     await saveSchedule(database.pool, {

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type pg from 'pg';
+import type { ExpressionSandbox } from '../expressions/sandbox.js';
+import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { previewSilence, type PreviewRequest } from './preview.js';
+import { SilenceError } from './silences.js';
+
+export interface NotificationRoutesOptions {
+  pool: pg.Pool;
+  sandbox: ExpressionSandbox;
+  publicUrl: string | undefined;
+}
+
+const PREVIEW_BODY = {
+  type: 'object',
+  properties: {
+    filter: { type: ['string', 'null'] },
+    selectors: { type: ['array', 'null'] },
+    notification_id: { type: ['string', 'null'], format: 'uuid' },
+    from: { type: ['string', 'null'] },
+    until: { type: ['string', 'null'] },
+  },
+} as const;
+
+/** POST /api/notifications/silences/preview: the recent sends a silence would have muted. */
+export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> = async (app, { pool, sandbox, publicUrl }) => {
+  app.setErrorHandler(routeErrorHandler);
+
+  app.post<{ Body: PreviewRequest }>('/api/notifications/silences/preview', { schema: { body: PREVIEW_BODY } }, async (request) => {
+    authorize(request, 'notifications', 'read');
+    try {
+      return await previewSilence(pool, sandbox, request.body ?? {}, publicUrl);
+    } catch (error) {
+      if (error instanceof SilenceError) throw new RouteError(400, 'VALIDATION_FAILED', error.message);
+      throw error;
+    }
+  });
+};
