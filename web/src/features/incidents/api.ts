@@ -19,7 +19,7 @@ const DETAIL_SELECT = [
   '*',
   `commander:commander_id${PERSON}`,
   `creator:created_by${PERSON}`,
-  `hypotheses(*,comments(*,person:created_by${PERSON}),evidences(*,component:component_id(id,name,icon)))`,
+  `hypotheses(*,comments(*,person:created_by${PERSON}),evidences(*,component:component_id(id,name,icon),check:check_id(id,name,status),config:config_id(id,name,type),config_analysis:config_analysis_id(id,analyzer,status),config_change:config_change_id(id,change_type,summary)))`,
 ].join(',');
 
 const SUMMARY_SELECT = 'id,incident_id,title,type,severity,status,created_at,created_by,commander,responders,component_ids';

@@ -5,6 +5,7 @@ import { useSession } from '../auth/api/session';
 import { useAddComment } from './api';
 import { NO_TITLE } from './hypothesis-node';
 import { LabelledSelect } from './labelled-select';
+import { MentionInput } from './mentions/mention-input';
 import type { HypothesisRow } from './types';
 
 export const SELECT_HYPOTHESIS = 'Please select any hypothesis';
@@ -17,6 +18,7 @@ export function CommentForm({ incidentId, hypotheses }: { incidentId: string; hy
   const add = useAddComment(incidentId, user ? { id: user.id, name: user.name, avatar: user.avatar } : null);
   const [hypothesisId, setHypothesisId] = useState('');
   const [text, setText] = useState('');
+  const [stored, setStored] = useState('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -28,8 +30,9 @@ export function CommentForm({ incidentId, hypotheses }: { incidentId: string; hy
       toast.error(ADD_COMMENT_DETAILS);
       return;
     }
-    add.mutate({ id: crypto.randomUUID(), hypothesis_id: hypothesisId, comment: text.trim() });
+    add.mutate({ id: crypto.randomUUID(), hypothesis_id: hypothesisId, comment: stored.trim() });
     setText('');
+    setStored('');
   };
 
   return (
@@ -42,13 +45,14 @@ export function CommentForm({ incidentId, hypotheses }: { incidentId: string; hy
         options={hypotheses.map((h) => ({ value: h.id, label: h.title || NO_TITLE }))}
         onChange={setHypothesisId}
       />
-      <textarea
-        aria-label="Comment"
+      <MentionInput
+        label="Comment"
         value={text}
-        onChange={(event) => setText(event.target.value)}
-        rows={3}
-        placeholder="Add a comment"
-        className="rounded-md border border-border-strong bg-surface p-2 text-sm text-fg"
+        onChange={(display, stored) => {
+          setText(display);
+          setStored(stored);
+        }}
+        placeholder="Add a comment (@ mentions someone)"
       />
       <div>
         <Button type="submit" disabled={text === '' || add.isPending} loading={add.isPending}>

@@ -1,13 +1,15 @@
 import { DEBOUNCE_MS, HYPOTHESIS_CHILD_TYPE, type HypothesisStatus } from '@pharos/core';
 import { ChevronDown, ChevronRight, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../ui/button';
 import { RelativeTime } from '../../ui/relative-time';
 import type { useHypothesisMutations } from './api';
 import { DeleteHypothesisDialog } from './delete-hypothesis-dialog';
+import { AttachEvidenceButton } from './evidence/attach-evidence-button';
+import { EvidenceItem } from './evidence/evidence-item';
 import { HypothesisStatusSelect } from './hypothesis-status';
 import { InlineText } from './inline-text';
+import { MentionText } from './mentions/mention-text';
 import { capitalize } from './severity';
 import type { HypothesisRow } from './types';
 import { useDebouncedSave } from './use-debounced-save';
@@ -81,6 +83,7 @@ export function HypothesisNode({ hypothesis, context }: { hypothesis: Hypothesis
             Add {childType}
           </Button>
         )}
+        <AttachEvidenceButton incidentId={hypothesis.incident_id} hypothesisId={hypothesis.id} name={name} />
         <Button size="sm" variant="ghost" aria-label={`Delete ${name}`} onClick={() => setDeleting(true)}>
           <Trash2 className="size-3.5" aria-hidden="true" />
         </Button>
@@ -116,15 +119,8 @@ function HypothesisBody({ hypothesis, fetching }: { hypothesis: HypothesisRow; f
         {hypothesis.evidences.length === 0 && !fetching && <p className="text-fg-muted">No Evidence</p>}
         <ul className="flex flex-col gap-1">
           {hypothesis.evidences.map((evidence) => (
-            <li key={evidence.id} className="flex items-center gap-2">
-              <span className="text-xs text-fg-muted">{evidence.type}</span>
-              {evidence.component ? (
-                <Link to={`/topology/${encodeURIComponent(evidence.component.id)}`} className="hover:underline">
-                  {evidence.component.name}
-                </Link>
-              ) : (
-                <span>{evidence.description ?? evidence.evidence?.comment ?? ''}</span>
-              )}
+            <li key={evidence.id}>
+              <EvidenceItem evidence={evidence} />
             </li>
           ))}
         </ul>
@@ -134,7 +130,7 @@ function HypothesisBody({ hypothesis, fetching }: { hypothesis: HypothesisRow; f
           {hypothesis.comments.map((comment) => (
             <li key={comment.id} data-pending={comment.pending ? 'true' : undefined} className="flex items-baseline gap-2">
               <span className="font-medium">{comment.person?.name ?? 'Unknown user'}</span>
-              <span className="whitespace-pre-wrap">{comment.comment}</span>
+              <MentionText text={comment.comment} />
               <RelativeTime value={comment.created_at} className="text-xs text-fg-muted" />
             </li>
           ))}

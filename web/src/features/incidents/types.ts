@@ -24,16 +24,43 @@ export interface IncidentSummaryRow {
   component_ids: string[];
 }
 
+/** One line of a log as kept in log evidence (spec 2 §3 "Log line"). */
+export interface EvidenceLogLine {
+  timestamp: string;
+  message?: string;
+  labels?: Record<string, string> | null;
+}
+
+/** The `evidence` object: a comment's text, or a log's lines with the indexes of the chosen ones. */
+export interface EvidenceBody {
+  comment?: string;
+  lines?: EvidenceLogLine[];
+  selected_lines?: number[];
+  start?: string;
+  includeMessages?: boolean;
+  /** The log backend searched when no component was. */
+  backend?: string;
+}
+
 export interface EvidenceRow {
   id: string;
   hypothesis_id: string;
   type: EvidenceType;
   description: string | null;
-  evidence: { comment?: string } | null;
+  evidence: EvidenceBody | null;
   definition_of_done: boolean;
   done: boolean;
+  script?: string | null;
   component_id: string | null;
   component: { id: string; name: string | null; icon: string | null } | null;
+  check_id?: string | null;
+  check?: { id: string; name: string | null; status: string | null } | null;
+  config_id?: string | null;
+  config?: { id: string; name: string | null; type: string | null } | null;
+  config_analysis_id?: string | null;
+  config_analysis?: { id: string; analyzer: string; status: string | null } | null;
+  config_change_id?: string | null;
+  config_change?: { id: string; change_type: string; summary: string | null } | null;
   created_at: string;
 }
 
