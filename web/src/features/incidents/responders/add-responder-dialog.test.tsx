@@ -144,6 +144,7 @@ describe('the add-responder dialog', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Next' }));
 
     const form = within(dialog).getByRole('form', { name: 'Save Team Responder' });
+    expect(within(form).getByText('jira-cloud')).toBeTruthy();
     const issueType = within(form).getByRole('combobox', { name: 'Issue Type' }) as HTMLSelectElement;
     expect(issueType.disabled).toBe(true);
     await within(form).findByRole('option', { name: 'Operations' });

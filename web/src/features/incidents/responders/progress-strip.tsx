@@ -32,9 +32,9 @@ export function ProgressStrip({ responder }: { responder: Progress }) {
               time ? 'border-success text-fg' : 'border-border text-fg-muted',
             )}
           >
-            <span className="flex items-center gap-1">
-              {time && <Check className="size-3 text-success" aria-hidden="true" />}
-              {step}
+            <span className="flex min-w-0 items-center gap-1" title={step}>
+              {time && <Check className="size-3 shrink-0 text-success" aria-hidden="true" />}
+              <span className="truncate">{step}</span>
               {!time && <span className="sr-only">(not yet)</span>}
             </span>
             {time && <RelativeTime value={time} className="truncate text-fg-muted" />}

@@ -44,6 +44,8 @@ export function TeamResponderForm({ formId, team, type, onSave }: { formId: stri
   const [values, setValues] = useState(() => clientDefaults(team.spec?.responder_clients, type));
   const touched = useTouched();
   const choices = useRemoteChoices(team, type, fields, values);
+  // Jira and Planner reach the instance of the team's own connection (spec 2 §4).
+  const instance = fields.some((field) => field.remote) ? team.spec?.responder_clients?.[type]?.connection : undefined;
   const errorOf = (name: string) => (touched.shows(name) && !(values[name] ?? '').trim() ? PROVIDE_VALID_VALUE : undefined);
 
   const change = (name: string, value: string) => {
@@ -62,6 +64,12 @@ export function TeamResponderForm({ formId, team, type, onSave }: { formId: stri
 
   return (
     <form id={formId} aria-label="Save Team Responder" noValidate onSubmit={submit} className="flex flex-col gap-4">
+      {instance && (
+        <p className="text-[0.8125rem]">
+          <span className="text-fg-muted">Instance </span>
+          <span className="font-mono">{instance}</span>
+        </p>
+      )}
       {fields.map((field) => {
         const remote = choices(field);
         return (
