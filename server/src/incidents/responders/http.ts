@@ -34,7 +34,7 @@ function reasonIn(body: unknown): string | undefined {
   if (isRecord(errors)) parts.push(...Object.entries(errors).map(([field, text]) => `${field}: ${String(text)}`));
   if (parts.length > 0) return parts.join('; ');
   const error = body['error'];
-  if (isRecord(error)) return [error['message'], error['detail']].filter((part) => typeof part === 'string' && part !== '').join(': ') || undefined;
+  if (isRecord(error)) return [error['code'], error['message'], error['detail']].filter((part) => typeof part === 'string' && part !== '').join(': ') || undefined;
   if (typeof error === 'string') return typeof body['error_description'] === 'string' ? `${error}: ${body['error_description']}` : error;
   for (const key of ['message', 'Message']) if (typeof body[key] === 'string') return body[key];
   return undefined;
