@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { mailText, notificationTest, PUBLIC_URL } from './helpers.js';
+
+/**
+ * Config changes (written as a scrape writes them: a config item inserted, then its health and
+ * fields updated) reach a team's channels (teams.spec.notifications, a shoutrrr-style generic
+ * webhook URL on loopback), and playbook runs and approvals reach a person over SMTP, each through a
+ * Notification with a filter and a template.
+ */
+
+const env = notificationTest();
+
+const notification = (name: string, spec: string) => `apiVersion: mission-control.flanksource.com/v1
+kind: Notification
+metadata:
+  name: ${name}
+  namespace: default
+spec:
+${spec
+  .split('\n')
+  .map((line) => `  ${line}`)
+  .join('\n')}`;
+
+describe('config changes', () => {
+  it('reach the channels of a team through a filter and a template, once per event', async () => {
+    await env.pool.query(`insert into teams (name, spec) values ('platform', $1)`, [
+      { notifications: [{ url: `generic+${env.channels.url}/hooks/platform`, properties: { titleKey: 'summary' } }] },
+    ]);
+    const [id] = await env.apply(
+      notification(
+        'deployments',
+        `events: [config.unhealthy, config.updated]
+filter: config.type == 'Kubernetes::Deployment' && labels.env == 'prod'
+title: "{{.config.name}} {{.new_state}}"
+template: "{{.config.type}} {{.config.name}} in {{.tags.namespace}}: {{.new_state}} ({{.permalink}})"
+to:
+  team: platform`,
+      ),
+    );
+    const { rows } = await env.pool.query<{ id: string; name: string }>(
+      `insert into configs (name, type, labels, tags, health) values
+         ('checkout', 'Kubernetes::Deployment', '{"env": "prod"}', '{"namespace": "shop"}', 'healthy'),
+         ('checkout-staging', 'Kubernetes::Deployment', '{"env": "staging"}', '{"namespace": "shop"}', 'healthy'),
+         ('checkout-7d9f', 'Kubernetes::Pod', '{"env": "prod"}', '{"namespace": "shop"}', 'healthy')
+       returning id, name`,
+    );
+    // created events are not named by the rule; the next scrape finds the deployments unhealthy
+    await env.pool.query(`update configs set health = 'unhealthy', status = 'Progressing' where id = any($1)`, [rows.map((row) => row.id)]);
+    const checkout = rows.find((row) => row.name === 'checkout')!.id;
+
+    const hooks = await env.until(async () => env.channels.on('/hooks/platform'), (requests) => requests.length === 2);
+    expect(hooks.map((hook) => hook.body['summary']).sort()).toEqual(['checkout unhealthy', 'checkout updated']);
+    expect(hooks.map((hook) => hook.body['message'])).toContain(`Kubernetes::Deployment checkout in shop: unhealthy (${PUBLIC_URL}/catalog/${checkout})`);
+    const sends = await env.until(() => env.sends(id!), (list) => list.length === 2 && list.every((send) => send.status === 'sent'));
+    expect(sends.map((send) => send.source_event).sort()).toEqual(['config.unhealthy', 'config.updated']);
+    expect(sends.every((send) => send.recipient === `team platform: ${env.channels.url.replace('http://', 'generic+http://')}/hooks/platform`)).toBe(true);
+    expect(sends.every((send) => send.resource_type === 'config' && send.resource_id === checkout && send.resource_name === 'checkout')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(env.channels.on('/hooks/platform')).toHaveLength(2);
+  });
+});
+
+describe('playbook runs', () => {
+  it('reach a person by e-mail when a run ends and when one is approved', async () => {
+    const requester = await env.server.tokenFor(['editor'], 'requester@example.com');
+    const approver = await env.server.tokenFor(['editor'], 'approver@example.com');
+    const [runs] = await env.apply(
+      notification(
+        'run-results',
+        `events: [playbook.run.completed, playbook.run.failed, playbook.approval.inserted]
+filter: playbook.name.startsWith('restart')
+title: "{{.playbook.name}}: {{.new_state}}"
+template: "Run {{.run.id}} is {{.run.status}}. {{.permalink}}"
+to:
+  person: approver@example.com`,
+      ),
+    );
+    const [playbookId] = await env.apply(`apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata:
+  name: restart-shop
+spec:
+  approval:
+    approvers:
+      people: [approver@example.com]
+  actions:
+    - name: restart
+      exec:
+        script: echo restarted`);
+    const started = await env.call('POST', '/api/playbook/run', { id: playbookId }, requester);
+    expect(started.status).toBe(201);
+    const runId = (started.body as { run_id: string }).run_id;
+    expect((await env.call('POST', `/api/playbook/run/approve/${runId}`, undefined, approver)).status).toBe(200);
+
+    const approved = await env.smtp.waitFor('approver@example.com', (mail) => mail.subject === 'restart-shop: inserted');
+    expect(mailText(approved)).toContain(`${PUBLIC_URL}/playbooks/runs/${runId}`);
+    const completed = await env.smtp.waitFor('approver@example.com', (mail) => mail.subject === 'restart-shop: completed');
+    expect(mailText(completed)).toContain(`Run ${runId} is completed.`);
+    const sends = await env.until(() => env.sends(runs!), (list) => list.length === 2 && list.every((send) => send.status === 'sent'));
+    expect(sends.map((send) => send.source_event).sort()).toEqual(['playbook.approval.inserted', 'playbook.run.completed']);
+    expect(sends.every((send) => send.resource_type === 'playbook_run' && send.resource_id === runId && send.recipient === 'approver@example.com')).toBe(true);
+  });
+});
