@@ -127,7 +127,7 @@ const shellScreens: RouteObject[] = [
   { path: 'settings', element: <SettingsIndex /> },
   screenRoute('settings/connections', SCREENS.connections, page(() => settings().then((m) => m.ConnectionsPage))),
   screenRoute('settings/jobs', SCREENS.jobs, page(() => settings().then((m) => m.JobsHistoryPage))),
-  screenRoute('settings/notifications', SCREENS.notifications, coming('Notifications')),
+  screenRoute('settings/notifications', SCREENS.notifications, page(() => settings().then((m) => m.NotificationsPage))),
   screenRoute('settings/feature-flags', SCREENS.featureFlags, page(() => settings().then((m) => m.FeatureFlagsPage))),
   screenRoute('settings/logging_backends', SCREENS.logBackends, page(() => settings().then((m) => m.LogBackendsPage))),
   screenRoute('settings/logging_backends/:id', SCREENS.logBackends, page(() => settings().then((m) => m.LogBackendDetailPage)), { detail: 'id' }),

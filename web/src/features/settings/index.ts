@@ -12,3 +12,4 @@ export { LogBackendDetailPage, LogBackendsPage } from './log-backends/log-backen
 export { TopologiesPage, TopologyDetailPage } from './topologies/topology-pages';
 export { IntegrationDetailPage } from './integrations/integration-detail-page';
 export { IntegrationsPage } from './integrations/integrations-page';
+export { NotificationsPage } from './notifications/notifications-page';

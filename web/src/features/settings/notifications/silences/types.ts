@@ -1,0 +1,57 @@
+import type { PersonRef } from '../../shared/person-cell';
+import type { SendHistoryRow } from '../types';
+
+export const SELECTOR_TYPES = ['check', 'config', 'component', 'canary'] as const;
+export type SelectorType = (typeof SELECTOR_TYPES)[number];
+
+/** Which resources a silence covers: any of type, id, name (a glob) and a label selector. */
+export interface SilenceSelector {
+  type?: SelectorType;
+  id?: string;
+  name?: string;
+  labels?: string;
+}
+
+/** A row of `notification_silences` with its creator and notification. */
+export interface SilenceRow {
+  id: string;
+  name: string;
+  description: string | null;
+  from: string;
+  until: string;
+  filter: string | null;
+  selectors: SilenceSelector[] | null;
+  notification_id: string | null;
+  source: string | null;
+  created_by: PersonRef | null;
+  created_at: string;
+  updated_at: string;
+  notification: { id: string; title: string | null } | null;
+}
+
+/** What the silence writes. */
+export interface SilencePayload {
+  name: string;
+  description: string | null;
+  from: string;
+  until: string;
+  filter: string | null;
+  selectors: SilenceSelector[] | null;
+  notification_id: string | null;
+}
+
+export interface SilencePreviewRequest {
+  filter?: string;
+  selectors?: SilenceSelector[];
+  notification_id?: string;
+  from?: string;
+  until?: string;
+}
+
+/** A send of the last 7 days the silence would have muted, with its notification's title. */
+export type PreviewSend = Partial<SendHistoryRow> & { id: string; created_at: string; notification?: { title: string | null } | null; notification_title?: string | null };
+
+export interface SilencePreview {
+  matches: number;
+  sends: PreviewSend[];
+}
