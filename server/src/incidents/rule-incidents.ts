@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
-import type { IncidentRuleSpec, RuleResponder } from './rule-spec.js';
+import { resolveResponders } from './rule-responders.js';
+import type { IncidentRuleSpec } from './rule-spec.js';
 import type { RuleSubject } from './rule-subjects.js';
 
 type Row = Record<string, unknown>;
@@ -62,13 +63,21 @@ async function rootHypothesis(db: pg.ClientBase, incidentId: string, title: stri
   return created.rows[0]!.id;
 }
 
-/** Adds the subject's failing component and checks as definition-of-done evidence, each once, in one statement; answers how many were added. */
-async function addEvidence(db: pg.ClientBase, incidentId: string, hypothesisId: string, subject: RuleSubject): Promise<number> {
-  const items: { type: 'topology' | 'check'; description: string; component_id: unknown; check_id: unknown }[] = [];
+type EvidenceItem = { type: 'topology' | 'check'; description: string; component_id: unknown; check_id: unknown };
+
+/** The subject's failing component and checks as definition-of-done evidence items. */
+function evidenceItems(subject: RuleSubject): EvidenceItem[] {
+  const items: EvidenceItem[] = [];
   if (subject.component && subject.componentFailing) {
     items.push({ type: 'topology', description: defaultTitle({ ...subject, checks: [] }), component_id: subject.component['id'], check_id: null });
   }
   for (const check of subject.checks) items.push({ type: 'check', description: `${label(check)} is failing`, component_id: null, check_id: check['id'] });
+  return items;
+}
+
+/** Adds the subject's failing component and checks as definition-of-done evidence, each once, in one statement; answers how many were added. */
+async function addEvidence(db: pg.ClientBase, incidentId: string, hypothesisId: string, subject: RuleSubject): Promise<number> {
+  const items = evidenceItems(subject);
   if (items.length === 0) return 0;
   const { rowCount } = await db.query(
     `INSERT INTO evidences (hypothesis_id, type, description, component_id, check_id, definition_of_done)
@@ -82,75 +91,104 @@ async function addEvidence(db: pg.ClientBase, incidentId: string, hypothesisId: 
   return rowCount ?? 0;
 }
 
-/** Adds the rule's responders to a new incident; answers the ones that name no team or person. */
-async function addResponders(db: pg.ClientBase, incidentId: string, responders: readonly RuleResponder[]): Promise<string[]> {
-  const missing: string[] = [];
-  for (const responder of responders) {
-    if (responder.team !== undefined) {
-      const { rows } = await db.query<{ id: string }>(`SELECT id FROM teams WHERE (name = $1 OR id::text = $1) AND deleted_at IS NULL LIMIT 1`, [responder.team]);
-      if (!rows[0]) {
-        missing.push(`no team is named ${responder.team}`);
-        continue;
-      }
-      await db.query(`INSERT INTO responders (incident_id, type, team_id, properties) VALUES ($1, 'system', $2, $3)`, [
-        incidentId,
-        rows[0].id,
-        { responderType: responder.type, ...responder.properties },
-      ]);
-    } else {
-      const { rows } = await db.query<{ id: string }>(`SELECT id FROM people WHERE (email = $1 OR id::text = $1) AND deleted_at IS NULL LIMIT 1`, [responder.person]);
-      if (!rows[0]) {
-        missing.push(`no person has the email or id ${String(responder.person)}`);
-        continue;
-      }
-      await db.query(`INSERT INTO responders (incident_id, type, person_id, properties) VALUES ($1, 'person', $2, $3)`, [incidentId, rows[0].id, { responderType: 'person', person: rows[0].id }]);
-    }
-  }
-  return missing;
+/**
+ * Adds a failing subject to the rule's incident it has open, reopening it when it was resolved;
+ * subjects without one are opened together by openNewIncidents.
+ */
+export async function applySubject(db: pg.ClientBase, subject: RuleSubject, existing: OpenIncident): Promise<Exclude<SubjectOutcome, 'opened'>> {
+  const known = subject.checks.every((check) => existing.checks.includes(String(check['id']))) && (!subject.componentFailing || existing.components.includes(String(subject.component?.['id'])));
+  if (known && existing.status !== 'resolved') return 'unchanged';
+  const hypothesis = await rootHypothesis(db, existing.id, existing.title);
+  const added = await addEvidence(db, existing.id, hypothesis, subject);
+  if (existing.status !== 'resolved') return added > 0 ? 'updated' : 'unchanged';
+  await db.query(`UPDATE incidents SET status = 'open' WHERE id = $1`, [existing.id]);
+  // What fails again is not done, whatever the last evaluation said.
+  await db.query(
+    `UPDATE evidences e SET done = false FROM hypotheses h
+      WHERE h.id = e.hypothesis_id AND h.incident_id = $1 AND e.definition_of_done AND e.done
+        AND (e.check_id = ANY($2::uuid[]) OR e.component_id = $3)`,
+    [existing.id, subject.checks.map((check) => check['id']), subject.componentFailing ? (subject.component?.['id'] ?? null) : null],
+  );
+  return 'reopened';
+}
+
+/** The owner of a subject: its component's, else its first failing check's. */
+function ownerOf(subject: RuleSubject): string | undefined {
+  const owner = subject.component?.['owner'] ?? subject.checks.find((check) => typeof check['owner'] === 'string' && check['owner'] !== '')?.['owner'];
+  return typeof owner === 'string' && owner.trim() !== '' ? owner.trim() : undefined;
+}
+
+/** The people the subjects' owners name (by email, id or name), for autoAssignOwner. */
+async function ownersOf(db: pg.ClientBase, subjects: readonly RuleSubject[]): Promise<Map<string, string>> {
+  const owners = [...new Set(subjects.map(ownerOf).filter((owner): owner is string => owner !== undefined))];
+  if (owners.length === 0) return new Map();
+  const { rows } = await db.query<{ owner: string; id: string }>(
+    `SELECT DISTINCT ON (o.owner) o.owner, p.id FROM unnest($1::text[]) AS o (owner)
+       JOIN people p ON p.deleted_at IS NULL AND (lower(p.email) = lower(o.owner) OR p.id::text = o.owner OR p.name = o.owner)
+      ORDER BY o.owner, p.created_at, p.id`,
+    [owners],
+  );
+  return new Map(rows.map((row) => [row.owner, row.id]));
 }
 
 /**
- * Opens the rule's incident for a failing subject (with a root hypothesis, the failing component and
- * checks as definition-of-done evidence and the rule's responders), or adds to the one it has open,
- * reopening it when it was resolved.
+ * Opens the rule's incidents for failing subjects that have none, in a handful of statements for all
+ * of them: the incidents, their root hypotheses, the failing component and checks as
+ * definition-of-done evidence, and the rule's responders. With autoAssignOwner, the subject's owner
+ * (a person's email, id or name) is the commander.
  */
-export async function applySubject(
+export async function openNewIncidents(
   db: pg.ClientBase,
   sandbox: ExpressionSandbox,
   rule: StoredRule,
   spec: IncidentRuleSpec,
-  subject: RuleSubject,
-  existing: OpenIncident | undefined,
+  subjects: readonly RuleSubject[],
   errors: string[],
-): Promise<SubjectOutcome> {
-  if (existing) {
-    const known = subject.checks.every((check) => existing.checks.includes(String(check['id']))) && (!subject.componentFailing || existing.components.includes(String(subject.component?.['id'])));
-    if (known && existing.status !== 'resolved') return 'unchanged';
-    const hypothesis = await rootHypothesis(db, existing.id, existing.title);
-    const added = await addEvidence(db, existing.id, hypothesis, subject);
-    if (existing.status !== 'resolved') return added > 0 ? 'updated' : 'unchanged';
-    await db.query(`UPDATE incidents SET status = 'open' WHERE id = $1`, [existing.id]);
-    // What fails again is not done, whatever the last evaluation said.
-    await db.query(
-      `UPDATE evidences e SET done = false FROM hypotheses h
-        WHERE h.id = e.hypothesis_id AND h.incident_id = $1 AND e.definition_of_done AND e.done
-          AND (e.check_id = ANY($2::uuid[]) OR e.component_id = $3)`,
-      [existing.id, subject.checks.map((check) => check['id']), subject.componentFailing ? (subject.component?.['id'] ?? null) : null],
-    );
-    return 'reopened';
+): Promise<number> {
+  if (subjects.length === 0) return 0;
+  const owners = spec.autoAssignOwner ? await ownersOf(db, subjects) : new Map<string, string>();
+  const rows: { subject: string; title: string; description: string | null; commander_id: string | null; evidences: EvidenceItem[] }[] = [];
+  for (const subject of subjects) {
+    const title = (await rendered(sandbox, spec.template.title, subject, rule)) ?? defaultTitle(subject);
+    const description = await rendered(sandbox, spec.template.description, subject, rule);
+    const owner = spec.autoAssignOwner ? ownerOf(subject) : undefined;
+    if (owner !== undefined && !owners.has(owner)) errors.push(`rule ${rule.name}: the owner ${owner} of ${label(subject.component ?? subject.checks[0])} is no person`);
+    const commander = (owner !== undefined ? owners.get(owner) : undefined) ?? spec.template.commander_id ?? null;
+    rows.push({ subject: subject.key, title, description: description ?? null, commander_id: commander, evidences: evidenceItems(subject) });
   }
-  const title = (await rendered(sandbox, spec.template.title, subject, rule)) ?? defaultTitle(subject);
-  const description = await rendered(sandbox, spec.template.description, subject, rule);
-  const created = await db.query<{ id: string }>(
+  const created = await db.query<{ id: string; subject: string }>(
     `INSERT INTO incidents (title, description, type, severity, status, commander_id, communicator_id, incident_rule_id, incident_rule_subject)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [title, description ?? null, spec.template.type, spec.template.severity, spec.template.status, spec.template.commander_id ?? null, spec.template.communicator_id ?? null, rule.id, subject.key],
+     SELECT n.title, n.description, $2, $3, $4, n.commander_id, $5, $6, n.subject
+       FROM jsonb_to_recordset($1::jsonb) AS n(subject text, title text, description text, commander_id uuid)
+     RETURNING id, incident_rule_subject AS subject`,
+    [JSON.stringify(rows.map((row) => ({ subject: row.subject, title: row.title, description: row.description, commander_id: row.commander_id }))), spec.template.type, spec.template.severity, spec.template.status, spec.template.communicator_id ?? null, rule.id],
   );
-  const incidentId = created.rows[0]!.id;
-  const hypothesis = await rootHypothesis(db, incidentId, title);
-  await addEvidence(db, incidentId, hypothesis, subject);
-  errors.push(...(await addResponders(db, incidentId, spec.responders)).map((reason) => `rule ${rule.name}: ${reason}`));
-  return 'opened';
+  const incidentOf = new Map(created.rows.map((row) => [row.subject, row.id]));
+  const roots = await db.query<{ id: string; incident_id: string }>(
+    `INSERT INTO hypotheses (incident_id, title, type, status)
+     SELECT n.incident_id, n.title, 'root', 'possible' FROM jsonb_to_recordset($1::jsonb) AS n(incident_id uuid, title text)
+     RETURNING id, incident_id`,
+    [JSON.stringify(rows.map((row) => ({ incident_id: incidentOf.get(row.subject), title: row.title })))],
+  );
+  const rootOf = new Map(roots.rows.map((row) => [row.incident_id, row.id]));
+  const evidences = rows.flatMap((row) => row.evidences.map((item) => ({ ...item, hypothesis_id: rootOf.get(incidentOf.get(row.subject)!) })));
+  await db.query(
+    `INSERT INTO evidences (hypothesis_id, type, description, component_id, check_id, definition_of_done)
+     SELECT n.hypothesis_id, n.type, n.description, n.component_id, n.check_id, true
+       FROM jsonb_to_recordset($1::jsonb) AS n(hypothesis_id uuid, type text, description text, component_id uuid, check_id uuid)`,
+    [JSON.stringify(evidences)],
+  );
+  if (spec.responders.length > 0) {
+    const { resolved, missing } = await resolveResponders(db, spec.responders);
+    errors.push(...missing.map((reason) => `rule ${rule.name}: ${reason}`));
+    await db.query(
+      `INSERT INTO responders (incident_id, type, team_id, person_id, properties)
+       SELECT i.id, r.type, r.team_id, r.person_id, r.properties
+         FROM unnest($1::uuid[]) AS i (id), jsonb_to_recordset($2::jsonb) AS r(type text, team_id uuid, person_id uuid, properties jsonb)`,
+      [[...incidentOf.values()], JSON.stringify(resolved)],
+    );
+  }
+  return created.rows.length;
 }
 
 /**

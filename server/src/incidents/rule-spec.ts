@@ -1,5 +1,9 @@
-import { INCIDENT_TYPES, isRecord, parseGoDuration, RESPONDER_CLIENT_FIELDS, RESPONDER_CLIENT_TYPES, type ResponderClientType } from '@pharos/core';
+import { INCIDENT_TYPES, isRecord, parseGoDuration } from '@pharos/core';
 import { parseSearchRequest, SearchRequestError, type ParsedSelector } from '../shell/search-request.js';
+import { minutesOf, type HoursWindow } from './rule-hours.js';
+import { readRuleResponders, type RuleResponder } from './rule-responders.js';
+
+export type { RuleResponder } from './rule-responders.js';
 
 /** Severities an incident row takes (the dropdown's info and warning included). */
 const SEVERITIES = ['info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical'] as const;
@@ -7,17 +11,10 @@ const SEVERITIES = ['info', 'warning', 'low', 'medium', 'high', 'blocker', 'crit
 const OPENING_STATUSES = ['new', 'open', 'investigating'] as const;
 const FAILING = ['unhealthy', 'warning', 'unknown'] as const;
 
-const FIELDS = ['name', 'components', 'checks', 'filter', 'template', 'responders', 'autoResolve', 'autoClose', 'priority', 'breakOnMatch'] as const;
+const FIELDS = ['name', 'components', 'checks', 'filter', 'template', 'responders', 'autoResolve', 'autoClose', 'priority', 'breakOnMatch', 'hoursOfOperation', 'autoAssignOwner'] as const;
+const HOURS_FIELDS = ['start', 'end', 'negate'] as const;
 const FILTER_FIELDS = ['status', 'age', 'expr'] as const;
 const TEMPLATE_FIELDS = ['title', 'description', 'type', 'severity', 'status', 'commander_id', 'communicator_id'] as const;
-
-/** A responder the rule adds to each incident it opens: a team (with its client type and fields) or a person. */
-export interface RuleResponder {
-  team?: string;
-  person?: string;
-  type?: ResponderClientType;
-  properties: Record<string, string>;
-}
 
 /** An IncidentRule's spec as the rules job reads it. */
 export interface IncidentRuleSpec {
@@ -46,6 +43,10 @@ export interface IncidentRuleSpec {
   autoCloseMs?: number;
   priority: number;
   breakOnMatch: boolean;
+  /** Windows of the (UTC) day the rule opens new incidents in; none: always. */
+  hoursOfOperation: HoursWindow[];
+  /** The failing component's (or check's) owner, when a person, becomes the commander. */
+  autoAssignOwner: boolean;
 }
 
 export interface RuleProblem {
@@ -143,29 +144,28 @@ export function readIncidentRuleSpec(raw: unknown): { spec: IncidentRuleSpec } |
   const commander = person('commander_id');
   const communicator = person('communicator_id');
 
-  const responders: RuleResponder[] = [];
-  const rawResponders = source['responders'];
-  if (rawResponders !== undefined && rawResponders !== null && !Array.isArray(rawResponders)) {
-    problem(['responders'], 'must be a list of {team, type, properties} or {person}');
-  }
-  (Array.isArray(rawResponders) ? rawResponders : []).forEach((entry: unknown, index) => {
-    const at = ['responders', index];
-    if (!isRecord(entry)) return problem(at, 'must be {team, type, properties} or {person}');
-    const team = text(entry['team'], [...at, 'team']);
-    const who = text(entry['person'], [...at, 'person']);
-    if ((team === undefined) === (who === undefined)) return problem(at, 'give either team (a team name) or person (an email or id)');
-    if (who !== undefined) return void responders.push({ person: who, properties: {} });
-    const type = choice(entry['type'], [...at, 'type'], RESPONDER_CLIENT_TYPES, 'email') as ResponderClientType;
-    if (entry['type'] === undefined) problem([...at, 'type'], `a team responder needs its client type: one of ${oneOf(RESPONDER_CLIENT_TYPES)}`);
-    const properties = isRecord(entry['properties']) ? entry['properties'] : {};
-    const values: Record<string, string> = {};
-    for (const field of RESPONDER_CLIENT_FIELDS[type]) {
-      const value = properties[field];
-      if (typeof value !== 'string' || value.trim() === '') problem([...at, 'properties', field], 'Please provide valid value');
-      else values[field] = value;
-    }
-    responders.push({ team: team!, type, properties: values });
+  const responders: RuleResponder[] = readRuleResponders(source['responders'], ({ path, reason }) => problem(path, reason));
+
+  const hoursOfOperation: HoursWindow[] = [];
+  const rawHours = source['hoursOfOperation'];
+  if (rawHours !== undefined && rawHours !== null && !Array.isArray(rawHours)) problem(['hoursOfOperation'], 'must be a list of {start, end, negate}');
+  (Array.isArray(rawHours) ? rawHours : []).forEach((entry: unknown, index) => {
+    const at = ['hoursOfOperation', index];
+    if (!isRecord(entry)) return problem(at, 'must be {start, end, negate} with times such as 09:00 and 17:30 (UTC)');
+    for (const key of Object.keys(entry)) if (!(HOURS_FIELDS as readonly string[]).includes(key)) problem([...at, key], `unknown field ${key}: hoursOfOperation has ${oneOf(HOURS_FIELDS)}`);
+    const time = (key: 'start' | 'end'): number | undefined => {
+      const value = entry[key];
+      const minutes = typeof value === 'string' ? minutesOf(value) : undefined;
+      if (minutes === undefined) problem([...at, key], `'${String(value ?? '')}' is not a time of day such as 09:00 or 17:30`);
+      return minutes;
+    };
+    const start = time('start');
+    const end = time('end');
+    if (entry['negate'] !== undefined && typeof entry['negate'] !== 'boolean') problem([...at, 'negate'], 'must be true or false');
+    if (start !== undefined && end !== undefined) hoursOfOperation.push({ start, end, negate: entry['negate'] === true });
   });
+  const autoAssignOwner = source['autoAssignOwner'] ?? false;
+  if (typeof autoAssignOwner !== 'boolean') problem(['autoAssignOwner'], 'must be true or false');
 
   const autoResolve = source['autoResolve'];
   const autoClose = source['autoClose'];
@@ -200,6 +200,8 @@ export function readIncidentRuleSpec(raw: unknown): { spec: IncidentRuleSpec } |
     responders,
     priority: typeof priority === 'number' ? priority : 0,
     breakOnMatch: breakOnMatch === true,
+    hoursOfOperation,
+    autoAssignOwner: autoAssignOwner === true,
   };
   const resolveMs = timeoutOf(autoResolve, 'autoResolve');
   const closeMs = timeoutOf(autoClose, 'autoClose');

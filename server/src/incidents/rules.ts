@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../engine/job.js';
 import type { IncidentOptions } from './options.js';
-import { applySubject, openIncidents, settleIncidents, type StoredRule, type SubjectOutcome } from './rule-incidents.js';
+import { withinHours } from './rule-hours.js';
+import { applySubject, openIncidents, openNewIncidents, settleIncidents, type StoredRule, type SubjectOutcome } from './rule-incidents.js';
 import { readIncidentRuleSpec, type IncidentRuleSpec } from './rule-spec.js';
 import { failingSubjects } from './rule-subjects.js';
 
@@ -13,16 +14,19 @@ export interface RulesOutcome {
   updated: number;
   resolved: number;
   closed: number;
+  /** Failing subjects left without an incident because the rule is outside its hours of operation. */
+  outsideHours: number;
   errors: string[];
 }
 
 /**
  * Runs every live incident rule, highest priority first: each in its own transaction, holding the
  * rule's advisory lock, so two processes never open the same incident twice. A subject taken by a
- * rule with breakOnMatch is left to it.
+ * rule with breakOnMatch is left to it. Outside a rule's hours of operation it opens nothing new, but
+ * still adds to, resolves and closes the incidents it has.
  */
 export async function runIncidentRules(options: IncidentOptions): Promise<RulesOutcome> {
-  const outcome: RulesOutcome = { rules: 0, opened: 0, reopened: 0, updated: 0, resolved: 0, closed: 0, errors: [] };
+  const outcome: RulesOutcome = { rules: 0, opened: 0, reopened: 0, updated: 0, resolved: 0, closed: 0, outsideHours: 0, errors: [] };
   const { rows } = await options.pool.query<StoredRule & { spec: unknown }>(`SELECT id, name, spec FROM incident_rules WHERE deleted_at IS NULL ORDER BY created_at, id`);
   const rules: { rule: StoredRule; spec: IncidentRuleSpec }[] = [];
   for (const row of rows) {
@@ -43,7 +47,15 @@ export async function runIncidentRules(options: IncidentOptions): Promise<RulesO
       const subjects = (await failingSubjects(client, options.sandbox, spec)).filter((subject) => !taken.has(subject.key));
       const counts: Record<SubjectOutcome, number> = { opened: 0, reopened: 0, updated: 0, unchanged: 0 };
       const open = await openIncidents(client, rule.id);
-      for (const subject of subjects) counts[await applySubject(client, options.sandbox, rule, spec, subject, open.get(subject.key), outcome.errors)] += 1;
+      const fresh: typeof subjects = [];
+      for (const subject of subjects) {
+        const existing = open.get(subject.key);
+        if (existing) counts[await applySubject(client, subject, existing)] += 1;
+        else fresh.push(subject);
+      }
+      const inHours = withinHours(spec.hoursOfOperation, new Date());
+      counts.opened += inHours ? await openNewIncidents(client, options.sandbox, rule, spec, fresh, outcome.errors) : 0;
+      if (!inHours) outcome.outsideHours += fresh.length;
       const settled = await settleIncidents(
         client,
         rule,
