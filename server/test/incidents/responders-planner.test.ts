@@ -12,6 +12,7 @@ import { json, respondersTest, StandIn, type Received } from './responders-suppo
 const env = respondersTest();
 const graph = new StandIn();
 const TOKEN = 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.app-token';
+let tokenRequests = 0;
 const tasks = new Map<string, { body: Record<string, unknown>; percentComplete: number; description: string; etag: string }>();
 
 function route(request: Received, response: Parameters<StandIn['handle']>[1]): void {
@@ -21,6 +22,7 @@ function route(request: Received, response: Parameters<StandIn['handle']>[1]): v
     if (request.headers['content-type'] !== 'application/x-www-form-urlencoded' || form.get('grant_type') !== 'client_credentials' || form.get('client_id') !== 'app-id' || form.get('client_secret') !== 'app-secret' || form.get('scope') !== `${graph.url}/.default`) {
       return json(response, 401, { error: 'invalid_client', error_description: 'AADSTS7000215: Invalid client secret provided.' });
     }
+    tokenRequests += 1;
     return json(response, 200, { token_type: 'Bearer', expires_in: 3599, access_token: TOKEN });
   }
   if (request.headers.authorization !== `Bearer ${TOKEN}`) return json(response, 401, { error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty.' } });
@@ -83,6 +85,8 @@ describe('a Microsoft Planner responder', () => {
     task.percentComplete = 100;
     const done = await env.until(() => env.responder(id), (r) => r.close_time !== null);
     expect(done.signoff_time).not.toBeNull();
+    // One app token serves every call until it nears its expiry.
+    expect(tokenRequests).toBe(1);
   });
 
   it('keeps Graph\'s refusal as the error', async () => {

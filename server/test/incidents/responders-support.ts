@@ -38,7 +38,8 @@ export interface RespondersTest {
   until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs?: number): Promise<T>;
 }
 
-export function respondersTest(): RespondersTest {
+/** `schedule` is the sync job's (every second unless said). */
+export function respondersTest(options: { schedule?: string } = {}): RespondersTest {
   let database: FreshDatabase;
   let engine: Engine;
   const test: RespondersTest = {
@@ -98,7 +99,7 @@ export function respondersTest(): RespondersTest {
     test.pool = test.server.pool;
     test.token = await test.server.tokenFor(['admin']);
     engine = new Engine({ pool: test.pool, logger: silentLogger(), metrics: new Registry(), config: { ...loadEngineConfig(), pollIntervalMs: 200, schedulerIntervalMs: 200 } });
-    await registerResponders(engine, { pool: test.pool, secrets: TEST_SECRETS, schedule: '@every 1s', retryBaseMs: 300 });
+    await registerResponders(engine, { pool: test.pool, secrets: TEST_SECRETS, schedule: options.schedule ?? '@every 1s', retryBaseMs: 300 });
     await engine.start();
   });
 

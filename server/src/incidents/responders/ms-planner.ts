@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isRecord } from '@pharos/core';
 import { baseUrl, endpoint, field, RemoteError, required, requestJson } from './http.js';
 import type { ClientTarget, Option, ResponderClient } from './types.js';
@@ -24,11 +25,17 @@ export const PLANNER_PRIORITIES: Option[] = [
   { value: '9', label: 'Low' },
 ];
 
+/** Tokens by authority, tenant, client and secret, kept until a minute before they expire. */
+const tokens = new Map<string, { token: string; expiresAt: number }>();
+
 /** An app-only token by the client credentials grant. */
 async function token(target: ClientTarget): Promise<string> {
   const { connection } = target;
   const tenant = connection.properties['tenant'];
   if (!connection.username || !connection.password || !tenant) throw new RemoteError(`the connection ${connection.name} needs a client id, a client secret and a tenant`);
+  const key = createHash('sha256').update(JSON.stringify([connection.properties['authorityUrl'], connection.url, tenant, connection.username, connection.password])).digest('hex');
+  const kept = tokens.get(key);
+  if (kept && kept.expiresAt > Date.now()) return kept.token;
   const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: connection.username, client_secret: connection.password, scope: `${endpoint(baseUrl(connection, GRAPH), '.default')}` });
   const { body } = await requestJson(endpoint(connection.properties['authorityUrl'] || AUTHORITY, `/${encodeURIComponent(tenant)}/oauth2/v2.0/token`), {
     method: 'POST',
@@ -36,7 +43,10 @@ async function token(target: ClientTarget): Promise<string> {
     body: form.toString(),
     signal: target.signal,
   });
-  return field(body, 'access_token', 'The Microsoft identity platform');
+  const fresh = field(body, 'access_token', 'The Microsoft identity platform');
+  const lifetime = isRecord(body) && typeof body['expires_in'] === 'number' ? body['expires_in'] : 0;
+  if (lifetime > 120) tokens.set(key, { token: fresh, expiresAt: Date.now() + (lifetime - 60) * 1000 });
+  return fresh;
 }
 
 async function graph(target: ClientTarget): Promise<(path: string, init?: { method?: 'GET' | 'POST' | 'PATCH'; body?: unknown; headers?: Record<string, string> }) => Promise<{ body: unknown; headers: Headers }>> {

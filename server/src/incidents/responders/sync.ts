@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { JobDefinition, JobOutcome } from '../../engine/job.js';
+import type { EventHandler } from '../../events/types.js';
 import type { ServerSecrets } from '../../secrets/server-secrets.js';
 import { RESPONDER_CLIENTS, clientOf } from './clients.js';
 import { RemoteError } from './http.js';
@@ -42,13 +43,14 @@ const NEXT_DUE = `
      AND (r.external_id IS NULL OR r.properties->>'responderType' = ANY($2))
      AND (r.next_sync_at IS NULL OR r.next_sync_at <= now())
      AND (r.synced_at IS NULL OR r.synced_at < $1)
+     AND ($3::uuid IS NULL OR r.id = $3)
    ORDER BY r.synced_at NULLS FIRST, r.created_at
    LIMIT 1
      FOR UPDATE OF r SKIP LOCKED`;
 
 const CREATED = `
   UPDATE responders SET external_id = $2, properties = (properties - 'error') || $3::jsonb,
-         sync_attempts = 0, next_sync_at = NULL, synced_at = now()
+         sync_attempts = 0, next_sync_at = NULL, synced_at = clock_timestamp()
    WHERE id = $1`;
 
 /** Each time is set once, when the remote item first reaches that point; a later point implies the earlier ones. */
@@ -57,12 +59,12 @@ const FOLLOWED = `
          acknowledge_time = coalesce(acknowledge_time, CASE WHEN $2 OR $3 OR $4 THEN now() END),
          signoff_time = coalesce(signoff_time, CASE WHEN $3 OR $4 THEN now() END),
          close_time = coalesce(close_time, CASE WHEN $4 THEN now() END),
-         properties = properties - 'error', sync_attempts = 0, next_sync_at = NULL, synced_at = now()
+         properties = properties - 'error', sync_attempts = 0, next_sync_at = NULL, synced_at = clock_timestamp()
    WHERE id = $1`;
 
 const FAILED = `
   UPDATE responders SET properties = properties || jsonb_build_object('error', $2::text),
-         sync_attempts = sync_attempts + 1, next_sync_at = now() + make_interval(secs => $3::float8 / 1000), synced_at = now()
+         sync_attempts = sync_attempts + 1, next_sync_at = now() + make_interval(secs => $3::float8 / 1000), synced_at = clock_timestamp()
    WHERE id = $1`;
 
 /** Remote comments become the incident's comments on its root hypothesis, once each. */
@@ -103,11 +105,11 @@ async function reach(options: ResponderSyncOptions, db: pg.PoolClient, responder
 }
 
 /** Takes the next due responder and handles it in one transaction; false when none is due. */
-async function handleNext(options: ResponderSyncOptions, runStart: Date, signal: AbortSignal, outcomes: Outcome[]): Promise<boolean> {
+async function handleNext(options: ResponderSyncOptions, runStart: Date, signal: AbortSignal, outcomes: Outcome[], only: string | null = null): Promise<boolean> {
   const db = await options.pool.connect();
   try {
     await db.query('BEGIN');
-    const { rows } = await db.query<ResponderRow>(NEXT_DUE, [runStart, FOLLOWED_TYPES]);
+    const { rows } = await db.query<ResponderRow>(NEXT_DUE, [runStart, FOLLOWED_TYPES, only]);
     const responder = rows[0];
     if (!responder) {
       await db.query('COMMIT');
@@ -134,6 +136,20 @@ export async function syncResponders(options: ResponderSyncOptions, signal: Abor
   await Promise.all(Array.from({ length: WORKERS }, worker));
   const errors = outcomes.flatMap((outcome) => (outcome.ok ? [] : [outcome.error]));
   return { successCount: outcomes.length - errors.length, errorCount: errors.length, ...(errors.length > 0 ? { details: { errors: errors.slice(0, 20) } } : {}) };
+}
+
+/**
+ * A consumer of responder.created: the new team responder's ticket is created at once instead of at
+ * the job's next tick. A responder the job holds already is skipped (the lock decides), and a failure
+ * is kept on the row for the job to retry, so the event itself never fails.
+ */
+export function responderCreatedHandler(options: ResponderSyncOptions): EventHandler {
+  return async (event) => {
+    if (event.properties['type'] !== 'system') return;
+    const { rows } = await options.pool.query<{ responder_id: string | null }>(`SELECT responder_id FROM incident_histories WHERE id = $1`, [event.subjectId]);
+    const responderId = rows[0]?.responder_id;
+    if (responderId) await handleNext(options, new Date(), AbortSignal.timeout(50_000), [], responderId);
+  };
 }
 
 export function responderSyncJob(options: ResponderSyncOptions): JobDefinition {
