@@ -80,7 +80,17 @@ function subject(evidence: EvidenceRow): ReactNode {
 /** One evidence of a hypothesis: its type, what it points at (linked) and its description; log lines with their context. */
 export function EvidenceItem({ evidence }: { evidence: EvidenceRow }) {
   const shown = subject(evidence);
-  const describe = evidence.description && evidence.description !== evidenceTitle({ ...evidence, description: null });
+  // A description that only repeats a name shown already (the default the wizard gives) is left out.
+  const shownNames = [
+    evidenceTitle({ ...evidence, description: null }),
+    evidence.check?.name,
+    evidence.config?.name,
+    evidence.component?.name,
+    evidence.config_change?.summary,
+    evidence.config_change?.change_type,
+    evidence.config_analysis?.analyzer,
+  ];
+  const describe = evidence.description && !shownNames.includes(evidence.description);
   return (
     <div data-type={evidence.type} className="flex flex-col">
       <div className="flex flex-wrap items-center gap-2">
