@@ -54,7 +54,7 @@ const options = (list: unknown, value: (item: Record<string, unknown>) => string
   (Array.isArray(list) ? list : []).filter(isRecord).map((item) => ({ value: value(item), label: label(item) || value(item) })).filter((option) => option.value !== '');
 
 export const jiraClient: ResponderClient = {
-  async create(target, responder) {
+  async create(target) {
     const { fields } = target;
     const body = {
       fields: {
@@ -67,7 +67,7 @@ export const jiraClient: ResponderClient = {
     };
     const { body: answer } = await requestJson(api(target, 'issue'), request(target, 'POST', body));
     const key = field(answer, 'key', 'Jira');
-    return { externalId: key, properties: { url: endpoint(baseUrl(target.connection), `/browse/${key}`), incident: responder.incident.id } };
+    return { externalId: key, properties: { url: endpoint(baseUrl(target.connection), `/browse/${key}`) } };
   },
 
   async follow(target, key) {

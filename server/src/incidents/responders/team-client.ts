@@ -15,7 +15,8 @@ export function fieldsOf(defaults: Record<string, string>, properties: Record<st
   const fields = { ...defaults };
   for (const [key, value] of Object.entries(properties)) {
     if (key === 'responderType' || key === 'error' || value === null || value === undefined || typeof value === 'object') continue;
-    fields[key] = String(value);
+    // An empty field leaves the team's default in place.
+    if (String(value).trim() !== '' || !(key in fields)) fields[key] = String(value);
   }
   return fields;
 }
