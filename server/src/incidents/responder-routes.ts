@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { clientOf } from './responders/clients.js';
-import { RemoteError } from './responders/http.js';
+import { ClientSettingsError, RemoteError } from './responders/http.js';
 import { teamClient, type TeamClient } from './responders/team-client.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,6 +37,7 @@ export const responderRoutes: FastifyPluginAsync<{ pool: pg.Pool; secrets: Serve
       const fields = await client.options({ connection: team.connection, fields: team.defaults, signal: AbortSignal.timeout(30_000) }, query);
       return { fields };
     } catch (error) {
+      if (error instanceof ClientSettingsError) throw new RouteError(400, 'VALIDATION_FAILED', error.message);
       if (error instanceof RemoteError) throw new RouteError(502, 'BAD_GATEWAY', error.message);
       throw error;
     }

@@ -110,5 +110,10 @@ describe('a Microsoft Planner responder', () => {
     expect(web.fields['bucket_id']).toEqual([{ value: 'plan-web-bucket-0', label: 'Backlog' }]);
     const ops = (await (await get(`team_id=${teamId}&type=ms_planner&plan_id=plan-ops`)).json()) as { fields: Record<string, unknown> };
     expect(ops.fields['bucket_id']).toEqual([{ value: 'plan-ops-bucket-0', label: 'To do' }, { value: 'plan-ops-bucket-1', label: 'Doing' }]);
+
+    const noGroup = await env.team('No group', { ms_planner: { connection: 'm365' } });
+    const refused = await get(`team_id=${noGroup}&type=ms_planner`);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe("the team's ms_planner client names no group_id, the Microsoft 365 group whose plans to list");
   });
 });

@@ -1,6 +1,6 @@
 import { isRecord } from '@pharos/core';
 import aws4 from 'aws4';
-import { field, RemoteError, required, requestJson } from './http.js';
+import { ClientSettingsError, field, RemoteError, required, requestJson } from './http.js';
 import type { ClientTarget, RemoteState, ResponderClient } from './types.js';
 
 /**
@@ -18,7 +18,7 @@ const TARGET = 'AWSSupport_20130415';
 
 async function call(target: ClientTarget, operation: string, input: Record<string, unknown>): Promise<unknown> {
   const { connection } = target;
-  if (!connection.username || !connection.password) throw new RemoteError(`the connection ${connection.name} needs an access key and a secret key`);
+  if (!connection.username || !connection.password) throw new ClientSettingsError(`the connection ${connection.name} needs an access key and a secret key`);
   const url = new URL(connection.url || ENDPOINT);
   const body = JSON.stringify(input);
   const signed = aws4.sign(
@@ -48,7 +48,7 @@ function supportClient(serviceCode?: string): ResponderClient {
     async create(target) {
       const { fields } = target;
       const service = serviceCode ?? fields['serviceCode'];
-      if (!service) throw new RemoteError('the team\'s aws_support client names no serviceCode (the AWS service the case is about, e.g. amazon-elastic-compute-cloud-linux)');
+      if (!service) throw new ClientSettingsError('the team\'s aws_support client names no serviceCode (the AWS service the case is about, e.g. amazon-elastic-compute-cloud-linux)');
       const answer = await call(target, 'CreateCase', {
         subject: required(fields, 'description'),
         communicationBody: required(fields, 'body'),

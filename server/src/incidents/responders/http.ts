@@ -15,6 +15,14 @@ export class RemoteError extends Error {
   }
 }
 
+/** The team's client or its connection lacks something: a matter of settings, not of the remote system. */
+export class ClientSettingsError extends RemoteError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ClientSettingsError';
+  }
+}
+
 export interface JsonRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
   headers?: Record<string, string>;
@@ -55,7 +63,7 @@ export function authorization(connection: ResolvedConnection): Record<string, st
 /** The base URL of a connection, or a clear error naming what is missing. */
 export function baseUrl(connection: ResolvedConnection, fallback?: string): string {
   const url = connection.url || fallback;
-  if (!url) throw new RemoteError(`the connection ${connection.name} has no URL`);
+  if (!url) throw new ClientSettingsError(`the connection ${connection.name} has no URL`);
   return url;
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isRecord } from '@pharos/core';
-import { baseUrl, endpoint, field, RemoteError, required, requestJson } from './http.js';
+import { baseUrl, ClientSettingsError, endpoint, field, RemoteError, required, requestJson } from './http.js';
 import type { ClientTarget, Option, ResponderClient } from './types.js';
 
 /**
@@ -32,7 +32,7 @@ const tokens = new Map<string, { token: string; expiresAt: number }>();
 async function token(target: ClientTarget): Promise<string> {
   const { connection } = target;
   const tenant = connection.properties['tenant'];
-  if (!connection.username || !connection.password || !tenant) throw new RemoteError(`the connection ${connection.name} needs a client id, a client secret and a tenant`);
+  if (!connection.username || !connection.password || !tenant) throw new ClientSettingsError(`the connection ${connection.name} needs a client id, a client secret and a tenant`);
   const key = createHash('sha256').update(JSON.stringify([connection.properties['authorityUrl'], connection.url, tenant, connection.username, connection.password])).digest('hex');
   const kept = tokens.get(key);
   if (kept && kept.expiresAt > Date.now()) return kept.token;
@@ -97,7 +97,7 @@ export const msPlannerClient: ResponderClient = {
   async options(target, query) {
     const call = await graph(target);
     const group = target.fields['group_id'] ?? target.connection.properties['group_id'];
-    if (!group) throw new RemoteError('the team\'s ms_planner client names no group_id, the Microsoft 365 group whose plans to list');
+    if (!group) throw new ClientSettingsError('the team\'s ms_planner client names no group_id, the Microsoft 365 group whose plans to list');
     const result: Record<string, Option[]> = { plan_id: options((await call(`groups/${encodeURIComponent(group)}/planner/plans`)).body, 'title') };
     const plan = query['plan_id'];
     if (plan) result['bucket_id'] = options((await call(`planner/plans/${encodeURIComponent(plan)}/buckets`)).body, 'name');
