@@ -3,13 +3,12 @@ import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { Dialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast/toast-store';
+import { evidenceTitle } from './evidence/evidence-item';
 import type { EvidenceRow } from './types';
 
 export const DOD_DIALOG_TITLE = 'Add contributing factors to definition of done';
 export const SELECT_EVIDENCE = 'Please select atleast one evidence';
 
-const evidenceName = (evidence: EvidenceRow) =>
-  evidence.component?.name ?? evidence.description ?? evidence.evidence?.comment ?? `${evidence.type} evidence`;
 
 /**
  * Asked before moving to mitigated or resolved (spec 2 §4): Cancel changes nothing, Skip changes
@@ -74,7 +73,7 @@ export function DefinitionOfDoneDialog({
         <ul aria-label="Evidence" className="flex flex-col gap-2">
           {evidences.map((evidence) => (
             <li key={evidence.id}>
-              <Checkbox label={evidenceName(evidence)} checked={selected.has(evidence.id)} onChange={(event) => toggle(evidence.id, event.target.checked)} />
+              <Checkbox label={evidenceTitle(evidence)} checked={selected.has(evidence.id)} onChange={(event) => toggle(evidence.id, event.target.checked)} />
             </li>
           ))}
         </ul>

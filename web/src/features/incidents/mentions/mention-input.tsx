@@ -84,7 +84,6 @@ export function MentionInput({
         aria-label={label}
         aria-autocomplete="list"
         aria-controls={open ? listId : undefined}
-        aria-expanded={open}
         aria-activedescendant={open ? `${listId}-${active}` : undefined}
         value={value}
         rows={rows}
