@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
-import { startMailbox, type Mailbox } from '../support/mailbox.js';
+import { startMailbox, waitForMail, type Mailbox } from '../support/mailbox.js';
 import { dbRows, JSON_HEADERS, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 interface ResponderRow {
@@ -10,6 +10,7 @@ interface ResponderRow {
   team_id: string | null;
   person_id: string | null;
   properties: Record<string, unknown>;
+  external_id: string | null;
   created_by: string | null;
   deleted_at: string | null;
 }
@@ -68,7 +69,7 @@ describe('incident responders', () => {
     await mailbox?.close();
   });
 
-  it('adds a team responder through its email client and a person, shows their progress and deletes one', async () => {
+  it('adds a team responder through its email client and a person, shows their progress and deletes one', { timeout: 180_000 }, async () => {
     await openScreen(page, `/incidents/${incidentId}`);
     const section = page.getByRole('main').getByRole('region', { name: 'Responders' });
     await section.getByText('No responders').waitFor();
@@ -107,6 +108,15 @@ describe('incident responders', () => {
       properties: { responderType: 'email', to: 'payments-oncall@example.com', subject: 'Checkout is down', body: 'Orders fail since 10:00, please join the incident.' },
     });
     expect(teamRow!.created_by).not.toBeNull();
+
+    // The server sends the team's email through its connection on its next run (every 30 s) and keeps the Message-ID.
+    const mail = await waitForMail(mailbox.dir, 'payments-oncall@example.com', { subject: /^Checkout is down$/, timeoutMs: 75_000 });
+    expect(mail.text).toContain('Orders fail since 10:00, please join the incident.');
+    await expect.poll(async () => (await dbRows<ResponderRow>(world.api, `responders?id=eq.${teamRow!.id}`))[0]?.external_id, { timeout: 10_000 }).toMatch(/^<.+@.+>$/);
+    const [sent] = await dbRows<ResponderRow>(world.api, `responders?id=eq.${teamRow!.id}`);
+    await page.reload();
+    await team.getByText(sent!.external_id!, { exact: true }).waitFor();
+    expect(sent!.properties['error']).toBeUndefined();
 
     // A person, added directly.
     await section.getByRole('button', { name: 'Add responder' }).click();

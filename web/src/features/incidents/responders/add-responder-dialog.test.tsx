@@ -10,10 +10,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// The detail page loads its code lazily: slow on a busy machine.
+const PAGE_LOAD = { timeout: 15_000 };
 const posts = (app: ReturnType<typeof renderSettings>) => app.server.to('/api/db/responders', 'POST');
 
 async function openDialog(app: ReturnType<typeof renderSettings>) {
-  await app.user.click(await screen.findByRole('button', { name: 'Add responder' }));
+  await app.user.click(await screen.findByRole('button', { name: 'Add responder' }, PAGE_LOAD));
   return screen.findByRole('dialog', { name: 'Add responder' });
 }
 
@@ -190,7 +192,7 @@ describe('the add-responder dialog', () => {
 
   it('is usable from the keyboard', async () => {
     const app = renderSettings('/incidents/i1', responderRoutes([]));
-    const trigger = await screen.findByRole('button', { name: 'Add responder' });
+    const trigger = await screen.findByRole('button', { name: 'Add responder' }, PAGE_LOAD);
     trigger.focus();
     await app.user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Add responder' });

@@ -7,6 +7,8 @@ import type { NewResponder, ResponderOptions, ResponderRow, TeamRef } from './ty
 
 export const RESPONDER_ADDED = 'Responder added successfully';
 export const RESPONDER_DELETED = 'Responder deleted successfully';
+/** How often open team responders are read again. */
+export const RESPONDER_REFRESH_MS = 30_000;
 
 export const responderKeys = {
   list: (incidentId: string) => [...incidentKeys.all, 'responders', incidentId] as const,
@@ -32,6 +34,8 @@ export function useResponders(incidentId: string) {
         .throwOnError();
       return (data ?? []) as unknown as ResponderRow[];
     },
+    // The server creates tickets and follows their state on a 30 s schedule: read them again as long as one is open.
+    refetchInterval: (query) => (query.state.data?.some((responder) => responder.type === 'system' && !responder.close_time) ? RESPONDER_REFRESH_MS : false),
     meta: { errorToast: false },
   });
 }

@@ -9,6 +9,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// The detail page loads its code lazily: slow on a busy machine.
+const PAGE_LOAD = { timeout: 15_000 };
 const hour = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString();
 const states = (item: HTMLElement) =>
   within(within(item).getByRole('list', { name: 'Progress' }))
@@ -22,7 +24,7 @@ describe('responders of an incident', () => {
       responderFixture({ id: 'r2', type: 'person', team_id: null, person_id: 'p2', team: null, person: { id: 'p2', name: 'Alan Turing', avatar: null }, properties: { responderType: 'person' } }),
     ];
     const app = renderSettings('/incidents/i1', responderRoutes(responders));
-    const list = await screen.findByRole('list', { name: 'Responder list' });
+    const list = await screen.findByRole('list', { name: 'Responder list' }, PAGE_LOAD);
     const team = within(list).getByRole('listitem', { name: 'Payments' });
     expect(within(team).getByText('Jira')).toBeTruthy();
     expect(within(team).getByText('PAY-12')).toBeTruthy();
@@ -39,7 +41,7 @@ describe('responders of an incident', () => {
 
   it('soft-deletes a responder after confirmation and says so', async () => {
     const app = renderSettings('/incidents/i1', responderRoutes([responderFixture()]));
-    await app.user.click(await screen.findByRole('button', { name: 'Delete responder Payments' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Delete responder Payments' }, PAGE_LOAD));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete responder' });
     await app.user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Responder deleted successfully')).toBeTruthy();
@@ -57,7 +59,7 @@ describe('responders of an incident', () => {
       '/incidents/i1',
       responderRoutes([responderFixture()], [dbRoute('PATCH', 'responders', () => ({ status: 403, body: { message: 'permission denied for responders' } }))]),
     );
-    await app.user.click(await screen.findByRole('button', { name: 'Delete responder Payments' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Delete responder Payments' }, PAGE_LOAD));
     await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('permission denied for responders')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
