@@ -45,7 +45,7 @@ describe('the add-responder dialog', () => {
     await app.user.click(next);
 
     expect(currentStep(dialog)).toBe('2. Responder Type');
-    expect(within(dialog).getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual(['Email', 'Jira']);
+    expect(within(dialog).getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual(['Email', 'Jira', 'Microsoft Planner']);
     const typeNext = within(dialog).getByRole('button', { name: 'Next' });
     expect((typeNext as HTMLButtonElement).disabled).toBe(true);
     await app.user.click(within(dialog).getByRole('radio', { name: 'Email' }));
@@ -169,6 +169,51 @@ describe('the add-responder dialog', () => {
       team_id: 't1',
       type: 'system',
       properties: { responderType: 'jira', project: 'PAY', issueType: '10001', priority: '2', summary: 'Checkout is down', description: 'Orders fail' },
+    });
+  });
+
+  it('fills a Planner responder: plans and priorities of the team’s instance, then the buckets of the chosen plan', async () => {
+    const app = renderSettings(
+      '/incidents/i1',
+      responderRoutes([], [
+        {
+          method: 'GET',
+          path: '/api/incidents/responder-options',
+          respond: ({ url }) =>
+            json({
+              fields: {
+                plan_id: [{ value: 'plan-1', label: 'Operations' }],
+                priority: [{ value: '1', label: 'Urgent' }, { value: '5', label: 'Medium' }],
+                ...(url.searchParams.get('plan_id') === 'plan-1' ? { bucket_id: [{ value: 'bucket-9', label: 'Incidents' }] } : {}),
+              },
+            }),
+        },
+      ]),
+    );
+    const dialog = await openDialog(app);
+    await within(dialog).findByRole('option', { name: 'Payments' });
+    await app.user.selectOptions(within(dialog).getByRole('combobox', { name: 'Team' }), 'Payments');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await app.user.click(within(dialog).getByRole('radio', { name: 'Microsoft Planner' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const form = within(dialog).getByRole('form', { name: 'Save Team Responder' });
+    expect(within(form).getByText('planner')).toBeTruthy();
+    await within(form).findByRole('option', { name: 'Urgent' });
+    await app.user.selectOptions(within(form).getByRole('combobox', { name: 'Plan' }), 'Operations');
+    await within(form).findByRole('option', { name: 'Incidents' });
+    await app.user.selectOptions(within(form).getByRole('combobox', { name: 'Bucket' }), 'Incidents');
+    await app.user.selectOptions(within(form).getByRole('combobox', { name: 'Priority' }), 'Urgent');
+    await app.user.type(within(form).getByRole('textbox', { name: 'Title' }), 'Checkout is down');
+    await app.user.type(within(form).getByRole('textbox', { name: 'Description' }), 'Orders fail');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Responder added successfully')).toBeTruthy();
+    expect(app.server.to('/api/incidents/responder-options', 'GET').map((request) => paramsOf(request.url))).toEqual([
+      { team_id: 't1', type: 'ms_planner' },
+      { team_id: 't1', type: 'ms_planner', plan_id: 'plan-1' },
+    ]);
+    expect(posts(app)[0]!.body).toMatchObject({
+      team_id: 't1',
+      properties: { responderType: 'ms_planner', plan_id: 'plan-1', bucket_id: 'bucket-9', priority: '1', title: 'Checkout is down', description: 'Orders fail' },
     });
   });
 

@@ -11,6 +11,7 @@ export const TEAMS = [
       responder_clients: {
         email: { connection: 'connection://default/mail', to: 'oncall@example.com' },
         jira: { connection: 'jira-cloud' },
+        ms_planner: { connection: 'planner' },
       },
     },
   },
