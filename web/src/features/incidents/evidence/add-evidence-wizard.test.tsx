@@ -22,6 +22,8 @@ function wizardRoutes() {
   return detailRoutes(incidentFixture(), [
     dbRoute('GET', 'checks', () => rows(CHECKS)),
     dbRoute('GET', 'config_changes', () => rows(CHANGES)),
+    dbRoute('GET', 'config_types', () => rows([{ type: 'Kubernetes::Deployment' }, { type: 'Kubernetes::Pod' }])),
+    dbRoute('GET', 'config_names', () => rows([{ id: 'cf1', name: 'checkout', type: 'Kubernetes::Pod' }])),
     dbRoute('GET', 'components_with_logs', () => rows([{ id: '6a2f1d3e-0000-4000-8000-000000000001', name: 'checkout' }])),
     dbRoute('GET', 'logging_backends', () => rows([{ name: 'app-files' }])),
     { method: 'POST', path: '/api/logs', respond: () => ({ status: 200, body: { results: LOG_LINES } }) },
@@ -73,6 +75,27 @@ describe('the add-evidence wizard', () => {
     expect(body![0]).toMatchObject({ hypothesis_id: 'h1', type: 'check', check_id: 'k1', description: 'api-health', definition_of_done: true, evidence: {} });
     expect(body![1]).toMatchObject({ type: 'check', check_id: 'k2', description: 'api-latency' });
     expect(typeof body![0]!['id']).toBe('string');
+  });
+
+  it('narrows configs to a type and waits 500 ms after typing before searching them', async () => {
+    const app = renderSettings('/incidents/i1', wizardRoutes());
+    const dialog = await openWizard(app);
+    await app.user.click(within(dialog).getByRole('radio', { name: /^Config(?! change)/ }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const types = await screen.findByRole('combobox', { name: 'Config type' });
+    await waitFor(() => expect(within(types).getAllByRole('option').map((o) => o.textContent)).toEqual(['All types', 'Kubernetes::Deployment', 'Kubernetes::Pod']));
+    await app.user.selectOptions(types, 'Kubernetes::Pod');
+    await waitFor(() => expect(app.server.to('/api/db/config_names', 'GET').some((r) => paramsOf(r.url)['type'] === 'eq.Kubernetes::Pod')).toBe(true));
+    const searches = () => app.server.to('/api/db/config_names', 'GET').filter((r) => paramsOf(r.url)['name']).map((r) => paramsOf(r.url));
+    await app.user.type(screen.getByRole('searchbox', { name: 'Search configs' }), 'check');
+    await new Promise((resolve) => setTimeout(resolve, 420));
+    expect(searches()).toEqual([]);
+    await waitFor(() => expect(searches()).toEqual([expect.objectContaining({ name: 'ilike.*check*', type: 'eq.Kubernetes::Pod', deleted_at: 'is.null' })]));
+    await app.user.click(screen.getByRole('button', { name: 'Next' }));
+    await app.user.click(await screen.findByRole('checkbox', { name: /checkout/ }));
+    await app.user.click(screen.getByRole('button', { name: 'Add evidence' }));
+    await waitFor(() => expect(posted(app)).toHaveLength(1));
+    expect(posted(app)[0]![0]).toMatchObject({ type: 'config', config_id: 'cf1', description: 'checkout' });
   });
 
   it('keeps a change with its config and the description given', async () => {

@@ -8,7 +8,7 @@ import { ErrorPanel } from '../../../ui/error-panel';
 import { TextInput } from '../../../ui/text-input';
 import { candidateEvidence, useAddEvidence, type NewEvidence } from './evidence-api';
 import { EVIDENCE_KINDS, isResourceType, kindLabel } from './evidence-kinds';
-import type { Candidate } from './evidence-search';
+import type { Candidate, CandidateSearch } from './evidence-search';
 import { keptLines } from './log-context';
 import { useLogLines, type LogQuery } from './log-source';
 import { LogSearchStep, LogSelectStep } from './log-steps';
@@ -53,7 +53,7 @@ const NO_LOG_QUERY: LogQuery = { source: null, query: '', start: '1h' };
 export function AddEvidenceWizard({ incidentId, hypothesisId, open, onOpenChange }: { incidentId: string; hypothesisId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [step, setStep] = useState(0);
   const [type, setType] = useState<EvidenceType | null>(null);
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState<CandidateSearch>({ text: '' });
   const [picked, setPicked] = useState<ReadonlyMap<string, Candidate>>(new Map());
   const [logQuery, setLogQuery] = useState<LogQuery>(NO_LOG_QUERY);
   const [lines, setLines] = useState<ReadonlySet<number>>(new Set());
@@ -67,7 +67,7 @@ export function AddEvidenceWizard({ incidentId, hypothesisId, open, onOpenChange
   const reset = () => {
     setStep(0);
     setType(null);
-    setSearch('');
+    setSearch({ text: '' });
     setPicked(new Map());
     setLogQuery(NO_LOG_QUERY);
     setLines(new Set());
@@ -83,7 +83,7 @@ export function AddEvidenceWizard({ incidentId, hypothesisId, open, onOpenChange
   };
   const chooseType = (next: EvidenceType) => {
     setType(next);
-    setSearch('');
+    setSearch({ text: '' });
     setPicked(new Map());
     setLines(new Set());
   };
@@ -113,7 +113,16 @@ export function AddEvidenceWizard({ incidentId, hypothesisId, open, onOpenChange
   const body = () => {
     if (step === 0 || !type) return <TypeStep type={type} onType={chooseType} />;
     if (step === 1) {
-      if (isResourceType(type)) return <ResourceSearchStep type={type} search={search} onSearch={setSearch} />;
+      if (isResourceType(type)) return (
+          <ResourceSearchStep
+            type={type}
+            search={search}
+            onSearch={(next) => {
+              setSearch(next);
+              setPicked(new Map());
+            }}
+          />
+        );
       if (type === 'log') return <LogSearchStep value={logQuery} onChange={(next) => { setLogQuery(next); setLines(new Set()); }} />;
       return (
         <label className="flex flex-col gap-1 text-sm">

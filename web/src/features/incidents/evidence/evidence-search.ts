@@ -1,3 +1,4 @@
+import { STALE_TIME_MS } from '@pharos/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { db } from '../../../api/postgrest';
 import type { ResourceEvidenceType } from './evidence-kinds';
@@ -26,7 +27,13 @@ interface ConfigRef {
 
 const configName = (config: ConfigRef | null) => config?.name ?? config?.id ?? '';
 
-type Searcher = (search: string, signal: AbortSignal) => Promise<Candidate[]>;
+/** What the Search step asked: the text, and for configs an optional type (spec 2 §7: config items of a given type). */
+export interface CandidateSearch {
+  text: string;
+  configType?: string;
+}
+
+type Searcher = (search: string, signal: AbortSignal, configType?: string) => Promise<Candidate[]>;
 
 const SEARCHERS: Readonly<Record<ResourceEvidenceType, Searcher>> = {
   /** `GET /checks` by name. */
@@ -42,8 +49,9 @@ const SEARCHERS: Readonly<Record<ResourceEvidenceType, Searcher>> = {
     }));
   },
   /** `GET /config_names` by name, live items only. */
-  config: async (search, signal) => {
+  config: async (search, signal, configType) => {
     let query = db.from('config_names').select('id,name,type').is('deleted_at', null);
+    if (configType) query = query.eq('type', configType);
     if (search.trim()) query = query.ilike('name', pattern(search));
     const { data } = await query.order('name').limit(CANDIDATE_LIMIT).abortSignal(signal).throwOnError();
     return ((data ?? []) as ConfigRef[]).map((c) => ({ id: c.id, title: c.name ?? c.id, detail: c.type ?? '', ids: { config_id: c.id } }));
@@ -81,12 +89,25 @@ const SEARCHERS: Readonly<Record<ResourceEvidenceType, Searcher>> = {
   },
 };
 
-/** The rows of one evidence type matching the (already debounced) search text. */
-export function useCandidates(type: ResourceEvidenceType | null, search: string) {
+/** The rows of one evidence type matching the (already debounced) search. */
+export function useCandidates(type: ResourceEvidenceType | null, search: CandidateSearch) {
   return useQuery({
-    queryKey: ['incidents', 'evidence-candidates', type, search] as const,
-    queryFn: ({ signal }) => SEARCHERS[type!](search, signal),
+    queryKey: ['incidents', 'evidence-candidates', type, search.text, type === 'config' ? (search.configType ?? '') : ''] as const,
+    queryFn: ({ signal }) => SEARCHERS[type!](search.text, signal, type === 'config' ? search.configType : undefined),
     enabled: type !== null,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /config_types`: the types the config search can be narrowed to. */
+export function useConfigTypes(enabled: boolean) {
+  return useQuery({
+    queryKey: ['incidents', 'config-types'] as const,
+    queryFn: async ({ signal }): Promise<string[]> => {
+      const { data } = await db.from('config_types').select('type').order('type').abortSignal(signal).throwOnError();
+      return ((data ?? []) as { type: string }[]).map((row) => row.type);
+    },
+    enabled,
+    staleTime: STALE_TIME_MS,
   });
 }

@@ -4,15 +4,27 @@ import { ErrorPanel } from '../../../ui/error-panel';
 import { SearchBox } from '../../../ui/search-box';
 import { Skeleton } from '../../../ui/skeleton';
 import { kindLabel, type ResourceEvidenceType } from './evidence-kinds';
-import { useCandidates, type Candidate } from './evidence-search';
+import { LabelledSelect } from '../labelled-select';
+import { useCandidates, useConfigTypes, type Candidate, type CandidateSearch } from './evidence-search';
+
+/** Spec 2 §9: the config picker's search waits 500 ms, other searches 400 ms. */
+const searchDelay = (type: ResourceEvidenceType) => (type === 'config' ? DEBOUNCE_MS.configPickerSearch : DEBOUNCE_MS.incidentSearch);
+
+function ConfigTypeSelect({ value, onChange }: { value: string; onChange: (type: string) => void }) {
+  const types = useConfigTypes(true);
+  return (
+    <LabelledSelect label="Config type" value={value} all="" allLabel="All types" options={(types.data ?? []).map((type) => ({ value: type, label: type }))} onChange={onChange} />
+  );
+}
 
 /** Search step of a check, config, change, insight or component: the text and how many match. */
-export function ResourceSearchStep({ type, search, onSearch }: { type: ResourceEvidenceType; search: string; onSearch: (search: string) => void }) {
+export function ResourceSearchStep({ type, search, onSearch }: { type: ResourceEvidenceType; search: CandidateSearch; onSearch: (search: CandidateSearch) => void }) {
   const candidates = useCandidates(type, search);
   const label = `Search ${kindLabel(type).toLowerCase()}s`;
   return (
     <div className="flex flex-col gap-3">
-      <SearchBox label={label} placeholder={label} value={search} onChange={onSearch} delay={DEBOUNCE_MS.incidentSearch} autoFocus />
+      {type === 'config' && <ConfigTypeSelect value={search.configType ?? ''} onChange={(configType) => onSearch({ ...search, configType })} />}
+      <SearchBox label={label} placeholder={label} value={search.text} onChange={(text) => onSearch({ ...search, text })} delay={searchDelay(type)} autoFocus />
       {candidates.isPending ? (
         <Skeleton className="h-5 w-32" />
       ) : candidates.isError ? (
@@ -34,7 +46,7 @@ export function ResourceSelectStep({
   onToggle,
 }: {
   type: ResourceEvidenceType;
-  search: string;
+  search: CandidateSearch;
   picked: ReadonlyMap<string, Candidate>;
   onToggle: (candidate: Candidate, on: boolean) => void;
 }) {
