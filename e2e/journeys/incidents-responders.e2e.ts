@@ -118,13 +118,19 @@ describe('incident responders', () => {
     await team.getByText(sent!.external_id!, { exact: true }).waitFor();
     expect(sent!.properties['error']).toBeUndefined();
 
-    // A person, added directly.
-    await section.getByRole('button', { name: 'Add responder' }).click();
+    // A person, added directly, from the keyboard alone.
+    await section.getByRole('button', { name: 'Add responder' }).press('Enter');
     dialog = page.getByRole('dialog', { name: 'Add responder' });
-    await dialog.getByRole('radio', { name: 'Person' }).check();
+    await dialog.getByRole('radio', { name: 'Team' }).press('ArrowDown');
+    expect(await dialog.getByRole('radio', { name: 'Person' }).isChecked()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true);
-    await dialog.getByRole('combobox', { name: 'Person' }).selectOption({ label: 'Grace Hopper' });
-    await dialog.getByRole('button', { name: 'Add' }).click();
+    await page.keyboard.press('Tab');
+    const people = dialog.getByRole('combobox', { name: 'Person' });
+    expect(await people.evaluate((element) => element === document.activeElement)).toBe(true);
+    await people.getByRole('option', { name: 'Grace Hopper' }).waitFor({ state: 'attached' });
+    await page.keyboard.type('Grace');
+    expect(await people.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('Grace Hopper');
+    await dialog.getByRole('button', { name: 'Add' }).press('Enter');
     await toast(page, 'Responder added successfully');
     const person = list.getByRole('listitem', { name: 'Grace Hopper' });
     await person.waitFor();
