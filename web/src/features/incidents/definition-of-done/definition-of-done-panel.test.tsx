@@ -118,10 +118,51 @@ describe('the Definition of done panel', () => {
     expect(paramsOf(deletes[0]!.url)['id']).toBe('eq.d1');
   });
 
+  it('edits an item’s script, an empty one clearing it, and sets a shortcut in one click', async () => {
+    const app = renderSettings('/incidents/i1', detailRoutes(incident()));
+    const panel = await openPanel(app);
+    const item = within(panel).getByRole('listitem', { name: 'checkout-api' });
+    // The component already uses its shortcut: no shortcut offered.
+    expect(within(item).queryByRole('button', { name: 'Done when the component is healthy' })).toBeNull();
+    await app.user.click(within(item).getByRole('button', { name: 'Edit script of checkout-api' }));
+    const script = within(item).getByRole('textbox', { name: 'Script' });
+    expect((script as HTMLInputElement).value).toBe('status == healthy');
+    await app.user.clear(script);
+    await app.user.type(script, "status == healthy && health != 'warning'");
+    await app.user.click(within(item).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches(app)).toHaveLength(1));
+    expect(patches(app)[0]!.body).toEqual({ script: "status == healthy && health != 'warning'" });
+    await waitFor(() => expect(within(item).queryByRole('textbox', { name: 'Script' })).toBeNull());
+
+    await app.user.click(within(item).getByRole('button', { name: 'Edit script of checkout-api' }));
+    await app.user.clear(within(item).getByRole('textbox', { name: 'Script' }));
+    await app.user.click(within(item).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches(app)).toHaveLength(2));
+    expect(patches(app)[1]!.body).toEqual({ script: null });
+  });
+
+  it('adds a manual definition of done to the root hypothesis; Add waits for text', async () => {
+    const app = renderSettings('/incidents/i1', detailRoutes(incident(), [dbRoute('POST', 'evidences', () => ({ status: 201 }))]));
+    const panel = await openPanel(app);
+    const form = within(panel).getByRole('form', { name: 'Add a manual definition of done' });
+    const add = within(form).getByRole('button', { name: 'Add' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    await app.user.type(within(form).getByRole('textbox', { name: 'Manual definition of done' }), '   ');
+    expect(add.disabled).toBe(true);
+    await app.user.type(within(form).getByRole('textbox', { name: 'Manual definition of done' }), 'Error rate under 1% for an hour');
+    await app.user.click(add);
+    await waitFor(() => expect(app.server.to('/api/db/evidences', 'POST')).toHaveLength(1));
+    expect(app.server.to('/api/db/evidences', 'POST')[0]!.body).toEqual([
+      expect.objectContaining({ hypothesis_id: 'h1', type: 'comment', definition_of_done: true, evidence: { comment: 'Error rate under 1% for an hour' } }),
+    ]);
+    await waitFor(() => expect((within(form).getByRole('textbox', { name: 'Manual definition of done' }) as HTMLTextAreaElement).value).toBe(''));
+  });
+
   it('offers no actions to a viewer', async () => {
     const app = renderSettings('/incidents/i1', detailRoutes(incident()), { roles: ['viewer'] });
     const panel = await openPanel(app);
     expect(within(panel).getAllByRole('listitem').length).toBe(2);
-    expect(within(panel).queryByRole('button', { name: /Remove|Delete|Mark as|Add / })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: /Remove|Delete|Mark as|Add|Script/ })).toBeNull();
+    expect(within(panel).queryByRole('form')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { kindLabel } from '../evidence/evidence-kinds';
 import type { IncidentDetail } from '../types';
 import { DefinitionOfDoneItem } from './dod-item';
 import { ADD_TO_DOD_FAILED, SCRIPT_SHORTCUTS } from './dod-scripts';
+import { ManualDefinitionOfDone } from './manual-dod-form';
 
 /**
  * The incident's definition of done: the evidence flagged for it, done or not, with its actions,
@@ -18,6 +19,7 @@ export function DefinitionOfDonePanel({ incident }: { incident: IncidentDetail }
   const evidences = incident.hypotheses.flatMap((h) => h.evidences);
   const items = evidences.filter((e) => e.definition_of_done);
   const others = evidences.filter((e) => !e.definition_of_done);
+  const root = incident.hypotheses.find((h) => h.type === 'root') ?? incident.hypotheses[0];
   return (
     <div className="flex flex-col gap-3">
       {items.length === 0 ? (
@@ -59,6 +61,7 @@ export function DefinitionOfDonePanel({ incident }: { incident: IncidentDetail }
           </ul>
         </section>
       )}
+      {canWrite && root && <ManualDefinitionOfDone incidentId={incident.id} hypothesisId={root.id} />}
     </div>
   );
 }

@@ -1,11 +1,12 @@
-import { CheckCircle2, Circle, MinusCircle, Trash2 } from 'lucide-react';
+import { CheckCircle2, Circle, Code2, MinusCircle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import type { useEvidenceActions } from '../evidence/evidence-api';
 import { evidenceTitle } from '../evidence/evidence-item';
 import type { EvidenceRow } from '../types';
-import { REMOVE_FROM_DOD_FAILED, SCRIPT_SHORTCUTS } from './dod-scripts';
+import { REMOVE_FROM_DOD_FAILED, SCRIPT_FAILED, SCRIPT_SHORTCUTS } from './dod-scripts';
+import { ScriptEditor } from './script-editor';
 
 type Actions = ReturnType<typeof useEvidenceActions>;
 type Asking = 'remove' | 'resolve' | 'delete' | null;
@@ -17,6 +18,7 @@ const settle = (run: (options: { onSuccess: () => void; onError: (error: Error) 
 /** One item of the definition of done: done or not, its script, and what can be done with it. */
 export function DefinitionOfDoneItem({ item, actions }: { item: EvidenceRow; actions: Actions }) {
   const [asking, setAsking] = useState<Asking>(null);
+  const [editing, setEditing] = useState(false);
   const title = evidenceTitle(item);
   const shortcut = SCRIPT_SHORTCUTS[item.type];
   const resolveLabel = item.done ? 'Mark as not resolved' : 'Mark as resolved';
@@ -42,7 +44,16 @@ export function DefinitionOfDoneItem({ item, actions }: { item: EvidenceRow; act
         </span>
         <span className="min-w-0 flex-1 break-words">{title}</span>
       </div>
-      {item.script && <code className="rounded bg-surface-muted px-1.5 py-0.5 text-xs break-all">{item.script}</code>}
+      {editing ? (
+        <ScriptEditor
+          script={item.script ?? null}
+          busy={actions.update.isPending}
+          onCancel={() => setEditing(false)}
+          onSave={(script) => actions.update.mutate({ id: item.id, patch: { script }, failure: SCRIPT_FAILED }, { onSuccess: () => setEditing(false) })}
+        />
+      ) : (
+        item.script && <code className="rounded bg-surface-muted px-1.5 py-0.5 text-xs break-all">{item.script}</code>
+      )}
       <div className="flex flex-wrap gap-1">
         {item.type === 'comment' && (
           <Button size="sm" variant="secondary" onClick={() => setAsking('resolve')}>
@@ -50,8 +61,14 @@ export function DefinitionOfDoneItem({ item, actions }: { item: EvidenceRow; act
           </Button>
         )}
         {shortcut && item.script !== shortcut.script && (
-          <Button size="sm" variant="ghost" title={shortcut.script} onClick={() => actions.update.mutate({ id: item.id, patch: { script: shortcut.script }, failure: 'Setting the script failed' })}>
+          <Button size="sm" variant="ghost" title={shortcut.script} onClick={() => actions.update.mutate({ id: item.id, patch: { script: shortcut.script }, failure: SCRIPT_FAILED })}>
             {shortcut.label}
+          </Button>
+        )}
+        {item.type !== 'comment' && !editing && (
+          <Button size="sm" variant="ghost" aria-label={`Edit script of ${title}`} onClick={() => setEditing(true)}>
+            <Code2 className="size-3.5" aria-hidden="true" />
+            Script
           </Button>
         )}
         <Button size="sm" variant="ghost" aria-label={`Remove ${title} from definition of done`} onClick={() => setAsking('remove')}>

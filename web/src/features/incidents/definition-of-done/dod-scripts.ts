@@ -13,3 +13,4 @@ export const SCRIPT_SHORTCUTS: Readonly<Partial<Record<EvidenceType, { script: s
 
 export const REMOVE_FROM_DOD_FAILED = 'Removing evidence from definition of done failed';
 export const ADD_TO_DOD_FAILED = 'Marking evidence as part of definition of done failed';
+export const SCRIPT_FAILED = 'Setting the definition of done script failed';
