@@ -38,7 +38,8 @@ describe('settings: integrations', () => {
     scraperId = (
       await post('config_scrapers', {
         name: 'seeded-hosts',
-        spec: { schedule: '@every 30s', file: [{ type: 'Inventory::Host', id: '$.id', name: '$.name', items: '$.hosts[*]', format: 'json', icon: 'server', paths: [path.join(dir, 'hosts.json')] }] },
+        // A new schedule runs at once; hourly, its last run stays that first one while the test reads it.
+        spec: { schedule: '@every 1h', file: [{ type: 'Inventory::Host', id: '$.id', name: '$.name', items: '$.hosts[*]', format: 'json', icon: 'server', paths: [path.join(dir, 'hosts.json')] }] },
       })
     ).id;
     await post('topologies', { name: 'seeded-shop', source: 'UI', spec: { icon: 'shop', components: [{ name: 'checkout' }] } });
@@ -136,9 +137,17 @@ describe('settings: integrations', () => {
         .toBeGreaterThan(0);
       await screenshot(page, 'settings-integrations-job-history');
 
-      await openScreen(page, INTEGRATIONS);
       const row = page.getByRole('table', { name: 'Integrations' }).locator('tbody tr').filter({ hasText: 'seeded-hosts' });
-      await expect.poll(() => row.textContent()).toContain('SUCCESS');
+      await expect
+        .poll(
+          async () => {
+            await openScreen(page, INTEGRATIONS);
+            await row.waitFor();
+            return row.textContent();
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toContain('SUCCESS');
       await row.getByRole('button', { name: '(View details)' }).click();
       const details = page.getByRole('dialog', { name: /^Details for job / });
       await expect.poll(() => details.getByRole('region', { name: 'Scrape Summary' }).textContent()).toContain('Inventory::Host');
