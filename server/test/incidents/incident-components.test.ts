@@ -73,4 +73,21 @@ describe('incident components', () => {
     expect(await componentsOf(second)).toEqual([]);
     expect(await listed(cache)).toEqual([]);
   });
+
+  it('pages on from a row of the list, ties on created_at broken by id, as /incidents reads its next page', async () => {
+    // Ten incidents created in one statement share created_at.
+    await server.pool.query(`insert into incidents (title, status) select 'tied ' || g, 'investigating' from generate_series(1, 10) g`);
+    const page = async (query: string): Promise<{ id: string; created_at: string }[]> => {
+      const response = await fetch(`${server.url}/api/db/incident_summary?select=id,created_at&status=eq.investigating&order=created_at.desc,id.desc&${query}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return (await response.json()) as { id: string; created_at: string }[];
+    };
+    const all = await page('limit=20');
+    expect(all).toHaveLength(10);
+    const first = await page('offset=0&limit=4');
+    const last = first.at(-1)!;
+    const or = `(created_at.lt.${last.created_at},and(created_at.eq.${last.created_at},id.lt.${last.id}))`;
+    const next = await page(`or=${encodeURIComponent(or)}&offset=0&limit=4`);
+    expect([...first, ...next].map((row) => row.id)).toEqual(all.slice(0, 8).map((row) => row.id));
+  });
 });

@@ -24,15 +24,33 @@ const DETAIL_SELECT = [
 
 const SUMMARY_SELECT = 'id,incident_id,title,type,severity,status,created_at,created_by,commander,responders,component_ids';
 
-/** `GET /incident_summary` with the list's filters, newest first. */
-export function useIncidentList(filters: IncidentFilters) {
+/** Where a page of the list starts: after the last row of an earlier page (its created_at and id), then `offset` rows on. */
+export interface IncidentPage {
+  size: number;
+  offset: number;
+  after?: { created_at: string; id: string } | undefined;
+}
+
+/**
+ * `GET /incident_summary` with the list's filters, newest first (id breaking ties), a page at a time:
+ * one row more than the page says whether another follows. A page after a known row reads from it
+ * (as cheap as the first page) instead of counting rows off from the start.
+ */
+export function useIncidentList(filters: IncidentFilters, page: IncidentPage = { size: 200, offset: 0 }) {
   return useQuery({
-    queryKey: incidentKeys.list(filters),
-    queryFn: async ({ signal }): Promise<IncidentSummaryRow[]> => {
+    queryKey: [...incidentKeys.list(filters), page] as const,
+    queryFn: async ({ signal }): Promise<{ rows: IncidentSummaryRow[]; more: boolean }> => {
       let query = db.from('incident_summary').select(SUMMARY_SELECT);
       for (const clause of incidentClauses(filters)) query = query.filter(clause.column, clause.operator, clause.value);
-      const { data } = await query.order('created_at', { ascending: false }).limit(200).abortSignal(signal).throwOnError();
-      return (data ?? []) as unknown as IncidentSummaryRow[];
+      if (page.after) query = query.or(`created_at.lt.${page.after.created_at},and(created_at.eq.${page.after.created_at},id.lt.${page.after.id})`);
+      const { data } = await query
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(page.offset, page.offset + page.size)
+        .abortSignal(signal)
+        .throwOnError();
+      const rows = (data ?? []) as unknown as IncidentSummaryRow[];
+      return { rows: rows.slice(0, page.size), more: rows.length > page.size };
     },
     placeholderData: keepPreviousData,
   });

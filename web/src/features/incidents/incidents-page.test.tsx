@@ -49,7 +49,7 @@ describe('/incidents', () => {
     const params = lastList(app);
     expect(params['status']).toBe('eq.open');
     expect(params['severity']).toBeUndefined();
-    expect(params['order']).toBe('created_at.desc');
+    expect(params['order']).toBe('created_at.desc,id.desc');
     expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('open');
   });
 

@@ -1,23 +1,51 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AvatarGroup } from '../../ui/avatar-group';
 import { ErrorPanel } from '../../ui/error-panel';
 import { RelativeTime } from '../../ui/relative-time';
+import { TablePagination } from '../../ui/table-pagination';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useIncidentList } from './api';
+import { useIncidentList, type IncidentPage } from './api';
 import { CreateIncidentDialog } from './create-incident-dialog';
 import { readIncidentFilters } from './incident-filters';
 import { IncidentsFilterBar } from './incidents-filter-bar';
 import { capitalize, severityLabel } from './severity';
 
 export const NO_INCIDENTS = 'There are no incidents matching this criteria';
+const PAGE_SIZES = [50, 100, 200] as const;
+
+interface Paging {
+  filtersKey: string;
+  index: number;
+  size: number;
+  /** Where each page reached by Next starts: the last row of the page before it. */
+  afters: Record<number, IncidentPage['after']>;
+}
+
+/** The page to read: after the nearest page start known, counting rows on from there. */
+function pageQuery({ index, size, afters }: Paging): IncidentPage {
+  let known = index;
+  while (known > 0 && !afters[known]) known -= 1;
+  return { size, offset: (index - known) * size, after: afters[known] };
+}
 
 /** `/incidents`: incidents filtered by the query string, each with at most 5 responder avatars. */
 export function IncidentsPage() {
   useDocumentTitle('Incidents | Pharos');
   const [search] = useSearchParams();
   const filters = readIncidentFilters(search);
-  const incidents = useIncidentList(filters);
-  const rows = incidents.data ?? [];
+  const [paging, setPaging] = useState<Paging>({ filtersKey: '', index: 0, size: 200, afters: {} });
+  // Other filters start again at the first page.
+  const filtersKey = JSON.stringify(filters);
+  const current = paging.filtersKey === filtersKey ? paging : { filtersKey, index: 0, size: paging.size, afters: {} };
+  const incidents = useIncidentList(filters, pageQuery(current));
+  const rows = incidents.data?.rows ?? [];
+  const goTo = (index: number) => {
+    const last = rows.at(-1);
+    // Moving on from a page, its last row is where the next one starts.
+    const afters = index === current.index + 1 && last ? { ...current.afters, [index]: { created_at: last.created_at, id: last.id } } : current.afters;
+    setPaging({ ...current, index, afters });
+  };
 
   return (
     <main className="flex min-h-0 flex-col gap-4">
@@ -63,6 +91,17 @@ export function IncidentsPage() {
             ))}
           </tbody>
         </table>
+      )}
+      {(rows.length > 0 || current.index > 0) && (
+        <TablePagination
+          pageIndex={current.index}
+          pageSize={current.size}
+          pageCount={null}
+          hasNextPage={incidents.data?.more ?? false}
+          pageSizeOptions={PAGE_SIZES}
+          onPageIndexChange={goTo}
+          onPageSizeChange={(size) => setPaging({ filtersKey, index: 0, size, afters: {} })}
+        />
       )}
     </main>
   );
