@@ -12,6 +12,12 @@ export interface DomainEvent {
 
 export type EventHandler = (event: DomainEvent) => Promise<void>;
 
+/**
+ * Takes the claimed events of its names at once (one query for many events); answers the events it
+ * could not handle, by id, with why (an exception fails them all).
+ */
+export type BatchEventHandler = (events: DomainEvent[]) => Promise<ReadonlyMap<string, Error> | void>;
+
 export interface DispatcherOptions {
   /** Events claimed at once. */
   batchSize: number;
@@ -23,6 +29,8 @@ export interface DispatcherOptions {
   retryBaseMs: number;
   /** Longest a handler may take for one event; it then counts as failed. */
   handlerTimeoutMs: number;
+  /** Events of a batch handled at once; the events of one subject always one after the other, in order. */
+  concurrency: number;
 }
 
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
@@ -31,6 +39,7 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   maxAttempts: 5,
   retryBaseMs: 1_000,
   handlerTimeoutMs: 60_000,
+  concurrency: 8,
 };
 
 /** The NOTIFY channel enqueue_event() announces new events on (migration 0015). */

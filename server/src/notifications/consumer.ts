@@ -1,19 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DomainEvent, EventHandler } from '../events/types.js';
+import type pg from 'pg';
+import type { BatchEventHandler, DomainEvent } from '../events/types.js';
 import { evaluateFilters } from './filter.js';
 import { targetsOf } from './recipients.js';
 import { renderMessage } from './render.js';
 import { repeatIntervalMs } from './repeat-interval.js';
-import type { RuleCache } from './rules.js';
-import { matchingSilences, silenceFor } from './silences.js';
-import { loadSubject } from './subject.js';
+import type { LiveRule, RuleCache } from './rules.js';
+import { matchingSilences, silenceFor, type Silence } from './silences.js';
+import { loadSubjects } from './subject.js';
 import type { NotificationOptions, Subject } from './types.js';
 
 /** A send as the consumer writes it; 'pending' ones may still become 'repeat-interval' in the insert. */
 interface NewSend {
   notification_id: string;
+  event_id: string;
+  source_event: string;
+  resource_id: string | null;
+  resource_type: string;
+  resource_name: string | null;
   recipient: string;
-  status: 'pending' | 'silenced' | 'failed';
+  status: 'pending' | 'silenced' | 'failed' | 'repeat-interval';
   silenced_by: string | null;
   error: string | null;
   title: string | null;
@@ -21,40 +27,41 @@ interface NewSend {
   repeat_seconds: number | null;
 }
 
+const INSERT = `insert into notification_send_history
+       (notification_id, event_id, recipient, status, silenced_by, error, title, body, source_event,
+        resource_id, resource_type, resource_name, next_attempt_at)
+select s.notification_id, s.event_id, s.recipient,
+       case when s.status = 'pending' and s.repeat_seconds is not null and s.resource_id is not null and exists (
+              select 1 from notification_send_history h
+               where h.notification_id = s.notification_id and h.resource_id = s.resource_id and h.recipient = s.recipient
+                 and h.status in ('pending', 'sent') and h.created_at > now() - make_interval(secs => s.repeat_seconds))
+            then 'repeat-interval' else s.status end,
+       s.silenced_by, s.error, s.title, s.body, s.source_event, s.resource_id, s.resource_type, s.resource_name,
+       case when s.status = 'pending' then now() end
+  from jsonb_to_recordset($1::jsonb) as s(notification_id uuid, event_id uuid, recipient text, status text, silenced_by uuid,
+                                          error text, title text, body text, source_event text, resource_id uuid,
+                                          resource_type text, resource_name text, repeat_seconds float8)
+on conflict (notification_id, event_id, recipient) do nothing
+returning status`;
+
 /**
  * Writes the sends, each unique per (notification, event, recipient) so that an event handled again
  * writes nothing twice. A pending send whose notification already sent (or is sending) to the same
  * recipient about the same resource within the repeat interval is kept as 'repeat-interval'; the
- * check and the insert hold a lock on (notification, resource), so two processes cannot both send.
+ * check and the insert hold a lock on each (notification, resource), so two processes cannot both
+ * send. Answers how many are pending.
  */
-async function writeSends(options: NotificationOptions, event: DomainEvent, subject: Subject, sends: NewSend[]): Promise<number> {
-  const client = await options.pool.connect();
+async function writeSends(pool: pg.Pool, sends: readonly NewSend[]): Promise<number> {
+  const pendingOf = (rows: { status: string }[]) => rows.filter((row) => row.status === 'pending').length;
+  const locked = [...new Set(sends.filter((send) => send.repeat_seconds !== null && send.resource_id).map((send) => `${send.notification_id}:${send.resource_id}`))].sort();
+  if (locked.length === 0) return pendingOf((await pool.query<{ status: string }>(INSERT, [JSON.stringify(sends)])).rows);
+  const client = await pool.connect();
   try {
     await client.query('begin');
-    if (subject.id && sends.some((send) => send.repeat_seconds !== null)) {
-      const keys = [...new Set(sends.map((send) => `${send.notification_id}:${subject.id}`))].sort();
-      await client.query('select pg_advisory_xact_lock(hashtextextended(k, 14)) from unnest($1::text[]) as k', [keys]);
-    }
-    const { rows } = await client.query<{ status: string }>(
-      `insert into notification_send_history
-              (notification_id, event_id, recipient, status, silenced_by, error, title, body, source_event,
-               resource_id, resource_type, resource_name, next_attempt_at)
-       select s.notification_id, $2::uuid, s.recipient,
-              case when s.status = 'pending' and s.repeat_seconds is not null and $4::uuid is not null and exists (
-                     select 1 from notification_send_history h
-                      where h.notification_id = s.notification_id and h.resource_id = $4::uuid and h.recipient = s.recipient
-                        and h.status in ('pending', 'sent') and h.created_at > now() - make_interval(secs => s.repeat_seconds))
-                   then 'repeat-interval' else s.status end,
-              s.silenced_by, s.error, s.title, s.body, $3, $4::uuid, $5, $6,
-              case when s.status = 'pending' then now() end
-         from jsonb_to_recordset($1::jsonb) as s(notification_id uuid, recipient text, status text, silenced_by uuid, error text,
-                                                 title text, body text, repeat_seconds float8)
-       on conflict (notification_id, event_id, recipient) do nothing
-       returning status`,
-      [JSON.stringify(sends), event.id, event.name, subject.id, subject.type, subject.name],
-    );
+    await client.query('select pg_advisory_xact_lock(hashtextextended(k, 14)) from unnest($1::text[]) as k', [locked]);
+    const { rows } = await client.query<{ status: string }>(INSERT, [JSON.stringify(sends)]);
     await client.query('commit');
-    return rows.filter((row) => row.status === 'pending').length;
+    return pendingOf(rows);
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
@@ -63,54 +70,89 @@ async function writeSends(options: NotificationOptions, event: DomainEvent, subj
   }
 }
 
+/** The sends of one event: each rule whose filter passes, once per recipient, silenced or rendered. */
+async function sendsOf(options: NotificationOptions, logger: FastifyBaseLogger, event: DomainEvent, rules: readonly LiveRule[], subject: Subject, silences: readonly Silence[]): Promise<NewSend[]> {
+  const { passes, errors } = await evaluateFilters(options.sandbox, rules.map((rule) => rule.filter), subject.variables);
+  for (const [index, error] of errors) logger.warn({ notification_id: rules[index]!.id, event: event.name }, `notification filter failed: ${error}`);
+  const matched = rules.filter((rule, index) => passes[index] && targetsOf(rule).length > 0);
+  if (matched.length === 0) return [];
+  const muting = await matchingSilences(options.sandbox, silences, subject);
+  const sends: NewSend[] = [];
+  for (const rule of matched) {
+    const silence = silenceFor(muting, rule.id);
+    let message: { title: string; body: string } | undefined;
+    let error: string | null = null;
+    try {
+      message = await renderMessage(options.sandbox, rule, event.name, subject);
+    } catch (failure) {
+      error = `the title or template could not be rendered: ${(failure as Error).message}`;
+    }
+    let repeat: number | undefined;
+    try {
+      repeat = repeatIntervalMs(rule.repeat_interval);
+    } catch {
+      repeat = undefined; // refused on save; a stored one that cannot be read repeats nothing
+    }
+    for (const target of targetsOf(rule)) {
+      sends.push({
+        notification_id: rule.id,
+        event_id: event.id,
+        source_event: event.name,
+        resource_id: subject.id,
+        resource_type: subject.type,
+        resource_name: subject.name,
+        recipient: target.key,
+        status: silence ? 'silenced' : error ? 'failed' : 'pending',
+        silenced_by: silence?.id ?? null,
+        error,
+        title: message?.title ?? rule.title ?? null,
+        body: message?.body ?? null,
+        repeat_seconds: repeat === undefined ? null : repeat / 1000,
+      });
+    }
+  }
+  return sends;
+}
+
+/** Within one batch, a second pending send to a recipient about a resource under a repeat interval repeats the first. */
+function repeatWithinBatch(sends: NewSend[]): void {
+  const seen = new Set<string>();
+  for (const send of sends) {
+    if (send.status !== 'pending' || send.repeat_seconds === null || !send.resource_id) continue;
+    const key = `${send.notification_id}:${send.resource_id}:${send.recipient}`;
+    if (seen.has(key)) send.status = 'repeat-interval';
+    seen.add(key);
+  }
+}
+
 /**
- * Delivery's consumer of the event stream: for each live notification that names the event and
- * whose CEL filter passes, the title and template rendered over what the event is about, then one
- * send per recipient — pending for the sender, or kept as silenced by an active silence. Sending
- * itself happens apart (`wake`), so a slow channel never holds the event stream.
+ * Delivery's consumer of the event stream, a batch of events at a time: for each live notification
+ * that names an event and whose CEL filter passes, the title and template rendered over what the
+ * event is about, then one send per recipient — pending for the sender, or kept as silenced by an
+ * active silence. The subjects of a batch are read and its sends written in a few statements;
+ * sending itself happens apart (`wake`), so a slow channel never holds the event stream.
  */
-export function notificationEventHandler(options: NotificationOptions, cache: RuleCache, logger: FastifyBaseLogger, wake: () => void): EventHandler {
-  return async (event) => {
-    const rules = await cache.rulesFor(event.name);
-    if (rules.length === 0) return;
-    const subject = await loadSubject(options.pool, event, options.delivery.publicUrl);
-    const { passes, errors } = await evaluateFilters(options.sandbox, rules.map((rule) => rule.filter), subject.variables);
-    for (const [index, error] of errors) logger.warn({ notification_id: rules[index]!.id, event: event.name }, `notification filter failed: ${error}`);
-    const matched = rules.filter((_, index) => passes[index]);
-    if (matched.length === 0) return;
-    const silences = await matchingSilences(options.sandbox, await cache.activeSilences(), subject);
+export function notificationEventHandler(options: NotificationOptions, cache: RuleCache, logger: FastifyBaseLogger, wake: () => void): BatchEventHandler {
+  return async (events) => {
+    const failures = new Map<string, Error>();
+    const work: { event: DomainEvent; rules: LiveRule[] }[] = [];
+    for (const event of events) {
+      const rules = await cache.rulesFor(event.name);
+      if (rules.length > 0) work.push({ event, rules });
+    }
+    if (work.length === 0) return failures;
+    const subjects = await loadSubjects(options.pool, work.map(({ event }) => event), options.delivery.publicUrl);
+    const silences = await cache.activeSilences();
     const sends: NewSend[] = [];
-    for (const rule of matched) {
-      const targets = targetsOf(rule);
-      if (targets.length === 0) continue;
-      const silence = silenceFor(silences, rule.id);
-      let message: { title: string; body: string } | undefined;
-      let error: string | null = null;
+    for (const { event, rules } of work) {
       try {
-        message = await renderMessage(options.sandbox, rule, event.name, subject);
-      } catch (failure) {
-        error = `the title or template could not be rendered: ${(failure as Error).message}`;
-      }
-      let repeat: number | undefined;
-      try {
-        repeat = repeatIntervalMs(rule.repeat_interval);
-      } catch {
-        repeat = undefined; // refused on save; a stored one that cannot be read repeats nothing
-      }
-      for (const target of targets) {
-        sends.push({
-          notification_id: rule.id,
-          recipient: target.key,
-          status: silence ? 'silenced' : error ? 'failed' : 'pending',
-          silenced_by: silence?.id ?? null,
-          error,
-          title: message?.title ?? rule.title ?? null,
-          body: message?.body ?? null,
-          repeat_seconds: repeat === undefined ? null : repeat / 1000,
-        });
+        sends.push(...(await sendsOf(options, logger, event, rules, subjects.get(event.id)!, silences)));
+      } catch (error) {
+        failures.set(event.id, error instanceof Error ? error : new Error(String(error)));
       }
     }
-    if (sends.length === 0) return;
-    if ((await writeSends(options, event, subject, sends)) > 0) wake();
+    repeatWithinBatch(sends);
+    if (sends.length > 0 && (await writeSends(options.pool, sends)) > 0) wake();
+    return failures;
   };
 }

@@ -18,12 +18,12 @@ export interface NotificationDelivery {
  * and the sender that delivers them (started here, stopped by `stop`).
  */
 export function registerNotifications(
-  engine: Engine,
+  engine: Pick<Engine, 'events'>,
   options: NotificationOptions & { logger: FastifyBaseLogger; sender?: Partial<SenderOptions>; rulesTtlMs?: number },
 ): NotificationDelivery {
   const cache = new RuleCache(options.pool, options.rulesTtlMs);
   const sender = new NotificationSender(options, cache, options.logger, options.sender);
-  engine.events.on(NOTIFIED_EVENTS, notificationEventHandler(options, cache, options.logger, () => sender.wake()), NOTIFICATIONS_CONSUMER);
+  engine.events.onBatch(NOTIFIED_EVENTS, notificationEventHandler(options, cache, options.logger, () => sender.wake()), NOTIFICATIONS_CONSUMER);
   sender.start();
   return { sender, cache, stop: () => sender.stop() };
 }

@@ -8,17 +8,18 @@ type Row = Record<string, unknown>;
 /** The resource variables every filter and template may name: empty maps when the event is not about one. */
 const RESOURCE_VARIABLES = ['check', 'canary', 'check_status', 'config', 'component', 'playbook', 'run', 'approval'] as const;
 
+/** Per kind, the resources of many events at once: `key` is the id the event names. */
 const SQL: Readonly<Record<string, string>> = {
-  check: `select to_jsonb(ch) - 'spec' as check, to_jsonb(ca) - 'spec' as canary,
+  check: `select ch.id::text as key, to_jsonb(ch) - 'spec' as check, to_jsonb(ca) - 'spec' as canary,
                  (select to_jsonb(s) from check_statuses s where s.check_id = ch.id order by s.time desc limit 1) as check_status
-            from checks ch join canaries ca on ca.id = ch.canary_id where ch.id = $1`,
-  config: 'select to_jsonb(c) as config from configs c where c.id = $1',
-  component: 'select to_jsonb(c) as component from components c where c.id = $1',
-  playbook_run: `select to_jsonb(r) as run, to_jsonb(p) - 'spec' as playbook
-                   from playbook_runs r join playbooks p on p.id = r.playbook_id where r.id = $1`,
-  approval: `select to_jsonb(a) as approval, to_jsonb(r) as run, to_jsonb(p) - 'spec' as playbook
-               from playbook_approvals a join playbook_runs r on r.id = a.run_id join playbooks p on p.id = r.playbook_id where a.id = $1`,
-  playbook: `select to_jsonb(p) - 'spec' as playbook from playbooks p where p.id = $1`,
+            from checks ch join canaries ca on ca.id = ch.canary_id where ch.id = any($1::uuid[])`,
+  config: 'select c.id::text as key, to_jsonb(c) as config from configs c where c.id = any($1::uuid[])',
+  component: 'select c.id::text as key, to_jsonb(c) as component from components c where c.id = any($1::uuid[])',
+  playbook_run: `select r.id::text as key, to_jsonb(r) as run, to_jsonb(p) - 'spec' as playbook
+                   from playbook_runs r join playbooks p on p.id = r.playbook_id where r.id = any($1::uuid[])`,
+  approval: `select a.id::text as key, to_jsonb(a) as approval, to_jsonb(r) as run, to_jsonb(p) - 'spec' as playbook
+               from playbook_approvals a join playbook_runs r on r.id = a.run_id join playbooks p on p.id = r.playbook_id where a.id = any($1::uuid[])`,
+  playbook: `select p.id::text as key, to_jsonb(p) - 'spec' as playbook from playbooks p where p.id = any($1::uuid[])`,
 };
 
 /** The kind of resource an event is about, and the query that reads it. */
@@ -56,28 +57,21 @@ export function permalinkOf(publicUrl: string | undefined, type: string, id: str
   }
 }
 
-/**
- * What the event is about, read once for every rule: the check and its canary (and its latest
- * result), the config, the component, the playbook run (and approval) or the playbook, with the
- * shortcuts mission-control gives (name, status, health, labels, tags, new_state), the event and a
- * permalink back to Pharos.
- */
-export async function loadSubject(db: pg.Pool, event: DomainEvent, publicUrl: string | undefined): Promise<Subject> {
+/** The subject of an event from the row its kind's query read (none: the resource is gone). */
+function subjectOf(event: DomainEvent, row: Row | undefined, publicUrl: string | undefined): Subject {
   const kind = kindOf(event.name);
   const variables: Record<string, unknown> = Object.fromEntries(RESOURCE_VARIABLES.map((name) => [name, {}]));
-  let row: Row | undefined;
-  if (kind && UUID.test(event.subjectId)) {
-    row = (await db.query<Row>(SQL[kind.query]!, [event.subjectId])).rows[0];
-    for (const [key, value] of Object.entries(row ?? {})) if (isRecord(value)) variables[key] = value;
-  }
+  for (const [key, value] of Object.entries(row ?? {})) if (key !== 'key' && isRecord(value)) variables[key] = value;
   const type = kind?.type ?? 'event';
   const resource = (type === 'playbook_run' ? variables['run'] : variables[type]) as Row;
   const id = typeof resource['id'] === 'string' ? resource['id'] : UUID.test(event.subjectId) && kind?.query !== 'approval' ? event.subjectId : null;
-  const runName = type === 'playbook_run' ? (variables['playbook'] as Row)['title'] ?? (variables['playbook'] as Row)['name'] : undefined;
+  const playbook = variables['playbook'] as Row;
+  const runName = type === 'playbook_run' ? (playbook['title'] ?? playbook['name']) : undefined;
   const name = typeof resource['name'] === 'string' ? resource['name'] : typeof runName === 'string' ? runName : null;
   const labels = stringMap(resource['labels']);
   const checkStatus = variables['check_status'] as Row;
-  const canaryId = type === 'check' && typeof (variables['canary'] as Row)['id'] === 'string' ? ((variables['canary'] as Row)['id'] as string) : null;
+  const canary = variables['canary'] as Row;
+  const canaryId = type === 'check' && typeof canary['id'] === 'string' ? canary['id'] : null;
   Object.assign(variables, {
     event: { id: event.id, name: event.name, properties: event.properties, created_at: event.createdAt.toISOString() },
     name: name ?? '',
@@ -89,4 +83,30 @@ export async function loadSubject(db: pg.Pool, event: DomainEvent, publicUrl: st
     permalink: permalinkOf(publicUrl, type, id),
   });
   return { type, id, name, labels, canaryId, variables };
+}
+
+/**
+ * What each event is about, read once for every rule and with one query per kind for many events:
+ * the check and its canary (and its latest result), the config, the component, the playbook run (and
+ * approval) or the playbook, with the shortcuts mission-control gives (name, status, health, labels,
+ * tags, new_state), the event and a permalink back to Pharos. By event id.
+ */
+export async function loadSubjects(db: pg.Pool, events: readonly DomainEvent[], publicUrl: string | undefined): Promise<Map<string, Subject>> {
+  const byQuery = new Map<string, string[]>();
+  for (const event of events) {
+    const kind = kindOf(event.name);
+    if (kind && UUID.test(event.subjectId)) byQuery.set(kind.query, [...(byQuery.get(kind.query) ?? []), event.subjectId]);
+  }
+  const rows = new Map<string, Row>();
+  await Promise.all(
+    [...byQuery].map(async ([query, ids]) => {
+      for (const row of (await db.query<Row>(SQL[query]!, [[...new Set(ids)]])).rows) rows.set(`${query}:${String(row['key'])}`, row);
+    }),
+  );
+  return new Map(events.map((event) => [event.id, subjectOf(event, rows.get(`${kindOf(event.name)?.query}:${event.subjectId.toLowerCase()}`), publicUrl)]));
+}
+
+/** The subject of one event (see loadSubjects). */
+export async function loadSubject(db: pg.Pool, event: DomainEvent, publicUrl: string | undefined): Promise<Subject> {
+  return (await loadSubjects(db, [event], publicUrl)).get(event.id)!;
 }

@@ -113,6 +113,34 @@ describe('several consumers of one event', () => {
     expect(handled).toBe(1);
   });
 
+  it('a batch consumer takes many events at once; an event it fails is retried for it alone, beside a per-event consumer', async () => {
+    const name = `test.batch.${randomUUID()}`;
+    const batches: string[][] = [];
+    const single = new Map<string, number>();
+    let refused = false;
+    const consumer = dispatcher({ pollIntervalMs: 50, retryBaseMs: 100, batchSize: 50 });
+    consumer.onBatch(
+      [name],
+      async (events) => {
+        batches.push(events.map((event) => event.subjectId));
+        const flaky = events.find((event) => event.subjectId === '7');
+        if (!flaky || refused) return;
+        refused = true;
+        return new Map([[flaky.id, new Error('not now')]]);
+      },
+      'batch',
+    );
+    consumer.on([name], async (event) => void single.set(event.subjectId, (single.get(event.subjectId) ?? 0) + 1), 'single');
+    // enqueued before the consumer starts, so that its first claim takes them together
+    await pool.query('select enqueue_event($1, s::text) from generate_series(1, 20) as s', [name]);
+    await consumer.start();
+    await within(5_000, async () => ((await queued(name)) === 0 ? true : undefined));
+    expect(batches[0]).toHaveLength(20);
+    expect(batches.slice(1)).toEqual([['7']]);
+    expect(single.size).toBe(20);
+    expect([...single.values()].every((times) => times === 1)).toBe(true);
+  });
+
   it('two consumers under one name are refused', () => {
     const consumer = dispatcher({});
     const name = `test.twice.${randomUUID()}`;
