@@ -151,6 +151,7 @@ describe('incident evidence', () => {
     await logs.getByRole('combobox', { name: 'Logs of' }).selectOption({ label: 'checkout' });
     await logs.getByRole('button', { name: 'Next' }).click();
     await logs.getByRole('checkbox', { name: /payment failed: card declined/ }).check();
+    await screenshot(page, 'incident-evidence-log-lines');
     await logs.getByRole('textbox', { name: 'Description' }).fill('Card payments declined');
     await logs.getByRole('button', { name: 'Add evidence' }).click();
     await logs.waitFor({ state: 'detached' });
@@ -213,6 +214,7 @@ describe('incident evidence', () => {
     await expect.poll(async () => (await incidentEvidence()).find((e) => e.type === 'comment')!.done).toBe(true);
     await item.getByRole('button', { name: 'Mark as not resolved' }).waitFor();
     await item.getByRole('img', { name: 'Done' }).waitFor();
+    await screenshot(page, 'incident-definition-of-done');
 
     // A comment mentioning the administrator, stored with their id and shown highlighted.
     const form = page.getByRole('form', { name: 'Add comment' });

@@ -21,6 +21,9 @@ export function ManualDefinitionOfDone({ incidentId, hypothesisId }: { incidentI
   };
   return (
     <form aria-label="Add a manual definition of done" onSubmit={submit} className="flex flex-col gap-1.5">
+      <h3 aria-hidden="true" className="text-xs font-semibold text-fg-muted">
+        Manual definition of done
+      </h3>
       <textarea
         aria-label="Manual definition of done"
         placeholder="e.g. Customers confirm checkout works"
