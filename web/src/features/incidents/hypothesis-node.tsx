@@ -120,7 +120,7 @@ function HypothesisBody({ hypothesis, fetching }: { hypothesis: HypothesisRow; f
         <ul className="flex flex-col gap-1">
           {hypothesis.evidences.map((evidence) => (
             <li key={evidence.id}>
-              <EvidenceItem evidence={evidence} />
+              <EvidenceItem evidence={evidence} incidentId={hypothesis.incident_id} />
             </li>
           ))}
         </ul>

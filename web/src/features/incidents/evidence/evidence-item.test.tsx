@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts } from '../../../ui/toast/toast-store';
-import { renderSettings } from '../../settings/testing/render-settings';
+import { dbRoute, paramsOf, renderSettings } from '../../settings/testing/render-settings';
 import { detailRoutes, incidentFixture } from '../testing';
 import { contextIndexes, keptLines, shownRows } from './log-context';
 
@@ -68,5 +68,27 @@ describe('evidence in the hypothesis tree', () => {
     const shown = log.getByRole('list', { name: 'Log lines' }).querySelectorAll('li');
     expect([...shown].map((li) => li.textContent?.replace(/^.*?(line \d+).*$/, '$1'))).toEqual(['line 7', 'line 8', 'line 9', 'line 10', 'line 11', 'line 12', 'line 13']);
     expect([...shown].filter((li) => li.dataset['selected'] === 'true').map((li) => li.textContent)).toEqual([expect.stringContaining('line 10')]);
+  });
+
+  it("deletes an evidence after confirmation, saying 'Evidence delete failed' when refused", async () => {
+    const incident = withEvidence([{ ...base, id: 'v6', type: 'comment', evidence: { comment: 'Rolled back at 10:02' } }]);
+    let refuse = true;
+    const app = renderSettings('/incidents/i1?comments=true', detailRoutes(incident, [dbRoute('DELETE', 'evidences', () => (refuse ? { status: 500, body: { message: 'boom' } } : { status: 204 }))]));
+    await app.user.click(await screen.findByRole('button', { name: 'Delete evidence Rolled back at 10:02' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete evidence' });
+    await app.user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await within(screen.getByRole('region', { name: 'Notifications', hidden: true })).findByText('Evidence delete failed')).toBeTruthy();
+    refuse = false;
+    await app.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    const deletes = app.server.to('/api/db/evidences', 'DELETE');
+    expect(deletes).toHaveLength(2);
+    expect(paramsOf(deletes[1]!.url)['id']).toBe('eq.v6');
+  });
+
+  it('offers a viewer no delete', async () => {
+    renderSettings('/incidents/i1?comments=true', detailRoutes(incidentFixture()), { roles: ['viewer'] });
+    await screen.findByText('CPU at 100%');
+    expect(screen.queryByRole('button', { name: /Delete evidence/ })).toBeNull();
   });
 });
