@@ -85,6 +85,15 @@ spec:
     expect((await env.call('POST', '/api/db/notification_silences', { name: 'nothing', until })).status).toBe(400);
     expect((await env.call('POST', '/api/db/notification_silences', { name: 'backwards', until: new Date(Date.now() - 60_000).toISOString(), filter: 'true' })).status).toBe(400);
   });
+
+  it('are listed with read on notifications and made only with write on them', async () => {
+    const viewer = await env.server.tokenFor(['viewer']);
+    const listed = await env.call('GET', '/api/db/notification_silences?select=name&order=created_at', undefined, viewer);
+    expect(listed.status).toBe(200);
+    expect((listed.body as { name: string }[]).map((row) => row.name)).toContain('db maintenance');
+    const refused = await env.call('POST', '/api/db/notification_silences', { name: 'not mine', until: new Date(Date.now() + 60_000).toISOString(), filter: 'true' }, viewer);
+    expect(refused.status).toBe(403);
+  });
 });
 
 describe('the silence preview', () => {
