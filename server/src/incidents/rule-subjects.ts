@@ -21,11 +21,16 @@ const MAX_RESOURCES = 100_000;
 
 const CHECK_ROW = `to_jsonb(ck) - 'spec' || jsonb_build_object('canary_name', k.name)`;
 
-/** The resource search of the rule's selectors as a CTE `selected`, with its parameters; later parameters start at `next`. */
-function selected(kind: 'components' | 'checks', spec: IncidentRuleSpec): { cte: string; values: unknown[]; next: number } | undefined {
+/**
+ * The ids the rule's selectors pick, read on their own: the failing rows are then looked up by key,
+ * a plan that stays fast when the planner's statistics still say the rows are healthy (10,000 checks
+ * failing at once otherwise met a nested loop over every pair).
+ */
+async function selectedIds(db: pg.ClientBase, kind: 'components' | 'checks', spec: IncidentRuleSpec): Promise<string[] | undefined> {
   if (spec[kind].length === 0) return undefined;
   const { text, values } = kindQuery(kind, spec[kind], undefined, MAX_RESOURCES);
-  return { cte: `WITH selected AS (${text})`, values, next: values.length + 1 };
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM (${text}) AS selected`, values);
+  return rows.map((row) => row.id);
 }
 
 /** Whether the rule's CEL filter lets the resource through; a filter that fails stops the rule's run. */
@@ -62,21 +67,20 @@ async function componentsOfChecks(db: pg.ClientBase, checkIds: string[]): Promis
  */
 export async function failingSubjects(db: pg.ClientBase, sandbox: ExpressionSandbox, spec: IncidentRuleSpec): Promise<RuleSubject[]> {
   const subjects = new Map<string, RuleSubject>();
-  const components = selected('components', spec);
-  if (components) {
-    const { cte, values, next } = components;
+  const componentIds = await selectedIds(db, 'components', spec);
+  if (componentIds) {
     const { rows } = await db.query<{ component: Row; checks: Row[] }>(
-      `${cte}
-       SELECT to_jsonb(c) - 'properties' AS component,
+      `SELECT to_jsonb(c) - 'properties' AS component,
               coalesce((SELECT jsonb_agg(${CHECK_ROW} ORDER BY ck.name)
                           FROM check_component_relationships r
                           JOIN checks ck ON ck.id = r.check_id AND ck.deleted_at IS NULL AND ck.status = 'unhealthy'
                           JOIN canaries k ON k.id = ck.canary_id
                          WHERE r.component_id = c.id AND r.deleted_at IS NULL), '[]'::jsonb) AS checks
-         FROM components c
-        WHERE c.id IN (SELECT id FROM selected) AND c.deleted_at IS NULL AND (c.health = ANY($${next}) OR c.status = ANY($${next}))
-          AND c.updated_at <= now() - make_interval(secs => $${next + 1})`,
-      [...values, spec.statuses, spec.ageMs / 1000],
+         FROM unnest($1::uuid[]) AS wanted (id)
+         JOIN components c ON c.id = wanted.id
+        WHERE c.deleted_at IS NULL AND (c.health = ANY($2) OR c.status = ANY($2))
+          AND c.updated_at <= now() - make_interval(secs => $3)`,
+      [componentIds, spec.statuses, spec.ageMs / 1000],
     );
     for (const row of rows) {
       if (!(await passes(sandbox, spec, { component: row.component }))) continue;
@@ -84,17 +88,17 @@ export async function failingSubjects(db: pg.ClientBase, sandbox: ExpressionSand
       subjects.set(key, { key, component: row.component, componentFailing: true, checks: row.checks });
     }
   }
-  const checks = selected('checks', spec);
-  if (checks) {
-    const { cte, values, next } = checks;
+  const checkIds = await selectedIds(db, 'checks', spec);
+  if (checkIds) {
     const failing = await db.query<{ check: Row }>(
-      `${cte}
-       SELECT ${CHECK_ROW} AS "check"
-         FROM checks ck JOIN canaries k ON k.id = ck.canary_id
-        WHERE ck.id IN (SELECT id FROM selected) AND ck.status = 'unhealthy'
-          AND coalesce(ck.last_transition_time, ck.last_runtime, ck.updated_at) <= now() - make_interval(secs => $${next})
+      `SELECT ${CHECK_ROW} AS "check"
+         FROM unnest($1::uuid[]) AS wanted (id)
+         JOIN checks ck ON ck.id = wanted.id
+         JOIN canaries k ON k.id = ck.canary_id
+        WHERE ck.status = 'unhealthy'
+          AND coalesce(ck.last_transition_time, ck.last_runtime, ck.updated_at) <= now() - make_interval(secs => $2)
         ORDER BY ck.name, ck.id`,
-      [...values, spec.ageMs / 1000],
+      [checkIds, spec.ageMs / 1000],
     );
     const componentOf = await componentsOfChecks(db, failing.rows.map((row) => String(row.check['id'])));
     for (const { check } of failing.rows) {
