@@ -2,7 +2,7 @@ import { compileCel } from '@pharos/core';
 import type pg from 'pg';
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import { matchingSilences, readSelectors, SilenceError, type Silence } from './silences.js';
-import { loadSubject } from './subject.js';
+import { loadSubjects } from './subject.js';
 
 /** What POST /api/notifications/silences/preview takes. */
 export interface PreviewRequest {
@@ -68,10 +68,18 @@ export async function previewSilence(pool: pg.Pool, sandbox: ExpressionSandbox, 
       limit ${MAX_RESOURCES}`,
     [silence.notification_id],
   );
+  const events = resources.map((resource, index) => ({
+    id: String(index),
+    name: eventFor(resource.resource_type, resource.source_event ?? ''),
+    subjectId: resource.resource_id,
+    properties: {},
+    attempts: 0,
+    createdAt: new Date(),
+  }));
+  const subjects = await loadSubjects(pool, events, publicUrl);
   const muted: { type: string; id: string }[] = [];
-  for (const resource of resources) {
-    const subject = await loadSubject(pool, { id: resource.resource_id, name: eventFor(resource.resource_type, resource.source_event ?? ''), subjectId: resource.resource_id, properties: {}, attempts: 0, createdAt: new Date() }, publicUrl);
-    if ((await matchingSilences(sandbox, [silence], subject)).length > 0) muted.push({ type: resource.resource_type, id: resource.resource_id });
+  for (const [index, resource] of resources.entries()) {
+    if ((await matchingSilences(sandbox, [silence], subjects.get(String(index))!)).length > 0) muted.push({ type: resource.resource_type, id: resource.resource_id });
   }
   if (muted.length === 0) return { matches: 0, sends: [] };
   const matching = `from notification_send_history h join notifications n on n.id = h.notification_id
