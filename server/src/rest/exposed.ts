@@ -111,6 +111,8 @@ export const OWNED_RELATIONS: Readonly<Record<string, OwnedRelation>> = {
   people_roles: { ...IDENTITY, writes: [] },
   identities: { ...IDENTITY, writes: ['DELETE'] },
   connections: { owner: '/api/connections', writes: [], hint: 'Create, change and delete connections on /settings/connections or with POST, PATCH and DELETE /api/connections.' },
+  // The changelog is written by triggers in the transaction of each change; a written entry would be a forged one.
+  incident_histories: { owner: 'the database, as incidents change', writes: [], hint: 'Change the incident, its hypotheses, comments, evidence or responders; the changelog records it.' },
 };
 
 /** Columns the data service neither returns nor filters on: credentials, sealed and read only by the server. */
