@@ -60,6 +60,24 @@ to:
   });
 });
 
+describe('component health', () => {
+  it('without a title or template, sends the default one for the event with the link to the component', async () => {
+    const [id] = await env.apply(
+      notification(
+        'components',
+        `events: [component.unhealthy, component.warning]
+to:
+  url: ${env.channels.url}/hooks/components`,
+      ),
+    );
+    const { rows } = await env.pool.query<{ id: string }>(`insert into components (name, type, health) values ('orders-db', 'database', 'healthy') returning id`);
+    await env.pool.query(`update components set health = 'unhealthy', status_reason = 'replica lag 40 s' where id = $1`, [rows[0]!.id]);
+    const [hook] = await env.until(async () => env.channels.on('/hooks/components'), (requests) => requests.length === 1);
+    expect(hook!.body).toEqual({ title: 'Component orders-db is unhealthy', message: `Type: database\nReason: replica lag 40 s\n\n[Open in Pharos](${PUBLIC_URL}/topology/${rows[0]!.id})` });
+    await env.until(() => env.sends(id!), (list) => list.length === 1 && list[0]!.status === 'sent');
+  });
+});
+
 describe('playbook runs', () => {
   it('reach a person by e-mail when a run ends and when one is approved', async () => {
     const requester = await env.server.tokenFor(['editor'], 'requester@example.com');
