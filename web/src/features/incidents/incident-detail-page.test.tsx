@@ -55,6 +55,15 @@ describe('/incidents/{id}', () => {
     expect(paramsOf(app.server.to('/api/db/incident_histories', 'GET')[0]!.url)['order']).toBe('created_at.desc');
   });
 
+  it("says 'Loading ...' until the incident is read", async () => {
+    let answer: () => void = () => undefined;
+    renderSettings('/incidents/i1', detailRoutes(incidentFixture(), [dbRoute('GET', 'incidents', () => new Promise((resolve) => (answer = () => resolve({ status: 200, body: [incidentFixture()] }))))]));
+    expect(await screen.findByText('Loading ...')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    answer();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Checkout is down');
+  });
+
   it("answers 'Incident not found' for an unknown id", async () => {
     renderSettings('/incidents/nope', detailRoutes(null));
     expect(await screen.findByText('Incident not found')).toBeTruthy();
@@ -127,5 +136,17 @@ describe('/incidents/{id}', () => {
     await waitFor(() => expect(patches(app, 'incidents')).toHaveLength(2));
     expect(patches(app, 'incidents')[1]!.body).toEqual({ status: 'resolved' });
     expect(patches(app, 'evidences')).toHaveLength(1);
+  });
+
+  it('says when the incident has no evidence to add to the definition of done; Skip still changes the status', async () => {
+    const bare = incidentFixture().hypotheses.map((h) => ({ ...h, evidences: [] }));
+    const app = renderSettings('/incidents/i1', detailRoutes(incidentFixture({ hypotheses: bare })));
+    await app.user.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'Resolved');
+    const dialog = await screen.findByRole('dialog', { name: 'Add contributing factors to definition of done' });
+    expect(within(dialog).getByText('There are no evidences provided for this incident')).toBeTruthy();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(patches(app, 'incidents')).toHaveLength(1));
+    expect(patches(app, 'incidents')[0]!.body).toEqual({ status: 'resolved' });
   });
 });

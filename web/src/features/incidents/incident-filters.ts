@@ -1,6 +1,6 @@
 import { INCIDENT_LIST_DEFAULT_STATUS } from '@pharos/core';
 import { postgrestList, type FilterClause } from '../../ui/filter-clauses';
-import { storedSeverities } from './severity';
+import { storedSeverities, viewSeverity } from './severity';
 
 /** Query parameters of the list's filters (spec 2 §2). */
 export const INCIDENT_FILTER_PARAMS = {
@@ -28,7 +28,7 @@ export interface IncidentFilters {
 export function readIncidentFilters(search: URLSearchParams): IncidentFilters {
   const status = search.get(INCIDENT_FILTER_PARAMS.status) ?? INCIDENT_LIST_DEFAULT_STATUS;
   return {
-    severity: search.get(INCIDENT_FILTER_PARAMS.severity) ?? '',
+    severity: viewSeverity(search.get(INCIDENT_FILTER_PARAMS.severity) ?? ''),
     status: status === ALL ? '' : status,
     owner: search.get(INCIDENT_FILTER_PARAMS.owner) ?? '',
     type: search.get(INCIDENT_FILTER_PARAMS.type) ?? '',

@@ -86,6 +86,13 @@ describe('/incidents', () => {
     await screen.findByRole('table', { name: 'Incidents' });
     expect(lastList(second)).toMatchObject({ severity: 'in.(critical)', component_ids: 'cs.{c1}', type: 'eq.security' });
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Component' }) as HTMLSelectElement).value).toBe('c1'));
+    second.unmount();
+
+    // Medium and Low are one entry on incident views, whichever of them a link names.
+    const third = renderSettings('/incidents?severity=medium&component=c1&type=security', routes());
+    await screen.findByRole('table', { name: 'Incidents' });
+    expect(lastList(third)).toMatchObject({ severity: 'in.(low,medium)', component_ids: 'cs.{c1}', type: 'eq.security' });
+    expect((screen.getByRole('combobox', { name: 'Severity' }) as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Low');
   });
 
   it('searches titles once typing pauses for 400 ms', async () => {

@@ -27,9 +27,14 @@ export function severityLabel(severity: StoredSeverity | null | undefined): stri
   return LABELS[severity ?? (INCIDENT_DETAILS_DEFAULT_SEVERITY as StoredSeverity)];
 }
 
-/** The stored severities a filter value covers. */
+/** The view entry a severity reads as (`medium` is Low), or the severity itself when no entry covers it. */
+export function viewSeverity(value: string): string {
+  return VIEW_SEVERITIES.find((s) => (s.stored as readonly string[]).includes(value))?.value ?? value;
+}
+
+/** The stored severities a filter value covers; an incoming `severity=medium` covers Low's too. */
 export function storedSeverities(value: string): readonly string[] {
-  return VIEW_SEVERITIES.find((s) => s.value === value)?.stored ?? [value];
+  return VIEW_SEVERITIES.find((s) => s.value === viewSeverity(value))?.stored ?? [value];
 }
 
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
