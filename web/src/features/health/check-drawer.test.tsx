@@ -1,7 +1,7 @@
 import type { CheckSummary, Role } from '@pharos/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signedInRoutes } from '../../app/testing/shell-stubs';
+import { disable, signedInRoutes, type FeatureProperty } from '../../app/testing/shell-stubs';
 import { json, stubFetch, type StubRoute } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { CheckDrawer } from './check-drawer';
@@ -73,8 +73,8 @@ function routes(playbooks: unknown[] = []): StubRoute[] {
   ];
 }
 
-function renderDrawer(roles: Role[] = ['admin'], playbooks: unknown[] = []) {
-  const server = stubFetch([...routes(playbooks), ...signedInRoutes({ roles })]);
+function renderDrawer(roles: Role[] = ['admin'], playbooks: unknown[] = [], properties: FeatureProperty[] = []) {
+  const server = stubFetch([...routes(playbooks), ...signedInRoutes({ roles, properties })]);
   const app = renderApp('/', { routes: [{ path: '/', element: <CheckDrawer check={CHECK} onClose={() => undefined} /> }, { path: '*', element: <p>elsewhere</p> }] });
   return { ...app, server };
 }
@@ -188,6 +188,26 @@ describe('check drawer', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Link' }));
     expect(await screen.findByText('Linked to INC-7')).toBeTruthy();
     expect(server.to('/api/db/evidences', 'POST')[0]!.body).toMatchObject({ hypothesis_id: 'h1', type: 'check', check_id: 'c1', description: 'checkout' });
+  });
+
+  it('hides Link to incident when incidents are disabled, and from a viewer', async () => {
+    // Shown when enabled (its code is then loaded, so a hidden button below is not one still loading).
+    const enabled = renderDrawer(['admin']);
+    let drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    expect(await within(drawer).findByRole('button', { name: 'Link to incident' })).toBeTruthy();
+    enabled.unmount();
+
+    const disabled = renderDrawer(['admin'], [], [disable('incidents')]);
+    drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    await within(drawer).findByRole('table', { name: 'History' });
+    expect(within(drawer).getByRole('button', { name: 'Run Now' })).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: 'Link to incident' })).toBeNull();
+    disabled.unmount();
+
+    renderDrawer(['viewer']);
+    drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    await within(drawer).findByRole('table', { name: 'History' });
+    expect(within(drawer).queryByRole('button', { name: 'Link to incident' })).toBeNull();
   });
 
   it('offers a viewer neither Run Now nor Playbooks', async () => {
