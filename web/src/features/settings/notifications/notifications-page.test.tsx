@@ -122,6 +122,54 @@ describe('/settings/notifications', () => {
     await waitFor(() => expect(app.server.to('/api/db/notifications_summary', 'GET').length).toBeGreaterThan(1));
   });
 
+  it('offers the events, recipient tabs, script types and repeat intervals of spec 3, in order', async () => {
+    const app = renderSettings('/settings/notifications', routes());
+    await app.user.click(await screen.findByRole('button', { name: 'Create Notification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Notification' });
+    await app.user.click(within(dialog).getByRole('button', { name: /^Events/ }));
+    const list = await screen.findByRole('group', { name: 'Events' });
+    expect(within(list).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual([
+      'check.failed',
+      'check.passed',
+      'component.healthy',
+      'component.unhealthy',
+      'component.unknown',
+      'component.warning',
+      'config.created',
+      'config.deleted',
+      'config.healthy',
+      'config.unhealthy',
+      'config.unknown',
+      'config.updated',
+      'config.warning',
+      'playbook.approval.inserted',
+      'playbook.spec.approval.updated',
+    ]);
+    await app.user.keyboard('{Escape}');
+    expect(within(dialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Person', 'Team', 'Others']);
+    expect(within(within(dialog).getByRole('radiogroup', { name: 'Script type' })).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'None',
+      'Go Template',
+      'Javascript',
+      'Expr',
+      'JSONPath',
+    ]);
+    const intervals = within(within(dialog).getByLabelText('Repeat Interval')).getAllByRole('option');
+    expect(intervals.map((option) => option.textContent)).toEqual(['None', '1h', '2h', '3h', '6h', '1d', '1w', '1m']);
+  });
+
+  it.each([null, ''])('edits a rule whose source is %j like one made in the UI', async (source) => {
+    const app = renderSettings(
+      '/settings/notifications',
+      routes([dbRoute('GET', 'notifications', () => rows([{ ...detailOf(APPLIED), source }]))]),
+    );
+    await app.user.click(await screen.findByText('Config changes'));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Notification' });
+    expect(((await within(dialog).findByLabelText('Title')) as HTMLInputElement).value).toBe('Config changes');
+    expect(within(dialog).getByRole('button', { name: 'Update' })).toBeTruthy();
+    expect(within(dialog).queryByRole('note')).toBeNull();
+  });
+
   it('sends to channel connections from Others (only notification channel types offered)', async () => {
     const app = renderSettings('/settings/notifications', routes([dbRoute('POST', 'notifications', () => ({ status: 201 }))]));
     await app.user.click(await screen.findByRole('button', { name: 'Create Notification' }));
