@@ -31,22 +31,53 @@ export interface IncidentPage {
   after?: { created_at: string; id: string } | undefined;
 }
 
+type PageStart = NonNullable<IncidentPage['after']>;
+
+/** Rows after `after` (newest first): the lte lets the index start at it, the or breaks ties on created_at by id. */
+function readOnFrom<Q extends { lte(column: string, value: string): Q; or(filters: string): Q }>(query: Q, after: PageStart | undefined): Q {
+  if (!after) return query;
+  return query.lte('created_at', after.created_at).or(`created_at.lt.${after.created_at},and(created_at.eq.${after.created_at},id.lt.${after.id})`);
+}
+
+/**
+ * The row a page counted off from an earlier one starts after, read from the incidents table (a
+ * plain indexed read) rather than counting off summary rows, each worked out in full; null past the end.
+ */
+async function countOff(filters: IncidentFilters, page: IncidentPage, signal: AbortSignal): Promise<PageStart | null> {
+  let query = db.from('incidents').select('id,created_at');
+  for (const clause of incidentClauses(filters)) query = query.filter(clause.column, clause.operator, clause.value);
+  const { data } = await readOnFrom(query, page.after)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(page.offset - 1, page.offset - 1)
+    .abortSignal(signal)
+    .throwOnError();
+  return ((data ?? []) as PageStart[])[0] ?? null;
+}
+
 /**
  * `GET /incident_summary` with the list's filters, newest first (id breaking ties), a page at a time:
- * one row more than the page says whether another follows. A page after a known row reads from it
- * (as cheap as the first page) instead of counting rows off from the start.
+ * one row more than the page says whether another follows. A page reads on from the row it starts
+ * after, as cheap as the first page however deep.
  */
 export function useIncidentList(filters: IncidentFilters, page: IncidentPage = { size: 200, offset: 0 }) {
   return useQuery({
     queryKey: [...incidentKeys.list(filters), page] as const,
     queryFn: async ({ signal }): Promise<{ rows: IncidentSummaryRow[]; more: boolean }> => {
+      let { after, offset } = page;
+      // The component filter is the summary's own; with it there are few rows to count off.
+      if (offset > 0 && !filters.component) {
+        const start = await countOff(filters, page, signal);
+        if (!start) return { rows: [], more: false };
+        after = start;
+        offset = 0;
+      }
       let query = db.from('incident_summary').select(SUMMARY_SELECT);
       for (const clause of incidentClauses(filters)) query = query.filter(clause.column, clause.operator, clause.value);
-      if (page.after) query = query.or(`created_at.lt.${page.after.created_at},and(created_at.eq.${page.after.created_at},id.lt.${page.after.id})`);
-      const { data } = await query
+      const { data } = await readOnFrom(query, after)
         .order('created_at', { ascending: false })
         .order('id', { ascending: false })
-        .range(page.offset, page.offset + page.size)
+        .range(offset, offset + page.size)
         .abortSignal(signal)
         .throwOnError();
       const rows = (data ?? []) as unknown as IncidentSummaryRow[];
