@@ -111,6 +111,12 @@ export const OWNED_RELATIONS: Readonly<Record<string, OwnedRelation>> = {
   people_roles: { ...IDENTITY, writes: [] },
   identities: { ...IDENTITY, writes: ['DELETE'] },
   connections: { owner: '/api/connections', writes: [], hint: 'Create, change and delete connections on /settings/connections or with POST, PATCH and DELETE /api/connections.' },
+  // Sends are recorded by notification delivery as it sends; a written row would be a forged send.
+  notification_send_history: {
+    owner: 'notification delivery',
+    writes: [],
+    hint: 'Sends are recorded as notifications are delivered; silence a send on /settings/notifications instead of changing it.',
+  },
   // The changelog is written by triggers in the transaction of each change; a written entry would be a forged one.
   incident_histories: { owner: 'the database, as incidents change', writes: [], hint: 'Change the incident, its hypotheses, comments, evidence or responders; the changelog records it.' },
 };
