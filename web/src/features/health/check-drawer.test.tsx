@@ -1,7 +1,7 @@
-import type { CheckSummary, Role } from '@pharos/core';
+import type { CheckSummary, FeatureProperty, Role } from '@pharos/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { disable, signedInRoutes, type FeatureProperty } from '../../app/testing/shell-stubs';
+import { disable, signedInRoutes } from '../../app/testing/shell-stubs';
 import { json, stubFetch, type StubRoute } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { CheckDrawer } from './check-drawer';
