@@ -22,5 +22,6 @@ export const RESOURCE_EXTENSIONS: ResourceExtensions = {
   AvailablePlaybooks: deferred<{ target: ResourceRef }>(() => playbooks().then((m) => m.AvailablePlaybooks)),
   PlaybookRuns: deferred<{ target: ResourceRef; pageSize: number; maxHeight?: string }>(() => playbooks().then((m) => m.PlaybookRunsList)),
   LinkToIncident: deferred<LinkToIncidentProps>(() => incidents().then((m) => m.LinkToIncidentDialog)),
+  RelatedIncidents: deferred<{ target: ResourceRef }>(() => incidents().then((m) => m.RelatedIncidents)),
   ScraperForm: deferred<ScraperFormSlotProps>(() => scrapers().then((m) => m.ScraperForm)),
 };

@@ -46,6 +46,8 @@ export interface ResourceExtensions {
   PlaybookRuns?: ComponentType<{ target: ResourceRef; pageSize: number; maxHeight?: string }>;
   /** Link to incident: adds the resource as evidence to an incident the person picks. */
   LinkToIncident?: ComponentType<LinkToIncidentProps>;
+  /** The incidents whose evidence points at a config or a component. */
+  RelatedIncidents?: ComponentType<{ target: ResourceRef }>;
   /** The catalog's scraper form, with its Save/Update, Delete and 'Linked to' banner. */
   ScraperForm?: ComponentType<ScraperFormSlotProps>;
 }

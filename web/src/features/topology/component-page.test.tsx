@@ -30,6 +30,7 @@ const baseRoutes = (): StubRoute[] => [
   dbRoute('GET', 'checks_by_component', () => rows([{ id: 'k1', name: 'replication-lag', type: 'postgres', icon: null, status: 'unhealthy', canary_name: 'db', last_runtime: null }])),
   dbRoute('GET', 'team_components', () => rows([{ team_id: 't1', component_id: DB_ID, team: { id: 't1', name: 'Payments', icon: null } }])),
   dbRoute('GET', 'playbook_runs', () => rows([])),
+  dbRoute('GET', 'incidents_by_component', () => rows([{ id: 'i1', incident_id: 'INC-3', title: 'Replica lag', status: 'investigating', severity: 'medium', created_at: '2026-11-01T00:00:00Z' }])),
 ];
 
 // By text: an open dialog hides the rest of the page (the toasts too) from the accessibility tree.
@@ -92,6 +93,17 @@ describe('/topology/{id}', () => {
     expect(within(crumbs).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/topology');
   });
 
+  it('lists the incidents whose evidence points at the component', async () => {
+    const app = renderSettings(`/topology/${DB_ID}`, baseRoutes());
+    const incidents = await within(await panel()).findByRole('region', { name: 'Incidents' });
+    const link = await within(incidents).findByRole('link', { name: /Replica lag/ });
+    expect(link.getAttribute('href')).toBe('/incidents/i1');
+    expect(link.closest('li')!.textContent).toBe('INC-3Replica lagLowInvestigating');
+    expect(within(incidents).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe(`/incidents?component=${DB_ID}&status=all`);
+    const request = app.server.to('/api/db/incidents_by_component')[0]!.url.searchParams;
+    expect([request.get('component_id'), request.get('order')]).toEqual([`eq.${DB_ID}`, 'created_at.desc']);
+  });
+
   it('hides View Logs when logs are disabled and the incident actions when incidents are', async () => {
     renderSettings(`/topology/${DB_ID}`, baseRoutes(), { properties: [disable('logs'), disable('incidents')] });
     const side = await panel();
@@ -99,6 +111,7 @@ describe('/topology/{id}', () => {
     expect(within(side).queryByRole('link', { name: 'View Logs' })).toBeNull();
     expect(within(side).queryByRole('button', { name: 'Link to incident' })).toBeNull();
     expect(within(side).queryByRole('link', { name: 'Incidents' })).toBeNull();
+    expect(within(side).queryByRole('region', { name: 'Incidents' })).toBeNull();
   });
 
   it("warns when the answer has several components for the id", async () => {

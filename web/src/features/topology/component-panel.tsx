@@ -29,14 +29,14 @@ const actionLinkClass =
 
 /**
  * The sidebar of the selected component: its facts, its actions (view logs, link to incident,
- * incidents and insights, link to catalog item, snapshot), its checks, teams and playbook runs.
+ * incidents and insights, link to catalog item, snapshot), its checks, incidents, teams and playbook runs.
  */
 export function ComponentPanel({ component }: { component: TopologyComponent }) {
   const status = statusOf(component);
   const id = encodeURIComponent(component.id);
   const name = component.title || component.name;
   const labels = Object.entries(component.labels ?? {}).sort(([a], [b]) => a.localeCompare(b));
-  const { LinkToIncident } = useResourceExtensions();
+  const { LinkToIncident, RelatedIncidents } = useResourceExtensions();
   return (
     <aside aria-label="Component details" className="flex w-full shrink-0 flex-col gap-5 border-border lg:w-80 lg:border-l lg:pl-4 xl:w-[30rem]">
       <header className="flex min-w-0 items-start gap-2">
@@ -115,6 +115,9 @@ export function ComponentPanel({ component }: { component: TopologyComponent }) 
       </PanelSection>
 
       <ChecksSection componentId={component.id} />
+      <Guard resource="incident" features={['incidents']}>
+        {RelatedIncidents && <RelatedIncidents target={{ component_id: component.id }} />}
+      </Guard>
       <TeamsSection componentId={component.id} />
       <PlaybookRunsSection componentId={component.id} />
     </aside>

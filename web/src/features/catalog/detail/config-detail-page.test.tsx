@@ -58,6 +58,7 @@ function routes(detail: unknown[] = [DETAIL], hypotheses: unknown[] = [{ id: 'h-
     },
     { path: /^\/api\/db\/playbook_runs\?/, respond: () => json([{ id: 'r1', status: 'completed', created_at: new Date(NOW).toISOString(), playbook: { id: 'p1', title: 'Restart service', icon: null } }]) },
     { path: /^\/api\/db\/incidents\?/, respond: () => json([INCIDENT]) },
+    { path: /^\/api\/db\/incidents_by_config\?/, respond: () => json([{ ...INCIDENT, created_at: new Date(NOW).toISOString() }]) },
     { path: /^\/api\/db\/hypotheses\?/, respond: () => json(hypotheses) },
     { method: 'POST', path: '/api/db/evidences', respond: () => ({ status: 201, body: null }) },
   ];
@@ -177,10 +178,22 @@ describe('config detail page', () => {
     expect(app.server.to('/api/db/evidences')).toEqual([]);
   });
 
-  it('hides Link to incident when incidents are disabled', async () => {
+  it('lists the incidents whose evidence points at the config in its sidebar', async () => {
+    const app = await open(`/catalog/${ID}`);
+    const sidebar = await screen.findByRole('complementary', { name: 'Details' });
+    const incidents = await within(sidebar).findByRole('region', { name: 'Incidents' });
+    const link = await within(incidents).findByRole('link', { name: /Checkout is slow/ });
+    expect(link.getAttribute('href')).toBe(`/incidents/${INCIDENT.id}`);
+    expect(link.closest('li')!.textContent).toBe('INC-7Checkout is slowHighOpen');
+    const request = app.server.to('/api/db/incidents_by_config')[0]!.url.searchParams;
+    expect([request.get('config_id'), request.get('order')]).toEqual([`eq.${ID}`, 'created_at.desc']);
+  });
+
+  it('hides Link to incident and the incidents panel when incidents are disabled', async () => {
     await open(`/catalog/${ID}`, { incidentsDisabled: true });
     await screen.findByRole('heading', { name: 'checkout' });
     expect(screen.queryByRole('button', { name: 'Link to incident' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Incidents' })).toBeNull();
   });
 
   it('hides Link to incident from viewers', async () => {

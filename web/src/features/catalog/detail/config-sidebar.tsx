@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Guard } from '../../../app/access/guard';
 import { linkClass } from '../../../ui/link-styles';
 import { RelativeTime } from '../../../ui/relative-time';
+import { useResourceExtensions } from '../../../ui/resource-extensions';
 import type { ConfigDetail } from './detail-api';
 import { HealthBadge } from './health-badge';
 
@@ -28,9 +30,10 @@ function Pairs({ values, label }: { values: Record<string, string> | null; label
   );
 }
 
-/** The right sidebar: what the config is, its health and times, and where it was scraped from. */
+/** The right sidebar: what the config is, its health and times, where it was scraped from, and its incidents. */
 export function ConfigSidebar({ config, lastScraped }: { config: ConfigDetail; lastScraped: string | null | undefined }) {
   const scraper = config.config_scrapers;
+  const { RelatedIncidents } = useResourceExtensions();
   return (
     <aside aria-label="Details" className="w-full shrink-0 space-y-3 border-border lg:w-80 lg:border-l lg:pl-4">
       <h2 className="text-sm font-semibold">Details</h2>
@@ -74,6 +77,9 @@ export function ConfigSidebar({ config, lastScraped }: { config: ConfigDetail; l
         {config.source && <Fact label="Source">{config.source}</Fact>}
         <Fact label="Agent">{config.agent?.name ?? 'local'}</Fact>
       </dl>
+      <Guard resource="incident" features={['incidents']}>
+        {RelatedIncidents && <RelatedIncidents target={{ config_id: config.id }} />}
+      </Guard>
     </aside>
   );
 }
