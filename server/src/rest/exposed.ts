@@ -117,6 +117,12 @@ export const OWNED_RELATIONS: Readonly<Record<string, OwnedRelation>> = {
     writes: [],
     hint: 'Sends are recorded as notifications are delivered; silence a send on /settings/notifications instead of changing it.',
   },
+  // Runs are recorded by the jobs themselves; a written row would be a forged run in Job History and an integration's Job Status.
+  job_histories: {
+    owner: 'the jobs that run',
+    writes: [],
+    hint: 'Job history records the runs of scrapers, checks, topologies and other jobs; run the job instead of writing its history.',
+  },
   // The changelog is written by triggers in the transaction of each change; a written entry would be a forged one.
   incident_histories: { owner: 'the database, as incidents change', writes: [], hint: 'Change the incident, its hypotheses, comments, evidence or responders; the changelog records it.' },
 };

@@ -7,7 +7,8 @@ import { errorBody, jsonInit, rawFetch, uniqueSuffix } from './helpers.js';
  * Who reads and writes the relations of the notifications and integrations screens (spec 3 section 6),
  * written from the spec's role table: admin and editor write notifications and integrations (the
  * scrapers, topologies and log backends an integration's detail page saves), everyone else only
- * reads them. Sends are recorded by delivery alone.
+ * reads them. Sends are recorded by delivery alone, and job runs (an integration's Job Status and
+ * Job History) by the jobs alone.
  */
 
 let server: TestServer;
@@ -31,7 +32,7 @@ afterAll(async () => {
 const token = (role: Role) => tokens.get(role)!;
 
 describe.each(WHO)('%s', (role) => {
-  it.each(['notifications', 'notifications_summary', 'notification_send_history', 'notification_silences', 'integrations_with_status', 'logging_backends', 'topologies', 'config_scrapers'])(
+  it.each(['notifications', 'notifications_summary', 'notification_send_history', 'notification_silences', 'integrations_with_status', 'logging_backends', 'topologies', 'config_scrapers', 'job_histories'])(
     'reads %s',
     async (relation) => {
       const response = await rawFetch(server, token(role), `${relation}?select=created_at&limit=1`);
@@ -49,15 +50,18 @@ describe.each(WHO)('%s', (role) => {
     }
   });
 
-  it('cannot create, change or delete a send through the data service', async () => {
+  it.each([
+    ['notification_send_history', 'notification delivery', { status: 'sent' }],
+    ['job_histories', 'the jobs that run', { status: 'SUCCESS' }],
+  ])('cannot create, change or delete rows of %s through the data service', async (relation, owner, row) => {
     const attempts = [
-      rawFetch(server, token(role), 'notification_send_history', jsonInit('POST', { status: 'sent' })),
-      rawFetch(server, token(role), `notification_send_history?${NO_OP_PATCH}`, jsonInit('PATCH', { status: 'sent' })),
-      rawFetch(server, token(role), `notification_send_history?${NO_OP_PATCH}`, { method: 'DELETE' }),
+      rawFetch(server, token(role), relation, jsonInit('POST', row)),
+      rawFetch(server, token(role), `${relation}?${NO_OP_PATCH}`, jsonInit('PATCH', row)),
+      rawFetch(server, token(role), `${relation}?${NO_OP_PATCH}`, { method: 'DELETE' }),
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.status).toBe(403);
-      expect((await errorBody(response)).message).toBe("permission denied: 'notification_send_history' is changed only through notification delivery");
+      expect((await errorBody(response)).message).toBe(`permission denied: '${relation}' is changed only through ${owner}`);
     }
   });
 });
