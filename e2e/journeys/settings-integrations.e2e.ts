@@ -8,6 +8,7 @@ import { dbRows, field, JSON_HEADERS, openScreen, setEditorText, settingsWorld, 
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const INTEGRATIONS = '/settings/integrations';
+const UNAUTHORIZED = 'You do not have permission to access this page';
 
 interface Row {
   id: string;
@@ -32,7 +33,7 @@ describe('settings: integrations', () => {
   };
 
   beforeAll(async () => {
-    world = await settingsWorld();
+    world = await settingsWorld(['responder']);
     dir = await mkdtemp(path.join(tmpdir(), 'pharos-integrations-'));
     await writeFile(path.join(dir, 'hosts.json'), JSON.stringify({ hosts: [{ id: 'h-1', name: 'db-1' }] }));
     scraperId = (
@@ -194,6 +195,64 @@ describe('settings: integrations', () => {
       await dialog.waitFor({ state: 'detached' });
     } finally {
       await page.close();
+    }
+  });
+
+  it('opens a log backend from its row with the log backend form, saves it and returns to the list', async () => {
+    const page = await world.admin.newPage();
+    try {
+      await openScreen(page, INTEGRATIONS);
+      await page.getByRole('table', { name: 'Integrations' }).getByText('seeded-logs', { exact: true }).click();
+      await expect.poll(() => pathname(page)).toMatch(/^\/settings\/integrations\/logging_backends\/[0-9a-f-]{36}$/);
+      const form = page.getByRole('form', { name: 'Edit seeded-logs' });
+      await form.waitFor();
+      expect(await form.getByLabel('Kind', { exact: true }).inputValue()).toBe('file');
+      await field(form, 'Paths').fill(path.join(dir, 'app', '*.log'));
+      await form.getByRole('button', { name: 'Update' }).click();
+      await toast(page, 'seeded-logs updated successfully');
+      await expect.poll(() => pathname(page)).toBe(INTEGRATIONS);
+      expect((await dbRows<Row>(world.api, 'logging_backends?name=eq.seeded-logs'))[0]?.spec).toEqual({ file: { paths: [path.join(dir, 'app', '*.log')] } });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows a responder the list without Add, and refuses them the detail page that needs write on integrations', async () => {
+    const page = await world.contexts.get('responder')!.newPage();
+    try {
+      await openScreen(page, INTEGRATIONS);
+      await page.getByRole('table', { name: 'Integrations' }).getByText('seeded-shop', { exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Add', exact: true }).count()).toBe(0);
+      await openScreen(page, `${INTEGRATIONS}/scrapers/${scraperId}`);
+      await page.getByText(UNAUTHORIZED, { exact: true }).waitFor();
+      expect(await page.getByRole('form').count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('leaves Log Backends out of Add Integration while the logs feature is disabled', async () => {
+    const page = await world.admin.newPage();
+    const flag = await world.api.post('/api/db/properties', { headers: JSON_HEADERS, data: { name: 'logs.disable', value: 'true' } });
+    expect(flag.ok(), await flag.text()).toBe(true);
+    try {
+      await openScreen(page, INTEGRATIONS);
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Integration' });
+      const direct = dialog.getByRole('region', { name: 'Add Directly' });
+      await direct.waitFor();
+      expect((await direct.getByRole('button').allInnerTexts()).map((text) => text.trim())).toEqual(['Custom Topology', 'Catalog Scraper']);
+      expect((await dialog.getByRole('region', { name: 'Add via GitOps' }).getByRole('button').allInnerTexts()).map((text) => text.trim())).toEqual([
+        'AWS',
+        'Azure',
+        'Prometheus',
+        'Flux',
+        'Kubernetes',
+        'Mission Control',
+      ]);
+    } finally {
+      await page.close();
+      await world.api.delete('/api/db/properties?name=eq.logs.disable', { headers: JSON_HEADERS });
     }
   });
 });
