@@ -12,6 +12,7 @@ const TITLES = {
   person: `E2E person ${run}`,
   team: `E2E team ${run}`,
   deliver: `E2E deliver ${run}`,
+  applied: `E2E applied ${run}`,
 };
 const CHECK = `e2e-api-${run}`;
 const TEAM = `Ops ${run}`;
@@ -72,7 +73,7 @@ describe('settings: notifications', () => {
   let adminId: string;
 
   beforeAll(async () => {
-    world = await settingsWorld();
+    world = await settingsWorld(['responder']);
     databaseUrl = await embeddedDatabaseUrl(world.server.dataDir);
     target = await startCheckTarget();
     // Channels on loopback: the check target answers 200 on /ok and 503 anywhere else.
@@ -205,6 +206,50 @@ describe('settings: notifications', () => {
     await toast(page, 'Notification updated successfully');
     await dialog.waitFor({ state: 'detached' });
     expect(await notificationTitled(world, TITLES.team)).toMatchObject({ person_id: adminId, team_id: null, custom_services: null, repeat_interval: '1w' });
+  });
+
+  it('shows an applied notification read-only, and a responder neither creates nor edits notifications', async () => {
+    await applyYaml(
+      world,
+      `apiVersion: mission-control.flanksource.com/v1
+kind: Notification
+metadata: {name: e2e-applied-${run}, namespace: default}
+spec:
+  events: [check.passed]
+  filter: check.name == 'never-${run}'
+  title: ${TITLES.applied}
+  to:
+    url: https://hooks.example.com/notify
+`,
+    );
+    await openScreen(page, '/settings/notifications');
+    await page.getByRole('table', { name: 'Notifications' }).getByText(TITLES.applied).click();
+    let dialog = page.getByRole('dialog', { name: 'Edit Notification' });
+    await dialog.getByText(/^This notification comes from ConfigFile.*: it can only be edited there\.$/).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Update' }).count()).toBe(0);
+    expect(await dialog.getByLabel('Title').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    const responder = await world.contexts.get('responder')!.newPage();
+    try {
+      await openScreen(responder, '/settings/notifications');
+      const rows = responder.getByRole('table', { name: 'Notifications' });
+      await rows.getByText(TITLES.person).click();
+      dialog = responder.getByRole('dialog', { name: 'Edit Notification' });
+      await dialog.getByText('You may not change notifications.', { exact: true }).waitFor();
+      expect(await dialog.getByRole('button', { name: 'Update' }).count()).toBe(0);
+      expect(await responder.getByRole('button', { name: 'Create Notification' }).count()).toBe(0);
+      // The data service refuses the write the screen does not offer.
+      const refused = await responder.request.patch(`/api/db/notifications?id=eq.${(await notificationTitled(world, TITLES.person)).id}`, {
+        headers: JSON_HEADERS,
+        data: { title: 'changed by a responder' },
+      });
+      expect(refused.status()).toBe(403);
+    } finally {
+      await responder.close();
+    }
+    expect((await notificationTitled(world, TITLES.person)).title).toBe(TITLES.person);
   });
 
   it('counts the sends of a real check failure, opens the most common error and the send history', async () => {
