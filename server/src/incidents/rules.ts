@@ -1,5 +1,6 @@
 import type { JobDefinition } from '../engine/job.js';
 import type { IncidentOptions } from './options.js';
+import { recordRuleRun } from './rule-history.js';
 import { withinHours } from './rule-hours.js';
 import { applySubject, openIncidents, openNewIncidents, settleIncidents, type StoredRule, type SubjectOutcome } from './rule-incidents.js';
 import { readIncidentRuleSpec, type IncidentRuleSpec } from './rule-spec.js';
@@ -32,7 +33,9 @@ export async function runIncidentRules(options: IncidentOptions): Promise<RulesO
   for (const row of rows) {
     const read = readIncidentRuleSpec(row.spec);
     if ('problems' in read) {
-      outcome.errors.push(`rule ${row.name}: ${read.problems.map((p) => `${p.path.length ? `${p.path.join('.')}: ` : ''}${p.reason}`).join('; ')}`);
+      const error = `rule ${row.name}: ${read.problems.map((p) => `${p.path.length ? `${p.path.join('.')}: ` : ''}${p.reason}`).join('; ')}`;
+      outcome.errors.push(error);
+      await record(options, { id: row.id, name: row.name }, { started: new Date(), subjects: 0, summary: {}, errors: [error], failed: true }, outcome);
       continue;
     }
     rules.push({ rule: { id: row.id, name: row.name }, spec: read.spec });
@@ -40,6 +43,8 @@ export async function runIncidentRules(options: IncidentOptions): Promise<RulesO
   rules.sort((a, b) => b.spec.priority - a.spec.priority);
   const taken = new Set<string>();
   for (const { rule, spec } of rules) {
+    const started = new Date();
+    const errorsBefore = outcome.errors.length;
     const client = await options.pool.connect();
     try {
       await client.query('BEGIN');
@@ -70,14 +75,26 @@ export async function runIncidentRules(options: IncidentOptions): Promise<RulesO
       outcome.resolved += settled.resolved;
       outcome.closed += settled.closed;
       if (spec.breakOnMatch) for (const subject of subjects) taken.add(subject.key);
+      const summary = { ...counts, resolved: settled.resolved, closed: settled.closed, outsideHours: inHours ? 0 : fresh.length };
+      await record(options, rule, { started, subjects: subjects.length, summary, errors: outcome.errors.slice(errorsBefore), failed: false }, outcome);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       outcome.errors.push(`rule ${rule.name}: ${(error as Error).message}`);
+      await record(options, rule, { started, subjects: 0, summary: {}, errors: outcome.errors.slice(errorsBefore), failed: true }, outcome);
     } finally {
       client.release();
     }
   }
   return outcome;
+}
+
+/** A run's record under its rule; failing to write it is one more error of the run, not a failed rule. */
+async function record(options: IncidentOptions, rule: StoredRule, run: Parameters<typeof recordRuleRun>[3], outcome: RulesOutcome): Promise<void> {
+  try {
+    await recordRuleRun(options.pool, INCIDENT_RULES, rule, run);
+  } catch (error) {
+    outcome.errors.push(`rule ${rule.name}: recording its run failed: ${(error as Error).message}`);
+  }
 }
 
 /** The job that runs incident rules on the engine's schedule. */
