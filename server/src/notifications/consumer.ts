@@ -5,6 +5,7 @@ import { evaluateFilters } from './filter.js';
 import { targetsOf } from './recipients.js';
 import { renderMessage } from './render.js';
 import { repeatIntervalMs } from './repeat-interval.js';
+import { ScriptFailure } from './script-types.js';
 import type { LiveRule, RuleCache } from './rules.js';
 import { matchingSilences, silenceFor, type Silence } from './silences.js';
 import { loadSubjects } from './subject.js';
@@ -70,22 +71,34 @@ async function writeSends(pool: pg.Pool, sends: readonly NewSend[]): Promise<num
   }
 }
 
-/** The sends of one event: each rule whose filter passes, once per recipient, silenced or rendered. */
+/** Why a rule's message could not be made: a body script's own words, or the Go template's error. */
+function renderError(failure: unknown): string {
+  if (failure instanceof ScriptFailure) return failure.message;
+  return `the title or template could not be rendered: ${failure instanceof Error ? failure.message : String(failure)}`;
+}
+
+/**
+ * The sends of one event: each rule whose filter passes, once per recipient, silenced or rendered.
+ * A rule whose filter cannot be evaluated, or whose title or template fails, gets failed sends with
+ * the reason, so that the broken rule shows in its history and summary, not in the log only.
+ */
 async function sendsOf(options: NotificationOptions, logger: FastifyBaseLogger, event: DomainEvent, rules: readonly LiveRule[], subject: Subject, silences: readonly Silence[]): Promise<NewSend[]> {
   const { passes, errors } = await evaluateFilters(options.sandbox, rules.map((rule) => rule.filter), subject.variables);
   for (const [index, error] of errors) logger.warn({ notification_id: rules[index]!.id, event: event.name }, `notification filter failed: ${error}`);
-  const matched = rules.filter((rule, index) => passes[index] && targetsOf(rule).length > 0);
+  const matched = rules.flatMap((rule, index) => ((passes[index] || errors.has(index)) && targetsOf(rule).length > 0 ? [{ rule, filterError: errors.get(index) }] : []));
   if (matched.length === 0) return [];
   const muting = await matchingSilences(options.sandbox, silences, subject);
   const sends: NewSend[] = [];
-  for (const rule of matched) {
+  for (const { rule, filterError } of matched) {
     const silence = silenceFor(muting, rule.id);
     let message: { title: string; body: string } | undefined;
-    let error: string | null = null;
-    try {
-      message = await renderMessage(options.sandbox, rule, event.name, subject);
-    } catch (failure) {
-      error = `the title or template could not be rendered: ${(failure as Error).message}`;
+    let error: string | null = filterError === undefined ? null : `the filter could not be evaluated: ${filterError}`;
+    if (error === null) {
+      try {
+        message = await renderMessage(options.sandbox, rule, event.name, subject);
+      } catch (failure) {
+        error = renderError(failure);
+      }
     }
     let repeat: number | undefined;
     try {

@@ -1,4 +1,6 @@
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
+import { runBodyScript } from './script.js';
+import { scriptTypeOf } from './script-types.js';
 import type { NotificationRule, Subject } from './types.js';
 
 /** Title and body of a rule without its own, by the kind of event (Go templates over the same variables). */
@@ -22,12 +24,22 @@ function defaults(eventName: string): { title: string; body: string } {
 // Splits the one rendering of title and body; a control character no template writes by accident.
 const SEPARATOR = '\u0000\u001e\u0000';
 
-/** A rule's title and markdown body for an event, in one sandbox request; throws when a template fails. */
+/**
+ * A rule's title and markdown body for an event; throws when a template or script fails. The title
+ * is a Go template; the body is one too (title and body in one sandbox request) unless the rule's
+ * `properties.template_type` names Javascript, Expr or JSONPath.
+ */
 export async function renderMessage(sandbox: ExpressionSandbox, rule: NotificationRule, eventName: string, subject: Subject): Promise<{ title: string; body: string }> {
   const fallback = defaults(eventName);
   const title = rule.title?.trim() ? rule.title : fallback.title;
+  const name = `notification ${rule.name ?? rule.id}`;
+  const scriptType = rule.template?.trim() ? scriptTypeOf(rule.properties) : undefined;
+  if (scriptType) {
+    const body = await runBodyScript(sandbox, scriptType, rule.template!, subject.variables, name);
+    return { title: (await sandbox.renderTemplate(title, subject.variables, name)).trim(), body: body.trim() };
+  }
   const body = rule.template?.trim() ? rule.template : fallback.body;
-  const rendered = await sandbox.renderTemplate(`${title}${SEPARATOR}${body}`, subject.variables, `notification ${rule.name ?? rule.id}`);
+  const rendered = await sandbox.renderTemplate(`${title}${SEPARATOR}${body}`, subject.variables, name);
   const at = rendered.indexOf(SEPARATOR);
   if (at === -1) return { title: title === rule.title ? rendered : '', body: rendered };
   return { title: rendered.slice(0, at).trim(), body: rendered.slice(at + SEPARATOR.length).trim() };
