@@ -4,6 +4,7 @@ import { topologySpecProblems } from '../topology/engine/spec.js';
 import { connectionRow } from './connection-spec.js';
 import { playbookSpecProblems } from '../playbooks/spec.js';
 import { incidentRuleSpecProblems } from '../incidents/rule-spec.js';
+import { notificationSpecProblems } from './notification-spec.js';
 
 /** A resource kind `pharos apply` accepts, as the Flanksource files in git spell it. */
 export interface ApplyKind {
@@ -30,7 +31,7 @@ export const APPLY_KINDS: readonly ApplyKind[] = [
   { kind: 'Topology', apiVersions: ['canaries.flanksource.com/v1'], schema: 'topology', check: topologySpecProblems },
   { kind: 'ScrapeConfig', apiVersions: ['configs.flanksource.com/v1'], schema: 'scrape-config' },
   { kind: 'Playbook', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'playbook-spec', check: playbookSpecProblems },
-  { kind: 'Notification', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'notification' },
+  { kind: 'Notification', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'notification', check: notificationSpecProblems },
   { kind: 'Connection', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'connection', storedSpec: connectionRow },
   { kind: 'IncidentRule', apiVersions: ['mission-control.flanksource.com/v1'], check: incidentRuleSpecProblems },
   { kind: 'LoggingBackend', apiVersions: [PHAROS_API_VERSION], check: loggingBackendProblems },

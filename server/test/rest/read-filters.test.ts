@@ -127,14 +127,14 @@ describe('containment operators', () => {
 
   it('cs, cd and ov on a text[] column', async () => {
     expect(await sortedValues(notifications().contains('events', ['check.failed']))).toEqual(['n-both', 'n-failed']);
-    expect(await sortedValues(notifications().containedBy('events', ['check.failed', 'incident.created']))).toEqual(['n-failed', 'n-incident']);
-    expect(await sortedValues(notifications().overlaps('events', ['check.passed', 'incident.created']))).toEqual(['n-both', 'n-incident']);
-    expect(await sortedValues(notifications().not('events', 'ov', '{check.passed,incident.created}'))).toEqual(['n-failed']);
+    expect(await sortedValues(notifications().containedBy('events', ['check.failed', 'config.created']))).toEqual(['n-failed', 'n-incident']);
+    expect(await sortedValues(notifications().overlaps('events', ['check.passed', 'config.created']))).toEqual(['n-both', 'n-incident']);
+    expect(await sortedValues(notifications().not('events', 'ov', '{check.passed,config.created}'))).toEqual(['n-failed']);
     expect(await sortedValues(notifications().not('events', 'cs', '{check.failed}'))).toEqual(['n-incident']);
   });
 
   it('ov also takes PostgREST list syntax in parentheses', async () => {
-    const response = await rawFetch(server, token, `notifications?select=name&namespace=eq.${q(NOTIFICATION_NS)}&events=ov.${q('(check.passed,incident.created)')}&order=name`);
+    const response = await rawFetch(server, token, `notifications?select=name&namespace=eq.${q(NOTIFICATION_NS)}&events=ov.${q('(check.passed,config.created)')}&order=name`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([{ name: 'n-both' }, { name: 'n-incident' }]);
   });

@@ -86,7 +86,7 @@ export async function openReadFixture(): Promise<ReadFixture> {
 
   await pool.query(
     `insert into notifications (name, namespace, events) values
-       ('n-both', $1, '{check.failed,check.passed}'), ('n-incident', $1, '{incident.created}'), ('n-failed', $1, '{check.failed}')`,
+       ('n-both', $1, '{check.failed,check.passed}'), ('n-incident', $1, '{config.created}'), ('n-failed', $1, '{check.failed}')`,
     [NOTIFICATION_NS],
   );
   return current;
