@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFIED_EVENTS } from '../../src/notifications/events.js';
+import { runCli } from '../support/cli.js';
 import { notificationTest } from './helpers.js';
 
 /**
@@ -82,6 +83,20 @@ to:
       { index: 1, line: 29, path: '/spec/template', reason: expect.stringMatching(/^template is not valid CEL: 1:\d+: /) },
     ]);
     expect(body.message).toMatch(/^Nothing was applied: document 0, line 9/);
+    expect(await count()).toBe(before);
+  });
+
+  it('is refused the same by the command line, with the line of each problem', async () => {
+    const before = await count();
+    const cliEnv = { DATABASE_URL: String(env.pool.options.connectionString), PHAROS_SECRET_KEY: 'rule-checks-test-key-of-at-least-32-characters' };
+    const yaml = notification('cli', `events: [check.failed, incident.created]\nfilter: "check.name ==="\nrepeatInterval: 2 weeks\nto:\n  url: ${env.channels.url}/hooks/cli`);
+    const result = await runCli(['apply', '-f', '-'], cliEnv, 60_000, yaml);
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines.find((line) => line.includes('/spec/events/1'))).toMatch(/:7: document 0, \/spec\/events\/1: unknown event incident\.created: one of /);
+    expect(lines.find((line) => line.includes('/spec/filter'))).toMatch(/:8: document 0, \/spec\/filter: filter is not valid CEL: 1:\d+: /);
+    expect(lines.find((line) => line.includes('/spec/repeatInterval'))).toMatch(/:9: document 0, \/spec\/repeatInterval: repeat interval '2 weeks' is not one of 1h, 2h, 3h, 6h, 1d, 1w, 1m$/);
+    expect(lines.at(-1)).toBe('pharos: nothing was applied: 3 problems');
     expect(await count()).toBe(before);
   });
 
