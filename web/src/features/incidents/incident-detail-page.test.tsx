@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts } from '../../ui/toast/toast-store';
 import { dbRoute, paramsOf, renderSettings } from '../settings/testing/render-settings';
@@ -14,9 +14,10 @@ afterEach(() => {
 });
 
 describe('/incidents/{id}', () => {
-  it('shows the breadcrumb, title, tabs, the component strip and the Details panel with High when no severity is set', async () => {
+  it('shows the breadcrumb, title, tabs, the component strip and the Details panel with High when no severity is set', { timeout: 30_000 }, async () => {
     renderSettings('/incidents/i1', detailRoutes(incidentFixture()));
-    expect(await screen.findByRole('button', { name: 'Edit Incident title' })).toBeTruthy();
+    // The first render of the file loads the page's code, which takes longer on a busy machine.
+    expect(await screen.findByRole('button', { name: 'Edit Incident title' }, { timeout: 20_000 })).toBeTruthy();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).getByRole('link', { name: 'Incidents' }).getAttribute('href')).toBe('/incidents');
     expect(within(crumbs).getByText('INC-7')).toBeTruthy();
@@ -53,6 +54,18 @@ describe('/incidents/{id}', () => {
     const entries = await screen.findByRole('list', { name: 'Changelog entries' });
     expect(within(entries).getAllByRole('listitem').map((item) => item.firstElementChild!.textContent)).toEqual(['Status changed from open to resolved', 'Hypothesis added']);
     expect(paramsOf(app.server.to('/api/db/incident_histories', 'GET')[0]!.url)['order']).toBe('created_at.desc');
+  });
+
+  it('offers the Details severities with Medium read as Low and info and warning as themselves', async () => {
+    renderSettings('/incidents/i1', detailRoutes(incidentFixture({ severity: 'medium' })));
+    let severity = within(await screen.findByRole('region', { name: 'Details' })).getByRole('combobox', { name: 'Severity' }) as HTMLSelectElement;
+    expect([...severity.options].map((o) => o.textContent)).toEqual(['Info', 'Warning', 'Low', 'High', 'Blocker', 'Critical']);
+    expect(severity.selectedOptions[0]!.textContent).toBe('Low');
+    cleanup();
+
+    renderSettings('/incidents/i1', detailRoutes(incidentFixture({ severity: 'info' })));
+    severity = within(await screen.findByRole('region', { name: 'Details' })).getByRole('combobox', { name: 'Severity' }) as HTMLSelectElement;
+    expect(severity.selectedOptions[0]!.textContent).toBe('Info');
   });
 
   it("says 'Loading ...' until the incident is read", async () => {

@@ -22,6 +22,12 @@ const LABELS: Record<StoredSeverity, string> = {
   critical: 'Critical',
 };
 
+/** The Details panel's choices: the dropdown's, info and warning included, with Medium and Low one entry. */
+export const DETAIL_SEVERITIES: readonly { value: StoredSeverity; label: string }[] = SEVERITY_CHOICES.filter((s) => s !== 'medium').map((s) => ({
+  value: s,
+  label: LABELS[s],
+}));
+
 /** The label of a stored severity on views (medium reads Low); the details panel shows High when none is set. */
 export function severityLabel(severity: StoredSeverity | null | undefined): string {
   return LABELS[severity ?? (INCIDENT_DETAILS_DEFAULT_SEVERITY as StoredSeverity)];

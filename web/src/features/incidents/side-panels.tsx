@@ -1,4 +1,4 @@
-import { DEBOUNCE_MS, INCIDENT_TYPES, type IncidentType } from '@pharos/core';
+import { DEBOUNCE_MS, INCIDENT_DETAILS_DEFAULT_SEVERITY, INCIDENT_TYPES, type IncidentType } from '@pharos/core';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { RelativeTime } from '../../ui/relative-time';
@@ -6,7 +6,7 @@ import { useIncidentHistory, useUpdateIncident, type IncidentPatch } from './api
 import { DefinitionOfDonePanel } from './definition-of-done/definition-of-done-panel';
 import { LabelledSelect } from './labelled-select';
 import { RespondersSection } from './responders/responders-section';
-import { capitalize, severityLabel, VIEW_SEVERITIES } from './severity';
+import { capitalize, DETAIL_SEVERITIES, viewSeverity } from './severity';
 import type { IncidentDetail, StoredSeverity } from './types';
 import { useDebouncedSave } from './use-debounced-save';
 
@@ -52,7 +52,7 @@ export function SidePanels({ incident }: { incident: IncidentDetail }) {
 }
 
 /** The severity shown: Medium reads Low, none reads High (spec 2 §4). */
-const severityChoice = (severity: StoredSeverity | null) => (severityLabel(severity) === 'Low' ? 'low' : (severity ?? 'high'));
+const severityChoice = (severity: StoredSeverity | null) => viewSeverity(severity ?? INCIDENT_DETAILS_DEFAULT_SEVERITY);
 
 function DetailsPanel({ incident }: { incident: IncidentDetail }) {
   const update = useUpdateIncident(incident.id);
@@ -68,7 +68,7 @@ function DetailsPanel({ incident }: { incident: IncidentDetail }) {
         <LabelledSelect
           label="Severity"
           value={severity}
-          options={VIEW_SEVERITIES.map((s) => ({ value: s.value, label: s.label }))}
+          options={DETAIL_SEVERITIES}
           onChange={(value) => {
             setSeverity(value);
             save.schedule({ severity: value as StoredSeverity });
