@@ -6,6 +6,7 @@ import { compileRead, type ReadSource } from './compile/read.js';
 import { argumentNames, chooseFunction, functionRowsSource, scalarCallSql } from './compile/rpc.js';
 import { Params, qualified } from './compile/sql.js';
 import { compileDelete, compileInsert, compileUpdate, MUTATION_SOURCE, type Row } from './compile/write.js';
+import { refuseInvalidCel } from './cel-columns.js';
 import { CALLER_COLUMN } from './exposed.js';
 import { checkJsonDepth, JsonTooDeepError } from '../http/json-body.js';
 import { RestError } from './errors.js';
@@ -114,6 +115,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     const query = parseQuery(searchParams(request));
     const prefs = parsePrefer(request.headers.prefer);
     const rows = bodyRows(request.body);
+    refuseInvalidCel(relation.name, rows);
     const params = new Params();
     const prefix = compileInsert(
       {
@@ -134,6 +136,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     authorizeWrite(requireCaller(request), relation, 'PATCH');
     const query = parseQuery(searchParams(request));
     const values = withoutCallerColumn(bodyObject(request.body));
+    refuseInvalidCel(relation.name, [values]);
     const params = new Params();
     const prefix = compileUpdate({ relation, values, conditions: query.levels.get('')?.conditions ?? [] }, params);
     refuseRowModifiers(query, 'PATCH');

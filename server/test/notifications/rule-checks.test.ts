@@ -8,7 +8,7 @@ import { notificationTest } from './helpers.js';
  * /api/apply) names the document's line, the field and the reason for an unknown event, a CEL
  * filter that does not compile, a repeat interval delivery does not read and an unknown script
  * type; the data service (the settings screen's inserts and updates) answers 400 with the reason
- * for the same, but for the filter, which SQL cannot compile (delivery records it failing).
+ * for the same, and for a filter of a rule or a silence that does not compile.
  */
 
 const env = notificationTest();
@@ -153,5 +153,23 @@ describe('the data service', () => {
     expect(after[0]).toEqual({ events: [...NOTIFIED_EVENTS], repeat_interval: null, properties: { template_type: 'jsonpath', channel: '#ops' } });
     // a soft delete touches none of the checked columns
     expect((await env.call('PATCH', `/api/db/notifications?id=eq.${id}`, { deleted_at: new Date().toISOString() })).status).toBe(204);
+  });
+
+  it('refuses a rule or a silence whose CEL filter does not compile, on insert and on patch, writing nothing', async () => {
+    const before = await count();
+    const bad = await insert({ events: ['check.failed'], filter: 'check.status ==' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: '23514', message: expect.stringMatching(/^filter is not valid CEL: /) });
+    expect(await count()).toBe(before);
+    const good = await insert({ title: 'filtered later', events: ['check.failed'], filter: "check.status == 'unhealthy'" });
+    expect(good.status, JSON.stringify(good.body)).toBe(201);
+    const { rows } = await env.pool.query<{ id: string }>("select id from notifications where title = 'filtered later'");
+    const patched = await env.call('PATCH', `/api/db/notifications?id=eq.${rows[0]!.id}`, { filter: 'check.(' });
+    expect(patched.status).toBe(400);
+    const { rows: after } = await env.pool.query('select filter from notifications where id = $1', [rows[0]!.id]);
+    expect(after[0]).toEqual({ filter: "check.status == 'unhealthy'" });
+    const silence = await env.call('POST', '/api/db/notification_silences', { name: 'bad filter', until: new Date(Date.now() + 3_600_000).toISOString(), filter: 'name ==' });
+    expect(silence.status).toBe(400);
+    expect(silence.body).toMatchObject({ message: expect.stringMatching(/^filter is not valid CEL: /) });
   });
 });

@@ -94,8 +94,10 @@ describe('script types', () => {
 
 describe('filters', () => {
   it('a filter that cannot be evaluated records a failed send with the reason; one that is false records nothing', async () => {
-    // The data service cannot compile CEL (apply refuses this filter); delivery finds it broken.
-    const unparsable = await saveRule({ title: 'unparsable filter', filter: "component.name == 'x' &&", hook: 'unparsable' });
+    // Apply and the data service refuse this filter; a rule written straight into the table (an older
+    // row, another writer) still reaches delivery, which finds it broken.
+    const unparsable = await saveRule({ title: 'unparsable filter', filter: "component.name == 'x'", hook: 'unparsable' });
+    await env.pool.query("update notifications set filter = $2 where id = $1", [unparsable, "component.name == 'x' &&"]);
     const missing = await saveRule({ title: 'missing field filter', filter: "component.nosuch.deeper == 'x'", hook: 'missing' });
     const passing = await saveRule({ title: 'passing filter', filter: "component.name == 'queue'", hook: 'passing' });
     const failing = await saveRule({ title: 'false filter', filter: "component.name == 'other'", hook: 'false' });
