@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubTextLayout } from '../settings/testing/render-settings';
+import { stubTextLayout } from '../../test/render-settings';
 import { ExpressionPlayground } from './expression-playground';
 
 /** jsdom has no Worker: the preview evaluates inline here (the browser journeys use the worker). */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, type StubRoute } from '../../test/fetch-stub';
-import { dbRoute, renderSettings, rows } from '../settings/testing/render-settings';
+import { dbRoute, renderSettings, rows } from '../../test/render-settings';
 import { aCheck } from './testing/checks';
 
 const CHECKS = [

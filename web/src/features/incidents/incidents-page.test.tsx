@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StubRoute } from '../../test/fetch-stub';
-import { dbRoute, paramsOf, renderSettings, rows } from '../settings/testing/render-settings';
+import { dbRoute, paramsOf, renderSettings, rows } from '../../test/render-settings';
 
 const person = (n: number) => ({ id: `p${n}`, name: `Person ${n}`, avatar: null });
 

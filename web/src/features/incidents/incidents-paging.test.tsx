@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 // 200 rows a render: slow on a busy machine.
 const SLOW = { timeout: 10_000 };
-import { dbRoute, paramsOf, renderSettings, rows } from '../settings/testing/render-settings';
+import { dbRoute, paramsOf, renderSettings, rows } from '../../test/render-settings';
 
 /** /incidents pages through many incidents: a page at a time, one row more than shown says another follows. */
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, type RecordedRequest, type StubRoute } from '../../test/fetch-stub';
 import { mockLayout } from '../../ui/testing/render';
-import { dbRoute, renderSettings, rows } from '../settings/testing/render-settings';
+import { dbRoute, renderSettings, rows } from '../../test/render-settings';
 import type { LogLine } from './api';
 import { LOG_COLUMN_WIDTHS_KEY } from './column-widths';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { disable } from '../../app/testing/shell-stubs';
 import { json, type StubRoute } from '../../test/fetch-stub';
-import { dbRoute, renderSettings, rows } from '../settings/testing/render-settings';
+import { dbRoute, renderSettings, rows } from '../../test/render-settings';
 import { aComponent, aResponse, topologyRoute } from './testing/components';
 
 const DB_ID = 'd0000000-0000-4000-8000-000000000001';

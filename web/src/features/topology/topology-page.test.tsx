@@ -2,7 +2,7 @@ import { CARD_WIDTHS } from '@pharos/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../test/fetch-stub';
-import { dbRoute, renderSettings, rows } from '../settings/testing/render-settings';
+import { dbRoute, renderSettings, rows } from '../../test/render-settings';
 import { aComponent, aResponse, topologyRoute } from './testing/components';
 import { TOPOLOGY_STORAGE_KEYS } from './topology-preferences';
 

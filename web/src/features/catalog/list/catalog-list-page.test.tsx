@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, type RecordedRequest, type StubRoute } from '../../../test/fetch-stub';
 import { mockLayout } from '../../../ui/testing/render';
-import { dbRoute, renderSettings, rows } from '../../settings/testing/render-settings';
+import { dbRoute, renderSettings, rows } from '../../../test/render-settings';
 import type { ConfigListItem, ConfigSummaryRow } from './catalog-list-api';
 
 const HOUR = 3_600_000;

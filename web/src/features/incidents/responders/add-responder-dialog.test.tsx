@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fetch-stub';
 import { clearToasts } from '../../../ui/toast/toast-store';
-import { dbRoute, paramsOf, renderSettings } from '../../settings/testing/render-settings';
+import { dbRoute, paramsOf, renderSettings } from '../../../test/render-settings';
 import { responderRoutes } from './testing';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts } from '../../../ui/toast/toast-store';
-import { dbRoute, paramsOf, renderSettings } from '../../settings/testing/render-settings';
+import { dbRoute, paramsOf, renderSettings } from '../../../test/render-settings';
 import { responderFixture, responderRoutes } from './testing';
 
 afterEach(() => {

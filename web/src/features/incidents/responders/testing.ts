@@ -1,5 +1,5 @@
 import type { StubRoute } from '../../../test/fetch-stub';
-import { dbRoute, rows } from '../../settings/testing/render-settings';
+import { dbRoute, rows } from '../../../test/render-settings';
 import { detailRoutes, incidentFixture } from '../testing';
 
 export const TEAMS = [

@@ -1,7 +1,7 @@
 import { INFINITE_SCROLL_THRESHOLD_PX } from '@pharos/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dbRoute, paramsOf, rows } from '../../settings/testing/render-settings';
+import { dbRoute, paramsOf, rows } from '../../../test/render-settings';
 import { stubFetch, type RecordedRequest } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 import { PlaybookRunsList } from './playbook-runs-list';

@@ -2,7 +2,7 @@ import { PLAYBOOK_RUN_POLL_MS } from '@pharos/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fetch-stub';
-import { dbRoute, renderSettings, rows } from '../../settings/testing/render-settings';
+import { dbRoute, renderSettings, rows } from '../../../test/render-settings';
 import type { PlaybookRun, PlaybookRunAction } from '../api';
 import { runPollInterval } from './runs-api';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dbRoute, paramsOf, renderSettings, rows } from '../../settings/testing/render-settings';
+import { dbRoute, paramsOf, renderSettings, rows } from '../../../test/render-settings';
 
 const DAY = 86_400_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub';
-import { dbRoute, renderSettings, rows } from '../testing/render-settings';
+import { dbRoute, renderSettings, rows } from '../../../test/render-settings';
 
 const SAVED = {
   id: '11111111-1111-4111-8111-111111111111',

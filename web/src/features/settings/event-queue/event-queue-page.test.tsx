@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UNAUTHORIZED_MESSAGE } from '../../../app/access/unauthorized';
 import { disable } from '../../../app/testing/shell-stubs';
 import { json } from '../../../test/fetch-stub';
-import { dbRoute, renderSettings, rows } from '../testing/render-settings';
+import { dbRoute, renderSettings, rows } from '../../../test/render-settings';
 
 const SUMMARY = [
   {

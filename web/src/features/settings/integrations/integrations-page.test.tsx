@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dbRoute, paramsOf, renderSettings, rows, stubTextLayout } from '../testing/render-settings';
+import { dbRoute, paramsOf, renderSettings, rows, stubTextLayout } from '../../../test/render-settings';
 
 beforeAll(stubTextLayout);
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, type RecordedRequest } from '../../../test/fetch-stub';
-import { dbRoute, renderSettings, rows } from '../testing/render-settings';
+import { dbRoute, renderSettings, rows } from '../../../test/render-settings';
 
 const HOUR = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

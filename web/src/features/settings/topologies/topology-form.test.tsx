@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub';
-import { dbRoute, renderSettings, replaceEditorText, rows, stubTextLayout } from '../testing/render-settings';
+import { dbRoute, renderSettings, replaceEditorText, rows, stubTextLayout } from '../../../test/render-settings';
 
 beforeAll(stubTextLayout);
 

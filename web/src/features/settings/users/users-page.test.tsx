@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub';
-import { dbRoute, paramsOf, renderSettings, rows } from '../testing/render-settings';
+import { dbRoute, paramsOf, renderSettings, rows } from '../../../test/render-settings';
 
 const ADA = {
   id: 'p-ada',

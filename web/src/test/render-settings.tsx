@@ -1,9 +1,9 @@
 import { EditorView } from '@codemirror/view';
 import type { FeatureProperty, Role } from '@pharos/core';
 import { act, screen } from '@testing-library/react';
-import { signedInRoutes } from '../../../app/testing/shell-stubs';
-import { stubFetch, type StubResponse, type StubRoute } from '../../../test/fetch-stub';
-import { renderApp } from '../../../test/render-app';
+import { signedInRoutes } from '../app/testing/shell-stubs';
+import { stubFetch, type StubResponse, type StubRoute } from './fetch-stub';
+import { renderApp } from './render-app';
 
 export const DB = '/api/db';
 
