@@ -1,6 +1,6 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setNavigator } from '../api/navigation';
-import { sessionQuery } from '../features/auth/api/session';
+import { sessionQuery } from '../api/session';
 import { featureFlagsQuery } from './access/feature-flags';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../features/auth/api/session';
+import { useSession } from '../api/session';
 import { ProvisioningScreen } from '../features/auth/components/provisioning-screen';
 import { sessionFailure } from '../features/auth/session-failure';
 import { ErrorPanel } from '../ui/error-panel';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useSession } from '../features/auth/api/session';
+import { useSession } from '../api/session';
 import { Header } from '../features/shell/header';
 import { Sidebar } from '../features/shell/sidebar';
 import { useShellShortcuts } from '../features/shell/use-shortcuts';

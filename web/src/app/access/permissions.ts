@@ -1,6 +1,6 @@
 import { can, canSeeSettings, toRoles, type Action, type Resource, type Role } from '@pharos/core';
 import { useMemo } from 'react';
-import { useSession } from '../../features/auth/api/session';
+import { useSession } from '../../api/session';
 
 export interface Permissions {
   /** The signed-in user's roles (none means viewer). */

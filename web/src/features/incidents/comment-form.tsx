@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast/toast-store';
-import { useSession } from '../auth/api/session';
+import { useSession } from '../../api/session';
 import { useAddComment } from './api';
 import { NO_TITLE } from './hypothesis-node';
 import { LabelledSelect } from './labelled-select';

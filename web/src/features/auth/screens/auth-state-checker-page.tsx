@@ -6,7 +6,7 @@ import { safeReturnPath } from '../../../api/session-paths';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { SkeletonScreen } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { sessionQuery } from '../api/session';
+import { sessionQuery } from '../../../api/session';
 import { ProvisioningScreen } from '../components/provisioning-screen';
 import { sessionFailure } from '../session-failure';
 

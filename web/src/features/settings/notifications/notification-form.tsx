@@ -1,6 +1,6 @@
 import { NOTIFICATION_EVENTS, REPEAT_INTERVALS } from '@pharos/core';
 import { useState, type FormEvent } from 'react';
-import { useSession } from '../../auth/api/session';
+import { useSession } from '../../../api/session';
 import { Button } from '../../../ui/button';
 import { CodeEditor } from '../../../ui/code-editor';
 import { DialogClose } from '../../../ui/dialog';

@@ -1,7 +1,7 @@
 import type { Permission, Resource, Role } from '@pharos/core';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../api/http';
-import { queryKeys } from '../../../api/query-keys';
+import { http } from './http';
+import { queryKeys } from './query-keys';
 
 export const WHOAMI_PATH = '/api/auth/whoami';
 
