@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { LinkToIncidentProps, ResourceExtensions, ResourceRef, ScraperFormSlotProps } from '../ui/resource-extensions';
+import type { JobHistorySlotProps, LinkToIncidentProps, ResourceExtensions, ResourceRef, ScraperFormSlotProps } from '../ui/resource-extensions';
 
 /** An area's piece loaded with the first screen that shows it, so the shell's first load stays small. */
 function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
@@ -15,6 +15,8 @@ function deferred<P extends object>(load: () => Promise<ComponentType<P>>): Comp
 const playbooks = () => import('../features/playbooks/extensions');
 const incidents = () => import('../features/incidents/extensions');
 const scrapers = () => import('../features/catalog/scrapers/scraper-form');
+const expressions = () => import('../features/expressions/expression-playground');
+const settings = () => import('../features/settings/extensions');
 
 /** The pieces areas offer the screens of the others (see ui/resource-extensions.tsx). */
 export const RESOURCE_EXTENSIONS: ResourceExtensions = {
@@ -24,4 +26,6 @@ export const RESOURCE_EXTENSIONS: ResourceExtensions = {
   LinkToIncident: deferred<LinkToIncidentProps>(() => incidents().then((m) => m.LinkToIncidentDialog)),
   RelatedIncidents: deferred<{ target: ResourceRef }>(() => incidents().then((m) => m.RelatedIncidents)),
   ScraperForm: deferred<ScraperFormSlotProps>(() => scrapers().then((m) => m.ScraperForm)),
+  ExpressionPlayground: deferred<object>(() => expressions().then((m) => m.ExpressionPlayground)),
+  JobHistory: deferred<JobHistorySlotProps>(() => settings().then((m) => m.JobHistoryTab)),
 };

@@ -33,6 +33,12 @@ export interface ScraperFormSlotProps {
   secondaryActions?: ReactNode;
 }
 
+/** The resource whose runs the Job History tab lists: its id and the resource type its jobs record. */
+export interface JobHistorySlotProps {
+  resourceId: string;
+  resourceType: string;
+}
+
 /**
  * What one area offers the screens of the others, which may not import it (a feature folder is a
  * room): the app fills these from the areas that build them, and a screen renders what is there.
@@ -50,6 +56,10 @@ export interface ResourceExtensions {
   RelatedIncidents?: ComponentType<{ target: ResourceRef }>;
   /** The catalog's scraper form, with its Save/Update, Delete and 'Linked to' banner. */
   ScraperForm?: ComponentType<ScraperFormSlotProps>;
+  /** 'Try an expression': a dialog to write CEL or a template against sample variables and see the result. */
+  ExpressionPlayground?: ComponentType;
+  /** The Job History tab of a resource whose jobs record runs: its runs, newest first, each opening its details. */
+  JobHistory?: ComponentType<JobHistorySlotProps>;
 }
 
 const ResourceExtensionsContext = createContext<ResourceExtensions>({});

@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { FieldMessage } from '../../../ui/field-message';
 import { fieldError, useTouched } from '../../../ui/form-validation';
 import { TextInput } from '../../../ui/text-input';
+import { useResourceExtensions } from '../../../ui/resource-extensions';
 import { toast } from '../../../ui/toast/toast-store';
-import { ExpressionPlayground } from '../../expressions/expression-playground';
 import { useCan } from '../shared/access';
 import { linkedSourceOf, LinkedSourceBanner } from '../shared/linked-source';
 import type { SettingsTableConfig } from '../shared/tables';
@@ -78,6 +78,7 @@ export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryAc
   const formId = useId();
   const isNew = resource === undefined;
   const canWrite = useCan(config.resource, 'write');
+  const { ExpressionPlayground } = useResourceExtensions();
   const linked = resource ? linkedSourceOf(resource) : null;
   const editable = canWrite && !linked;
   const [values, setValues] = useState<ResourceFormValues>(() => initialFormValues(config, resource));
@@ -145,7 +146,7 @@ export function ResourceForm({ config, resource, onSaved, onDeleted, secondaryAc
           <CodeEditor label="Labels" value={values.labels} onChange={set('labels')} size="very-small" readOnly={!editable} hideProblems />
         </EditorField>
       )}
-      <EditorField label="Spec" actions={<ExpressionPlayground />}>
+      <EditorField label="Spec" actions={ExpressionPlayground && <ExpressionPlayground />}>
         {config.table === 'canaries' ? (
           <HealthCheckSpecTabs value={values.spec} onChange={set('spec')} touched={touched} disabled={!editable} yaml={specEditor} />
         ) : specForm ? (
