@@ -3,8 +3,6 @@ import { parseSearchRequest, SearchRequestError, type ParsedSelector } from '../
 import { minutesOf, type HoursWindow } from './rule-hours.js';
 import { readRuleResponders, type RuleResponder } from './rule-responders.js';
 
-export type { RuleResponder } from './rule-responders.js';
-
 /** Severities an incident row takes (the dropdown's info and warning included). */
 const SEVERITIES = ['info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical'] as const;
 /** Statuses a rule may open an incident in. */
