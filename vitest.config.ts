@@ -29,7 +29,7 @@ export default defineConfig({
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
           setupFiles: ['web/src/test/setup.ts'],
           // jsdom renders share two cores with the integration tests' database when npm test runs.
-          testTimeout: 20000,
+          testTimeout: 40000,
         },
       },
       {

@@ -4,7 +4,7 @@ import { setNavigator } from '../api/navigation';
 import { clearToasts } from '../ui/toast/toast-store';
 
 // Pages load their code lazily; on a busy machine the first one can take a while.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15000 });
 
 afterEach(() => {
   cleanup();
