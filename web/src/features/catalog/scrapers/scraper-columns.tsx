@@ -4,7 +4,9 @@ import { DateTime } from '../../../ui/date-time';
 import { linkClass } from '../../../ui/link-styles';
 import { RelativeTime } from '../../../ui/relative-time';
 import { kindIcon, kindsOf } from './scraper-kinds';
-import { JobStatusBadge, PersonCell, type SettingsResource } from './settings-parts';
+import type { SettingsResource } from '../../../api/settings-resources';
+import { JobStatusBadge } from '../../../ui/job-history/job-status';
+import { PersonCell } from '../../../ui/resource-settings/person-cell';
 
 const column = createColumnHelper<SettingsResource>();
 

@@ -1,12 +1,13 @@
 import { useNavigate, useParams } from 'react-router';
+import { useSettingsResource } from '../../../api/settings-resources';
 import { useBreadcrumb } from '../../../app/breadcrumb';
 import { ErrorPanel } from '../../../ui/error-panel';
+import { useResourceExtensions } from '../../../ui/resource-extensions';
 import { Skeleton } from '../../../ui/skeleton';
 import { Tabs } from '../../../ui/tabs';
 import { toast } from '../../../ui/toast/toast-store';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { SCRAPERS_CONFIG, ScraperForm } from './scraper-form';
-import { JobHistoryTab, useSettingsResource } from './settings-parts';
 
 const LIST_PATH = '/catalog/scrapers';
 
@@ -18,6 +19,7 @@ export function ScraperDetailPage() {
 
 function ScraperDetail({ id }: { id: string }) {
   const navigate = useNavigate();
+  const { JobHistory } = useResourceExtensions();
   const scraper = useSettingsResource(SCRAPERS_CONFIG, id);
   const name = scraper.data?.name ?? '';
   useDocumentTitle(`${name || 'Scraper'} | Pharos`);
@@ -59,7 +61,9 @@ function ScraperDetail({ id }: { id: string }) {
               />
             ),
           },
-          { value: 'job-history', label: 'Job History', content: <JobHistoryTab resourceId={saved.id} resourceType={SCRAPERS_CONFIG.jobResourceType ?? 'config_scraper'} /> },
+          ...(JobHistory
+            ? [{ value: 'job-history', label: 'Job History', content: <JobHistory resourceId={saved.id} resourceType={SCRAPERS_CONFIG.jobResourceType ?? 'config_scraper'} /> }]
+            : []),
         ]}
       />
     );

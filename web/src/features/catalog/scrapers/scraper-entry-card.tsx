@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { Button } from '../../../ui/button';
 import { entryValues, withEntryField, type ScraperEntry } from './scraper-entry-codec';
 import type { ScraperVariant } from './scraper-variants';
-import { SpecFields, type SpecFieldsCodec, type Touched } from './settings-parts';
+import { SpecFields, type SpecFieldsCodec, type Touched } from '../../../ui/resource-settings/spec-fields';
 
 export interface ScraperEntryCardProps {
   variant: ScraperVariant;

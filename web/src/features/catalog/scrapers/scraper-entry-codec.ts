@@ -1,6 +1,6 @@
 import { isRecord, type ConnectionFormValues } from '@pharos/core';
 import { FILES_KEY, type ScraperVariant } from './scraper-variants';
-import { valuesOf, withField } from './settings-parts';
+import { valuesOf, withField } from '../../../ui/resource-settings/spec-codec';
 
 export type ScraperEntry = Record<string, unknown>;
 

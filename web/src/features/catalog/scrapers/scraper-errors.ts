@@ -1,7 +1,8 @@
 import { activeFields, isRecord } from '@pharos/core';
 import { entryValues } from './scraper-entry-codec';
 import { SCRAPER_VARIANTS } from './scraper-variants';
-import { parseSpec, valueFieldError } from './settings-parts';
+import { valueFieldError } from '../../../ui/resource-settings/connection-fields';
+import { parseSpec } from '../../../ui/resource-settings/spec-codec';
 
 export interface ScraperFieldError {
   /** `{kind}.{index}.{field}`, the field's key in the form. */

@@ -10,19 +10,11 @@ import { TextInput } from '../../../ui/text-input';
 import { toast } from '../../../ui/toast/toast-store';
 import { scraperFieldErrors } from './scraper-errors';
 import { ScraperSpecForm } from './scraper-spec-form';
-import {
-  buildPayload,
-  initialFormValues,
-  linkedSourceOf,
-  LinkedSourceBanner,
-  settingsTableConfig,
-  useCan,
-  useDeleteSettingsResource,
-  useSaveSettingsResource,
-  useSpecSchema,
-  type ResourceFormValues,
-  type SettingsResource,
-} from './settings-parts';
+import { useDeleteSettingsResource, useSaveSettingsResource, useSpecSchema, type SettingsResource } from '../../../api/settings-resources';
+import { useCan } from '../../../app/access/use-can';
+import { linkedSourceOf, LinkedSourceBanner } from '../../../ui/resource-settings/linked-source';
+import { buildPayload, initialFormValues, type ResourceFormValues } from '../../../ui/resource-settings/payload';
+import { settingsTableConfig } from '../../../ui/resource-settings/tables';
 
 export const SCRAPERS_CONFIG = settingsTableConfig('config_scrapers');
 

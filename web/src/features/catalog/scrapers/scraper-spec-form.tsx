@@ -5,7 +5,9 @@ import type { ScraperEntry } from './scraper-entry-codec';
 import { entryPrefix } from './scraper-errors';
 import { kindsOf } from './scraper-kinds';
 import { SCRAPER_VARIANTS, scraperVariantOf } from './scraper-variants';
-import { parseSpec, SelectField, specText, type Touched } from './settings-parts';
+import { SelectField } from '../../../ui/resource-settings/select-field';
+import { parseSpec, specText } from '../../../ui/resource-settings/spec-codec';
+import type { Touched } from '../../../ui/resource-settings/spec-fields';
 
 export interface ScraperSpecFormProps {
   /** The scraper's spec as YAML: the same text the YAML editor edits. */

@@ -1,5 +1,5 @@
 import { HTTP_METHODS, input, select, type ConnectionField } from '@pharos/core';
-import type { Encoding, HealthCheckVariant } from './settings-parts';
+import type { Encoding, HealthCheckVariant } from '../../../ui/resource-settings/spec-variant';
 
 /** One kind's form: the same shape as a health check's, so the same codec and field renderer edit it. */
 export type ScraperVariant = HealthCheckVariant;

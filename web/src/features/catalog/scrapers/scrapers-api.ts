@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { db } from '../../../api/postgrest';
-import type { JobHistoryRow } from './settings-parts';
+import type { JobHistoryRow } from '../../../api/job-history';
 
 /** `GET job_histories?resource_id=eq.{id}&order=time_start.desc&limit=1`: a scraper's last run, whose details the list links to. */
 export function useLastScraperRun(scraperId: string | null) {

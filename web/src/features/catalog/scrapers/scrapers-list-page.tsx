@@ -10,7 +10,9 @@ import { AddScraperDialog } from './add-scraper-dialog';
 import { scraperColumns } from './scraper-columns';
 import { SCRAPERS_CONFIG } from './scraper-form';
 import { useLastScraperRun } from './scrapers-api';
-import { JobDetailsDialog, useCan, useSettingsList } from './settings-parts';
+import { useSettingsList } from '../../../api/settings-resources';
+import { useCan } from '../../../app/access/use-can';
+import { JobDetailsDialog } from '../../../ui/job-history/job-details-dialog';
 
 const DEFAULT_SORT = { id: 'created_at', desc: true } as const;
 export const NO_SCRAPERS_TEXT = 'No resources found';

@@ -3,8 +3,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { ApiError } from '../../../api/api-error';
 import { http } from '../../../api/http';
 import { db } from '../../../api/postgrest';
-import type { PersonRef } from '../shared/person-cell';
-import { settingsKeys } from '../shared/query-keys';
+import type { PersonRef } from '../../../ui/resource-settings/person-cell';
+import { settingsKeys } from '../../../api/settings-keys';
 
 /** A row of the connections table (the data service never returns credentials). */
 export interface ConnectionRow {

@@ -8,7 +8,7 @@ import { fieldError, useTouched } from '../../../ui/form-validation';
 import { TextInput } from '../../../ui/text-input';
 import { toast } from '../../../ui/toast/toast-store';
 import { useChangeConnection, useTestConnection, type ConnectionTestResult } from './api';
-import { ConnectionFields, valueFieldError, type FieldState } from './connection-fields';
+import { ConnectionFields, valueFieldError, type FieldState } from '../../../ui/resource-settings/connection-fields';
 import { ConnectionIcon } from './connection-icon';
 import { TestResultDialog } from './test-result-dialog';
 

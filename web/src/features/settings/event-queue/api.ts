@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { db } from '../../../api/postgrest';
-import { settingsKeys } from '../shared/query-keys';
+import { settingsKeys } from '../../../api/settings-keys';
 
 /** A row of `event_queue_summary`: one event name with its pending and failed events. */
 export interface EventQueueSummaryRow {

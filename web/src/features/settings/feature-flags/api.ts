@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { db } from '../../../api/postgrest';
-import type { PersonRef } from '../shared/person-cell';
-import { settingsKeys } from '../shared/query-keys';
+import type { PersonRef } from '../../../ui/resource-settings/person-cell';
+import { settingsKeys } from '../../../api/settings-keys';
 import { FEATURE_FLAGS_QUERY_KEY } from '../shared/shell';
 
 /** A feature flag: a row of `properties`. */

@@ -7,9 +7,9 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { DateTime } from '../../../ui/date-time';
 import { useTableUrlState } from '../../../ui/table-url-state';
 import { toast } from '../../../ui/toast/toast-store';
-import { useCan } from '../shared/access';
+import { useCan } from '../../../app/access/use-can';
 import { SettingsPage, SettingsPageHeader } from '../shared/page-header';
-import { PersonCell } from '../shared/person-cell';
+import { PersonCell } from '../../../ui/resource-settings/person-cell';
 import { useFeatureFlagList, type FeatureFlag } from './api';
 import { FeatureFlagDialog } from './feature-flag-dialog';
 

@@ -3,7 +3,7 @@ import { Button } from '../../../ui/button';
 import { Dialog, DialogClose } from '../../../ui/dialog';
 import { linkClass } from '../../../ui/link-styles';
 import { toast } from '../../../ui/toast/toast-store';
-import type { SettingsTableConfig } from '../shared/tables';
+import type { SettingsTableConfig } from '../../../ui/resource-settings/tables';
 import { ResourceForm } from './resource-form';
 
 export interface AddResourceDialogProps {

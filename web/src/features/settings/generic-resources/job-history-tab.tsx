@@ -2,9 +2,9 @@ import { JOB_HISTORY_PAGE_SIZE } from '@pharos/core';
 import { DataTable } from '../../../ui/data-table';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { useTableUrlState } from '../../../ui/table-url-state';
-import { useResourceJobHistory } from '../jobs/api';
-import { JobDetailsDialog } from '../jobs/job-details-dialog';
-import { RESOURCE_JOB_HISTORY_COLUMNS } from '../jobs/job-history-columns';
+import { useResourceJobHistory } from '../../../api/job-history';
+import { JobDetailsDialog } from '../../../ui/job-history/job-details-dialog';
+import { RESOURCE_JOB_HISTORY_COLUMNS } from '../../../ui/job-history/job-history-columns';
 import { useJobDetailsParam } from '../jobs/use-job-details-param';
 
 /** The Job History tab of a settings resource: its runs, newest first, 150 a page; a row opens its details. */

@@ -2,10 +2,10 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { DataTableColumn } from '../../../ui/data-table';
 import { DateTime } from '../../../ui/date-time';
 import { RelativeTime } from '../../../ui/relative-time';
-import { JobStatusBadge } from '../shared/job-status';
-import { PersonCell } from '../shared/person-cell';
-import type { SettingsTableConfig } from '../shared/tables';
-import type { SettingsResource } from './api';
+import { JobStatusBadge } from '../../../ui/job-history/job-status';
+import { PersonCell } from '../../../ui/resource-settings/person-cell';
+import type { SettingsTableConfig } from '../../../ui/resource-settings/tables';
+import type { SettingsResource } from '../../../api/settings-resources';
 
 const column = createColumnHelper<SettingsResource>();
 

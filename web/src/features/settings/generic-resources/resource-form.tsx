@@ -9,14 +9,14 @@ import { fieldError, useTouched } from '../../../ui/form-validation';
 import { TextInput } from '../../../ui/text-input';
 import { useResourceExtensions } from '../../../ui/resource-extensions';
 import { toast } from '../../../ui/toast/toast-store';
-import { useCan } from '../shared/access';
-import { linkedSourceOf, LinkedSourceBanner } from '../shared/linked-source';
-import type { SettingsTableConfig } from '../shared/tables';
-import { useDeleteSettingsResource, useSaveSettingsResource, useSpecSchema, type SettingsResource } from './api';
+import { useCan } from '../../../app/access/use-can';
+import { linkedSourceOf, LinkedSourceBanner } from '../../../ui/resource-settings/linked-source';
+import type { SettingsTableConfig } from '../../../ui/resource-settings/tables';
+import { useDeleteSettingsResource, useSaveSettingsResource, useSpecSchema, type SettingsResource } from '../../../api/settings-resources';
 import type { Touched } from './health-check-form/check-card';
 import { HealthCheckSpecTabs } from './health-check-form/spec-editor-tabs';
 import { specFieldErrors } from './health-check-form/spec-errors';
-import { buildPayload, initialFormValues, type ResourceFormValues } from './payload';
+import { buildPayload, initialFormValues, type ResourceFormValues } from '../../../ui/resource-settings/payload';
 
 
 export interface ResourceFormProps {

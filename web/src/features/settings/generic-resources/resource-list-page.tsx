@@ -5,12 +5,12 @@ import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { useTableUrlState } from '../../../ui/table-url-state';
-import { useCan } from '../shared/access';
+import { useCan } from '../../../app/access/use-can';
 import { SettingsPage, SettingsPageHeader } from '../shared/page-header';
-import { isSettingsTable, settingsDetailPath, settingsTableConfig } from '../shared/tables';
+import { isSettingsTable, settingsDetailPath, settingsTableConfig } from '../../../ui/resource-settings/tables';
 import { UnknownSettingsTable } from './unknown-table';
 import { AddResourceDialog } from './add-resource-dialog';
-import { useSettingsList } from './api';
+import { useSettingsList } from '../../../api/settings-resources';
 import { resourceColumns } from './resource-columns';
 
 export const NO_RESOURCES_TEXT = 'No resources found';

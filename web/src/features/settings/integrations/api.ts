@@ -1,9 +1,9 @@
 import type { IntegrationType } from '@pharos/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { db } from '../../../api/postgrest';
-import type { JobHistoryDetails, JobHistoryRow } from '../jobs/api';
-import type { PersonRef } from '../shared/person-cell';
-import { settingsKeys } from '../shared/query-keys';
+import type { JobHistoryDetails, JobHistoryRow } from '../../../api/job-history';
+import type { PersonRef } from '../../../ui/resource-settings/person-cell';
+import { settingsKeys } from '../../../api/settings-keys';
 
 /** A row of integrations_with_status (spec 3 §3): a scraper, topology or log backend with its last job. */
 interface IntegrationViewRow extends Omit<IntegrationRow, 'created_by'> {

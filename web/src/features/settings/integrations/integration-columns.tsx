@@ -4,8 +4,8 @@ import type { DataTableColumn } from '../../../ui/data-table';
 import { DateTime } from '../../../ui/date-time';
 import { linkClass } from '../../../ui/link-styles';
 import { RelativeTime } from '../../../ui/relative-time';
-import { JobStatusBadge } from '../shared/job-status';
-import { PersonCell } from '../shared/person-cell';
+import { JobStatusBadge } from '../../../ui/job-history/job-status';
+import { PersonCell } from '../../../ui/resource-settings/person-cell';
 import type { IntegrationRow } from './api';
 import { integrationType, isIntegrationType } from './integration-types';
 

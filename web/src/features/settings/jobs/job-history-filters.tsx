@@ -5,7 +5,7 @@ import { inputClass } from '../../../ui/text-input';
 import { TimeRangePicker } from '../../../ui/time-range-picker';
 import { useTimeRangeParam } from '../../../ui/time-range-url';
 import { TristateSelect, type TristateOption } from '../../../ui/tristate-select';
-import { useJobHistoryNames } from './api';
+import { useJobHistoryNames } from './list-api';
 import { JOB_FILTER_PARAMS, JOB_FILTER_RESET, type JobHistoryFilters } from './filters';
 
 const RESOURCE_TYPE_LABELS: Readonly<Record<(typeof JOB_RESOURCE_TYPE_FILTERS)[number], string>> = {

@@ -4,10 +4,10 @@ import { DataTable } from '../../../ui/data-table';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { useTableUrlState } from '../../../ui/table-url-state';
 import { SettingsPage, SettingsPageHeader } from '../shared/page-header';
-import { useJobHistory } from './api';
+import { useJobHistory } from './list-api';
 import { readJobHistoryFilters } from './filters';
-import { JobDetailsDialog } from './job-details-dialog';
-import { JOB_HISTORY_COLUMNS } from './job-history-columns';
+import { JobDetailsDialog } from '../../../ui/job-history/job-details-dialog';
+import { JOB_HISTORY_COLUMNS } from '../../../ui/job-history/job-history-columns';
 import { JobHistoryFilterBar } from './job-history-filters';
 import { useJobDetailsParam } from './use-job-details-param';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { useJobHistoryRun, type JobHistoryRow } from './api';
+import { useJobHistoryRun, type JobHistoryRow } from '../../../api/job-history';
 
 /** The query parameter naming the run whose details are open. */
 export const JOB_DETAILS_PARAM = 'job';

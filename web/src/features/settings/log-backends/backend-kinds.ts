@@ -1,5 +1,5 @@
 import { input, isRecord, select } from '@pharos/core';
-import type { SpecFieldsDefinition } from '../shared/spec-fields';
+import type { SpecFieldsDefinition } from '../../../ui/resource-settings/spec-fields';
 
 /** How a file backend reads its lines: plain text (a pattern) or JSON objects. */
 export const LOG_FILE_FORMATS = ['plain', 'json'] as const;

@@ -1,7 +1,7 @@
 import { NOTIFICATION_CHANNEL_TYPES, STALE_TIME_MS } from '@pharos/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { db } from '../../../api/postgrest';
-import { settingsKeys } from '../shared/query-keys';
+import { settingsKeys } from '../../../api/settings-keys';
 import { CREATED_SOURCE, type NotificationPayload } from './form-values';
 import type { NotificationRow, NotificationSummary } from './types';
 

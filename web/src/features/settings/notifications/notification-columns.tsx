@@ -2,7 +2,7 @@ import { formatDuration } from '@pharos/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { DataTableColumn } from '../../../ui/data-table';
 import { DateTime } from '../../../ui/date-time';
-import { PersonCell } from '../shared/person-cell';
+import { PersonCell } from '../../../ui/resource-settings/person-cell';
 import type { NotificationSummary } from './types';
 
 const column = createColumnHelper<NotificationSummary>();

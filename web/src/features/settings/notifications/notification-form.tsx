@@ -8,7 +8,7 @@ import { FieldMessage } from '../../../ui/field-message';
 import { MultiSelect } from '../../../ui/multi-select';
 import { TextInput } from '../../../ui/text-input';
 import { toast } from '../../../ui/toast/toast-store';
-import { SelectField } from '../shared/select-field';
+import { SelectField } from '../../../ui/resource-settings/select-field';
 import { useSaveNotification } from './api';
 import { EMPTY_FORM, formValuesOf, payloadOf, validate, type FormErrors, type NotificationFormValues } from './form-values';
 import { RecipientFields } from './recipient-fields';

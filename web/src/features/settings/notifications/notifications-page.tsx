@@ -5,7 +5,7 @@ import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { useTableUrlState } from '../../../ui/table-url-state';
 import { Tabs } from '../../../ui/tabs';
-import { useCan } from '../shared/access';
+import { useCan } from '../../../app/access/use-can';
 import { SettingsPage, SettingsPageHeader } from '../shared/page-header';
 import { useNotificationSummaries } from './api';
 import { FailedErrorDialog } from './failed-error-dialog';

@@ -1,7 +1,7 @@
 import { NOTIFICATION_RECIPIENT_TYPES } from '@pharos/core';
 import { MultiSelect } from '../../../ui/multi-select';
 import { Tabs } from '../../../ui/tabs';
-import { SelectField } from '../shared/select-field';
+import { SelectField } from '../../../ui/resource-settings/select-field';
 import { usePeople } from '../teams/api';
 import { useChannelConnections, useTeams, type ChannelConnection } from './api';
 import { withRecipientType, type NotificationFormValues, type RecipientType } from './form-values';

@@ -1,4 +1,4 @@
-import type { PersonRef } from '../shared/person-cell';
+import type { PersonRef } from '../../../ui/resource-settings/person-cell';
 
 /** A channel a notification sends to besides a person or a team: a saved connection by reference. */
 export interface CustomService {

@@ -1,7 +1,7 @@
 import { STALE_TIME_MS } from '@pharos/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { db } from '../../../api/postgrest';
-import { settingsKeys } from '../shared/query-keys';
+import { settingsKeys } from '../../../api/settings-keys';
 
 export interface Person {
   id: string;

@@ -6,9 +6,9 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { MultiSelect } from '../../../ui/multi-select';
 import { useTableUrlState } from '../../../ui/table-url-state';
 import { toast } from '../../../ui/toast/toast-store';
-import { useCan } from '../shared/access';
-import { PersonCell } from '../shared/person-cell';
-import { settingsTableConfig } from '../shared/tables';
+import { useCan } from '../../../app/access/use-can';
+import { PersonCell } from '../../../ui/resource-settings/person-cell';
+import { settingsTableConfig } from '../../../ui/resource-settings/tables';
 import { useAddTeamMembers, usePeople, useRemoveTeamMember, useTeamMembers, type Person } from './api';
 
 export const NO_MEMBERS_TEXT = "You haven't added any team members to the team yet.";

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import type { SettingsResource } from '../generic-resources/api';
+import type { SettingsResource } from '../../../api/settings-resources';
 import { ResourceForm, type ResourceFormProps } from '../generic-resources/resource-form';
 import { SettingsResourceDetailPage, type ResourceEditForm } from '../generic-resources/resource-detail-page';
 import { formAddDialog } from '../generic-resources/form-add-dialog';
 import { SettingsResourceListPage } from '../generic-resources/resource-list-page';
-import { settingsTableConfig } from '../shared/tables';
+import { settingsTableConfig } from '../../../ui/resource-settings/tables';
 import { TopologySpecForm } from './topology-spec-form';
 
 export const TOPOLOGIES_CONFIG = settingsTableConfig('topologies');

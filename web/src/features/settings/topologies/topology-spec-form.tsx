@@ -4,9 +4,9 @@ import { Alert } from '../../../ui/alert';
 import { CodeEditor } from '../../../ui/code-editor';
 import { FieldMessage } from '../../../ui/field-message';
 import type { Touched } from '../generic-resources/health-check-form/check-card';
-import { parseSpec, specText } from '../generic-resources/health-check-form/spec-codec';
-import { SelectField } from '../shared/select-field';
-import { SpecFields } from '../shared/spec-fields';
+import { parseSpec, specText } from '../../../ui/resource-settings/spec-codec';
+import { SelectField } from '../../../ui/resource-settings/select-field';
+import { SpecFields } from '../../../ui/resource-settings/spec-fields';
 import { componentsText, parseComponents, TOPOLOGY_ROOT_FIELDS } from './topology-spec';
 
 export interface TopologySpecFormProps {

@@ -1,6 +1,6 @@
 import { input, isRecord } from '@pharos/core';
 import { parse, stringify } from 'yaml';
-import type { SpecFieldsDefinition } from '../shared/spec-fields';
+import type { SpecFieldsDefinition } from '../../../ui/resource-settings/spec-fields';
 
 /** The fields of a Topology spec's root component (its components are edited as YAML). */
 export const TOPOLOGY_ROOT_FIELDS: SpecFieldsDefinition = {

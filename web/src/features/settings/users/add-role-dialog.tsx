@@ -5,7 +5,7 @@ import { Dialog, DialogClose } from '../../../ui/dialog';
 import { FieldMessage } from '../../../ui/field-message';
 import { MultiSelect } from '../../../ui/multi-select';
 import { toast } from '../../../ui/toast/toast-store';
-import { SelectField } from '../shared/select-field';
+import { SelectField } from '../../../ui/resource-settings/select-field';
 import { useUpdateRoles, useUserChoices } from './api';
 import { roleLabel } from './roles';
 

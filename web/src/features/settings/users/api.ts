@@ -2,7 +2,7 @@ import type { Role } from '@pharos/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../api/http';
 import { db } from '../../../api/postgrest';
-import { settingsKeys } from '../shared/query-keys';
+import { settingsKeys } from '../../../api/settings-keys';
 
 export const INVITE_USER_PATH = '/api/auth/invite_user';
 export const updateRolePath = (id: string) => `/api/rbac/${encodeURIComponent(id)}/update_role`;

@@ -1,11 +1,11 @@
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../../../ui/button';
-import { SpecFields, type Touched } from '../../shared/spec-fields';
-import type { CheckEntry } from './spec-codec';
-import type { HealthCheckVariant } from './variants';
+import { SpecFields, type Touched } from '../../../../ui/resource-settings/spec-fields';
+import type { CheckEntry } from '../../../../ui/resource-settings/spec-codec';
+import type { HealthCheckVariant } from '../../../../ui/resource-settings/spec-variant';
 
 // The touched state and key prefixes live with the spec fields they serve.
-export { prefixFields, prefixValues, type Touched } from '../../shared/spec-fields';
+export { prefixFields, prefixValues, type Touched } from '../../../../ui/resource-settings/spec-fields';
 
 export interface CheckCardProps {
   variant: HealthCheckVariant;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { db } from '../../../../api/postgrest';
-import { settingsKeys } from '../../shared/query-keys';
+import { settingsKeys } from '../../../../api/settings-keys';
 
 /** Names of the saved connections by type, for the checks that may name one (mongo). */
 export function useConnectionNames(): (type: string) => string[] {

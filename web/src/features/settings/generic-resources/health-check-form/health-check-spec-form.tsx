@@ -1,9 +1,9 @@
 import { HEALTH_CHECK_SCHEDULES, isRecord } from '@pharos/core';
 import { Alert } from '../../../../ui/alert';
-import { SelectField } from '../../shared/select-field';
+import { SelectField } from '../../../../ui/resource-settings/select-field';
 import { CheckCard, type Touched } from './check-card';
 import { useConnectionNames } from './connection-names';
-import { newCheck, parseSpec, specText, type CanarySpec, type CheckEntry } from './spec-codec';
+import { newCheck, parseSpec, specText, type CanarySpec, type CheckEntry } from '../../../../ui/resource-settings/spec-codec';
 import { checkPrefix } from './spec-errors';
 import { HEALTH_CHECK_VARIANTS, variantOf } from './variants';
 

@@ -1,6 +1,6 @@
 import { activeFields, isRecord } from '@pharos/core';
-import { valueFieldError } from '../../connections/connection-fields';
-import { parseSpec, valuesOf } from './spec-codec';
+import { valueFieldError } from '../../../../ui/resource-settings/connection-fields';
+import { parseSpec, valuesOf } from '../../../../ui/resource-settings/spec-codec';
 import { HEALTH_CHECK_VARIANTS } from './variants';
 
 export interface SpecFieldError {

@@ -1,7 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../../../ui/button';
 import { TextInput } from '../../../../ui/text-input';
-import { SelectField } from '../../shared/select-field';
+import { SelectField } from '../../../../ui/resource-settings/select-field';
 import { EMPTY_SELECTOR, type SelectorValues } from './silence-values';
 import { SELECTOR_TYPES, type SelectorType } from './types';
 

@@ -6,7 +6,7 @@ import { DialogClose } from '../../../../ui/dialog';
 import { FieldMessage } from '../../../../ui/field-message';
 import { TextInput } from '../../../../ui/text-input';
 import { toast } from '../../../../ui/toast/toast-store';
-import { SelectField } from '../../shared/select-field';
+import { SelectField } from '../../../../ui/resource-settings/select-field';
 import { TextArea } from '../text-area';
 import { useDebouncedValue } from '../use-debounced-value';
 import { useChangeSilence, useNotificationChoices, useSilencePreview } from './api';

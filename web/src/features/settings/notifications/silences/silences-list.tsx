@@ -5,7 +5,7 @@ import { Button } from '../../../../ui/button';
 import { DataTable, type DataTableColumn } from '../../../../ui/data-table';
 import { DateTime } from '../../../../ui/date-time';
 import { useNow } from '../../../../ui/use-now';
-import { PersonCell } from '../../shared/person-cell';
+import { PersonCell } from '../../../../ui/resource-settings/person-cell';
 import { useSilences } from './api';
 import { SilenceDialog, type SilenceEditing } from './silence-dialog';
 import { newSilence, silenceValuesOf } from './silence-values';

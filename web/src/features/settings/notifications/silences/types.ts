@@ -1,4 +1,4 @@
-import type { PersonRef } from '../../shared/person-cell';
+import type { PersonRef } from '../../../../ui/resource-settings/person-cell';
 import type { SendHistoryRow } from '../types';
 
 export const SELECTOR_TYPES = ['check', 'config', 'component', 'canary'] as const;

@@ -1,8 +1,8 @@
 import { activeFields, type ConnectionField, type ConnectionFormValues } from '@pharos/core';
 import { useState } from 'react';
-import { ConnectionFields, valueFieldError, type FieldState } from '../connections/connection-fields';
-import { storedAt, valuesOf, withField } from '../generic-resources/health-check-form/spec-codec';
-import type { HealthCheckVariant } from '../generic-resources/health-check-form/variants';
+import { ConnectionFields, valueFieldError, type FieldState } from './connection-fields';
+import { storedAt, valuesOf, withField } from './spec-codec';
+import type { HealthCheckVariant } from './spec-variant';
 
 /** What the card needs of the form's touched state (shared with the rest of the settings form). */
 export interface Touched {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { settingsTableConfig } from '../shared/tables';
-import type { SettingsResource } from './api';
+import { settingsTableConfig } from './tables';
+import type { SettingsResource } from '../../api/settings-resources';
 import { buildPayload, initialFormValues } from './payload';
 
 const connection: SettingsResource = {

@@ -1,5 +1,5 @@
 import { JOB_STATUS_COLOURS, JOB_STATUSES, type Colour, type JobStatus } from '@pharos/core';
-import { cn } from '../../../ui/cn';
+import { cn } from '../cn';
 
 /** The palette of the colour names core gives statuses, readable on both themes. */
 const COLOUR_CLASSES: Record<Colour, string> = {

@@ -1,9 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { db } from '../../../api/postgrest';
-import { shouldRetry } from '../../../app/query-client';
-import { TimeRangeError } from '../../../ui/time-range-url';
-import { settingsKeys } from '../shared/query-keys';
-import { jobHistoryClauses, type JobHistoryFilters } from './filters';
+import { db } from './postgrest';
+import { settingsKeys } from './settings-keys';
 
 /** A row of `job_histories`, with its agent. */
 export interface JobHistoryRow {
@@ -37,63 +34,18 @@ export interface JobHistoryPage {
   total: number;
 }
 
-export interface JobHistoryListParams {
-  pageIndex: number;
-  pageSize: number;
-  sort: { id: string; desc: boolean };
-}
-
-const SELECT = '*,agent:agent_id(id,name)';
+/** Each run with its agent. */
+export const JOB_HISTORY_SELECT = '*,agent:agent_id(id,name)';
 
 /** A filtered and ordered `job_histories` query, counted, before its page is chosen. */
-type OrderedJobHistoryQuery = ReturnType<ReturnType<ReturnType<typeof db.from>['select']>['order']>;
+export type OrderedJobHistoryQuery = ReturnType<ReturnType<ReturnType<typeof db.from>['select']>['order']>;
 
 /** Page `pageIndex` of `query` and the total that `Prefer: count=exact` gives. */
-async function fetchPage(query: OrderedJobHistoryQuery, pageIndex: number, pageSize: number, signal: AbortSignal): Promise<JobHistoryPage> {
+export async function fetchJobHistoryPage(query: OrderedJobHistoryQuery, pageIndex: number, pageSize: number, signal: AbortSignal): Promise<JobHistoryPage> {
   const from = pageIndex * pageSize;
   const { data, count } = await query.range(from, from + pageSize - 1).abortSignal(signal).throwOnError();
   const rows = (data ?? []) as unknown as JobHistoryRow[];
   return { rows, total: count ?? rows.length };
-}
-
-/**
- * `GET job_histories?select=*&limit&offset` with the screen's filters, ordered (default
- * created_at.desc), `Prefer: count=exact` for the total. The time range is resolved when the
- * query runs, so a refetch of 'Last 2 days' reaches up to now.
- */
-export function useJobHistory(filters: JobHistoryFilters, { pageIndex, pageSize, sort }: JobHistoryListParams) {
-  return useQuery({
-    queryKey: settingsKeys.jobs.list({
-      name: filters.name,
-      resourceType: filters.resourceType,
-      status: filters.status,
-      runDuration: filters.runDuration,
-      timeRange: JSON.stringify(filters.timeRange),
-      pageIndex,
-      pageSize,
-      sortBy: sort.id,
-      desc: sort.desc,
-    }),
-    queryFn: ({ signal }) => {
-      let query = db.from('job_histories').select(SELECT, { count: 'exact' });
-      for (const clause of jobHistoryClauses(filters)) query = query.filter(clause.column, clause.operator, clause.value);
-      return fetchPage(query.order(sort.id, { ascending: !sort.desc }), pageIndex, pageSize, signal);
-    },
-    placeholderData: keepPreviousData,
-    retry: (failureCount, error) => !(error instanceof TimeRangeError) && shouldRetry(failureCount, error),
-    meta: { errorToast: false },
-  });
-}
-
-/** `GET job_history_names?order=name.asc`: the options of the job name filter. */
-export function useJobHistoryNames() {
-  return useQuery({
-    queryKey: settingsKeys.jobs.names(),
-    queryFn: async ({ signal }): Promise<string[]> => {
-      const { data } = await db.from('job_history_names').select('name').order('name').abortSignal(signal).throwOnError();
-      return ((data ?? []) as { name: string }[]).map((row) => row.name);
-    },
-  });
 }
 
 /**
@@ -106,11 +58,11 @@ export function useResourceJobHistory(resource: { id: string; type: string }, pa
     queryFn: ({ signal }) => {
       const query = db
         .from('job_histories')
-        .select(SELECT, { count: 'exact' })
+        .select(JOB_HISTORY_SELECT, { count: 'exact' })
         .eq('resource_id', resource.id)
         .eq('resource_type', resource.type)
         .order('created_at', { ascending: false });
-      return fetchPage(query, pageIndex, pageSize, signal);
+      return fetchJobHistoryPage(query, pageIndex, pageSize, signal);
     },
     placeholderData: keepPreviousData,
     meta: { errorToast: false },
@@ -124,7 +76,7 @@ export function useJobHistoryRun(id: string | null, enabled: boolean) {
     queryFn: async ({ signal }): Promise<JobHistoryRow | null> => {
       const { data } = await db
         .from('job_histories')
-        .select(SELECT)
+        .select(JOB_HISTORY_SELECT)
         .eq('id', id ?? '')
         .limit(1)
         .abortSignal(signal)

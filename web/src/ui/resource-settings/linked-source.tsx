@@ -1,7 +1,7 @@
 import { agentLink, LOCAL_AGENT_ID, UI_SOURCE } from '@pharos/core';
 import { Link2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { linkClass } from '../../../ui/link-styles';
+import { linkClass } from '../link-styles';
 
 export interface LinkedSourceInput {
   source?: string | null;

@@ -1,6 +1,6 @@
 import { envVarText, isRecord, parseEnvVar, valueFields, type ConnectionFormValues } from '@pharos/core';
 import { parseDocument, stringify } from 'yaml';
-import type { Encoding, HealthCheckVariant } from './variants';
+import type { Encoding, HealthCheckVariant } from './spec-variant';
 
 export type CheckEntry = Record<string, unknown>;
 export type CanarySpec = Record<string, unknown>;

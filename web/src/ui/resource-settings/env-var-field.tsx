@@ -1,8 +1,8 @@
 import { ENV_VAR_MODES, formatEnvVar, parseEnvVar, type EnvVarMode } from '@pharos/core';
 import { useId, useState, type ReactNode } from 'react';
-import { Button } from '../../../ui/button';
-import { cn } from '../../../ui/cn';
-import { inputClass, TextInput } from '../../../ui/text-input';
+import { Button } from '../button';
+import { cn } from '../cn';
+import { inputClass, TextInput } from '../text-input';
 
 export interface EnvVarFieldProps {
   label: string;

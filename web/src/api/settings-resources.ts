@@ -1,11 +1,11 @@
 import { specSchemaPath, type SpecSchemaName } from '@pharos/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../api/http';
-import { db } from '../../../api/postgrest';
-import type { PersonRef } from '../shared/person-cell';
-import { settingsKeys } from '../shared/query-keys';
-import { FEATURE_FLAGS_QUERY_KEY } from '../shared/shell';
-import type { SettingsTableConfig } from '../shared/tables';
+import { http } from './http';
+import { db } from './postgrest';
+import { queryKeys } from './query-keys';
+import type { PersonRef } from '../ui/resource-settings/person-cell';
+import { settingsKeys } from './settings-keys';
+import type { SettingsTableConfig } from '../ui/resource-settings/tables';
 
 /** A row of a settings table (or its `_with_status` view); columns differ between tables. */
 export interface SettingsResource {
@@ -98,7 +98,7 @@ function useInvalidateTable(config: SettingsTableConfig) {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: settingsKeys.table(config.table) }),
-      config.table === 'properties' ? queryClient.invalidateQueries({ queryKey: FEATURE_FLAGS_QUERY_KEY }) : undefined,
+      config.table === 'properties' ? queryClient.invalidateQueries({ queryKey: queryKeys.properties.all }) : undefined,
     ]);
 }
 

@@ -1,11 +1,11 @@
 import type { ConnectionField, ConnectionFormValues, ValueField } from '@pharos/core';
 import { useId, type ReactNode } from 'react';
-import { Checkbox } from '../../../ui/checkbox';
-import { cn } from '../../../ui/cn';
-import { FieldMessage } from '../../../ui/field-message';
-import { fieldError } from '../../../ui/form-validation';
-import { inputClass, TextInput } from '../../../ui/text-input';
-import { SelectField } from '../shared/select-field';
+import { Checkbox } from '../checkbox';
+import { cn } from '../cn';
+import { FieldMessage } from '../field-message';
+import { fieldError } from '../form-validation';
+import { inputClass, TextInput } from '../text-input';
+import { SelectField } from './select-field';
 import { EnvVarField } from './env-var-field';
 
 export interface FieldState {

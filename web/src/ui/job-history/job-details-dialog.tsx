@@ -1,10 +1,10 @@
 import { formatDuration } from '@pharos/core';
 import type { ReactNode } from 'react';
-import { DateTime } from '../../../ui/date-time';
-import { Dialog } from '../../../ui/dialog';
-import { JobStatusBadge } from '../shared/job-status';
-import { toYamlText } from '../shared/yaml-text';
-import type { JobHistoryRow } from './api';
+import { DateTime } from '../date-time';
+import { Dialog } from '../dialog';
+import { JobStatusBadge } from './job-status';
+import { toYamlText } from '../resource-settings/yaml-text';
+import type { JobHistoryRow } from '../../api/job-history';
 import { JobAgentCell, JobResourceCell } from './job-history-columns';
 
 /** The errors of a run as lines: a list as is, one text, or an object of errors by key. */

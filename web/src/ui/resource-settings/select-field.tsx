@@ -1,6 +1,6 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { cn } from '../../../ui/cn';
-import { inputClass } from '../../../ui/text-input';
+import { cn } from '../cn';
+import { inputClass } from '../text-input';
 
 export interface SelectFieldOption {
   value: string;

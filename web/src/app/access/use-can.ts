@@ -1,5 +1,5 @@
 import type { Action, Resource } from '@pharos/core';
-import { usePermissions } from '../../../app/access/permissions';
+import { usePermissions } from './permissions';
 
 /**
  * Whether the signed-in user may `action` on `resource` (the shell's permissions: the role matrix
