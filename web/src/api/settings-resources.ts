@@ -1,11 +1,11 @@
 import { specSchemaPath, type SpecSchemaName } from '@pharos/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PersonRef } from '../ui/resource-settings/person-cell';
+import type { SettingsTableConfig } from '../ui/resource-settings/tables';
 import { http } from './http';
 import { db } from './postgrest';
 import { queryKeys } from './query-keys';
-import type { PersonRef } from '../ui/resource-settings/person-cell';
 import { settingsKeys } from './settings-keys';
-import type { SettingsTableConfig } from '../ui/resource-settings/tables';
 
 /** A row of a settings table (or its `_with_status` view); columns differ between tables. */
 export interface SettingsResource {

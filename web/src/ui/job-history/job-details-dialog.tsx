@@ -1,11 +1,11 @@
 import { formatDuration } from '@pharos/core';
 import type { ReactNode } from 'react';
+import type { JobHistoryRow } from '../../api/job-history';
 import { DateTime } from '../date-time';
 import { Dialog } from '../dialog';
-import { JobStatusBadge } from './job-status';
 import { toYamlText } from '../resource-settings/yaml-text';
-import type { JobHistoryRow } from '../../api/job-history';
 import { JobAgentCell, JobResourceCell } from './job-history-columns';
+import { JobStatusBadge } from './job-status';
 
 /** The errors of a run as lines: a list as is, one text, or an object of errors by key. */
 export function jobErrors(errors: unknown): string[] {

@@ -1,11 +1,11 @@
 import { agentLink, formatDuration, jobResourceLink } from '@pharos/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
+import type { JobHistoryRow } from '../../api/job-history';
 import type { DataTableColumn } from '../data-table';
 import { DateTime } from '../date-time';
 import { linkClass } from '../link-styles';
 import { JobStatusBadge } from './job-status';
-import type { JobHistoryRow } from '../../api/job-history';
 
 const column = createColumnHelper<JobHistoryRow>();
 

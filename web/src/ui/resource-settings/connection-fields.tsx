@@ -5,8 +5,8 @@ import { cn } from '../cn';
 import { FieldMessage } from '../field-message';
 import { fieldError } from '../form-validation';
 import { inputClass, TextInput } from '../text-input';
-import { SelectField } from './select-field';
 import { EnvVarField } from './env-var-field';
+import { SelectField } from './select-field';
 
 export interface FieldState {
   values: ConnectionFormValues;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { settingsTableConfig } from './tables';
 import type { SettingsResource } from '../../api/settings-resources';
 import { buildPayload, initialFormValues } from './payload';
+import { settingsTableConfig } from './tables';
 
 const connection: SettingsResource = {
   id: 'c1',

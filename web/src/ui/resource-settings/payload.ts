@@ -1,6 +1,6 @@
+import type { SettingsResource } from '../../api/settings-resources';
 import type { SettingsTableConfig } from './tables';
 import { parseYamlObject, toYamlText } from './yaml-text';
-import type { SettingsResource } from '../../api/settings-resources';
 
 /** What the settings form edits, as text. */
 export interface ResourceFormValues {
