@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   const probes = incidentProbes({ url: server.url, token, pool, detailIds: details.map((row) => row.id), owner: picks[0]!.owner, component: picks[0]!.component, word: TITLE_WORDS[0], deepPage });
   if (EXPLAIN) {
     const { explainReads } = await import('./explain.js');
-    await explainReads(pool, picks[0]!.component, details[0]!.id, log);
+    await explainReads(pool, picks[0]!.component, details[0]!.id, TITLE_WORDS[0], log);
   }
   const results: Measured[] = [];
   for (const probe of probes) {
