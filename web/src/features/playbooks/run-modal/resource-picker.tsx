@@ -1,8 +1,9 @@
 import { DEBOUNCE_MS, RESOURCE_SEARCH_LIMITS, type ResourceSearchKind, type ResourceSearchResponse } from '@pharos/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { http } from '../../../api/http';
 import { cn } from '../../../ui/cn';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { playbookKeys, targetKindsOf, type PlaybookSpec, type RunTarget } from '../api';
 import { controlClass } from './field-frame';
 
@@ -17,15 +18,6 @@ const optionValue = (kind: ResourceSearchKind, id: string) => `${kind}:${id}`;
 export function targetOfOption(value: string): RunTarget {
   const [kind, id] = value.split(':') as [ResourceSearchKind, string | undefined];
   return id && kind in TARGET_FIELDS ? { [TARGET_FIELDS[kind]]: id } : {};
-}
-
-function useSettled<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
 }
 
 /** The checks, components and configs a playbook's selectors pick, narrowed by a name (`POST /api/resources/search`). */
@@ -49,7 +41,7 @@ export interface ResourcePickerProps {
 /** Chooses the resource a playbook runs on among those its selectors pick, searchable by name. */
 export function ResourcePicker({ spec, value, onChange }: ResourcePickerProps) {
   const [search, setSearch] = useState('');
-  const settled = useSettled(search.trim(), DEBOUNCE_MS.resourceSearch);
+  const settled = useDebouncedValue(search.trim(), DEBOUNCE_MS.resourceSearch);
   const resources = useResourcesOf(spec, settled);
   const id = useId();
   const kinds = targetKindsOf(spec);

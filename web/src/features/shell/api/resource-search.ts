@@ -1,8 +1,8 @@
 import { DEBOUNCE_MS, type ResourceSearchResponse } from '@pharos/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { http } from '../../../api/http';
 import { queryKeys } from '../../../api/query-keys';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 
 export const RESOURCE_SEARCH_PATH = '/api/resources/search';
 /** Results per kind in the global search. */
@@ -10,16 +10,6 @@ export const GLOBAL_SEARCH_LIMIT = 10;
 
 export function searchResources(search: string, limit: number, signal?: AbortSignal): Promise<ResourceSearchResponse> {
   return http.post<ResourceSearchResponse>(RESOURCE_SEARCH_PATH, { search, limit }, { signal });
-}
-
-/** `value`, once it has stopped changing for `delay` ms. */
-export function useDebouncedValue<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
 }
 
 /**
