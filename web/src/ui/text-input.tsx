@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { FieldLabel } from './field-label';
 
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
   label: ReactNode;
@@ -20,17 +21,9 @@ export function TextInput({ label, messages, invalid, id, className, ref, ...res
   const messagesId = `${inputId}-messages`;
   return (
     <div className={className}>
-      <div className="mb-1 flex items-baseline gap-0.5 text-[0.8125rem] font-medium">
-        <label htmlFor={inputId} className="text-fg">
-          {label}
-        </label>
-        {/* Outside the label: `required` already tells assistive technology, the mark is for the eye. */}
-        {rest.required && (
-          <span aria-hidden="true" className="text-danger">
-            *
-          </span>
-        )}
-      </div>
+      <FieldLabel htmlFor={inputId} required={rest.required}>
+        {label}
+      </FieldLabel>
       <input
         ref={ref}
         id={inputId}

@@ -1,10 +1,9 @@
 import type { ConnectionField, ConnectionFormValues, ValueField } from '@pharos/core';
-import { useId, type ReactNode } from 'react';
 import { Checkbox } from '../checkbox';
-import { cn } from '../cn';
 import { FieldMessage } from '../field-message';
 import { fieldError } from '../form-validation';
-import { inputClass, TextInput } from '../text-input';
+import { TextArea } from '../text-area';
+import { TextInput } from '../text-input';
 import { EnvVarField } from './env-var-field';
 import { SelectField } from './select-field';
 
@@ -28,32 +27,6 @@ export function valueFieldError(field: ValueField, state: Pick<FieldState, 'valu
   if (field.kind === 'checkbox') return undefined;
   const kept = state.secretsSet.includes(field.key) && !state.cleared.includes(field.key);
   return fieldError(state.values[field.key], { required: Boolean(field.required) && !kept, number: field.kind === 'numberInput', ...(field.min !== undefined ? { min: field.min } : {}) });
-}
-
-/** A multi-line input (a script, a body, headers one per line). */
-function TextArea({ field, value, onChange, onBlur, disabled, invalid, messages }: { field: ValueField; value: string; onChange: (value: string) => void; onBlur: () => void; disabled: boolean; invalid: boolean; messages: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="relative">
-      <label htmlFor={id} className={cn('mb-1 block text-[0.8125rem] font-medium text-fg', field.required && "after:ml-0.5 after:text-danger after:content-['*']")}>
-        {field.label}
-      </label>
-      <textarea
-        id={id}
-        value={value}
-        rows={3}
-        spellCheck={false}
-        required={field.required}
-        aria-invalid={invalid || undefined}
-        aria-describedby={messages ? `${id}-messages` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-        disabled={disabled}
-        className={cn(inputClass, 'h-auto py-2 font-mono text-xs')}
-      />
-      {messages && <div id={`${id}-messages`}>{messages}</div>}
-    </div>
-  );
 }
 
 function ValueInput({ field, state }: { field: ValueField; state: FieldState }) {
@@ -106,7 +79,18 @@ function ValueInput({ field, state }: { field: ValueField; state: FieldState }) 
         />
       );
     default:
-      if (field.multiline) return <TextArea field={field} value={text(state.values[field.key])} onChange={(value) => state.set(field.key, value)} {...common} />;
+      if (field.multiline)
+        return (
+          <TextArea
+            dense
+            label={field.label}
+            required={field.required}
+            spellCheck={false}
+            value={text(state.values[field.key])}
+            onChange={(event) => state.set(field.key, event.target.value)}
+            {...common}
+          />
+        );
       return (
         <TextInput
           label={field.label}

@@ -6,6 +6,7 @@ import { CodeEditor } from '../../../ui/code-editor';
 import { DialogClose } from '../../../ui/dialog';
 import { FieldMessage } from '../../../ui/field-message';
 import { MultiSelect } from '../../../ui/multi-select';
+import { TextArea } from '../../../ui/text-area';
 import { TextInput } from '../../../ui/text-input';
 import { toast } from '../../../ui/toast/toast-store';
 import { SelectField } from '../../../ui/resource-settings/select-field';
@@ -13,7 +14,6 @@ import { useSaveNotification } from './api';
 import { EMPTY_FORM, formValuesOf, payloadOf, validate, type FormErrors, type NotificationFormValues } from './form-values';
 import { RecipientFields } from './recipient-fields';
 import { ScriptField } from './script-field';
-import { TextArea } from './text-area';
 import type { NotificationRow } from './types';
 
 export const SAVED_MESSAGE = 'Notification updated successfully';

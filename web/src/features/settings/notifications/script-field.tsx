@@ -1,7 +1,7 @@
 import { NOTIFICATION_SCRIPT_TYPES } from '@pharos/core';
 import { cn } from '../../../ui/cn';
+import { TextArea } from '../../../ui/text-area';
 import { withScriptType, type NotificationFormValues, type ScriptType } from './form-values';
-import { TextArea } from './text-area';
 
 const PLACEHOLDERS: Readonly<Record<Exclude<ScriptType, 'None'>, string>> = {
   'Go Template': '{{ .check.name }} is {{ .check.status }}',
