@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { CoalescedRun } from '../workers/coalesced-run.js';
 import { claimDueEvents, completeEvents, failEvent, type ClaimedEvent } from './claim.js';
 import { DEFAULT_DISPATCHER_OPTIONS, EVENTS_CHANNEL, type BatchEventHandler, type DispatcherOptions, type DomainEvent, type EventHandler } from './types.js';
 
@@ -40,9 +41,12 @@ export class EventDispatcher {
   private readonly options: DispatcherOptions;
   private listener: pg.PoolClient | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
   private stopped = true;
+  private readonly drains = new CoalescedRun(
+    () => this.drain(),
+    (error: unknown) => this.logger.error({ err: error }, 'event dispatch failed'),
+    () => !this.stopped,
+  );
 
   constructor(
     private readonly pool: pg.Pool,
@@ -91,25 +95,12 @@ export class EventDispatcher {
       await listener.query(`unlisten ${EVENTS_CHANNEL}`).catch(() => undefined);
       listener.release();
     }
-    await this.running;
+    await this.drains.settled();
   }
 
   /** Handles what is due now (also what the timer and NOTIFY call). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'event dispatch failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.drains.wake();
   }
 
   private async listen(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sendMessage } from '../channels/index.js';
+import { CoalescedRun } from '../workers/coalesced-run.js';
 import { channelOf, targetsOf } from './recipients.js';
 import type { RuleCache } from './rules.js';
 import type { NotificationOptions } from './types.js';
@@ -45,9 +46,12 @@ interface DueSend {
 export class NotificationSender {
   private readonly options: SenderOptions;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
   private stopped = true;
+  private readonly drains = new CoalescedRun(
+    () => this.drain(),
+    (error: unknown) => this.logger.error({ err: error }, 'notification delivery failed'),
+    () => !this.stopped,
+  );
 
   constructor(
     private readonly notifications: NotificationOptions,
@@ -67,24 +71,11 @@ export class NotificationSender {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.running;
+    await this.drains.settled();
   }
 
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'notification delivery failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.drains.wake();
   }
 
   private async drain(): Promise<void> {
