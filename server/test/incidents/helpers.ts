@@ -7,6 +7,7 @@ import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
 import { registerIncidents } from '../../src/incidents/register.js';
 import { silentLogger } from '../../src/logger.js';
 import { freshDatabase, startTestServer, type FreshDatabase, type TestServer } from '../support/server.js';
+import { until } from '../support/until.js';
 
 /** An incidents test file's own database, server and engine, running rules and evidence scripts every second. */
 export interface IncidentTest {
@@ -19,9 +20,23 @@ export interface IncidentTest {
   checks(canary: string, names: string[]): Promise<Record<string, string>>;
   /** Records a run of the check `secondsAgo` seconds ago, as a canary run does. */
   result(checkId: string, passed: boolean, secondsAgo?: number): Promise<void>;
+  /** Posts YAML to /api/apply as the admin. */
+  apply(yaml: string): Promise<Response>;
   /** Polls `read` until `done` says so, or fails after `timeoutMs`. */
   until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs?: number): Promise<T>;
 }
+
+/** An IncidentRule named `name` whose spec is `spec` (YAML). */
+export const incidentRule = (name: string, spec: string) => `apiVersion: mission-control.flanksource.com/v1
+kind: IncidentRule
+metadata:
+  name: ${name}
+spec:
+${spec
+  .trim()
+  .split('\n')
+  .map((line) => `  ${line}`)
+  .join('\n')}`;
 
 export function incidentTest(): IncidentTest {
   let engine: Engine;
@@ -42,15 +57,8 @@ export function incidentTest(): IncidentTest {
     async result(checkId, passed, secondsAgo = 0) {
       await test.pool.query(`insert into check_statuses (check_id, time, status, duration) values ($1, now() - make_interval(secs => $3), $2, 5)`, [checkId, passed, secondsAgo]);
     },
-    async until(read, done, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await read();
-        if (done(value)) return value;
-        if (Date.now() > deadline) throw new Error(`gave up waiting: ${JSON.stringify(value)}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    },
+    apply: (yaml) => fetch(`${test.server.url}/api/apply`, { method: 'POST', headers: { authorization: `Bearer ${test.token}`, 'content-type': 'application/yaml' }, body: yaml }),
+    until: (read, done, timeoutMs) => until(read, done, { timeoutMs, intervalMs: 200 }),
   };
 
   beforeAll(async () => {

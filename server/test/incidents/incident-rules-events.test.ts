@@ -7,6 +7,7 @@ import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
 import { registerIncidents } from '../../src/incidents/register.js';
 import { silentLogger } from '../../src/logger.js';
 import { freshDatabase, type FreshDatabase } from '../support/server.js';
+import { until } from '../support/until.js';
 
 /**
  * The definition of done and incident rules react to check.passed and check.failed (and component
@@ -36,16 +37,6 @@ afterAll(async () => {
   await pool?.end();
   await database?.drop();
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function check(name: string, labels: Record<string, string> = {}): Promise<string> {
   const { rows } = await pool.query<{ id: string }>(
@@ -80,12 +71,12 @@ describe('reacting to health events', () => {
     // Healthy since 400 s ago: over the 5 minutes the default script asks for.
     const recovered = Date.now();
     await result(checkId, true, 400);
-    await until(async () => (await pool.query<{ done: boolean }>('select done from evidences where id = $1', [evidence])).rows[0]!.done, (done) => done, 5_000);
+    await until(async () => (await pool.query<{ done: boolean }>('select done from evidences where id = $1', [evidence])).rows[0]!.done, (done) => done, { timeoutMs: 5_000 });
     expect(Date.now() - recovered).toBeLessThan(5_000);
 
     // And back: failing again undoes it as quickly.
     await result(checkId, false, 0);
-    await until(async () => (await pool.query<{ done: boolean }>('select done from evidences where id = $1', [evidence])).rows[0]!.done, (done) => !done, 5_000);
+    await until(async () => (await pool.query<{ done: boolean }>('select done from evidences where id = $1', [evidence])).rows[0]!.done, (done) => !done, { timeoutMs: 5_000 });
     expect(await scheduledRuns()).toBe(before);
   });
 
@@ -98,7 +89,7 @@ describe('reacting to health events', () => {
     const incidents = await until(
       async () => (await pool.query<{ subject: string }>(`select incident_rule_subject as subject from incidents i join incident_rules r on r.id = i.incident_rule_id where r.name = 'reacting'`)).rows,
       (list) => list.length > 0,
-      5_000,
+      { timeoutMs: 5_000 },
     );
     expect(Date.now() - failed).toBeLessThan(5_000);
     expect(incidents).toEqual([{ subject: `check:${checkId}` }]);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { incidentTest } from './helpers.js';
+import { incidentRule, incidentTest } from './helpers.js';
 
 /**
  * What an IncidentRule takes besides its selectors, as mission-control's files write it: responders
@@ -32,19 +32,7 @@ async function incidentsOf(rule: string): Promise<RuleIncident[]> {
   return rows;
 }
 
-async function apply(name: string, spec: string): Promise<Response> {
-  const body = `apiVersion: mission-control.flanksource.com/v1
-kind: IncidentRule
-metadata:
-  name: ${name}
-spec:
-${spec
-  .trim()
-  .split('\n')
-  .map((line) => `  ${line}`)
-  .join('\n')}`;
-  return fetch(`${env.server.url}/api/apply`, { method: 'POST', headers: { authorization: `Bearer ${env.token}`, 'content-type': 'application/yaml' }, body });
-}
+const apply = (name: string, spec: string): Promise<Response> => env.apply(incidentRule(name, spec));
 
 async function problemsOf(response: Response): Promise<{ path: string; reason: string }[]> {
   expect(response.status).toBe(400);

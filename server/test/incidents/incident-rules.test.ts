@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { incidentTest } from './helpers.js';
+import { incidentRule, incidentTest } from './helpers.js';
 
 /**
  * IncidentRule specs applied through /api/apply, run by the engine every second over checks made to
@@ -39,21 +39,6 @@ async function incidentsOf(rule: string): Promise<RuleIncident[]> {
   return rows;
 }
 
-async function apply(yaml: string): Promise<Response> {
-  return fetch(`${env.server.url}/api/apply`, { method: 'POST', headers: { authorization: `Bearer ${env.token}`, 'content-type': 'application/yaml' }, body: yaml });
-}
-
-const rule = (name: string, spec: string) => `apiVersion: mission-control.flanksource.com/v1
-kind: IncidentRule
-metadata:
-  name: ${name}
-spec:
-${spec
-  .trim()
-  .split('\n')
-  .map((line) => `  ${line}`)
-  .join('\n')}`;
-
 let teamId: string;
 let personId: string;
 
@@ -64,8 +49,8 @@ beforeAll(async () => {
 
 describe('an incident rule over checks', () => {
   it('opens one incident per failing component, adds to it, and resolves then closes it when its checks recover', async () => {
-    const applied = await apply(
-      rule(
+    const applied = await env.apply(
+      incidentRule(
         'shop-checks',
         `
 checks:
@@ -152,8 +137,8 @@ autoClose:
 
 describe('an incident rule over components', () => {
   it('opens an incident for a failing component its filter lets through, reopens it when it fails again, and never duplicates it', async () => {
-    const applied = await apply(
-      rule(
+    const applied = await env.apply(
+      incidentRule(
         'databases',
         `
 components:
@@ -198,8 +183,8 @@ autoResolve:
 
 describe('applying an IncidentRule', () => {
   it('refuses a spec it cannot run, with the path and reason', async () => {
-    const response = await apply(
-      rule(
+    const response = await env.apply(
+      incidentRule(
         'broken',
         `
 checks:

@@ -8,6 +8,7 @@ import { Engine } from '../../src/engine/engine.js';
 import { registerResponders } from '../../src/incidents/responders/register.js';
 import { silentLogger } from '../../src/logger.js';
 import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+import { until } from '../support/until.js';
 
 /** A responder row as the tests read it. */
 export interface ResponderState {
@@ -82,15 +83,7 @@ export function respondersTest(options: { schedule?: string } = {}): RespondersT
       );
       return rows[0]!;
     },
-    async until(read, done, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await read();
-        if (done(value)) return value;
-        if (Date.now() > deadline) throw new Error(`gave up waiting: ${JSON.stringify(value)}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
+    until: (read, done, timeoutMs) => until(read, done, { timeoutMs }),
   };
 
   beforeAll(async () => {

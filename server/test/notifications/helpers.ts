@@ -11,6 +11,7 @@ import { registerNotifications, type NotificationDelivery } from '../../src/noti
 import { registerPlaybooks } from '../../src/playbooks/register.js';
 import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
 import { TestSmtpServer } from '../support/smtp.js';
+import { until } from '../support/until.js';
 
 export const PUBLIC_URL = 'http://pharos.test';
 
@@ -129,18 +130,11 @@ export function notificationTest(): NotificationTest {
       const { rows } = await test.pool.query<SendRow>('select * from notification_send_history where notification_id = $1 order by created_at, recipient', [notificationId]);
       return rows;
     },
-    async until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await read();
-        if (done(value)) return value;
-        if (Date.now() > deadline) {
-          const { rows } = await test.pool.query('select name, attempts, error, done_consumers from event_queue');
-          throw new Error(`gave up waiting: ${JSON.stringify(value)}; events: ${JSON.stringify(rows)}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
+    until: (read, done, timeoutMs) =>
+      until(read, done, {
+        timeoutMs,
+        detail: async () => `events: ${JSON.stringify((await test.pool.query('select name, attempts, error, done_consumers from event_queue')).rows)}`,
+      }),
   } as NotificationTest;
 
   beforeAll(async () => {
