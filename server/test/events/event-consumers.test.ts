@@ -1,42 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { EventDispatcher } from '../../src/events/dispatcher.js';
-import type { DispatcherOptions, DomainEvent } from '../../src/events/types.js';
-import { silentLogger } from '../../src/logger.js';
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../../src/events/types.js';
+import { dispatcherTest, within } from './helpers.js';
 
 /**
  * Several consumers of one event name: each gets each event once, and a retry runs only the
  * consumers that failed. Every test uses event names of its own: the database is shared.
  */
 
-let pool: pg.Pool;
-const dispatchers: EventDispatcher[] = [];
-
-beforeAll(() => {
-  pool = new pg.Pool({ connectionString: inject('databaseUrl'), max: 10 });
-});
-
-afterAll(async () => {
-  await Promise.all(dispatchers.map((dispatcher) => dispatcher.stop()));
-  await pool?.end();
-});
-
-function dispatcher(options: Partial<DispatcherOptions>): EventDispatcher {
-  const created = new EventDispatcher(pool, silentLogger(), options);
-  dispatchers.push(created);
-  return created;
-}
-
-async function within<T>(ms: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const { pool, dispatcher } = dispatcherTest();
 
 const queued = async (name: string): Promise<number> => (await pool.query('select 1 from event_queue where name = $1', [name])).rowCount ?? 0;
 

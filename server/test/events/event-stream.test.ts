@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { EventDispatcher } from '../../src/events/dispatcher.js';
-import type { DispatcherOptions, DomainEvent } from '../../src/events/types.js';
-import { silentLogger } from '../../src/logger.js';
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../../src/events/types.js';
+import { dispatcherTest, within } from './helpers.js';
 
 /**
  * Domain events come from the change that causes them, in its transaction; consumers are woken by
@@ -11,23 +9,7 @@ import { silentLogger } from '../../src/logger.js';
  * Every test uses names or subjects of its own: the database is shared.
  */
 
-let pool: pg.Pool;
-const dispatchers: EventDispatcher[] = [];
-
-beforeAll(() => {
-  pool = new pg.Pool({ connectionString: inject('databaseUrl'), max: 10 });
-});
-
-afterAll(async () => {
-  await Promise.all(dispatchers.map((dispatcher) => dispatcher.stop()));
-  await pool?.end();
-});
-
-async function dispatcher(options: Partial<DispatcherOptions>): Promise<EventDispatcher> {
-  const created = new EventDispatcher(pool, silentLogger(), options);
-  dispatchers.push(created);
-  return created;
-}
+const { pool, dispatcher } = dispatcherTest();
 
 async function eventsAbout(subject: string): Promise<{ name: string; properties: Record<string, unknown> }[]> {
   const { rows } = await pool.query<{ name: string; properties: Record<string, unknown> }>(
@@ -35,16 +17,6 @@ async function eventsAbout(subject: string): Promise<{ name: string; properties:
     [subject],
   );
   return rows;
-}
-
-async function within<T>(ms: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('producing events', () => {
@@ -115,7 +87,7 @@ describe('consuming events', () => {
   it('a consumer is woken by NOTIFY at once, not by its polling', async () => {
     const name = `test.wake.${randomUUID()}`;
     const handled: number[] = [];
-    const consumer = await dispatcher({ pollIntervalMs: 60_000 });
+    const consumer = dispatcher({ pollIntervalMs: 60_000 });
     consumer.on([name], async () => void handled.push(Date.now()));
     await consumer.start();
     const sent = Date.now();
@@ -128,7 +100,7 @@ describe('consuming events', () => {
   it('a failing handler is retried with growing waits, then the event is kept with its error', async () => {
     const name = `test.fail.${randomUUID()}`;
     const calls: number[] = [];
-    const consumer = await dispatcher({ pollIntervalMs: 50, retryBaseMs: 100, maxAttempts: 3 });
+    const consumer = dispatcher({ pollIntervalMs: 50, retryBaseMs: 100, maxAttempts: 3 });
     consumer.on([name], async () => {
       calls.push(Date.now());
       throw new Error('the peer said no');
@@ -153,7 +125,7 @@ describe('consuming events', () => {
     const seen = new Map<string, number>();
     const count = async (event: DomainEvent) => void seen.set(event.id, (seen.get(event.id) ?? 0) + 1);
     for (let i = 0; i < 2; i += 1) {
-      const consumer = await dispatcher({ pollIntervalMs: 100, batchSize: 25 });
+      const consumer = dispatcher({ pollIntervalMs: 100, batchSize: 25 });
       consumer.on([name], count);
       await consumer.start();
     }
