@@ -1,5 +1,6 @@
 import { JOB_STATUS_COLOURS, JOB_STATUSES, type Colour, type JobStatus } from '@pharos/core';
 import { cn } from '../cn';
+import { linkClass } from '../link-styles';
 
 /** The palette of the colour names core gives statuses, readable on both themes. */
 const COLOUR_CLASSES: Record<Colour, string> = {
@@ -24,6 +25,30 @@ export function JobStatusBadge({ status }: { status: string | null | undefined }
       className={cn('inline-flex rounded px-1.5 py-0.5 text-xs font-semibold tracking-wide', COLOUR_CLASSES[colour])}
     >
       {status}
+    </span>
+  );
+}
+
+const hasDetails = (details: unknown) => details !== null && typeof details === 'object' && Object.keys(details).length > 0;
+
+/** A resource's last job status, with '(View details)' when its last run left details. */
+export function JobStatusCell({ status, details, onViewDetails }: { status: string | null | undefined; details: unknown; onViewDetails: () => void }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <JobStatusBadge status={status} />
+      {hasDetails(details) && (
+        <button
+          type="button"
+          className={linkClass}
+          onClick={(event) => {
+            // The row opens the resource on click; this opens only the details.
+            event.stopPropagation();
+            onViewDetails();
+          }}
+        >
+          (View details)
+        </button>
+      )}
     </span>
   );
 }

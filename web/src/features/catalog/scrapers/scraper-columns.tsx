@@ -1,16 +1,13 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { DataTableColumn } from '../../../ui/data-table';
 import { DateTime } from '../../../ui/date-time';
-import { linkClass } from '../../../ui/link-styles';
 import { RelativeTime } from '../../../ui/relative-time';
 import { kindIcon, kindsOf } from './scraper-kinds';
 import type { SettingsResource } from '../../../api/settings-resources';
-import { JobStatusBadge } from '../../../ui/job-history/job-status';
+import { JobStatusCell } from '../../../ui/job-history/job-status';
 import { PersonCell } from '../../../ui/resource-settings/person-cell';
 
 const column = createColumnHelper<SettingsResource>();
-
-const hasDetails = (details: unknown) => details !== null && typeof details === 'object' && Object.keys(details).length > 0;
 
 /**
  * The scraper list's columns (spec 3 §2.5): Name with the icon of its kind, Namespace, Source, Job
@@ -38,23 +35,7 @@ export function scraperColumns(onViewDetails: (row: SettingsResource) => void): 
       id: 'job_status',
       header: 'Job Status',
       enableSorting: false,
-      cell: (info) => (
-        <span className="inline-flex items-center gap-1">
-          <JobStatusBadge status={info.getValue()} />
-          {hasDetails(info.row.original['job_details']) && (
-            <button
-              type="button"
-              className={linkClass}
-              onClick={(event) => {
-                event.stopPropagation();
-                onViewDetails(info.row.original);
-              }}
-            >
-              (View details)
-            </button>
-          )}
-        </span>
-      ),
+      cell: (info) => <JobStatusCell status={info.getValue()} details={info.row.original['job_details']} onViewDetails={() => onViewDetails(info.row.original)} />,
     }),
     column.accessor('last_runtime', { id: 'last_runtime', header: 'Last Run', cell: (info) => <RelativeTime value={info.getValue()} /> }),
     column.accessor('created_by', { id: 'created_by', header: 'Created By', enableSorting: false, cell: (info) => <PersonCell person={info.getValue()} /> }),

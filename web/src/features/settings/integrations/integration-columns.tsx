@@ -2,16 +2,13 @@ import { LOCAL_AGENT_ID } from '@pharos/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { DataTableColumn } from '../../../ui/data-table';
 import { DateTime } from '../../../ui/date-time';
-import { linkClass } from '../../../ui/link-styles';
 import { RelativeTime } from '../../../ui/relative-time';
-import { JobStatusBadge } from '../../../ui/job-history/job-status';
+import { JobStatusCell } from '../../../ui/job-history/job-status';
 import { PersonCell } from '../../../ui/resource-settings/person-cell';
 import type { IntegrationRow } from './api';
 import { integrationType, isIntegrationType } from './integration-types';
 
 const column = createColumnHelper<IntegrationRow>();
-
-const hasDetails = (details: unknown) => details !== null && typeof details === 'object' && Object.keys(details).length > 0;
 
 function NameCell({ row }: { row: IntegrationRow }) {
   const type = isIntegrationType(row.integration_type) ? integrationType(row.integration_type) : undefined;
@@ -44,23 +41,7 @@ export function integrationColumns(onViewDetails: (row: IntegrationRow) => void)
       id: 'job_status',
       header: 'Job Status',
       enableSorting: false,
-      cell: (info) => (
-        <span className="inline-flex items-center gap-1">
-          <JobStatusBadge status={info.getValue()} />
-          {hasDetails(info.row.original.job_details) && (
-            <button
-              type="button"
-              className={linkClass}
-              onClick={(event) => {
-                event.stopPropagation();
-                onViewDetails(info.row.original);
-              }}
-            >
-              (View details)
-            </button>
-          )}
-        </span>
-      ),
+      cell: (info) => <JobStatusCell status={info.getValue()} details={info.row.original.job_details} onViewDetails={() => onViewDetails(info.row.original)} />,
     }),
     column.accessor('last_runtime', { id: 'last_runtime', header: 'Last Run', enableSorting: false, cell: (info) => <RelativeTime value={info.getValue()} /> }),
     column.accessor('created_by', { id: 'created_by', header: 'Created By', enableSorting: false, cell: (info) => <PersonCell person={info.getValue()} /> }),
