@@ -1,11 +1,8 @@
 import { useNavigate, useParams } from 'react-router';
 import { useSettingsResource } from '../../../api/settings-resources';
 import { useBreadcrumb } from '../../../app/breadcrumb';
-import { ErrorPanel } from '../../../ui/error-panel';
 import { useResourceExtensions } from '../../../ui/resource-extensions';
-import { Skeleton } from '../../../ui/skeleton';
-import { Tabs } from '../../../ui/tabs';
-import { toast } from '../../../ui/toast/toast-store';
+import { ResourceDetailTabs, toastSaved } from '../../../ui/resource-settings/resource-detail-tabs';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { SCRAPERS_CONFIG, ScraperForm } from './scraper-form';
 
@@ -26,26 +23,13 @@ function ScraperDetail({ id }: { id: string }) {
   useBreadcrumb(name ? [{ label: 'Catalog', to: '/catalog' }, { label: 'Scrapers', to: LIST_PATH }, { label: name }] : null);
   const backToList = () => void navigate(LIST_PATH);
 
-  let body;
-  if (scraper.isPending) {
-    body = (
-      <div role="status" aria-label="Loading" className="space-y-3">
-        <Skeleton className="h-9 w-full" />
-        <Skeleton className="h-80 w-full" />
-      </div>
-    );
-  } else if (scraper.isError) {
-    body = <ErrorPanel error={scraper.error} title="Could not load the catalog scraper" hideDetails />;
-  } else if (!scraper.data) {
-    body = <ErrorPanel error="No resources found" title="Catalog Scraper not found" hideDetails />;
-  } else {
-    const saved = scraper.data;
-    body = (
-      <Tabs
-        label="Catalog Scraper details"
-        urlParam="tab"
-        resetParams={['pageIndex', 'pageSize', 'job']}
-        items={[
+  return (
+    <main className="flex flex-col gap-4 p-4">
+      <h1 className="min-w-0 truncate text-lg font-semibold">{name || 'Scraper'}</h1>
+      <ResourceDetailTabs
+        resource={scraper}
+        noun="Catalog Scraper"
+        tabs={(saved) => [
           {
             value: 'spec',
             label: 'Spec',
@@ -53,10 +37,7 @@ function ScraperDetail({ id }: { id: string }) {
               <ScraperForm
                 key={`${saved.id}:${saved.updated_at ?? ''}`}
                 scraper={saved}
-                onSaved={({ name: savedName }) => {
-                  toast.success(`${savedName} updated successfully`);
-                  backToList();
-                }}
+                onSaved={({ name: savedName }) => toastSaved(savedName, backToList)}
                 onDeleted={backToList}
               />
             ),
@@ -66,13 +47,6 @@ function ScraperDetail({ id }: { id: string }) {
             : []),
         ]}
       />
-    );
-  }
-
-  return (
-    <main className="flex flex-col gap-4 p-4">
-      <h1 className="min-w-0 truncate text-lg font-semibold">{name || 'Scraper'}</h1>
-      {body}
     </main>
   );
 }

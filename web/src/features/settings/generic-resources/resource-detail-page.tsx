@@ -1,10 +1,8 @@
 import type { SettingsTable } from '@pharos/core';
 import type { ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ErrorPanel } from '../../../ui/error-panel';
-import { Skeleton } from '../../../ui/skeleton';
-import { Tabs, type TabItem } from '../../../ui/tabs';
-import { toast } from '../../../ui/toast/toast-store';
+import type { TabItem } from '../../../ui/tabs';
+import { ResourceDetailTabs, toastSaved } from '../../../ui/resource-settings/resource-detail-tabs';
 import { settingsCrumbs, SettingsPage, SettingsPageHeader } from '../shared/page-header';
 import { isSettingsTable, settingsListPath, settingsTableConfig, type SettingsTableConfig } from '../../../ui/resource-settings/tables';
 import { TeamMembersTab } from '../teams/members-tab';
@@ -37,69 +35,33 @@ function ResourceDetail({ config, id, form: OwnForm }: { config: SettingsTableCo
   const name = resource.data?.name ?? '';
   const backToList = () => void navigate(settingsListPath(config.table));
 
-  let body;
-  if (resource.isPending) {
-    body = (
-      <div role="status" aria-label="Loading" className="space-y-3">
-        <Skeleton className="h-9 w-full" />
-        <Skeleton className="h-80 w-full" />
-      </div>
-    );
-  } else if (resource.isError) {
-    body = <ErrorPanel error={resource.error} title={`Could not load the ${config.name.toLowerCase()}`} hideDetails />;
-  } else if (!resource.data) {
-    body = <ErrorPanel error="No resources found" title={`${config.name} not found`} hideDetails />;
-  } else {
-    const tabs: TabItem[] = [
-      {
-        value: 'spec',
-        label: 'Spec',
-        content: OwnForm ? (
-          <OwnForm
-            key={`${resource.data.id}:${resource.data.updated_at ?? ''}`}
-            resource={resource.data}
-            onSaved={(saved) => {
-              toastSaved(saved);
-              backToList();
-            }}
-            onDeleted={backToList}
-          />
-        ) : (
-          <ResourceForm
-            key={`${resource.data.id}:${resource.data.updated_at ?? ""}`}
-            config={config}
-            resource={resource.data}
-            onSaved={(saved) => {
-              toastSaved(saved);
-              backToList();
-            }}
-            onDeleted={backToList}
-          />
-        ),
-      },
-    ];
-    if (config.jobResourceType) {
-      tabs.push({
-        value: 'job-history',
-        label: 'Job History',
-        content: <JobHistoryTab resourceId={resource.data.id} resourceType={config.jobResourceType} />,
-      });
-    }
-    if (config.members) tabs.push({ value: 'members', label: 'Members', content: <TeamMembersTab teamId={resource.data.id} /> });
-    body = <Tabs label={`${config.name} details`} items={tabs} urlParam="tab" resetParams={['pageIndex', 'pageSize', 'job']} />;
-  }
-
   return (
     <SettingsPage>
       <SettingsPageHeader
         title={name || config.title}
         crumbs={name ? settingsCrumbs({ title: config.title, path: settingsListPath(config.table) }, name) : null}
       />
-      {body}
+      <ResourceDetailTabs resource={resource} noun={config.name} tabs={(saved) => detailTabs(config, saved, OwnForm, backToList)} />
     </SettingsPage>
   );
 }
 
-function toastSaved(name: string) {
-  toast.success(`${name} updated successfully`);
+function detailTabs(config: SettingsTableConfig, saved: SettingsResource, OwnForm: ResourceEditForm | undefined, backToList: () => void): TabItem[] {
+  const onSaved = (name: string) => toastSaved(name, backToList);
+  const tabs: TabItem[] = [
+    {
+      value: 'spec',
+      label: 'Spec',
+      content: OwnForm ? (
+        <OwnForm key={`${saved.id}:${saved.updated_at ?? ''}`} resource={saved} onSaved={onSaved} onDeleted={backToList} />
+      ) : (
+        <ResourceForm key={`${saved.id}:${saved.updated_at ?? ''}`} config={config} resource={saved} onSaved={onSaved} onDeleted={backToList} />
+      ),
+    },
+  ];
+  if (config.jobResourceType) {
+    tabs.push({ value: 'job-history', label: 'Job History', content: <JobHistoryTab resourceId={saved.id} resourceType={config.jobResourceType} /> });
+  }
+  if (config.members) tabs.push({ value: 'members', label: 'Members', content: <TeamMembersTab teamId={saved.id} /> });
+  return tabs;
 }

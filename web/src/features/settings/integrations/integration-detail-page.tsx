@@ -2,9 +2,7 @@ import type { IntegrationType } from '@pharos/core';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { useResourceExtensions } from '../../../ui/resource-extensions';
-import { Skeleton } from '../../../ui/skeleton';
-import { Tabs } from '../../../ui/tabs';
-import { toast } from '../../../ui/toast/toast-store';
+import { ResourceDetailTabs, toastSaved } from '../../../ui/resource-settings/resource-detail-tabs';
 import { useSettingsResource, type SettingsResource } from '../../../api/settings-resources';
 import { JobHistoryTab } from '../generic-resources/job-history-tab';
 import { LogBackendForm } from '../log-backends/log-backend-form';
@@ -54,26 +52,16 @@ function IntegrationDetail({ type, id }: { type: IntegrationType; id: string }) 
     void navigate(INTEGRATIONS_PATH);
   };
 
-  let body;
-  if (resource.isPending) {
-    body = (
-      <div role="status" aria-label="Loading" className="space-y-3">
-        <Skeleton className="h-9 w-full" />
-        <Skeleton className="h-80 w-full" />
-      </div>
-    );
-  } else if (resource.isError) {
-    body = <ErrorPanel error={resource.error} title={`Could not load the ${info.label.toLowerCase()}`} hideDetails />;
-  } else if (!resource.data) {
-    body = <ErrorPanel error="No resources found" title={`${info.label} not found`} hideDetails />;
-  } else {
-    const saved = resource.data;
-    body = (
-      <Tabs
-        label={`${info.label} details`}
-        urlParam="tab"
-        resetParams={['pageIndex', 'pageSize', 'job']}
-        items={[
+  return (
+    <SettingsPage>
+      <SettingsPageHeader
+        title={name || info.label}
+        crumbs={name ? settingsCrumbs({ title: 'Integrations', path: INTEGRATIONS_PATH }, name) : null}
+      />
+      <ResourceDetailTabs
+        resource={resource}
+        noun={info.label}
+        tabs={(saved) => [
           {
             value: 'spec',
             label: 'Spec',
@@ -82,10 +70,7 @@ function IntegrationDetail({ type, id }: { type: IntegrationType; id: string }) 
                 key={`${saved.id}:${saved.updated_at ?? ''}`}
                 type={type}
                 resource={saved}
-                onSaved={(savedName) => {
-                  toast.success(`${savedName} updated successfully`);
-                  backToList();
-                }}
+                onSaved={(savedName) => toastSaved(savedName, backToList)}
                 onDeleted={backToList}
               />
             ),
@@ -93,16 +78,6 @@ function IntegrationDetail({ type, id }: { type: IntegrationType; id: string }) 
           { value: 'job-history', label: 'Job History', content: <JobHistoryTab resourceId={saved.id} resourceType={info.jobResourceType} /> },
         ]}
       />
-    );
-  }
-
-  return (
-    <SettingsPage>
-      <SettingsPageHeader
-        title={name || info.label}
-        crumbs={name ? settingsCrumbs({ title: 'Integrations', path: INTEGRATIONS_PATH }, name) : null}
-      />
-      {body}
     </SettingsPage>
   );
 }
