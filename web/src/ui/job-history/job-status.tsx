@@ -1,15 +1,6 @@
 import { JOB_STATUS_COLOURS, JOB_STATUSES, type Colour, type JobStatus } from '@pharos/core';
-import { cn } from '../cn';
+import { ColourBadge } from '../colour-badge';
 import { linkClass } from '../link-styles';
-
-/** The palette of the colour names core gives statuses, readable on both themes. */
-const COLOUR_CLASSES: Record<Colour, string> = {
-  red: 'text-[light-dark(#b42318,#f97066)] bg-[light-dark(#fef3f2,#2b1515)]',
-  orange: 'text-[light-dark(#b54708,#fdb022)] bg-[light-dark(#fffaeb,#2b1f0e)]',
-  yellow: 'text-[light-dark(#854d0e,#fde047)] bg-[light-dark(#fefce8,#2a2610)]',
-  green: 'text-[light-dark(#067647,#47cd89)] bg-[light-dark(#ecfdf3,#0f2a1e)]',
-  gray: 'text-fg-muted bg-surface-muted',
-};
 
 function isJobStatus(value: string): value is JobStatus {
   return (JOB_STATUSES as readonly string[]).includes(value);
@@ -20,12 +11,9 @@ export function JobStatusBadge({ status }: { status: string | null | undefined }
   if (!status) return null;
   const colour: Colour = isJobStatus(status) ? JOB_STATUS_COLOURS[status] : 'gray';
   return (
-    <span
-      data-colour={colour}
-      className={cn('inline-flex rounded px-1.5 py-0.5 text-xs font-semibold tracking-wide', COLOUR_CLASSES[colour])}
-    >
+    <ColourBadge colour={colour} className="tracking-wide">
       {status}
-    </span>
+    </ColourBadge>
   );
 }
 

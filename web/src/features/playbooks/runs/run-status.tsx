@@ -1,5 +1,6 @@
 import type { PlaybookRunStatus } from '@pharos/core';
 import { cn } from '../../../ui/cn';
+import { COLOUR_BADGE_CLASSES } from '../../../ui/colour-badge';
 
 type Tone = 'green' | 'red' | 'blue' | 'orange' | 'yellow' | 'gray';
 
@@ -17,12 +18,8 @@ export const RUN_STATUS_TONES: Readonly<Record<PlaybookRunStatus, Tone>> = {
 };
 
 const TONE_CLASSES: Record<Tone, string> = {
-  green: 'text-[light-dark(#067647,#47cd89)] bg-[light-dark(#ecfdf3,#0f2a1e)]',
-  red: 'text-[light-dark(#b42318,#f97066)] bg-[light-dark(#fef3f2,#2b1515)]',
+  ...COLOUR_BADGE_CLASSES,
   blue: 'text-[light-dark(#175cd3,#84caff)] bg-[light-dark(#eff8ff,#102a43)]',
-  orange: 'text-[light-dark(#b54708,#fdb022)] bg-[light-dark(#fffaeb,#2b1f0e)]',
-  yellow: 'text-[light-dark(#854d0e,#fde047)] bg-[light-dark(#fefce8,#2a2610)]',
-  gray: 'text-fg-muted bg-surface-muted',
 };
 
 /** A run's or action's status in its colour. */
