@@ -7,6 +7,7 @@ import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
 import { registerIncidents } from '../../src/incidents/register.js';
 import { silentLogger } from '../../src/logger.js';
 import { freshDatabase, startTestServer, type FreshDatabase, type TestServer } from '../support/server.js';
+import { manifest } from '../support/manifest.js';
 import { until } from '../support/until.js';
 
 /** An incidents test file's own database, server and engine, running rules and evidence scripts every second. */
@@ -27,16 +28,7 @@ export interface IncidentTest {
 }
 
 /** An IncidentRule named `name` whose spec is `spec` (YAML). */
-export const incidentRule = (name: string, spec: string) => `apiVersion: mission-control.flanksource.com/v1
-kind: IncidentRule
-metadata:
-  name: ${name}
-spec:
-${spec
-  .trim()
-  .split('\n')
-  .map((line) => `  ${line}`)
-  .join('\n')}`;
+export const incidentRule = (name: string, spec: string) => manifest('IncidentRule', { name }, spec);
 
 export function incidentTest(): IncidentTest {
   let engine: Engine;

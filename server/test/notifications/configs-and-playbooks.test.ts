@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { manifest } from '../support/manifest.js';
 import { mailText, notificationTest, PUBLIC_URL } from './helpers.js';
 
 /**
@@ -10,16 +11,7 @@ import { mailText, notificationTest, PUBLIC_URL } from './helpers.js';
 
 const env = notificationTest();
 
-const notification = (name: string, spec: string) => `apiVersion: mission-control.flanksource.com/v1
-kind: Notification
-metadata:
-  name: ${name}
-  namespace: default
-spec:
-${spec
-  .split('\n')
-  .map((line) => `  ${line}`)
-  .join('\n')}`;
+const notification = (name: string, spec: string) => manifest('Notification', { name, namespace: 'default' }, spec);
 
 describe('config changes', () => {
   it('reach the channels of a team through a filter and a template, once per event', async () => {

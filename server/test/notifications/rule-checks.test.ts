@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFIED_EVENTS } from '../../src/notifications/events.js';
 import { runCli } from '../support/cli.js';
+import { manifest } from '../support/manifest.js';
 import { notificationTest } from './helpers.js';
 
 /**
@@ -25,18 +26,7 @@ async function applyRaw(yaml: string): Promise<{ status: number; body: { message
   return { status: response.status, body: (await response.json()) as { message: string; problems?: Problem[] } };
 }
 
-const notification = (name: string, spec: string) => `apiVersion: mission-control.flanksource.com/v1
-kind: Notification
-metadata:
-  name: ${name}
-  namespace: default
-spec:
-${spec
-  .trim()
-  .split('\n')
-  .map((line) => `  ${line}`)
-  .join('\n')}
-`;
+const notification = (name: string, spec: string) => manifest('Notification', { name, namespace: 'default' }, spec);
 
 async function count(): Promise<number> {
   const { rows } = await env.pool.query<{ count: number }>('select count(*)::int as count from notifications');

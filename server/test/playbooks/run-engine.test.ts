@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manifest } from '../support/manifest.js';
 import { playbookTest } from './helpers.js';
 
 /**
@@ -44,15 +45,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const playbook = (name: string, spec: string) => `apiVersion: mission-control.flanksource.com/v1
-kind: Playbook
-metadata:
-  name: ${name}
-spec:
-${spec
-  .split('\n')
-  .map((line) => `  ${line}`)
-  .join('\n')}`;
+const playbook = (name: string, spec: string) => manifest('Playbook', { name }, spec);
 
 describe('a playbook run', () => {
   it('runs a script, a request and a query templated over the config, the parameters and the person, and keeps their results', async () => {
