@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { cn } from '../../../ui/cn';
+import { FieldLabel } from '../../../ui/field-label';
 import { FieldMessage } from '../../../ui/field-message';
 import { inputClass } from '../../../ui/text-input';
 import type { ResponderOption } from './types';
@@ -36,14 +37,9 @@ export function ResponderField({ label, value, onChange, onBlur, error, note, mu
   } as const;
   return (
     <div>
-      <div className="mb-1 flex items-baseline gap-0.5 text-[0.8125rem] font-medium">
-        <label htmlFor={id} className="text-fg">
-          {label}
-        </label>
-        <span aria-hidden="true" className="text-danger">
-          *
-        </span>
-      </div>
+      <FieldLabel htmlFor={id} required>
+        {label}
+      </FieldLabel>
       {options ? (
         <select {...common} onChange={(event) => onChange(event.target.value)} className={cn(inputClass, 'cursor-pointer')}>
           <option value="">{placeholder ?? `Select ${label}`}</option>

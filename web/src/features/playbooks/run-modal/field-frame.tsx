@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { FieldLabel } from '../../../ui/field-label';
 import { FieldMessage } from '../../../ui/field-message';
 
 export const controlClass =
@@ -21,16 +22,9 @@ export function FieldFrame({ label, required, description, error, children }: Fi
   const hasMessages = Boolean(description || error);
   return (
     <div>
-      <div className="mb-1 flex items-baseline gap-0.5 text-[0.8125rem] font-medium">
-        <label htmlFor={id} className="text-fg">
-          {label}
-        </label>
-        {required && (
-          <span aria-hidden="true" className="text-danger">
-            *
-          </span>
-        )}
-      </div>
+      <FieldLabel htmlFor={id} required={required}>
+        {label}
+      </FieldLabel>
       {children({ id, describedBy: hasMessages ? messagesId : undefined, invalid: Boolean(error) })}
       {hasMessages && (
         <div id={messagesId}>
