@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { seedStep } from './seed-step.js';
 import { ANALYSIS_TYPES, ANALYZERS, APP_PREFIXES, APP_SUFFIXES, CHANGE_TYPES, SEED_TYPES, SEVERITIES } from './catalog-shape.js';
 
 export interface CatalogSize {
@@ -27,12 +28,7 @@ const configId = (n: string): string => `md5('bench-config-' || ${n})::uuid`;
  */
 export async function seedCatalog(pool: pg.Pool, size: CatalogSize, log: (message: string) => void): Promise<void> {
   const db = await pool.connect();
-  const started = performance.now();
-  const step = async (label: string, sql: string, values: unknown[] = []): Promise<void> => {
-    const t = performance.now();
-    const result = await db.query(sql, values);
-    log(`  ${label}${result.rowCount ? `: ${result.rowCount.toLocaleString('en')} rows` : ''} in ${((performance.now() - t) / 1000).toFixed(1)} s (${((performance.now() - started) / 1000).toFixed(0)} s in all)`);
-  };
+  const step = seedStep(db, log);
   try {
     await db.query('set session_replication_role = replica');
     await db.query("set maintenance_work_mem = '512MB'");
