@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub';
 import { dbRoute, renderSettings, rows, stubTextLayout } from '../../../test/render-settings';
+import { SCRAPE_SUMMARY, scraperRun } from '../../../test/scraper-run';
 
 beforeAll(stubTextLayout);
 
 const FILES = '1f0e2d3c-4b5a-4968-8776-655443322110';
 const CLUSTER = '2a1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const SUMMARY = { 'Shop::Service': { added: 2, updated: 0, unchanged: 0, deleted: 0, errors: 0 } };
 
 const scrapers = [
   {
@@ -17,7 +17,7 @@ const scrapers = [
     source: 'UI',
     spec: { file: [{ type: 'Shop::Service', id: '$.id', paths: ['services/*.json'] }] },
     job_status: 'SUCCESS',
-    job_details: { scrape_summary: SUMMARY },
+    job_details: { scrape_summary: SCRAPE_SUMMARY },
     last_runtime: '2026-11-25T08:59:00Z',
     created_by: { id: 'p1', name: 'Alice Romero', avatar: null },
     created_at: '2026-11-24T10:00:00Z',
@@ -26,20 +26,7 @@ const scrapers = [
   { id: CLUSTER, name: 'cluster', namespace: 'ops', source: 'kubernetes/ops/cluster', spec: { kubernetes: [{ clusterName: 'prod' }] }, job_status: null, job_details: null, created_at: '2026-11-23T10:00:00Z' },
 ];
 
-const run = {
-  id: '9e8d7c6b-5a49-4837-9261-504938271605',
-  name: 'ScraperRun',
-  status: 'SUCCESS',
-  resource_id: FILES,
-  resource_type: 'config_scraper',
-  resource_name: 'local-files',
-  duration_millis: 120,
-  success_count: 2,
-  error_count: 0,
-  time_start: '2026-11-25T08:59:00Z',
-  details: { scrape_summary: SUMMARY },
-  created_at: '2026-11-25T08:59:00Z',
-};
+const run = scraperRun(FILES);
 
 function render(url: string) {
   return renderSettings(url, [

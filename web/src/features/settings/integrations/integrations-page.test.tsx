@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dbRoute, paramsOf, renderSettings, rows, stubTextLayout } from '../../../test/render-settings';
+import { SCRAPE_SUMMARY, scraperRun } from '../../../test/scraper-run';
 
 beforeAll(stubTextLayout);
 
@@ -9,7 +10,6 @@ const TOPOLOGY = '2a1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const BACKEND = '3b2c1d0e-6f5a-4b8c-9d0e-1f2a3b4c5d6e';
 const AGENT = '4c3d2e1f-7a6b-4c9d-8e0f-2a3b4c5d6e7f';
 const ALICE = '5d4e3f2a-8b7c-4d0e-9f1a-3b4c5d6e7f80';
-const SUMMARY = { 'Shop::Service': { added: 2, updated: 0, unchanged: 0, deleted: 0, errors: 0 } };
 
 const row = (fields: Record<string, unknown>) => ({
   namespace: 'default',
@@ -28,25 +28,12 @@ const row = (fields: Record<string, unknown>) => ({
 });
 
 const integrations = [
-  row({ id: SCRAPER, name: 'local-files', integration_type: 'scrapers', source: 'UI', job_status: 'SUCCESS', job_details: { scrape_summary: SUMMARY }, job_name: 'ScraperRun', last_runtime: '2026-11-25T08:59:00Z', created_by: ALICE }),
+  row({ id: SCRAPER, name: 'local-files', integration_type: 'scrapers', source: 'UI', job_status: 'SUCCESS', job_details: { scrape_summary: SCRAPE_SUMMARY }, job_name: 'ScraperRun', last_runtime: '2026-11-25T08:59:00Z', created_by: ALICE }),
   row({ id: TOPOLOGY, name: 'shop', integration_type: 'topologies', namespace: 'ops', agent_id: AGENT, agent: { id: AGENT, name: 'eu-cluster' }, job_status: 'FAILED' }),
   row({ id: BACKEND, name: 'app-logs', integration_type: 'logging_backends', source: 'ConfigFile:/etc/pharos/logs.yaml' }),
 ];
 
-const run = {
-  id: '9e8d7c6b-5a49-4837-9261-504938271605',
-  name: 'ScraperRun',
-  status: 'SUCCESS',
-  resource_id: SCRAPER,
-  resource_type: 'config_scraper',
-  resource_name: 'local-files',
-  duration_millis: 120,
-  success_count: 2,
-  error_count: 0,
-  time_start: '2026-11-25T08:59:00Z',
-  details: { scrape_summary: SUMMARY },
-  created_at: '2026-11-25T08:59:00Z',
-};
+const run = scraperRun(SCRAPER);
 
 function render(url: string, roles: ('admin' | 'viewer' | 'editor')[] = ['admin']) {
   return renderSettings(
