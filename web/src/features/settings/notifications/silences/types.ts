@@ -12,23 +12,6 @@ export interface SilenceSelector {
   labels?: string;
 }
 
-/** A row of `notification_silences` with its creator and notification. */
-export interface SilenceRow {
-  id: string;
-  name: string;
-  description: string | null;
-  from: string;
-  until: string;
-  filter: string | null;
-  selectors: SilenceSelector[] | null;
-  notification_id: string | null;
-  source: string | null;
-  created_by: PersonRef | null;
-  created_at: string;
-  updated_at: string;
-  notification: { id: string; title: string | null } | null;
-}
-
 /** What the silence writes. */
 export interface SilencePayload {
   name: string;
@@ -38,6 +21,16 @@ export interface SilencePayload {
   filter: string | null;
   selectors: SilenceSelector[] | null;
   notification_id: string | null;
+}
+
+/** A row of `notification_silences` with its creator and notification. */
+export interface SilenceRow extends SilencePayload {
+  id: string;
+  source: string | null;
+  created_by: PersonRef | null;
+  created_at: string;
+  updated_at: string;
+  notification: { id: string; title: string | null } | null;
 }
 
 export interface SilencePreviewRequest {
