@@ -6,20 +6,13 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { loadEngineConfig } from '../../src/engine/config.js';
 import { Engine } from '../../src/engine/engine.js';
 import { registerResponders } from '../../src/incidents/responders/register.js';
+import type { ResponderRow } from '../../src/incidents/responders/types.js';
 import { silentLogger } from '../../src/logger.js';
 import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
 import { until } from '../support/until.js';
 
 /** A responder row as the tests read it. */
-export interface ResponderState {
-  id: string;
-  external_id: string | null;
-  properties: Record<string, unknown>;
-  acknowledge_time: Date | null;
-  signoff_time: Date | null;
-  close_time: Date | null;
-  sync_attempts: number;
-}
+export type ResponderState = Pick<ResponderRow, 'id' | 'external_id' | 'properties' | 'acknowledge_time' | 'signoff_time' | 'close_time' | 'sync_attempts'>;
 
 /** A responders test file's own database, server and engine, creating and following responders every second. */
 export interface RespondersTest {
