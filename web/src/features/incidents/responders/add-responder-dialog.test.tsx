@@ -19,6 +19,17 @@ async function openDialog(app: ReturnType<typeof renderSettings>) {
   return screen.findByRole('dialog', { name: 'Add responder' });
 }
 
+/** Opens the dialog and picks the Payments team and `client`: the Save Team Responder step. */
+async function teamResponderForm(app: ReturnType<typeof renderSettings>, client: string) {
+  const dialog = await openDialog(app);
+  await within(dialog).findByRole('option', { name: 'Payments' });
+  await app.user.selectOptions(within(dialog).getByRole('combobox', { name: 'Team' }), 'Payments');
+  await app.user.click(within(dialog).getByRole('button', { name: 'Next' }));
+  await app.user.click(within(dialog).getByRole('radio', { name: client }));
+  await app.user.click(within(dialog).getByRole('button', { name: 'Next' }));
+  return { dialog, form: within(dialog).getByRole('form', { name: 'Save Team Responder' }) };
+}
+
 const currentStep = (dialog: HTMLElement) => within(dialog).getByRole('list', { name: 'Steps' }).querySelector('[aria-current="step"]')!.textContent;
 
 const JIRA_OPTIONS = {
@@ -138,14 +149,7 @@ describe('the add-responder dialog', () => {
         },
       ]),
     );
-    const dialog = await openDialog(app);
-    await within(dialog).findByRole('option', { name: 'Payments' });
-    await app.user.selectOptions(within(dialog).getByRole('combobox', { name: 'Team' }), 'Payments');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    await app.user.click(within(dialog).getByRole('radio', { name: 'Jira' }));
-    await app.user.click(within(dialog).getByRole('button', { name: 'Next' }));
-
-    const form = within(dialog).getByRole('form', { name: 'Save Team Responder' });
+    const { dialog, form } = await teamResponderForm(app, 'Jira');
     expect(within(form).getByText('jira-cloud')).toBeTruthy();
     const issueType = within(form).getByRole('combobox', { name: 'Issue Type' }) as HTMLSelectElement;
     expect(issueType.disabled).toBe(true);
@@ -190,13 +194,7 @@ describe('the add-responder dialog', () => {
         },
       ]),
     );
-    const dialog = await openDialog(app);
-    await within(dialog).findByRole('option', { name: 'Payments' });
-    await app.user.selectOptions(within(dialog).getByRole('combobox', { name: 'Team' }), 'Payments');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    await app.user.click(within(dialog).getByRole('radio', { name: 'Microsoft Planner' }));
-    await app.user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    const form = within(dialog).getByRole('form', { name: 'Save Team Responder' });
+    const { dialog, form } = await teamResponderForm(app, 'Microsoft Planner');
     expect(within(form).getByText('planner')).toBeTruthy();
     await within(form).findByRole('option', { name: 'Urgent' });
     await app.user.selectOptions(within(form).getByRole('combobox', { name: 'Plan' }), 'Operations');
@@ -222,13 +220,7 @@ describe('the add-responder dialog', () => {
       '/incidents/i1',
       responderRoutes([], [{ method: 'GET', path: '/api/incidents/responder-options', respond: () => json({ message: 'Jira answered 401 Unauthorized' }, 502) }]),
     );
-    const dialog = await openDialog(app);
-    await within(dialog).findByRole('option', { name: 'Payments' });
-    await app.user.selectOptions(within(dialog).getByRole('combobox', { name: 'Team' }), 'Payments');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    await app.user.click(within(dialog).getByRole('radio', { name: 'Jira' }));
-    await app.user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    const form = within(dialog).getByRole('form', { name: 'Save Team Responder' });
+    const { form } = await teamResponderForm(app, 'Jira');
     const project = await within(form).findByRole('textbox', { name: 'Project' });
     expect(within(form).getByText('Project choices could not be loaded: Jira answered 401 Unauthorized')).toBeTruthy();
     await app.user.type(project, 'PAY');
