@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../../ui/cn';
 import { usePeople } from '../api';
 import { activeQuery, toStoredText, type Mention } from './mention-markup';
@@ -32,6 +32,16 @@ export function MentionInput({
   const [mentions, setMentions] = useState<Mention[]>([]);
   const [query, setQuery] = useState<{ start: number; query: string } | null>(null);
   const [active, setActive] = useState(0);
+  // Where the caret goes once the text with a picked mention is rendered (before any further key).
+  const caretAfterPick = useRef<number | null>(null);
+
+  useLayoutEffect(() => {
+    const at = caretAfterPick.current;
+    if (at === null || !ref.current) return;
+    caretAfterPick.current = null;
+    ref.current.focus();
+    ref.current.setSelectionRange(at, at);
+  });
 
   const needle = query?.query.trim().toLowerCase() ?? '';
   const options = query
@@ -55,11 +65,7 @@ export function MentionInput({
     setMentions(known);
     setQuery(null);
     emit(next, known);
-    const at = query.start + inserted.length;
-    requestAnimationFrame(() => {
-      ref.current?.focus();
-      ref.current?.setSelectionRange(at, at);
-    });
+    caretAfterPick.current = query.start + inserted.length;
   };
 
   const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
