@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { disable } from '../../app/testing/shell-stubs';
 import { json, type StubRoute } from '../../test/fetch-stub';
@@ -105,6 +105,12 @@ describe('/topology/{id}', () => {
   });
 
   it('hides View Logs when logs are disabled and the incident actions when incidents are', async () => {
+    // Shown when enabled first: their code is then loaded, so what is missing below is hidden, not loading.
+    renderSettings(`/topology/${DB_ID}`, baseRoutes());
+    const shown = await panel();
+    await within(shown).findByRole('button', { name: 'Link to incident' });
+    await within(shown).findByRole('region', { name: 'Incidents' });
+    cleanup();
     renderSettings(`/topology/${DB_ID}`, baseRoutes(), { properties: [disable('logs'), disable('incidents')] });
     const side = await panel();
     expect(within(side).getByRole('button', { name: 'Snapshot' })).toBeTruthy();

@@ -1,5 +1,5 @@
 import type { Role } from '@pharos/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderShell } from '../../../app/testing/render-shell';
 import { disable } from '../../../app/testing/shell-stubs';
@@ -190,6 +190,11 @@ describe('config detail page', () => {
   });
 
   it('hides Link to incident and the incidents panel when incidents are disabled', async () => {
+    // Shown when enabled first: their code is then loaded, so what is missing below is hidden, not loading.
+    await open(`/catalog/${ID}`);
+    await screen.findByRole('button', { name: 'Link to incident' });
+    await screen.findByRole('region', { name: 'Incidents' });
+    cleanup();
     await open(`/catalog/${ID}`, { incidentsDisabled: true });
     await screen.findByRole('heading', { name: 'checkout' });
     expect(screen.queryByRole('button', { name: 'Link to incident' })).toBeNull();
