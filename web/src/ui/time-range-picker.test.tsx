@@ -49,6 +49,14 @@ describe('TimeRangePicker', () => {
     expect(onChange).toHaveBeenLastCalledWith({ type: 'mapped', display: 'This week so far', from: 'now/w', to: 'now' });
   });
 
+  it('leaves out the mapped column when a screen offers no mapped ranges', async () => {
+    const user = userEvent.setup();
+    render(<TimeRangePicker value={DEFAULT_TIME_RANGE} onChange={() => {}} mappedRanges={[]} />);
+    await user.click(trigger());
+    expect(screen.getByRole('region', { name: 'Relative time ranges' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Mapped time ranges' })).toBeNull();
+  });
+
   it('submits an absolute range only once both ends are filled', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

@@ -160,6 +160,7 @@ export function TimeRangePicker({
   const [open, setOpen] = useState(false);
   const [recent, setRecent] = useLocalStorage(recentStorageKey, parseRecent);
 
+  const hasMapped = mappedRanges.length > 0;
   const pick = (range: TimeRangeValue) => {
     setOpen(false);
     if (range.type === 'absolute') setRecent(addRecentAbsoluteRange(recent, range));
@@ -185,11 +186,14 @@ export function TimeRangePicker({
           align="end"
           sideOffset={4}
           aria-label={label}
-          className="z-50 grid max-h-[80vh] w-[min(44rem,calc(100vw-2rem))] grid-cols-1 gap-5 overflow-auto rounded-lg border border-border bg-surface p-4 text-fg shadow-lg focus:outline-none sm:grid-cols-3"
+          className={cn(
+            'z-50 grid max-h-[80vh] grid-cols-1 gap-5 overflow-auto rounded-lg border border-border bg-surface p-4 text-fg shadow-lg focus:outline-none',
+            hasMapped ? 'w-[min(44rem,calc(100vw-2rem))] sm:grid-cols-3' : 'w-[min(30rem,calc(100vw-2rem))] sm:grid-cols-2',
+          )}
         >
           <AbsoluteForm value={value} recent={recent} onSubmit={pick} onPick={pick} />
           <RangeList title="Relative time ranges" ranges={relativeRanges} value={value} onPick={pick} />
-          <RangeList title="Mapped time ranges" ranges={mappedRanges} value={value} onPick={pick} />
+          {hasMapped && <RangeList title="Mapped time ranges" ranges={mappedRanges} value={value} onPick={pick} />}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
