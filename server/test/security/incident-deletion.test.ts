@@ -1,7 +1,9 @@
+import type { TopologyResponse } from '@pharos/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody, personOfEmail, rawFetch, restClient } from '../rest/helpers.js';
 import { uniqueEmail } from '../support/identity.js';
 import { freshDatabase, startTestServer, type FreshDatabase, type TestServer } from '../support/server.js';
+import { TopologySeed } from '../topology/api-seed.js';
 
 /**
  * An incident is never removed: a DELETE, whoever sends it and however wide its filter, marks the
@@ -143,5 +145,26 @@ describe('restoring a deleted incident', () => {
     const rewrite = await restClient(server, responderToken).from('incidents').update({ deleted_by: adminId, deleted_at: '2020-01-01T00:00:00Z' }).eq('id', id).select('id');
     expect(rewrite.error).toBeNull();
     expect(await stored(id)).toEqual(before);
+  });
+});
+
+describe("a component's open incidents", () => {
+  async function incidentsOf(component: string) {
+    const response = await fetch(`${server.url}/api/topology?id=${component}`, { headers: { authorization: `Bearer ${viewerToken}` } });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as TopologyResponse).components[0]?.summary.incidents;
+  }
+
+  it('leave out a deleted incident, and count it again once restored', async () => {
+    const seed = new TopologySeed(server.pool);
+    const component = await seed.component({ name: 'checkout', type: 'Service', status: 'unhealthy' });
+    const incident = await seed.incident({ title: 'checkout failing', type: 'availability', severity: 'high', status: 'open', components: [component] });
+    expect(await incidentsOf(component)).toEqual({ availability: { high: 1 } });
+
+    await restClient(server, responderToken).from('incidents').delete().eq('id', incident).throwOnError();
+    expect(await incidentsOf(component)).toEqual({});
+
+    await restClient(server, adminToken).from('incidents').update({ deleted_at: null }).eq('id', incident).throwOnError();
+    expect(await incidentsOf(component)).toEqual({ availability: { high: 1 } });
   });
 });
