@@ -85,14 +85,14 @@ describe('an edit by the author', () => {
 
     const { data, error } = await restClient(server, responderToken)
       .from('comments')
-      .select('comment,edited_at,comment_edits(comment,edited_by,edited_at)')
+      .select('comment,edited_at,edits:comment_edits(comment,edited_at,editor:edited_by(id,name))')
       .eq('id', id)
-      .order('edited_at', { referencedTable: 'comment_edits', ascending: true })
+      .order('edited_at', { referencedTable: 'edits', ascending: true })
       .single();
     expect(error).toBeNull();
-    const read = data as unknown as { comment: string; edited_at: string; comment_edits: { comment: string; edited_by: string; edited_at: string }[] };
+    const read = data as unknown as { comment: string; edited_at: string; edits: { comment: string; edited_at: string; editor: { id: string } | null }[] };
     expect(read.comment).toBe('Error rate at 15% (p99)');
-    expect(read.comment_edits.map((edit) => [edit.comment, edit.edited_by])).toEqual([
+    expect(read.edits.map((edit) => [edit.comment, edit.editor?.id])).toEqual([
       ['Error rate at 5%', adminId],
       ['Error rate at 15%', adminId],
     ]);

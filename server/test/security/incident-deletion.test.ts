@@ -85,6 +85,8 @@ describe('DELETE /api/db/incidents', () => {
     const { rows } = await server.pool.query<{ created_by: string }>(`select created_by from incident_histories where incident_id = $1 and type = 'incident.deleted'`, [first]);
     expect(rows).toEqual([{ created_by: responderId }]);
     expect(await listed(responderToken)).toEqual([]);
+    const { data } = await restClient(server, viewerToken).from('incidents').select('deleted_at,deleter:deleted_by(id)').eq('id', first).single().throwOnError();
+    expect(data).toMatchObject({ deleter: { id: responderId } });
   });
 
   it('a second DELETE of a deleted incident changes nothing', async () => {
