@@ -59,8 +59,8 @@ async function recipients(resource: ValidResource, client: pg.PoolClient): Promi
   const columns: Columns = {};
   const person = text(to['person']);
   if (person) {
-    const { rows } = await client.query<{ id: string }>('select id from people where (email = $1 or id::text = $1) and deleted_at is null', [person]);
-    if (!rows[0]) throw new ResourceProblem(resource, ['spec', 'to', 'person'], `no person has the email or id ${person}`);
+    const { rows } = await client.query<{ id: string }>('select id from person_named($1) as n (id) where id is not null', [person]);
+    if (!rows[0]) throw new ResourceProblem(resource, ['spec', 'to', 'person'], `no person has the id or verified email ${person}`);
     columns['person_id'] = rows[0].id;
   }
   const team = text(to['team']);

@@ -49,7 +49,7 @@ export class UnverifiedAccountError extends Error {
  * Roles and tokens go to accounts, not to strings: a person whose identity has not verified `email`
  * may be somebody who typed an address they do not own.
  */
-async function assertVerifiedAccount(client: pg.ClientBase, personId: string, email: string): Promise<void> {
+export async function assertVerifiedAccount(client: pg.ClientBase, personId: string, email: string): Promise<void> {
   const { rows } = await client.query<{ verified: boolean }>(
     `select exists (select 1 from identity_verifiable_addresses a
                      where a.identity_id = i.id and a.value = lower($2) and a.verified) as verified

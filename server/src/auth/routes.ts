@@ -8,6 +8,7 @@ import { createIdentity, DuplicateIdentityError, getIdentity, identityJson } fro
 import { transaction } from '../db/transaction.js';
 import { isEmail, normalizeEmail } from './identity/schema.js';
 import { Urls } from './identity/urls.js';
+import { assertVerifiedAccount, UnverifiedAccountError } from './people.js';
 import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 
@@ -75,6 +76,16 @@ function refuseLastAdminRemoval(error: unknown): never {
   throw error;
 }
 
+/** Answers 400 with the reason when the person's identity has not verified its email address. */
+async function refuseUnverified(client: pg.ClientBase, personId: string, email: string | null): Promise<void> {
+  try {
+    await assertVerifiedAccount(client, personId, email ?? '');
+  } catch (error) {
+    if (error instanceof UnverifiedAccountError) throw new RouteError(400, 'VALIDATION_FAILED', error.message);
+    throw error;
+  }
+}
+
 /** `/api/auth/whoami`, `/api/auth/invite_user` and `/api/rbac/:id/update_role`. */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { pool, config, courier, secrets }) => {
   app.setErrorHandler(routeErrorHandler);
@@ -137,8 +148,15 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
     const granted = roles.filter(isRole);
 
     await transaction(pool, async (client) => {
-      const person = await client.query('select 1 from people where id = $1 and deleted_at is null for update', [personId]);
-      if (person.rowCount !== 1) throw new RouteError(404, 'NOT_FOUND', 'Please select any user');
+      const person = await client.query<{ email: string | null; roles: string[] }>(
+        `select email, coalesce((select array_agg(role::text) from person_roles where person_id = p.id), '{}') as roles
+           from people p where id = $1 and deleted_at is null for update`,
+        [personId],
+      );
+      const found = person.rows[0];
+      if (!found) throw new RouteError(404, 'NOT_FOUND', 'Please select any user');
+      // Taking roles away is always allowed; giving one needs an address its owner proved, as for tokens and invitations.
+      if (granted.some((role) => !found.roles.includes(role))) await refuseUnverified(client, personId, found.email);
       await client.query('delete from person_roles where person_id = $1', [personId]);
       await client.query('insert into person_roles (person_id, role) select $1, unnest($2::text[])', [personId, granted]);
     }).catch(refuseLastAdminRemoval);

@@ -39,7 +39,7 @@ const SCRIPTED_ITEMS = `
     LEFT JOIN configs cf ON cf.id = e.config_id
     LEFT JOIN config_analysis ca ON ca.id = e.config_analysis_id
     LEFT JOIN config_changes cc ON cc.id = e.config_change_id
-   WHERE e.definition_of_done AND e.type <> 'comment' AND btrim(coalesce(e.script, '')) <> '' AND i.status <> 'closed'
+   WHERE e.definition_of_done AND e.type <> 'comment' AND btrim(coalesce(e.script, '')) <> '' AND i.status <> 'closed' AND i.deleted_at IS NULL
      AND e.id > $2
    ORDER BY e.id
    LIMIT $1`;
@@ -64,7 +64,7 @@ const DEFAULT_ITEMS = `
             LEFT JOIN checks ck ON ck.id = e.check_id
             LEFT JOIN config_analysis ca ON ca.id = e.config_analysis_id
            WHERE e.definition_of_done AND e.type IN ('topology', 'check', 'config_analysis')
-             AND btrim(coalesce(e.script, '')) = '' AND i.status <> 'closed') d
+             AND btrim(coalesce(e.script, '')) = '' AND i.status <> 'closed' AND i.deleted_at IS NULL) d
    WHERE e.id = d.id AND (e.done IS DISTINCT FROM d.done OR e.script_result IS NOT NULL)`;
 
 const PAGE = 500;

@@ -30,7 +30,7 @@ export async function openIncidents(db: pg.ClientBase, ruleId: string): Promise<
        FROM incidents i
        LEFT JOIN hypotheses h ON h.incident_id = i.id
        LEFT JOIN evidences e ON e.hypothesis_id = h.id AND e.type IN ('check', 'topology')
-      WHERE i.incident_rule_id = $1 AND i.status <> 'closed' AND i.incident_rule_subject IS NOT NULL
+      WHERE i.incident_rule_id = $1 AND i.status <> 'closed' AND i.incident_rule_subject IS NOT NULL AND i.deleted_at IS NULL
       GROUP BY i.id
       ORDER BY i.created_at`,
     [ruleId],
@@ -118,14 +118,12 @@ function ownerOf(subject: RuleSubject): string | undefined {
   return typeof owner === 'string' && owner.trim() !== '' ? owner.trim() : undefined;
 }
 
-/** The people the subjects' owners name (by email, id or name), for autoAssignOwner. */
+/** The people the subjects' owners name (by id or verified email), for autoAssignOwner. */
 async function ownersOf(db: pg.ClientBase, subjects: readonly RuleSubject[]): Promise<Map<string, string>> {
   const owners = [...new Set(subjects.map(ownerOf).filter((owner): owner is string => owner !== undefined))];
   if (owners.length === 0) return new Map();
   const { rows } = await db.query<{ owner: string; id: string }>(
-    `SELECT DISTINCT ON (o.owner) o.owner, p.id FROM unnest($1::text[]) AS o (owner)
-       JOIN people p ON p.deleted_at IS NULL AND (lower(p.email) = lower(o.owner) OR p.id::text = o.owner OR p.name = o.owner)
-      ORDER BY o.owner, p.created_at, p.id`,
+    `SELECT o.owner, n.id FROM unnest($1::text[]) AS o (owner), person_named(o.owner) AS n (id) WHERE n.id IS NOT NULL`,
     [owners],
   );
   return new Map(rows.map((row) => [row.owner, row.id]));
@@ -135,7 +133,7 @@ async function ownersOf(db: pg.ClientBase, subjects: readonly RuleSubject[]): Pr
  * Opens the rule's incidents for failing subjects that have none, in a handful of statements for all
  * of them: the incidents, their root hypotheses, the failing component and checks as
  * definition-of-done evidence, and the rule's responders. With autoAssignOwner, the subject's owner
- * (a person's email, id or name) is the commander.
+ * (a person's id or verified email) is the commander.
  */
 export async function openNewIncidents(
   db: pg.ClientBase,
@@ -201,7 +199,7 @@ export async function settleIncidents(db: pg.ClientBase, rule: StoredRule, spec:
   if (spec.autoResolveMs !== undefined) {
     const result = await db.query(
       `UPDATE incidents i SET status = 'resolved'
-        WHERE i.incident_rule_id = $1 AND i.status IN ('new', 'open', 'investigating', 'mitigated')
+        WHERE i.incident_rule_id = $1 AND i.status IN ('new', 'open', 'investigating', 'mitigated') AND i.deleted_at IS NULL
           AND NOT (coalesce(i.incident_rule_subject, '') = ANY($2::text[]))
           AND (SELECT bool_and(e.done) AND max(e.updated_at) <= now() - make_interval(secs => $3)
                  FROM evidences e JOIN hypotheses h ON h.id = e.hypothesis_id
@@ -213,7 +211,7 @@ export async function settleIncidents(db: pg.ClientBase, rule: StoredRule, spec:
   if (spec.autoCloseMs !== undefined) {
     const result = await db.query(
       `UPDATE incidents i SET status = 'closed'
-        WHERE i.incident_rule_id = $1 AND i.status = 'resolved'
+        WHERE i.incident_rule_id = $1 AND i.status = 'resolved' AND i.deleted_at IS NULL
           AND coalesce((SELECT max(ih.created_at) FROM incident_histories ih
                          WHERE ih.incident_id = i.id AND ih.type = 'incident.status_updated' AND ih.properties ->> 'to' = 'resolved'),
                        i.updated_at) <= now() - make_interval(secs => $2)`,

@@ -47,7 +47,7 @@ function fromList(entries: unknown[], problem: (p: Problem) => void): RuleRespon
     if (!isRecord(entry)) return problem({ path: at, reason: 'must be {team, type, properties} or {person}' });
     const team = optionalText(entry['team'], [...at, 'team'], problem);
     const person = optionalText(entry['person'], [...at, 'person'], problem);
-    if ((team === undefined) === (person === undefined)) return problem({ path: at, reason: 'give either team (a team name) or person (an email or id)' });
+    if ((team === undefined) === (person === undefined)) return problem({ path: at, reason: 'give either team (a team name) or person (an id or verified email)' });
     if (person !== undefined) return void responders.push({ person, properties: {} });
     const given = entry['type'];
     const type = typeof given === 'string' ? (CLIENT_TYPES.find((t) => t === given.toLowerCase()) ?? KEY_ALIASES[given.toLowerCase()]) : undefined;
@@ -68,7 +68,7 @@ function fromMap(map: Record<string, unknown>, problem: (p: Problem) => void): R
     if (key === 'person' || key === 'people') {
       entries.forEach((who, index) => {
         if (typeof who === 'string' && who.trim() !== '') responders.push({ person: who, properties: {} });
-        else problem({ path: ['responders', key, index], reason: 'must be the email or id of a person' });
+        else problem({ path: ['responders', key, index], reason: 'must be the id or verified email of a person' });
       });
       continue;
     }
@@ -110,9 +110,9 @@ export async function resolveResponders(db: pg.ClientBase, responders: readonly 
   const missing: string[] = [];
   for (const responder of responders) {
     if (responder.person !== undefined) {
-      const { rows } = await db.query<{ id: string }>(`SELECT id FROM people WHERE (lower(email) = lower($1) OR id::text = $1) AND deleted_at IS NULL LIMIT 1`, [responder.person]);
+      const { rows } = await db.query<{ id: string }>(`SELECT id FROM person_named($1) AS n (id) WHERE id IS NOT NULL`, [responder.person]);
       if (rows[0]) resolved.push({ type: 'person', team_id: null, person_id: rows[0].id, properties: { responderType: 'person', person: rows[0].id } });
-      else missing.push(`no person has the email or id ${responder.person}`);
+      else missing.push(`no person has the id or verified email ${responder.person}`);
       continue;
     }
     const { rows } =

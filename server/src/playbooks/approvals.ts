@@ -6,7 +6,7 @@ import { queueRun } from './run-engine.js';
 /** `approval` of a playbook spec: who may approve its runs, and whether one of them suffices (`any`) or each must (`all`). */
 export interface ApprovalSpec {
   type: 'any' | 'all';
-  /** Emails (or names) of people. */
+  /** People by id or by verified email, lower-cased; a display name names nobody. */
   people: string[];
   /** Team names: a member approves on the team's behalf. */
   teams: string[];
@@ -19,7 +19,7 @@ export function approvalOf(spec: unknown): ApprovalSpec | undefined {
   if (!isRecord(spec) || !isRecord(spec['approval'])) return undefined;
   const approval = spec['approval'];
   const approvers = isRecord(approval['approvers']) ? approval['approvers'] : {};
-  const people = texts(approvers['people']);
+  const people = texts(approvers['people']).map((person) => person.trim().toLowerCase());
   const teams = texts(approvers['teams']);
   if (people.length === 0 && teams.length === 0) return undefined;
   return { type: approval['type'] === 'all' ? 'all' : 'any', people, teams };
@@ -41,10 +41,16 @@ interface Approver {
   teamId: string | null;
 }
 
+/**
+ * Whether the person `p` is one of the spec's `$2` people: by id, or by an email they proved (see
+ * person_verified_emails); a name anyone may give themselves at registration never counts.
+ */
+const NAMED_PERSON = `(p.id::text = ANY($2::text[]) OR EXISTS (SELECT 1 FROM person_verified_emails v WHERE v.person_id = p.id AND v.email = ANY($2::text[])))`;
+
 /** How the caller may approve under the spec: as a named person, else as a member of a named team. */
 async function approverOf(db: pg.PoolClient, spec: ApprovalSpec, personId: string): Promise<Approver | undefined> {
   const { rows } = await db.query<{ named: boolean; team_id: string | null }>(
-    `SELECT (p.email = ANY($2::text[]) OR p.name = ANY($2::text[])) AS named,
+    `SELECT ${NAMED_PERSON} AS named,
             (SELECT t.id FROM teams t JOIN team_members m ON m.team_id = t.id
               WHERE m.person_id = p.id AND t.name = ANY($3::text[]) AND t.deleted_at IS NULL ORDER BY t.name LIMIT 1) AS team_id
        FROM people p WHERE p.id = $1`,
@@ -59,7 +65,7 @@ async function approverOf(db: pg.PoolClient, spec: ApprovalSpec, personId: strin
 async function approved(db: pg.PoolClient, runId: string, spec: ApprovalSpec): Promise<boolean> {
   const { rows } = await db.query<{ given: number; people: number; teams: number }>(
     `SELECT count(*)::int AS given,
-            count(DISTINCT p.id) FILTER (WHERE p.email = ANY($2::text[]) OR p.name = ANY($2::text[]))::int AS people,
+            count(DISTINCT p.id) FILTER (WHERE ${NAMED_PERSON})::int AS people,
             count(DISTINCT t.id) FILTER (WHERE t.name = ANY($3::text[]))::int AS teams
        FROM playbook_approvals a LEFT JOIN people p ON p.id = a.person_id AND a.team_id IS NULL LEFT JOIN teams t ON t.id = a.team_id
       WHERE a.run_id = $1`,

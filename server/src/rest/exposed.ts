@@ -42,6 +42,7 @@ export const EXPOSED_RELATIONS: Readonly<Record<string, Resource>> = {
   incident_rules: 'incident',
   hypotheses: 'incident',
   comments: 'comments',
+  comment_edits: 'comments',
   evidences: 'evidences',
   responders: 'responder',
   // playbooks
@@ -125,6 +126,16 @@ export const OWNED_RELATIONS: Readonly<Record<string, OwnedRelation>> = {
   },
   // The changelog is written by triggers in the transaction of each change; a written entry would be a forged one.
   incident_histories: { owner: 'the database, as incidents change', writes: [], hint: 'Change the incident, its hypotheses, comments, evidence or responders; the changelog records it.' },
+  // A comment's earlier texts are kept by the database as its author edits it.
+  comment_edits: { owner: 'the database, as comments are edited', writes: [], hint: 'Edit your own comment (PATCH /comments); its earlier text is kept here.' },
+};
+
+/**
+ * Relations whose rows a DELETE only marks deleted (the column it sets), so that they can be
+ * restored; the database does the same for any other path.
+ */
+export const SOFT_DELETED_RELATIONS: Readonly<Record<string, string>> = {
+  incidents: 'deleted_at',
 };
 
 /** Columns the data service neither returns nor filters on: credentials, sealed and read only by the server. */

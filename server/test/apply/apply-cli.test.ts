@@ -79,7 +79,7 @@ describe('pharos apply, get and delete', () => {
 
     const person = await pharos(['apply', '-f', `${FIXTURES}broken/unknown-person.yaml`]);
     expect(person.code).toBe(1);
-    expect(person.stderr).toContain(`${FIXTURES}broken/unknown-person.yaml:17: document 1, /spec/to/person: no person has the email or id nobody-here@example.com`);
+    expect(person.stderr).toContain(`${FIXTURES}broken/unknown-person.yaml:17: document 1, /spec/to/person: no person has the id or verified email nobody-here@example.com`);
     expect(await pool.query("select 1 from canaries where name = 'before-unknown-person'")).toHaveProperty('rowCount', 0);
   });
 

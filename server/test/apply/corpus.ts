@@ -20,5 +20,5 @@ export const BROKEN: readonly { file: string; index: number; line: number; path:
   { file: 'missing-name.yaml', index: 0, line: 4, path: '/metadata/name', reason: /metadata.name is required/ },
   { file: 'wrong-api-version.yaml', index: 0, line: 1, path: '/apiVersion', reason: /must be canaries.flanksource.com\/v1/ },
   { file: 'second-document.yaml', index: 1, line: 15, path: '/spec/events', reason: /must be array/ },
-  { file: 'unknown-person.yaml', index: 1, line: 17, path: '/spec/to/person', reason: /no person has the email or id nobody-here@example.com/ },
+  { file: 'unknown-person.yaml', index: 1, line: 17, path: '/spec/to/person', reason: /no person has the id or verified email nobody-here@example.com/ },
 ];

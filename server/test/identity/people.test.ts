@@ -142,6 +142,8 @@ describe('POST /api/auth/invite_user', () => {
 describe('POST /api/rbac/:id/update_role', () => {
   it('needs write on rbac: a viewer and an editor are refused, an admin may', async () => {
     const target = await signedIn([]);
+    // Roles go only to an account that proved its address (security/role-grants.test.ts).
+    await server.pool.query('update identity_verifiable_addresses set verified = true where identity_id = $1', [target.id]);
     const viewer = await signedIn([]);
     const editor = await signedIn(['editor']);
     const admin = await signedIn(['admin']);

@@ -46,9 +46,10 @@ export interface IncidentRow {
   created_by: string | null;
 }
 
+/** The incidents of a scope that are not deleted (a DELETE only marks them). */
 export async function incidentsIn(scope: string): Promise<IncidentRow[]> {
   const { rows } = await state().server.pool.query<IncidentRow>(
-    'select id, incident_id, title, description, severity, status, type, created_by from incidents where description = $1 order by title',
+    'select id, incident_id, title, description, severity, status, type, created_by from incidents where description = $1 and deleted_at is null order by title',
     [scope],
   );
   return rows;

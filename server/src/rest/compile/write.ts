@@ -1,4 +1,5 @@
 import { RestError } from '../errors.js';
+import { SOFT_DELETED_RELATIONS } from '../exposed.js';
 import type { Condition } from '../parse/ast.js';
 import type { RelationInfo } from '../schema/model.js';
 import { conditionSql } from './condition.js';
@@ -85,6 +86,12 @@ export interface DeletePlan {
 
 export function compileDelete(plan: DeletePlan, params: Params): string {
   const where = whereSql(plan.relation, plan.conditions, params, 'DELETE');
+  const softDelete = SOFT_DELETED_RELATIONS[plan.relation.name];
+  if (softDelete) {
+    // The rows stay: marked deleted (and answered as such), as the table's own delete trigger would.
+    const column = `"t0".${ident(softDelete)}`;
+    return `WITH ${MUTATION} AS (UPDATE ${qualified(plan.relation.name)} AS "t0" SET ${ident(softDelete)} = now()${where} AND ${column} IS NULL RETURNING "t0".*)`;
+  }
   return `WITH ${MUTATION} AS (DELETE FROM ${qualified(plan.relation.name)} AS "t0"${where} RETURNING "t0".*)`;
 }
 

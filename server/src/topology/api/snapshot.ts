@@ -77,7 +77,7 @@ SELECT to_jsonb(i) - 'created_by' || jsonb_build_object(
                             WHERE h.incident_id = i.id AND e.component_id = ANY($1::uuid[]))) AS row
   FROM incidents i
  WHERE i.id IN (SELECT h.incident_id FROM hypotheses h JOIN evidences e ON e.hypothesis_id = h.id WHERE e.component_id = ANY($1::uuid[]))
-   AND (i.status <> ALL($4::text[]) OR i.updated_at >= $2)
+   AND i.deleted_at IS NULL AND (i.status <> ALL($4::text[]) OR i.updated_at >= $2)
  ORDER BY i.created_at DESC LIMIT $3`;
 
 function fileSafe(name: string): string {

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { db } from '../../api/postgrest';
 import { toast } from '../../ui/toast/toast-store';
 import { incidentClauses, type IncidentFilters } from './incident-filters';
-import type { CommentRow, HypothesisRow, IncidentDetail, IncidentHistoryRow, IncidentSummaryRow, PersonRef, StoredSeverity } from './types';
+import type { CommentEdit, CommentRow, HypothesisRow, IncidentDetail, IncidentHistoryRow, IncidentSummaryRow, PersonRef, StoredSeverity } from './types';
 
 export const incidentKeys = {
   all: ['incidents'] as const,
@@ -19,7 +19,8 @@ const DETAIL_SELECT = [
   '*',
   `commander:commander_id${PERSON}`,
   `creator:created_by${PERSON}`,
-  `hypotheses(*,comments(*,person:created_by${PERSON}),evidences(*,component:component_id(id,name,icon),check:check_id(id,name,status),config:config_id(id,name,type),config_analysis:config_analysis_id(id,analyzer,status),config_change:config_change_id(id,change_type,summary)))`,
+  `deleter:deleted_by${PERSON}`,
+  `hypotheses(*,comments(*,person:created_by${PERSON},edits:comment_edits(id,comment,edited_at,editor:edited_by${PERSON})),evidences(*,component:component_id(id,name,icon),check:check_id(id,name,status),config:config_id(id,name,type),config_analysis:config_analysis_id(id,analyzer,status),config_change:config_change_id(id,change_type,summary)))`,
 ].join(',');
 
 const SUMMARY_SELECT = 'id,incident_id,title,type,severity,status,created_at,created_by,commander,responders,component_ids';
@@ -44,7 +45,8 @@ function readOnFrom<Q extends { lte(column: string, value: string): Q; or(filter
  * plain indexed read) rather than counting off summary rows, each worked out in full; null past the end.
  */
 async function countOff(filters: IncidentFilters, page: IncidentPage, signal: AbortSignal): Promise<PageStart | null> {
-  let query = db.from('incidents').select('id,created_at');
+  // Deleted incidents are not listed (incident_summary leaves them out too).
+  let query = db.from('incidents').select('id,created_at').is('deleted_at', null);
   for (const clause of incidentClauses(filters)) query = query.filter(clause.column, clause.operator, clause.value);
   const { data } = await readOnFrom(query, page.after)
     .order('created_at', { ascending: false })
@@ -88,6 +90,7 @@ export function useIncidentList(filters: IncidentFilters, page: IncidentPage = {
 }
 
 const byCreation = <T extends { created_at: string }>(rows: readonly T[]) => [...rows].sort((a, b) => a.created_at.localeCompare(b.created_at));
+const byEditTime = (edits: readonly CommentEdit[] | undefined) => [...(edits ?? [])].sort((a, b) => a.edited_at.localeCompare(b.edited_at));
 
 /** The incident with its hypotheses, their comments and evidence; null when there is none with this id. */
 export function useIncident(id: string) {
@@ -97,7 +100,11 @@ export function useIncident(id: string) {
       const { data } = await db.from('incidents').select(DETAIL_SELECT).eq('id', id).abortSignal(signal).throwOnError();
       const row = ((data ?? []) as unknown as IncidentDetail[])[0];
       if (!row) return null;
-      const hypotheses = byCreation(row.hypotheses ?? []).map((h) => ({ ...h, comments: byCreation(h.comments ?? []), evidences: byCreation(h.evidences ?? []) }));
+      const hypotheses = byCreation(row.hypotheses ?? []).map((h) => ({
+        ...h,
+        comments: byCreation(h.comments ?? []).map((comment) => ({ ...comment, edits: byEditTime(comment.edits) })),
+        evidences: byCreation(h.evidences ?? []),
+      }));
       return { ...row, hypotheses };
     },
     meta: { errorToast: false },
@@ -172,6 +179,20 @@ export function useUpdateIncident(id: string) {
       queryClient.invalidateQueries({ queryKey: incidentKeys.detail(id) }),
       queryClient.invalidateQueries({ queryKey: incidentKeys.history(id) }),
     ]),
+    meta: { errorToast: false },
+  });
+}
+
+/** `PATCH /incidents?id=eq.{id}` clearing `deleted_at` (administrators only, the server says); the lists are read again. */
+export function useRestoreIncident(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await db.from('incidents').update({ deleted_at: null }).eq('id', id).throwOnError();
+    },
+    onSuccess: () => toast.success('Incident restored'),
+    onError: (error) => toast.error(error.message || 'Restoring the incident failed'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: incidentKeys.all }),
     meta: { errorToast: false },
   });
 }

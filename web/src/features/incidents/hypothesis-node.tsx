@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { RelativeTime } from '../../ui/relative-time';
 import type { useHypothesisMutations } from './api';
+import { CommentEdits } from './comment-edits';
 import { DeleteHypothesisDialog } from './delete-hypothesis-dialog';
 import { AttachEvidenceButton } from './evidence/attach-evidence-button';
 import { EvidenceItem } from './evidence/evidence-item';
@@ -132,6 +133,7 @@ function HypothesisBody({ hypothesis, fetching }: { hypothesis: HypothesisRow; f
               <span className="font-medium">{comment.person?.name ?? 'Unknown user'}</span>
               <MentionText text={comment.comment} />
               <RelativeTime value={comment.created_at} className="text-xs text-fg-muted" />
+              <CommentEdits comment={comment} />
             </li>
           ))}
         </ul>

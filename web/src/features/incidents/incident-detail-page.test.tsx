@@ -162,4 +162,53 @@ describe('/incidents/{id}', () => {
     await waitFor(() => expect(patches(app, 'incidents')).toHaveLength(1));
     expect(patches(app, 'incidents')[0]!.body).toEqual({ status: 'resolved' });
   });
+
+  it("shows a deleted incident as deleted, by whom, and an administrator restores it with 'Restore'", async () => {
+    const deleted = incidentFixture({ deleted_at: new Date().toISOString(), deleter: { id: 'u2', name: 'Rita Responder', avatar: null } });
+    const app = renderSettings('/incidents/i1', detailRoutes(deleted));
+    const banner = await screen.findByRole('status', { name: 'Deleted incident' });
+    expect(banner.textContent).toContain('This incident was deleted');
+    expect(banner.textContent).toContain('by Rita Responder');
+    expect(paramsOf(app.server.to('/api/db/incidents', 'GET')[0]!.url)['select']).toContain('deleter:deleted_by(id,name,avatar)');
+    await app.user.click(within(banner).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(patches(app, 'incidents')).toHaveLength(1));
+    expect(patches(app, 'incidents')[0]!.body).toEqual({ deleted_at: null });
+    expect(paramsOf(patches(app, 'incidents')[0]!.url)['id']).toBe('eq.i1');
+    expect(await within(notifications()).findByText('Incident restored')).toBeTruthy();
+  });
+
+  it("offers no 'Restore' to anyone but an administrator, and no banner for an incident not deleted", async () => {
+    renderSettings('/incidents/i1', detailRoutes(incidentFixture({ deleted_at: new Date().toISOString(), deleter: null })), { roles: ['responder'] });
+    const banner = await screen.findByRole('status', { name: 'Deleted incident' });
+    expect(within(banner).queryByRole('button', { name: 'Restore' })).toBeNull();
+    cleanup();
+
+    renderSettings('/incidents/i1', detailRoutes(incidentFixture()));
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('status', { name: 'Deleted incident' })).toBeNull();
+  });
+
+  it("marks an edited comment 'edited' and shows its earlier texts with who replaced them", async () => {
+    const [root, ...rest] = incidentFixture().hypotheses;
+    const edited = {
+      ...root!.comments[0]!,
+      comment: 'CPU at 100% on db-2',
+      edited_at: new Date().toISOString(),
+      edits: [
+        { id: 'x2', comment: 'CPU at 90%', edited_at: '2026-01-01T00:05:00Z', editor: { id: 'u1', name: 'Ada Lovelace', avatar: null } },
+        { id: 'x1', comment: 'CPU high', edited_at: '2026-01-01T00:04:00Z', editor: { id: 'u1', name: 'Ada Lovelace', avatar: null } },
+      ],
+    };
+    const plain = { ...edited, id: 'k2', comment: 'Never changed', edited_at: null, edits: [] };
+    const app = renderSettings('/incidents/i1?comments=true', detailRoutes(incidentFixture({ hypotheses: [{ ...root!, comments: [edited, plain] }, ...rest] })));
+    expect(await screen.findByText('CPU at 100% on db-2')).toBeTruthy();
+    expect(paramsOf(app.server.to('/api/db/incidents', 'GET')[0]!.url)['select']).toContain('edits:comment_edits(id,comment,edited_at,editor:edited_by(id,name,avatar))');
+    expect(screen.getAllByText('edited')).toHaveLength(1);
+    await app.user.click(screen.getByText('edited'));
+    const versions = screen.getByRole('list', { name: 'Earlier versions' });
+    expect(within(versions).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('CPU high replaced by Ada Lovelace'),
+      expect.stringContaining('CPU at 90% replaced by Ada Lovelace'),
+    ]);
+  });
 });

@@ -6,6 +6,7 @@ import { Tabs } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useIncident, useUpdateIncident } from './api';
 import { CommentForm } from './comment-form';
+import { DeletedIncidentBanner } from './deleted-incident-banner';
 import { ActionPlan } from './action-plan';
 import { HypothesisTree } from './hypothesis-tree';
 import { InlineText } from './inline-text';
@@ -41,6 +42,7 @@ function IncidentView({ incident, fetching }: { incident: IncidentDetail; fetchi
   return (
     <main className="flex min-h-0 flex-col gap-4">
       <header className="flex flex-col gap-2">
+        <DeletedIncidentBanner incident={incident} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="min-w-0 flex-1 text-lg font-semibold text-fg">
             <InlineText label="Incident title" value={incident.title} empty={incident.incident_id} onChange={(title) => title.trim() && saveTitle.schedule({ title: title.trim() })} onDone={saveTitle.flush} className="w-full" />

@@ -103,6 +103,9 @@ function DetailsPanel({ incident }: { incident: IncidentDetail }) {
 const HISTORY_LABELS: Readonly<Record<string, string>> = {
   'incident.created': 'Incident created',
   'incident.status_updated': 'Status changed',
+  'incident.deleted': 'Incident deleted',
+  'incident.restored': 'Incident restored',
+  'comment.edited': 'Comment edited',
   'incident_status.updated': 'Status changed',
   'responder.created': 'Responder added',
   'responder.commented': 'Comment added',

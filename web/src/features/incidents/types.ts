@@ -64,6 +64,15 @@ export interface EvidenceRow {
   created_at: string;
 }
 
+/** An earlier text of a comment, kept as its author edited it. */
+export interface CommentEdit {
+  id: string;
+  /** The text before this edit. */
+  comment: string;
+  edited_at: string;
+  editor: PersonRef | null;
+}
+
 export interface CommentRow {
   id: string;
   incident_id: string;
@@ -72,6 +81,10 @@ export interface CommentRow {
   created_at: string;
   created_by: string | null;
   person: PersonRef | null;
+  /** When the author last changed the text; absent or null when never. */
+  edited_at?: string | null;
+  /** The earlier texts, oldest first. */
+  edits?: CommentEdit[];
   /** Shown before the server answered (optimistic). */
   pending?: boolean;
 }
@@ -100,6 +113,9 @@ export interface IncidentDetail {
   updated_at: string;
   commander: PersonRef | null;
   creator: PersonRef | null;
+  /** Set when the incident was deleted; only an administrator restores it. */
+  deleted_at?: string | null;
+  deleter?: PersonRef | null;
   hypotheses: HypothesisRow[];
 }
 

@@ -18,7 +18,7 @@ export function useIncidentOptions(search: string, enabled: boolean) {
   return useQuery({
     queryKey: ['incidents', 'link-options', search] as const,
     queryFn: async ({ signal }): Promise<IncidentOption[]> => {
-      let query = db.from('incidents').select('id,incident_id,title,status,severity');
+      let query = db.from('incidents').select('id,incident_id,title,status,severity').is('deleted_at', null);
       if (search.trim() !== '') query = query.ilike('title', `*${search.trim()}*`);
       const { data } = await query.order('created_at', { ascending: false }).limit(INCIDENT_PICKER_LIMIT).abortSignal(signal).throwOnError();
       return (data ?? []) as IncidentOption[];

@@ -140,6 +140,23 @@ describe('/settings/users', () => {
     expect(request.body).toEqual({ roles: ['editor', 'admin'] });
   });
 
+  it("shows the server's reason when a role may not be given, and keeps the dialog open", async () => {
+    const reason = 'The account of alan@example.com has not verified its email address, so nothing is given to it';
+    const app = renderSettings(
+      '/settings/users',
+      userRoutes([{ method: 'POST', path: /^\/api\/rbac\/[^/]+\/update_role$/, respond: () => json({ code: 'VALIDATION_FAILED', message: reason }, 400) }]),
+    );
+    await app.user.click(await screen.findByRole('button', { name: 'Add Role to User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Role to User' });
+    const picker = within(dialog).getByLabelText('User');
+    await within(picker).findByText('Alan Turing');
+    await app.user.selectOptions(picker, 'p-alan');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(reason)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Add Role to User' })).toBeTruthy();
+    expect(screen.queryByText('Alan Turing role updated successfully')).toBeNull();
+  });
+
   it('deletes a user after the confirmation', async () => {
     const app = renderSettings('/settings/users', userRoutes([dbRoute('DELETE', 'identities', () => ({ status: 204 }))]));
     await app.user.click(await screen.findByRole('button', { name: 'Delete Alan Turing' }));
