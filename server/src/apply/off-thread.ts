@@ -8,6 +8,8 @@ import type { ParseRequest } from './parse-protocol.js';
 export const PARSE_TIMEOUT_MS = 30_000;
 /** Memory of the parse worker: a body that needs more is refused, the server is not touched. */
 const WORKER_HEAP_MB = 512;
+/** Bodies in line for the worker (each up to 2 MiB held in memory); more are turned away until it catches up. */
+export const MAX_BODIES_WAITING = 8;
 
 /** The compiled worker: next to this file in dist, or built from src by `tsc -b` when tests run the sources. */
 function workerFile(): string {
@@ -19,6 +21,13 @@ function workerFile(): string {
 
 /** A body the worker gave up on: the client's input is at fault (400), with the reason. */
 export class BodyNotParsed extends Error {}
+
+/** The worker has MAX_BODIES_WAITING bodies in line already: the client should retry shortly (503). */
+export class ParserBusy extends Error {
+  constructor() {
+    super(`${MAX_BODIES_WAITING} files are already waiting to be read: retry in a moment`);
+  }
+}
 
 /**
  * Parses request bodies of YAML or JSON documents in a worker thread, one at a time: what the
@@ -39,10 +48,17 @@ export class OffThreadParser {
     },
   });
   private nextId = 1;
+  private pending = 0;
 
   async parse(text: string): Promise<ParsedDocuments> {
-    const parsed = (await this.worker.submit({ id: this.nextId++, text })) as PlainDocuments;
-    return 'problems' in parsed ? parsed : { documents: parsed.documents.map(sourceDocument) };
+    if (this.pending >= MAX_BODIES_WAITING) throw new ParserBusy();
+    this.pending += 1;
+    try {
+      const parsed = (await this.worker.submit({ id: this.nextId++, text })) as PlainDocuments;
+      return 'problems' in parsed ? parsed : { documents: parsed.documents.map(sourceDocument) };
+    } finally {
+      this.pending -= 1;
+    }
   }
 
   close(): Promise<void> {

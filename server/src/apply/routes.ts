@@ -11,7 +11,7 @@ import { validateFiles, type FileProblem, type FileResource } from './files.js';
 import { formatDocuments, isOutputFormat } from './format.js';
 import { getResources } from './get.js';
 import { applyKindNamed, APPLY_KINDS } from './kinds.js';
-import { BodyNotParsed, OffThreadParser } from './off-thread.js';
+import { BodyNotParsed, OffThreadParser, ParserBusy } from './off-thread.js';
 import { removeResources } from './remove.js';
 import { KIND_STORES } from './stores.js';
 
@@ -97,6 +97,7 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, {
     try {
       parsed = await parser.parse(typeof request.body === 'string' ? request.body : '');
     } catch (error) {
+      if (error instanceof ParserBusy) return reply.code(503).header('retry-after', '1').send(apiError('BUSY', error.message));
       if (!(error instanceof BodyNotParsed)) throw error;
       return problemsReply(reply, [{ index: 0, line: 1, path: '', reason: error.message }]);
     }
