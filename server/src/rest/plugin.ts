@@ -110,7 +110,16 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     send(reply, await withClient(request, reply, (client) => readRows(request, { sql: qualified(relation.name), relation }, query, new Params(), client)));
   });
 
-  app.post<{ Params: RelationParams }>('/:relation', async (request, reply) => {
+  /** A write the caller may not make is refused before its body is read. */
+  const writersOnly =
+    (method: 'POST' | 'PATCH') =>
+    async (request: FastifyRequest): Promise<undefined> => {
+      const { relation } = request.params as RelationParams;
+      authorizeWrite(requireCaller(request), relationOf(relation), method);
+      return undefined;
+    };
+
+  app.post<{ Params: RelationParams }>('/:relation', { preParsing: writersOnly('POST') }, async (request, reply) => {
     const relation = relationOf(request.params.relation);
     const caller = requireCaller(request);
     authorizeWrite(caller, relation, 'POST');
@@ -133,7 +142,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     await sendWrite(request, reply, relation, query, params, prefix, 201, rows.length === 0);
   });
 
-  app.patch<{ Params: RelationParams }>('/:relation', async (request, reply) => {
+  app.patch<{ Params: RelationParams }>('/:relation', { preParsing: writersOnly('PATCH') }, async (request, reply) => {
     const relation = relationOf(request.params.relation);
     authorizeWrite(requireCaller(request), relation, 'PATCH');
     const query = parseQuery(searchParams(request));

@@ -5,8 +5,8 @@ import { startTestServer, type TestServer } from '../support/server.js';
  * Bodies of `POST /api/apply` built to hold the server rather than to apply anything: collections
  * nested a million deep, aliases that expand exponentially ("billion laughs") or to far more than
  * the file, and large files that take the YAML parser seconds. Each is refused with a 400 naming the
- * reason and nothing saved, a caller who may write no kind is refused before the body is read, and
- * the server keeps answering everyone else meanwhile.
+ * reason and nothing saved, a caller who may write no kind (here, or a table of the data service) is
+ * refused before the body is read, and the server keeps answering everyone else meanwhile.
  */
 
 let server: TestServer;
@@ -142,5 +142,18 @@ describe('while a large body is parsed', () => {
     expect(response.status).toBe(400);
     // Parsing takes the yaml package about a second or more; on the event loop no health answer would fit in it.
     expect(answers).toBeGreaterThan(5);
+  });
+});
+
+describe('a data service write the caller may not make', () => {
+  it.each(['POST', 'PATCH'])('%s is refused with 403 before its body is read, however it is nested', async (method) => {
+    const deep = `${'['.repeat(500_000)}${']'.repeat(500_000)}`;
+    const response = await fetch(`${server.url}/api/db/configs?id=eq.00000000-0000-0000-0000-000000000000`, {
+      method,
+      body: deep,
+      headers: { authorization: `Bearer ${viewer}`, 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as ApplyError).message).toMatch(/permission denied/);
   });
 });
