@@ -1,4 +1,6 @@
-import { LineCounter, parseAllDocuments, type Document } from 'yaml';
+import { LineCounter } from 'yaml';
+import { lineAtPath, lineTreeOf, type LineTree } from './line-tree.js';
+import { ALIAS_EXPANSION_ALLOWANCE, boundedDocuments, expandedWeight, MAX_ALIAS_EXPANSIONS, YamlLimitError } from './yaml-bounds.js';
 
 /** One document of an applied file (YAML 1.2; JSON is YAML too). */
 export interface SourceDocument {
@@ -11,6 +13,16 @@ export interface SourceDocument {
   lineOf(path: readonly (string | number)[]): number;
 }
 
+/** A SourceDocument as plain data (what a worker thread can send): its lines as a tree instead of a function. */
+export interface PlainDocument {
+  index: number;
+  line: number;
+  value: unknown;
+  /** Lines of the value's fields, below `prefix` of the file's document (a list item's place in it). */
+  lines: LineTree;
+  prefix: (string | number)[];
+}
+
 /** What is wrong with one document: where (index, line, field path) and why. */
 export interface DocumentProblem {
   index: number;
@@ -21,41 +33,68 @@ export interface DocumentProblem {
 }
 
 export type ParsedDocuments = { documents: SourceDocument[] } | { problems: DocumentProblem[] };
+export type PlainDocuments = { documents: PlainDocument[] } | { problems: DocumentProblem[] };
 
-function nodeStart(document: Document, path: readonly (string | number)[]): number | undefined {
-  for (let depth = path.length; depth >= 0; depth -= 1) {
-    const node = document.getIn(path.slice(0, depth), true) as { range?: [number, number, number] } | undefined;
-    if (node?.range) return node.range[0];
-  }
-  return document.contents?.range?.[0];
+export function sourceDocument({ index, line, value, lines, prefix }: PlainDocument): SourceDocument {
+  return { index, line, value, lineOf: (path) => lineAtPath(lines, [...prefix, ...path]) };
 }
 
 /**
- * Splits a file into its documents. Syntax errors are reported per document with their line, and
- * empty documents (a trailing `---`) are left out.
+ * Splits a file into its documents, within the limits of yaml-bounds (nesting, aliases and what
+ * they expand to). Syntax errors are reported per document with their line, and empty documents
+ * (a trailing `---`) are left out.
  */
-export function parseDocuments(text: string): ParsedDocuments {
+export function parsePlainDocuments(text: string): PlainDocuments {
   const lines = new LineCounter();
-  const parsed = parseAllDocuments(text, { lineCounter: lines, version: '1.2', prettyErrors: false, uniqueKeys: true });
-  const all = Array.isArray(parsed) ? parsed : [];
-  const problems: DocumentProblem[] = [];
-  const documents: SourceDocument[] = [];
   // An error at the end of the input (an unclosed quote) belongs to the last line that has text.
   const end = text.trimEnd().length;
   const lineAt = (offset: number | undefined) => (offset === undefined ? 1 : lines.linePos(Math.min(offset, end)).line);
-  all.forEach((document, index) => {
+  let parsed;
+  try {
+    parsed = boundedDocuments(text, lines);
+  } catch (error) {
+    if (!(error instanceof YamlLimitError)) throw error;
+    return { problems: [{ index: 0, line: lineAt(error.offset), path: '', reason: error.message }] };
+  }
+  const problems: DocumentProblem[] = [];
+  const documents: PlainDocument[] = [];
+  // Aliases may add this much to the file once expanded; more is refused as an expansion attack.
+  const weightLimit = 2 * text.length + ALIAS_EXPANSION_ALLOWANCE;
+  parsed.forEach((document, index) => {
     for (const error of document.errors) {
       problems.push({ index, line: lineAt(error.pos[0]), path: '', reason: error.message.split('\n')[0] ?? error.message });
     }
     if (document.errors.length > 0) return;
-    const value: unknown = document.toJS({ maxAliasCount: 100 });
+    let value: unknown;
+    try {
+      value = document.toJS({ maxAliasCount: MAX_ALIAS_EXPANSIONS });
+    } catch (error) {
+      if (!(error instanceof ReferenceError)) throw error;
+      problems.push({ index, line: lineAt(document.range[0]), path: '', reason: aliasReason(error) });
+      return;
+    }
     if (value === null || value === undefined) return;
-    const lineOf = (path: readonly (string | number)[]) => lineAt(nodeStart(document, path));
+    if (expandedWeight(value, weightLimit) > weightLimit) {
+      problems.push({ index, line: lineAt(document.range[0]), path: '', reason: 'its aliases expand to far more than the file itself: write the values out instead' });
+      return;
+    }
+    const tree = lineTreeOf(document, lineAt);
     for (const [prefix, item] of listItems(value)) {
-      documents.push({ index: documents.length, line: lineOf(prefix), value: item, lineOf: (path) => lineOf([...prefix, ...path]) });
+      documents.push({ index: documents.length, line: lineAtPath(tree, prefix), value: item, lines: tree, prefix });
     }
   });
   return problems.length > 0 ? { problems } : { documents };
+}
+
+function aliasReason(error: ReferenceError): string {
+  if (!error.message.startsWith('Excessive alias count')) return error.message;
+  return `its aliases expand too much (an anchor reached more than ${MAX_ALIAS_EXPANSIONS} times through aliases): write the values out instead`;
+}
+
+/** parsePlainDocuments, with each document's lines as a function. */
+export function parseDocuments(text: string): ParsedDocuments {
+  const parsed = parsePlainDocuments(text);
+  return 'problems' in parsed ? parsed : { documents: parsed.documents.map(sourceDocument) };
 }
 
 /** A document that is a list of resources (a JSON array, or `kind: List` with items) stands for each of them. */

@@ -1,4 +1,4 @@
-import { parseDocuments, type DocumentProblem } from './documents.js';
+import { parseDocuments, type DocumentProblem, type ParsedDocuments } from './documents.js';
 import { validateDocuments, type ValidResource } from './validate.js';
 
 /** One file (or request body) to apply; the path names it in problems and in the resources' source. */
@@ -17,16 +17,27 @@ export interface FileResource extends ValidResource {
 
 export type ReadFiles = { resources: FileResource[] } | { problems: FileProblem[] };
 
+/** A file's documents, parsed. */
+export interface ParsedFile {
+  path?: string;
+  parsed: ParsedDocuments;
+}
+
 const keyOf = (resource: ValidResource) => `${resource.kind.kind}/${resource.namespace}/${resource.name}`;
 
 /** Parses and validates every file of a call; nothing is valid unless everything is. */
 export function readFiles(files: readonly ApplyFile[]): ReadFiles {
+  return validateFiles(files.map((file) => ({ ...(file.path === undefined ? {} : { path: file.path }), parsed: parseDocuments(file.text) })));
+}
+
+/** Validates every parsed file of a call; nothing is valid unless everything is. */
+export function validateFiles(files: readonly ParsedFile[]): ReadFiles {
   const problems: FileProblem[] = [];
   const resources: FileResource[] = [];
   const seen = new Map<string, string>();
   for (const file of files) {
     const inFile = (problem: DocumentProblem): FileProblem => (file.path ? { file: file.path, ...problem } : problem);
-    const parsed = parseDocuments(file.text);
+    const { parsed } = file;
     if ('problems' in parsed) {
       problems.push(...parsed.problems.map(inFile));
       continue;

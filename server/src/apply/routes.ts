@@ -1,5 +1,5 @@
 import { can, type Resource } from '@pharos/core';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import type pg from 'pg';
 import { AUTHENTICATION_REQUIRED } from '../auth/guard.js';
 import type { Caller } from '../auth/caller.js';
@@ -7,10 +7,11 @@ import { apiError } from '../errors.js';
 import { EXPOSED_RELATIONS } from '../rest/exposed.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { applyResources } from './apply.js';
-import { readFiles, type FileProblem, type FileResource } from './files.js';
+import { validateFiles, type FileProblem, type FileResource } from './files.js';
 import { formatDocuments, isOutputFormat } from './format.js';
 import { getResources } from './get.js';
 import { applyKindNamed, APPLY_KINDS } from './kinds.js';
+import { BodyNotParsed, OffThreadParser, ParserBusy } from './off-thread.js';
 import { removeResources } from './remove.js';
 import { KIND_STORES } from './stores.js';
 
@@ -42,43 +43,81 @@ function forbiddenKinds(caller: Caller, resources: readonly FileResource[]): str
   return kinds.filter((kind) => !can(caller.roles, resourceOf(kind), 'write'));
 }
 
+function rolesOf(caller: Caller): string {
+  return caller.roles.length > 0 ? caller.roles.join(', ') : 'viewer (no role assigned)';
+}
+
 function forbiddenReply(reply: FastifyReply, caller: Caller, kinds: string[], unchanged: string) {
-  const roles = caller.roles.length > 0 ? caller.roles.join(', ') : 'viewer (no role assigned)';
-  return reply.code(403).send(apiError('42501', `permission denied: your role (${roles}) may not write ${kinds.join(', ')}; ${unchanged}`));
+  return reply.code(403).send(apiError('42501', `permission denied: your role (${rolesOf(caller)}) may not write ${kinds.join(', ')}; ${unchanged}`));
+}
+
+/** An answer given before the body is read; the app's error handler sends its status, code and message. */
+class RefusedBeforeParsing extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Refuses, before the body is even read, a caller who may write none of the kinds apply takes:
+ * whatever the body holds would be refused, so it is not worth parsing.
+ */
+function writersOnly(unchanged: string): preParsingAsyncHookHandler {
+  return async (request) => {
+    const caller = request.caller;
+    if (!caller) throw new RefusedBeforeParsing(401, 'PGRST301', AUTHENTICATION_REQUIRED);
+    if (APPLY_KINDS.some(({ kind }) => can(caller.roles, resourceOf(kind), 'write'))) return undefined;
+    const kinds = APPLY_KINDS.map(({ kind }) => kind).join(', ');
+    throw new RefusedBeforeParsing(403, '42501', `permission denied: your role (${rolesOf(caller)}) may not write any of ${kinds}; ${unchanged}`);
+  };
 }
 
 /**
  * `POST /api/apply` and `DELETE /api/apply` take YAML or JSON documents as the body (one or many);
  * `GET /api/apply/:kind` prints resources back in that shape. The body is read as text here,
- * whatever its content type, so that YAML and JSON get the same line numbers.
+ * whatever its content type, so that YAML and JSON get the same line numbers, and parsed in a
+ * worker thread (OffThreadParser), within the limits of yaml-bounds.
  */
 export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, { pool, secrets }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  const readBody = (body: unknown): ReturnType<typeof readFiles> => readFiles([{ text: typeof body === 'string' ? body : '' }]);
+  const parser = new OffThreadParser();
+  app.addHook('onClose', () => parser.close());
 
   /** The body's resources when the caller may write every kind of them; else the reply already sent. */
-  const writableBody = (request: FastifyRequest, reply: FastifyReply, unchanged: string): FileResource[] | FastifyReply => {
+  const writableBody = async (request: FastifyRequest, reply: FastifyReply, unchanged: string): Promise<FileResource[] | FastifyReply> => {
     const caller = request.caller;
     if (!caller) return reply.code(401).send(apiError('PGRST301', AUTHENTICATION_REQUIRED));
-    const read = readBody(request.body);
+    let parsed;
+    try {
+      parsed = await parser.parse(typeof request.body === 'string' ? request.body : '');
+    } catch (error) {
+      if (error instanceof ParserBusy) return reply.code(503).header('retry-after', '1').send(apiError('BUSY', error.message));
+      if (!(error instanceof BodyNotParsed)) throw error;
+      return problemsReply(reply, [{ index: 0, line: 1, path: '', reason: error.message }]);
+    }
+    const read = validateFiles([{ parsed }]);
     if ('problems' in read) return problemsReply(reply, read.problems);
     const forbidden = forbiddenKinds(caller, read.resources);
     if (forbidden.length > 0) return forbiddenReply(reply, caller, forbidden, unchanged);
     return read.resources;
   };
 
-  app.post('/api/apply', { bodyLimit: APPLY_BODY_LIMIT }, async (request, reply) => {
-    const resources = writableBody(request, reply, 'nothing was applied');
+  app.post('/api/apply', { bodyLimit: APPLY_BODY_LIMIT, preParsing: writersOnly('nothing was applied') }, async (request, reply) => {
+    const resources = await writableBody(request, reply, 'nothing was applied');
     if (!Array.isArray(resources)) return resources;
     const applied = await applyResources(pool, secrets, resources, { personId: request.caller!.personId });
     if ('problems' in applied) return problemsReply(reply, applied.problems);
     return applied;
   });
 
-  app.delete('/api/apply', { bodyLimit: APPLY_BODY_LIMIT }, async (request, reply) => {
-    const resources = writableBody(request, reply, 'nothing was deleted');
+  app.delete('/api/apply', { bodyLimit: APPLY_BODY_LIMIT, preParsing: writersOnly('nothing was deleted') }, async (request, reply) => {
+    const resources = await writableBody(request, reply, 'nothing was deleted');
     if (!Array.isArray(resources)) return resources;
     return { resources: await removeResources(pool, resources) };
   });

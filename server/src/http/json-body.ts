@@ -37,6 +37,12 @@ export function checkJsonDepth(text: string, maxDepth = MAX_JSON_DEPTH): void {
   }
 }
 
+/** JSON.parse behind checkJsonDepth: for JSON a client sends inside another body, a header or a token. */
+export function parseJsonWithin(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
+  checkJsonDepth(text, maxDepth);
+  return JSON.parse(text) as unknown;
+}
+
 /**
  * Replaces the application/json parser of `app` (and the plugins registered after) with Fastify's
  * own, behind the depth check; its protection against prototype poisoning stays.

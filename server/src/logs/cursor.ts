@@ -1,4 +1,5 @@
 import { isRecord } from '@pharos/core';
+import { parseJsonWithin } from '../http/json-body.js';
 import { PageError } from './types.js';
 
 /**
@@ -13,7 +14,7 @@ export function encodePage(kind: string, state: Record<string, unknown>): string
 export function decodePage(kind: string, token: string): Record<string, unknown> {
   let state: unknown;
   try {
-    state = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    state = parseJsonWithin(Buffer.from(token, 'base64url').toString('utf8'));
   } catch {
     state = undefined;
   }

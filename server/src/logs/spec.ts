@@ -1,4 +1,5 @@
 import { envVarText, isRecord } from '@pharos/core';
+import { parseJsonWithin } from '../http/json-body.js';
 import { isTimestampLayout } from './timestamp.js';
 
 /**
@@ -206,7 +207,7 @@ function searchEngineSpec(problems: Problems, kind: 'opensearch' | 'elasticsearc
   const raw = section['query'];
   if (typeof raw === 'string') {
     try {
-      const parsed: unknown = JSON.parse(raw);
+      const parsed = parseJsonWithin(raw);
       if (isRecord(parsed)) query = parsed;
       else problems.add([...path, 'query'], 'query must be a JSON object (a query clause)');
     } catch (error) {

@@ -1,5 +1,6 @@
 import { envVarText, isRecord } from '@pharos/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { JsonTooDeepError, parseJsonWithin } from '../http/json-body.js';
 import { RouteError, routeErrorHandler } from '../http/route-access.js';
 import { safeEqual } from '../http/same-secret.js';
 import { resolveValue } from '../secret-store/resolve.js';
@@ -17,8 +18,9 @@ function requestOf(request: FastifyRequest): Record<string, unknown> {
   let json: unknown;
   if (typeof body === 'string' && /^application\/([\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '')) {
     try {
-      json = JSON.parse(body);
-    } catch {
+      json = parseJsonWithin(body);
+    } catch (error) {
+      if (error instanceof JsonTooDeepError) throw new RouteError(400, 'VALIDATION_FAILED', error.message);
       throw new RouteError(400, 'VALIDATION_FAILED', 'The body is not valid JSON');
     }
   }

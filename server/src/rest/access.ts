@@ -1,6 +1,7 @@
 import { can, type Action, type Resource } from '@pharos/core';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/caller.js';
+import type { DataCaller } from './connections.js';
 import { RestError } from './errors.js';
 import { OWNED_RELATIONS, type WriteMethod } from './exposed.js';
 
@@ -9,6 +10,11 @@ export function requireCaller(request: FastifyRequest): Caller {
     throw new RestError(401, 'PGRST301', 'Authentication required: sign in or send a bearer token');
   }
   return request.caller;
+}
+
+/** Who a data service request runs for: anyone can register as a viewer, so viewers share one part of the pool. */
+export function dataCaller(caller: Caller): DataCaller {
+  return { id: caller.personId, viewerOnly: caller.roles.every((role) => role === 'viewer') };
 }
 
 /** The role matrix of the spec, checked for the resource behind a relation or function. */

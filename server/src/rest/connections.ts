@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { CallerSlots } from './caller-slots.js';
 import { RestError } from './errors.js';
+import type { SharedSlots } from './shared-slots.js';
 
 /** What the data service needs to run one request's statements. */
 export interface ConnectionsOptions {
@@ -10,7 +11,20 @@ export interface ConnectionsOptions {
   /** The server's other pool: cancelling a statement must not wait for a data service connection. */
   cancelPool: pg.Pool;
   slots: CallerSlots;
+  /** The part of the pool that callers with only the viewer role share among them all. */
+  viewerSlots: SharedSlots;
   statementTimeoutMs: number;
+}
+
+/** Who a request is for: its person (for their own turn) and whether they only view (for the viewers' share). */
+export interface DataCaller {
+  id: string;
+  viewerOnly: boolean;
+}
+
+function tooMany(error: unknown, reply: FastifyReply): never {
+  if (error instanceof RestError && error.status === 429) reply.header('retry-after', '1');
+  throw error;
 }
 
 /** The backend's process id, known to node-postgres from the start-up handshake. */
@@ -32,42 +46,49 @@ function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
 
 /**
  * Runs one request's statements on one connection of the data service: after the caller's turn
- * (CallerSlots), under the statement timeout, and cancelled in PostgreSQL (pg_cancel_backend) as
+ * (CallerSlots) and, for a caller with only the viewer role, the viewers' turn (SharedSlots), under
+ * the statement timeout, and cancelled in PostgreSQL (pg_cancel_backend) as
  * soon as the client goes away.
  */
 export class DataConnections {
   constructor(private readonly options: ConnectionsOptions) {}
 
-  async run<T>(request: FastifyRequest, reply: FastifyReply, caller: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  async run<T>(request: FastifyRequest, reply: FastifyReply, caller: DataCaller, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const signal = clientGone(request, reply);
-    const release = await this.options.slots.acquire(caller, signal).catch((error: unknown) => {
-      if (error instanceof RestError && error.status === 429) reply.header('retry-after', '1');
-      throw error;
-    });
+    const release = await this.options.slots.acquire(caller.id, signal).catch((error: unknown) => tooMany(error, reply));
     try {
-      signal.throwIfAborted();
-      const client = await this.options.pool.connect().catch((error: unknown) => {
-        throw new RestError(503, 'PGRST003', 'Timed out waiting for a database connection', (error as Error).message, 'The server is busy: retry in a moment.');
-      });
-      let cancelling: Promise<unknown> | undefined;
-      const cancel = (): void => {
-        const pid = backendPid(client);
-        if (pid !== undefined) cancelling = this.options.cancelPool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
-      };
-      signal.addEventListener('abort', cancel, { once: true });
+      const releaseShare = caller.viewerOnly ? await this.options.viewerSlots.acquire(signal).catch((error: unknown) => tooMany(error, reply)) : undefined;
       try {
-        signal.throwIfAborted();
-        return await work(client);
-      } catch (error) {
-        throw this.explain(error, signal);
+        return await this.withConnection(signal, work);
       } finally {
-        signal.removeEventListener('abort', cancel);
-        // The connection is still ours while the cancel is in flight: it cannot hit another request's statement.
-        await cancelling;
-        client.release();
+        releaseShare?.();
       }
     } finally {
       release();
+    }
+  }
+
+  private async withConnection<T>(signal: AbortSignal, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    signal.throwIfAborted();
+    const client = await this.options.pool.connect().catch((error: unknown) => {
+      throw new RestError(503, 'PGRST003', 'Timed out waiting for a database connection', (error as Error).message, 'The server is busy: retry in a moment.');
+    });
+    let cancelling: Promise<unknown> | undefined;
+    const cancel = (): void => {
+      const pid = backendPid(client);
+      if (pid !== undefined) cancelling = this.options.cancelPool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
+    };
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      signal.throwIfAborted();
+      return await work(client);
+    } catch (error) {
+      throw this.explain(error, signal);
+    } finally {
+      signal.removeEventListener('abort', cancel);
+      // The connection is still ours while the cancel is in flight: it cannot hit another request's statement.
+      await cancelling;
+      client.release();
     }
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { authorize, authorizeWrite, requireCaller } from './access.js';
+import { authorize, authorizeWrite, dataCaller, requireCaller } from './access.js';
 import { handleError } from './error-handler.js';
 import { compileRead, type ReadSource } from './compile/read.js';
 import { argumentNames, chooseFunction, functionRowsSource, scalarCallSql } from './compile/rpc.js';
@@ -13,8 +13,9 @@ import { RestError } from './errors.js';
 import { runRead, runScalar, runWrite, type Queryable } from './execute.js';
 import { asCaller } from './transaction.js';
 import { CallerSlots } from './caller-slots.js';
-import type { DataServiceConfig } from './config.js';
+import { viewerSlotCount, type DataServiceConfig } from './config.js';
 import { DataConnections } from './connections.js';
+import { SharedSlots } from './shared-slots.js';
 import { parseAccept, parsePrefer, parseRange } from './parse/headers.js';
 import { parseQuery, type ParsedQuery } from './parse/query.js';
 import { contentRange, rangeStatus } from './respond.js';
@@ -44,11 +45,12 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     pool,
     cancelPool,
     slots: new CallerSlots(config.callerConcurrency, config.callerQueue),
+    viewerSlots: new SharedSlots(viewerSlotCount(config, pool.options.max ?? 10), config.viewerQueue),
     statementTimeoutMs: config.statementTimeoutMs,
   });
   /** Every statement of a request runs through here: one connection, the caller's turn, cancelled if the client leaves. */
   const withClient = <T>(request: FastifyRequest, reply: FastifyReply, work: (client: pg.PoolClient) => Promise<T>): Promise<T> =>
-    connections.run(request, reply, requireCaller(request).personId, work);
+    connections.run(request, reply, dataCaller(requireCaller(request)), work);
   app.setErrorHandler(handleError);
   // postgrest-js sends `Content-Type: application/json` with an empty DELETE body; other bodies are JSON only.
   app.removeAllContentTypeParsers();
@@ -108,7 +110,16 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     send(reply, await withClient(request, reply, (client) => readRows(request, { sql: qualified(relation.name), relation }, query, new Params(), client)));
   });
 
-  app.post<{ Params: RelationParams }>('/:relation', async (request, reply) => {
+  /** A write the caller may not make is refused before its body is read. */
+  const writersOnly =
+    (method: 'POST' | 'PATCH') =>
+    async (request: FastifyRequest): Promise<undefined> => {
+      const { relation } = request.params as RelationParams;
+      authorizeWrite(requireCaller(request), relationOf(relation), method);
+      return undefined;
+    };
+
+  app.post<{ Params: RelationParams }>('/:relation', { preParsing: writersOnly('POST') }, async (request, reply) => {
     const relation = relationOf(request.params.relation);
     const caller = requireCaller(request);
     authorizeWrite(caller, relation, 'POST');
@@ -131,7 +142,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     await sendWrite(request, reply, relation, query, params, prefix, 201, rows.length === 0);
   });
 
-  app.patch<{ Params: RelationParams }>('/:relation', async (request, reply) => {
+  app.patch<{ Params: RelationParams }>('/:relation', { preParsing: writersOnly('PATCH') }, async (request, reply) => {
     const relation = relationOf(request.params.relation);
     authorizeWrite(requireCaller(request), relation, 'PATCH');
     const query = parseQuery(searchParams(request));

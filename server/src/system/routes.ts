@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { VERSION } from '../version.js';
+import { DatabaseProbe } from './database-probe.js';
 
 export interface SystemRoutesOptions {
   pool: pg.Pool;
@@ -8,9 +9,11 @@ export interface SystemRoutesOptions {
 
 /** `GET /api/health` and `GET /api/about`, both open without signing in. */
 export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { pool }) => {
+  const probe = new DatabaseProbe(pool);
+  app.addHook('onClose', () => probe.close());
   app.get('/api/health', async (request, reply) => {
     try {
-      await pool.query('select 1');
+      await probe.check();
       return { status: 'ok' };
     } catch (error) {
       request.log.warn({ err: error }, 'health check: database unreachable');

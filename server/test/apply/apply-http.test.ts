@@ -112,7 +112,7 @@ describe('POST /api/apply', () => {
     const canary = fixture('valid/canary.yaml').replaceAll('name: http-', 'name: viewer-http-');
     const refused = await send('POST', canary, viewer);
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { message: string }).message).toMatch(/may not write Canary; nothing was applied/);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/may not write any of Canary, .*Team; nothing was applied/);
     // Editors write canaries but not connections (spec 1 section 6): nothing of the call is saved.
     const mixed = await send('POST', `${canary}\n---\n${fixture('valid/connection.yaml').replace('name: prometheus', 'name: other')}`, editor);
     expect(mixed.status).toBe(403);

@@ -7,6 +7,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { parseJsonWithin } from '../../../http/json-body.js';
 
 /** A security key registered by an identity, as kept in its webauthn credential. */
 export interface StoredKey {
@@ -91,7 +92,7 @@ export async function authenticationOptions(
 
 function parseJson(raw: string): Record<string, unknown> | null {
   try {
-    const parsed: unknown = JSON.parse(raw);
+    const parsed = parseJsonWithin(raw);
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
   } catch {
     return null;
