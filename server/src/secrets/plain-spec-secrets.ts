@@ -20,7 +20,7 @@ export async function sealPlainSpecSecrets(pool: pg.Pool, secrets: ServerSecrets
     for (const [column, rules] of Object.entries(columns)) {
       const { rows } = await pool.query<{ id: string; value: unknown }>(`SELECT id, ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL`);
       for (const { id, value } of rows) {
-        const sealed = sealSpecSecrets(value, rules, secrets);
+        const sealed = sealSpecSecrets(value, rules, secrets, { keepSealed: true });
         if (isDeepStrictEqual(sealed, value)) continue;
         changed += await replace(pool, `UPDATE ${table} SET ${column} = $3 WHERE id = $1 AND ${column} = $2`, [id, JSON.stringify(value), JSON.stringify(sealed)]);
       }
@@ -30,7 +30,7 @@ export async function sealPlainSpecSecrets(pool: pg.Pool, secrets: ServerSecrets
   for (const { kind, namespace, name, document } of applied.rows) {
     const rules = specSecretRules(kind);
     if (!rules) continue;
-    const sealed = { ...document, spec: sealSpecSecrets(document['spec'], rules, secrets) };
+    const sealed = { ...document, spec: sealSpecSecrets(document['spec'], rules, secrets, { keepSealed: true }) };
     if (isDeepStrictEqual(sealed, document)) continue;
     changed += await replace(pool, 'UPDATE applied_resources SET document = $5 WHERE kind = $1 AND namespace = $2 AND name = $3 AND document = $4', [kind, namespace, name, JSON.stringify(document), JSON.stringify(sealed)]);
   }

@@ -42,11 +42,18 @@ export interface SealOptions {
    * database, which keeps the saved value of the row it updates.
    */
   saved?: { spec: unknown };
+  /**
+   * Keep any text sealed with this key as it is (specs already in the database). Otherwise a sealed
+   * text is kept only where it is the one saved at that place: one copied from elsewhere (another
+   * resource's credential) is sealed again as a value of its own, so it is never opened for a
+   * field it was not saved in.
+   */
+  keepSealed?: boolean;
 }
 
 /**
  * The spec as it is saved: each credential its rules name sealed with the server's key, except
- * references, templates, service URLs without credentials and values sealed with this key already.
+ * references, templates, service URLs without credentials and the sealed texts already saved there.
  */
 export function sealSpecSecrets<T>(spec: T, rules: SpecSecretRules, secrets: ServerSecrets, options: SealOptions = {}): T {
   return mapSpecSecrets(spec, rules, ({ value, path, kind }) => {
@@ -56,7 +63,7 @@ export function sealSpecSecrets<T>(spec: T, rules: SpecSecretRules, secrets: Ser
       if (saved === undefined) throw new PlaceholderWithoutSecret(path);
       return saved;
     }
-    if (isSealedText(value) && sealedWithThisKey(secrets, value)) return value;
+    if (isSealedText(value) && (value === saved || (options.keepSealed === true && sealedWithThisKey(secrets, value)))) return value;
     if (!isLiteralCredential(value) || (kind === 'url' && !urlCarriesCredentials(value))) return value;
     return opensTo(secrets, saved, value) ? saved! : secrets.seal(value);
   });

@@ -369,6 +369,40 @@ describe('inline secrets of specs', () => {
     expect(await tablesHolding(changed)).toEqual([]);
   });
 
+  it('are not opened for a field they were not saved in', async () => {
+    // A sealed text that got out (a backup, an old export) and is pasted into another spec.
+    const copied = (await server.pool.query<{ password: string }>("select password from connections where name = 'sealed-connection'")).rows[0]!.password;
+    expect(copied).toMatch(/^v1:/);
+    const applied = await apply(`apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata:
+  name: copied-secret
+spec:
+  http:
+    - name: copied
+      url: ${peer.url}/copied
+      username: {value: probe}
+      password: {value: ${copied}}
+`);
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const canary = await server.pool.query<{ id: string; password: string }>("select id, spec #>> '{http,0,password,value}' as password from canaries where name = 'copied-secret'");
+    expect(canary.rows[0]!.password).not.toBe(copied);
+    await syncCanary(server.pool, canary.rows[0]!.id);
+    await runCanary({ pool: server.pool, sandbox, secrets: TEST_SECRETS }, { canaryId: canary.rows[0]!.id }, AbortSignal.timeout(60_000));
+    const probe = peer.received.find((request) => request.url === '/copied');
+    expect(probe?.headers.authorization).toBe(`Basic ${Buffer.from(`probe:${copied}`).toString('base64')}`);
+
+    const posted = await fetch(`${server.url}/api/db/canaries`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'copied-through-db', spec: { http: [{ name: 'x', url: peer.url, password: { value: copied } }] } }),
+    });
+    expect(posted.status, await posted.clone().text()).toBe(201);
+    const stored = await server.pool.query<{ password: string }>("select spec #>> '{http,0,password,value}' as password from canaries where name = 'copied-through-db'");
+    expect(stored.rows[0]!.password).toMatch(/^v1:/);
+    expect(stored.rows[0]!.password).not.toBe(copied);
+  });
+
   it('refuse <sealed> where no sealed value is saved, saving nothing', async () => {
     const applied = await apply(playbookYaml('<sealed>').replaceAll('sealed-hook', 'never-sealed'));
     expect(applied.status).toBe(400);
