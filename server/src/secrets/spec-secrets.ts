@@ -15,6 +15,13 @@ function sealedIn(saved: unknown): string | undefined {
   return undefined;
 }
 
+/** The sealed text saved at `path`; for `{value}` also the text saved in place of the object. */
+function savedSealedText(saved: unknown, current: unknown, path: SecretPath): string | undefined {
+  const found = sealedIn(savedCounterpart(saved, current, path));
+  if (found !== undefined || path[path.length - 1] !== 'value') return found;
+  return sealedIn(savedCounterpart(saved, current, path.slice(0, -1)));
+}
+
 function opensTo(secrets: ServerSecrets, sealed: string | undefined, plain: string): boolean {
   if (sealed === undefined) return false;
   try {
@@ -57,7 +64,7 @@ export interface SealOptions {
  */
 export function sealSpecSecrets<T>(spec: T, rules: SpecSecretRules, secrets: ServerSecrets, options: SealOptions = {}): T {
   return mapSpecSecrets(spec, rules, ({ value, path, kind }) => {
-    const saved = options.saved ? sealedIn(savedCounterpart(options.saved.spec, spec, path)) : undefined;
+    const saved = options.saved ? savedSealedText(options.saved.spec, spec, path) : undefined;
     if (value === SEALED_PLACEHOLDER) {
       if (!options.saved) return value;
       if (saved === undefined) throw new PlaceholderWithoutSecret(path);

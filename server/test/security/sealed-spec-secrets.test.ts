@@ -361,6 +361,14 @@ describe('inline secrets of specs', () => {
     const push = await fetch(`${server.url}/api/canary/webhook/sealed-push`, { method: 'POST', headers: { 'webhook-token': SECRETS.checkToken, 'content-type': 'application/json' }, body: '{}' });
     expect(push.status).toBe(200);
 
+    // A form that writes the placeholder as text where {value} was saved keeps the value too.
+    const savedPassword = (await server.pool.query<{ password: string }>("select spec #>> '{http,0,password,value}' as password from canaries where name = 'sealed-canary'")).rows[0]!.password;
+    const [canaryRow] = JSON.parse((await read('/api/db/canaries?name=eq.sealed-canary&select=id,spec')).text) as { id: string; spec: { http: Record<string, unknown>[] } }[];
+    canaryRow!.spec.http[0]!['password'] = '<sealed>';
+    const patched = await fetch(`${server.url}/api/db/canaries?id=eq.${canaryRow!.id}`, { method: 'PATCH', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ spec: canaryRow!.spec }) });
+    expect(patched.status, await patched.clone().text()).toBe(204);
+    expect((await server.pool.query<{ text: string }>("select spec #>> '{http,0,password}' as text from canaries where name = 'sealed-canary'")).rows[0]!.text).toBe(savedPassword);
+
     // A changed secret is a change: the new one works, the old one no longer does.
     const changed = secret('playbook-token-2');
     expect((await apply(playbookYaml(changed))).body.resources).toMatchObject([{ action: 'configured' }]);

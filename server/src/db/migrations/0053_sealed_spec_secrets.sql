@@ -44,7 +44,9 @@ BEGIN
       result := '{}'::jsonb;
       FOR entry IN SELECT key, value FROM jsonb_each(incoming) LOOP
         result := result || jsonb_build_object(entry.key,
-          keep_sealed(entry.value, CASE WHEN jsonb_typeof(saved) = 'object' THEN saved -> entry.key END, at || '.' || entry.key));
+          keep_sealed(entry.value, CASE WHEN jsonb_typeof(saved) = 'object' THEN saved -> entry.key
+                                        -- {value: '<sealed>'} where the text itself was saved
+                                        WHEN entry.key = 'value' AND jsonb_typeof(saved) = 'string' THEN saved END, at || '.' || entry.key));
       END LOOP;
       RETURN result;
     WHEN 'array' THEN
