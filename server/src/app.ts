@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes, { pool });
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier, secrets });
   await app.register(authRoutes, { pool, config: identity, courier, secrets });
-  await app.register(restPlugin, { prefix: '/api/db', pool: dataPool, cancelPool: pool, config: dataService });
+  await app.register(restPlugin, { prefix: '/api/db', pool: dataPool, cancelPool: pool, config: dataService, secrets });
   await app.register(shellRoutes, { pool });
   await app.register(applyRoutes, { pool, secrets });
   await app.register(connectionRoutes, { pool, secrets });

@@ -1,10 +1,9 @@
-import { isDeepStrictEqual } from 'node:util';
 import type pg from 'pg';
 import { transaction } from '../db/transaction.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
-import { openConnectionDocument, sealConnectionResource } from './connection-secrets.js';
 import type { FileProblem, FileResource } from './files.js';
-import { KIND_STORES, LOCAL_AGENT_ID, ResourceProblem, type KindStore } from './stores.js';
+import { sameDocument, sealResource } from './sealed-specs.js';
+import { KIND_STORES, LOCAL_AGENT_ID, ResourceProblem, type KindStore, type StoredRow } from './stores.js';
 
 export type ApplyAction = 'created' | 'configured' | 'unchanged';
 
@@ -50,30 +49,24 @@ export async function findRow(client: pg.PoolClient, store: KindStore, namespace
   return rows[0]?.id;
 }
 
-/** The documents of two applies, compared with their credentials in clear. */
-function sameDocument(kind: string, previous: unknown, current: Record<string, unknown>, secrets: ServerSecrets): boolean {
-  if (kind !== 'Connection') return isDeepStrictEqual(previous, current);
-  const opened = openConnectionDocument(previous as Record<string, unknown>, secrets);
-  return opened !== undefined && isDeepStrictEqual(opened, openConnectionDocument(current, secrets));
-}
-
 async function applyOne(client: pg.PoolClient, written: FileResource, actor: Actor, secrets: ServerSecrets): Promise<AppliedResource> {
   const kind = written.kind.kind;
-  const resource = kind === 'Connection' ? sealConnectionResource(written, secrets) : written;
   const store = KIND_STORES[kind]!;
-  const source = configFileSource(resource.path);
-  const columns: Record<string, unknown> = { ...(await store.columns(resource, client)), source };
-  const existing = await findRow(client, store, resource.namespace, resource.name);
-  const { rows: applied } = await client.query<{ document: unknown; path: string | null; resource_id: string }>(
+  const existing = await findRow(client, store, written.namespace, written.name);
+  const { rows: applied } = await client.query<{ document: Record<string, unknown>; path: string | null; resource_id: string }>(
     'select document, path, resource_id from applied_resources where kind = $1 and namespace = $2 and name = $3',
-    [kind, resource.namespace, resource.name],
+    [kind, written.namespace, written.name],
   );
   const previous = applied[0];
+  const savedRow = existing ? (await client.query<StoredRow>(`select * from ${store.table} where id = $1`, [existing])).rows[0] : undefined;
+  const resource = sealResource(written, store, { ...(savedRow ? { row: savedRow } : {}), ...(previous?.resource_id === existing ? { document: previous?.document } : {}) }, secrets);
+  const source = configFileSource(resource.path);
   let id: string;
   let action: ApplyAction;
-  if (existing && previous?.resource_id === existing && sameDocument(kind, previous.document, written.document, secrets) && previous.path === (resource.path ?? null)) {
+  if (existing && previous?.resource_id === existing && sameDocument(kind, previous.document, resource.document, secrets) && previous.path === (resource.path ?? null)) {
     return { kind, namespace: resource.namespace, name: resource.name, id: existing, action: 'unchanged' };
   }
+  const columns: Record<string, unknown> = { ...(await store.columns(resource, client)), source };
   const names = Object.keys(columns);
   const values = names.map((name) => parameter(columns[name]));
   if (existing) {

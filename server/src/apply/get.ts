@@ -1,3 +1,4 @@
+import { redactSealed } from '@pharos/core';
 import type pg from 'pg';
 import { APPLY_KINDS, applyKindNamed, type ApplyKind } from './kinds.js';
 import { KIND_STORES, LOCAL_AGENT_ID, type StoredRow } from './stores.js';
@@ -35,7 +36,7 @@ function documentOf(kind: ApplyKind, row: StoredRow): Record<string, unknown> {
 
 /**
  * The resources of a kind (or the one named) as documents in the shape `pharos apply` takes: the
- * document it was applied from, else one written from its row.
+ * document it was applied from, else one written from its row, sealed credentials as `<sealed>`.
  */
 export async function getResources(pool: pg.Pool, query: GetQuery): Promise<Record<string, unknown>[]> {
   const kind = applyKindNamed(query.kind);
@@ -57,5 +58,6 @@ export async function getResources(pool: pg.Pool, query: GetQuery): Promise<Reco
       where ${conditions.join(' and ')} order by ${order} limit ${GET_LIMIT}`,
     values,
   );
-  return rows.map((row) => documentOf(kind, row));
+  // Sealed credentials are printed as '<sealed>': applying the output again keeps them.
+  return rows.map((row) => redactSealed(documentOf(kind, row)));
 }

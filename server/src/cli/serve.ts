@@ -6,6 +6,7 @@ import { loadEngineConfig } from '../engine/config.js';
 import { Engine } from '../engine/engine.js';
 import { Registry } from 'prom-client';
 import { checkServerKey, sealPlainCredentials } from '../connections/at-rest.js';
+import { sealPlainSpecSecrets } from '../secrets/plain-spec-secrets.js';
 import { ExpressionSandbox } from '../expressions/sandbox.js';
 import { checkStatusRetention, CHECK_STATUS_RETENTION } from '../health/retention.js';
 import { canaryRunJob } from '../health/run-canary.js';
@@ -40,6 +41,8 @@ export async function serve(): Promise<void> {
     await checkServerKey(database.pool, secrets);
     const sealed = await sealPlainCredentials(database.pool, secrets);
     if (sealed > 0) logger.info({ sealed }, 'Sealed connection credentials that were stored in clear');
+    const sealedSpecs = await sealPlainSpecSecrets(database.pool, secrets);
+    if (sealedSpecs > 0) logger.info({ sealed: sealedSpecs }, 'Sealed credentials of specs that were stored in clear');
     const metrics = new Registry();
     const engine = new Engine({ pool: database.pool, logger, metrics, config: loadEngineConfig() });
     const sandbox = new ExpressionSandbox();

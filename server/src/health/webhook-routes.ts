@@ -19,9 +19,12 @@ function sentToken(request: FastifyRequest<{ Querystring: { token?: string } }>)
   return request.query.token ?? (typeof header === 'string' ? header : undefined) ?? bearer ?? '';
 }
 
-/** What the pushed request gives the check's expressions: headers, and json (a JSON object) or content (any other body). */
+/** Headers that carry the token: never kept with the status, which every reader of checks sees. */
+const TOKEN_HEADERS: ReadonlySet<string> = new Set(['webhook-token', 'authorization']);
+
+/** What the pushed request gives the check's expressions: headers (but the token's), and json (a JSON object) or content (any other body). */
 function variablesOf(request: FastifyRequest): Record<string, unknown> {
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]));
+  const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !TOKEN_HEADERS.has(name)).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]));
   const body: unknown = request.body;
   if (/^application\/([\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '')) {
     if (!isRecord(body)) throw new RouteError(400, 'VALIDATION_FAILED', 'The body must be a JSON object');

@@ -21,7 +21,7 @@ export function registerNotifications(
   engine: Pick<Engine, 'events'>,
   options: NotificationOptions & { logger: FastifyBaseLogger; sender?: Partial<SenderOptions>; rulesTtlMs?: number },
 ): NotificationDelivery {
-  const cache = new RuleCache(options.pool, options.rulesTtlMs);
+  const cache = new RuleCache(options.pool, options.rulesTtlMs, options.secrets);
   const sender = new NotificationSender(options, cache, options.logger, options.sender);
   engine.events.onBatch(NOTIFIED_EVENTS, notificationEventHandler(options, cache, options.logger, () => sender.wake()), NOTIFICATIONS_CONSUMER);
   sender.start();

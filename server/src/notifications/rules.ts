@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { openChannelUrls } from './sealed-urls.js';
 import { readSelectors, type Silence } from './silences.js';
 import type { NotificationRule } from './types.js';
 
@@ -24,6 +26,8 @@ export class RuleCache {
   constructor(
     private readonly pool: pg.Pool,
     private readonly ttlMs = RULES_TTL_MS,
+    /** Opens the service URLs sealed in rules and teams. */
+    private readonly secrets?: ServerSecrets,
   ) {}
 
   async rulesFor(eventName: string): Promise<LiveRule[]> {
@@ -68,7 +72,7 @@ export class RuleCache {
 
   private async loadRules(): Promise<void> {
     const at = Date.now();
-    const { rows } = await this.pool.query<LiveRule>(
+    const { rows: stored } = await this.pool.query<LiveRule>(
       `select n.id, n.name, n.namespace, n.title, n.events, n.filter, n.person_id, n.team_id, n.custom_services,
               n.repeat_interval, n.template, n.properties, p.email as person_email, t.name as team_name, t.spec as team_spec
          from notifications n
@@ -77,6 +81,8 @@ export class RuleCache {
         where n.deleted_at is null
         order by n.created_at`,
     );
+    const secrets = this.secrets;
+    const rows = secrets ? stored.map((rule) => openChannelUrls(rule, secrets)) : stored;
     const byEvent = new Map<string, LiveRule[]>();
     for (const rule of rows) for (const name of rule.events) byEvent.set(name, [...(byEvent.get(name) ?? []), rule]);
     this.rules = { at, byEvent, byId: new Map(rows.map((rule) => [rule.id, rule])) };

@@ -1,3 +1,4 @@
+import { redactSealed } from '@pharos/core';
 import type pg from 'pg';
 import { matchesSelectors, targetKinds, type RunTarget } from './resource.js';
 import { readPlaybookSpec } from './spec.js';
@@ -40,7 +41,7 @@ export async function playbooksFor(pool: pg.Pool, target: RunTarget): Promise<Av
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     const picked = await Promise.all(batch.map(picks));
-    available.push(...batch.filter((_, index) => picked[index]));
+    available.push(...batch.filter((_, index) => picked[index]).map((playbook) => ({ ...playbook, spec: redactSealed(playbook.spec) })));
   }
   return available;
 }

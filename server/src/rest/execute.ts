@@ -56,8 +56,9 @@ export async function runRead(
       : options.count === 'estimated'
         ? `(SELECT count(*) FROM (${compiled.countSql} LIMIT ${ESTIMATE_THRESHOLD + 1}) AS "_pgrst_c")`
         : 'NULL::bigint';
-  const single = options.shape === 'object' ? `, (json_agg("_pgrst_t")->0)::text AS "single"` : '';
-  const answer = `SELECT ${countExpr} AS "total", count(*)::int AS "page_total", coalesce(json_agg("_pgrst_t"), '[]')::text AS "body"${single} FROM (${compiled.rowsSql}) AS "_pgrst_t"`;
+  // Sealed credentials of specs are answered as '<sealed>' (redact_sealed), whatever the select made of them.
+  const single = options.shape === 'object' ? `, redact_sealed((json_agg("_pgrst_t")->0)::text) AS "single"` : '';
+  const answer = `SELECT ${countExpr} AS "total", count(*)::int AS "page_total", redact_sealed(coalesce(json_agg("_pgrst_t"), '[]')::text) AS "body"${single} FROM (${compiled.rowsSql}) AS "_pgrst_t"`;
   // An answer over the limit stays in PostgreSQL: only its size comes back.
   const keep = (column: string): string => `CASE WHEN octet_length("body") <= ${MAX_ANSWER_BYTES} THEN "${column}" END AS "${column}"`;
   const text = `${options.prefix ?? ''} SELECT "total", "page_total", ${keep('body')}${single ? `, ${keep('single')}` : ''}, octet_length("body") AS "bytes" FROM (${answer}) AS "_pgrst_a"`;
@@ -80,7 +81,7 @@ export async function runWrite(db: Queryable, prefix: string, params: Params): P
 }
 
 export async function runScalar(db: Queryable, text: string, params: Params): Promise<string> {
-  const { rows } = await query<{ body: string | null }>(db, text, params.values);
+  const { rows } = await query<{ body: string | null }>(db, `SELECT redact_sealed("body"::text) AS "body" FROM (${text}) AS "_pgrst_s"`, params.values);
   return rows[0]?.body ?? 'null';
 }
 

@@ -7,6 +7,8 @@ import { argumentNames, chooseFunction, functionRowsSource, scalarCallSql } from
 import { Params, qualified } from './compile/sql.js';
 import { compileDelete, compileInsert, compileUpdate, MUTATION_SOURCE, type Row } from './compile/write.js';
 import { refuseInvalidCel } from './cel-columns.js';
+import { sealWrittenRow } from './sealed-columns.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { CALLER_COLUMN } from './exposed.js';
 import { checkJsonDepth, JsonTooDeepError } from '../http/json-body.js';
 import { RestError } from './errors.js';
@@ -28,6 +30,8 @@ export interface RestPluginOptions {
   /** The rest of the server's pool, which cancels statements of clients that went away. */
   cancelPool: pg.Pool;
   config: DataServiceConfig;
+  /** Seals the credentials written in specs. */
+  secrets: ServerSecrets;
 }
 
 interface RelationParams {
@@ -39,7 +43,7 @@ interface FunctionParams {
 }
 
 /** PostgREST-compatible data service; mounted at /api/db. */
-export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { pool, cancelPool, config }) => {
+export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { pool, cancelPool, config, secrets }) => {
   const schema: SchemaModel = await introspect(pool);
   const connections = new DataConnections({
     pool,
@@ -131,7 +135,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     const prefix = compileInsert(
       {
         relation,
-        rows: rows.map(withoutCallerColumn),
+        rows: rows.map((row) => sealWrittenRow(relation.name, withoutCallerColumn(row), secrets)),
         missingDefault: prefs.missingDefault,
         forced: relation.columnsByName.has(CALLER_COLUMN) ? { [CALLER_COLUMN]: caller.personId } : {},
         ...(query.columns ? { columns: query.columns.filter((c) => c !== CALLER_COLUMN) } : {}),
@@ -146,7 +150,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     const relation = relationOf(request.params.relation);
     authorizeWrite(requireCaller(request), relation, 'PATCH');
     const query = parseQuery(searchParams(request));
-    const values = withoutCallerColumn(bodyObject(request.body));
+    const values = sealWrittenRow(relation.name, withoutCallerColumn(bodyObject(request.body)), secrets);
     refuseInvalidCel(relation.name, [values]);
     const params = new Params();
     const prefix = compileUpdate({ relation, values, conditions: query.levels.get('')?.conditions ?? [] }, params);

@@ -1,4 +1,4 @@
-import { parseEnvVar } from '@pharos/core';
+import { isSealedText, parseEnvVar } from '@pharos/core';
 import type pg from 'pg';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { readStoredValue } from './store.js';
@@ -13,7 +13,7 @@ export function environmentName(kind: 'Secret' | 'ConfigMap', name: string, key:
 }
 
 /**
- * The value of a secret-or-value field: a static value as it is; `secret://name/key` and
+ * The value of a secret-or-value field: a static value as it is (opened when it was sealed); `secret://name/key` and
  * `configmap://name/key` from the secret store (the namespace given, then 'default'), else from the
  * environment variable environmentName() names.
  */
@@ -24,6 +24,8 @@ export async function resolveValue(
   namespace: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string> {
+  // A credential of a spec, sealed when it was saved.
+  if (isSealedText(text)) return secrets.open(text);
   const parsed = parseEnvVar(text);
   if (parsed.mode === 'Static') return parsed.value;
   for (const candidate of new Set([namespace, 'default'])) {

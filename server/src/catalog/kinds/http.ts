@@ -19,7 +19,7 @@ async function headersOf(spec: Record<string, unknown>, context: KindContext): P
       if (isRecord(entry) && typeof entry['name'] === 'string') headers[entry['name'].toLowerCase()] = (await valueOf(entry, context)) ?? '';
     }
   } else if (isRecord(given)) {
-    for (const [name, value] of Object.entries(given)) headers[name.toLowerCase()] = String(value);
+    for (const [name, value] of Object.entries(given)) headers[name.toLowerCase()] = typeof value === 'string' ? ((await valueOf(value, context)) ?? '') : String(value);
   }
   return headers;
 }

@@ -20,7 +20,7 @@ async function headersOf(spec: Record<string, unknown>, context: RunContext): Pr
       if (typeof name === 'string') headers[name.toLowerCase()] = (await context.value(entry)) ?? '';
     }
   } else if (given && typeof given === 'object') {
-    for (const [name, value] of Object.entries(given)) headers[name.toLowerCase()] = String(value);
+    for (const [name, value] of Object.entries(given)) headers[name.toLowerCase()] = typeof value === 'string' ? ((await context.value(value)) ?? '') : String(value);
   }
   const auth = (spec['authentication'] ?? spec) as Record<string, unknown>;
   const username = await context.value(auth['username']);

@@ -1,4 +1,5 @@
 import { isRecord } from '@pharos/core';
+import { openCredential } from '../../connections/sealing.js';
 import { ChannelError, sendMessage, type ChannelConnection } from '../../channels/index.js';
 import type { ActionOutcome, ActionRunner } from './types.js';
 
@@ -18,7 +19,9 @@ export const notificationAction: ActionRunner = async (body, context): Promise<A
     const connection = await context.connection(reference);
     channel = { type: connection.type, url: connection.url, username: connection.username, password: connection.password, properties: connection.properties };
   } else {
-    const url = text(body['url']);
+    const written = text(body['url']);
+    // A URL with a token in it was sealed when the playbook was saved.
+    const url = written === undefined ? undefined : openCredential(context.secrets, written);
     if (!url) return { ok: false, result: {}, error: 'connection or url is required' };
     channel = { type: /^([a-z][a-z0-9+]*):/i.exec(url)?.[1]?.toLowerCase() ?? 'generic', url };
   }

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { isLiteralCredential, urlCarriesCredentials } from './credential-text.js';
+import { SPEC_SECRET_RULES } from './fields.js';
+import { redactSealed, SEALED_PLACEHOLDER } from './sealed-text.js';
+import { mapSpecSecrets, savedCounterpart, type SecretLeaf } from './walk.js';
+
+const found = (spec: unknown, rules = SPEC_SECRET_RULES.Canary): SecretLeaf[] => {
+  const leaves: SecretLeaf[] = [];
+  mapSpecSecrets(spec, rules, (leaf) => {
+    leaves.push(leaf);
+    return leaf.value;
+  });
+  return leaves;
+};
+
+describe('credentials of specs', () => {
+  it('are the credential fields, as text or {value} without valueFrom, anywhere in a spec', () => {
+    const spec = {
+      http: [{ name: 'a', url: 'https://x', username: { value: 'u' }, password: { value: 'p' }, tlsConfig: { key: 'k', cert: 'c' } }],
+      webhook: { name: 'w', token: { valueFrom: { secretKeyRef: { name: 's', key: 't' } } } },
+      redis: [{ name: 'r', password: 'plain' }],
+    };
+    expect(found(spec).map((leaf) => [leaf.path.join('.'), leaf.value])).toEqual([
+      ['http.0.password.value', 'p'],
+      ['http.0.tlsConfig.key', 'k'],
+      ['redis.0.password', 'plain'],
+    ]);
+  });
+
+  it('are the headers and env entries named like a credential, in lists and maps', () => {
+    const spec = {
+      http: [{ name: 'a', headers: [{ name: 'Authorization', value: 'Bearer t' }, { name: 'Accept', value: 'json' }] }],
+      exec: [{ name: 'e', env: [{ name: 'DB_PASSWORD', value: 'pw' }, { name: 'REGION', value: 'eu' }], headers: { 'X-Api-Key': 'k', Accept: 'json' } }],
+    };
+    expect(found(spec).map((leaf) => leaf.value)).toEqual(['Bearer t', 'pw', 'k']);
+  });
+
+  it('are the service URLs of notifications, teams and notification actions, at their paths only', () => {
+    expect(found({ to: { url: 'slack://t@c' }, url: 'https://x' }, SPEC_SECRET_RULES.Notification)).toMatchObject([{ path: ['to', 'url'], kind: 'url' }]);
+    expect(found({ notifications: [{ url: 'slack://t@c' }] }, SPEC_SECRET_RULES.Team)).toMatchObject([{ path: ['notifications', 0, 'url'], kind: 'url' }]);
+    expect(found({ actions: [{ name: 'n', notification: { url: 'generic+https://h/p?token=t' } }] }, SPEC_SECRET_RULES.Playbook)).toHaveLength(1);
+  });
+
+  it('carry a credential in a URL only with a user, a password or a token parameter', () => {
+    expect(urlCarriesCredentials('slack://xoxb-1@alerts')).toBe(true);
+    expect(urlCarriesCredentials('generic+https://hooks.example.com/x?token=abc')).toBe(true);
+    expect(urlCarriesCredentials('generic+https://hooks.example.com/x?template=json')).toBe(false);
+    expect(urlCarriesCredentials('mailto:ops@example.com')).toBe(false);
+  });
+
+  it('leave references, templates and empty values as they are', () => {
+    expect(isLiteralCredential('secret://db/password')).toBe(false);
+    expect(isLiteralCredential('{{ .params.token }}')).toBe(false);
+    expect(isLiteralCredential('$(password)')).toBe(false);
+    expect(isLiteralCredential('')).toBe(false);
+    expect(isLiteralCredential('hunter2')).toBe(true);
+  });
+
+  it('are answered as the placeholder wherever a sealed text is', () => {
+    const sealed = `v1:${'A'.repeat(40)}`;
+    expect(redactSealed({ a: [sealed, 'v1:short'], b: { c: sealed } })).toEqual({ a: [SEALED_PLACEHOLDER, 'v1:short'], b: { c: SEALED_PLACEHOLDER } });
+  });
+
+  it('find their saved counterpart by the name of list entries, else by position', () => {
+    const saved = { http: [{ name: 'a', password: 'pa' }, { name: 'b', password: 'pb' }], list: [{ password: 'p0' }] };
+    const current = { http: [{ name: 'b', password: SEALED_PLACEHOLDER }], list: [{ password: SEALED_PLACEHOLDER }] };
+    expect(savedCounterpart(saved, current, ['http', 0, 'password'])).toBe('pb');
+    expect(savedCounterpart(saved, current, ['list', 0, 'password'])).toBe('p0');
+    expect(savedCounterpart(saved, { http: [{ name: 'c', password: SEALED_PLACEHOLDER }] }, ['http', 0, 'password'])).toBeUndefined();
+  });
+});
