@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type pg from 'pg';
 import { transaction } from '../db/transaction.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { checkConnectionReferences } from './connection-references.js';
 import { openConnectionDocument, sealConnectionResource } from './connection-secrets.js';
 import type { FileProblem, FileResource } from './files.js';
 import { KIND_STORES, LOCAL_AGENT_ID, ResourceProblem, type KindStore } from './stores.js';
@@ -59,6 +60,7 @@ function sameDocument(kind: string, previous: unknown, current: Record<string, u
 
 async function applyOne(client: pg.PoolClient, written: FileResource, actor: Actor, secrets: ServerSecrets): Promise<AppliedResource> {
   const kind = written.kind.kind;
+  await checkConnectionReferences(client, written);
   const resource = kind === 'Connection' ? sealConnectionResource(written, secrets) : written;
   const store = KIND_STORES[kind]!;
   const source = configFileSource(resource.path);
