@@ -11,7 +11,7 @@ export type ResolvedConnection = Omit<ConnectionRow, 'source' | 'created_by' | '
 
 /** Opens the sealed credentials of a row and resolves its secret and config-map references. */
 export async function hydrate(db: pg.Pool | pg.PoolClient, secrets: ServerSecrets, row: ConnectionRow, env: NodeJS.ProcessEnv = process.env): Promise<ResolvedConnection> {
-  const value = async (text: string | null): Promise<string | null> => (text === null || text === '' ? text : resolveValue(db, secrets, openCredential(secrets, text), row.namespace, env));
+  const value = async (text: string | null): Promise<string | null> => (text === null || text === '' ? text : resolveValue(db, secrets, openCredential(secrets, text), row.namespace, env, 'connection'));
   const properties: Record<string, string> = {};
   for (const [key, text] of Object.entries(row.properties ?? {})) properties[key] = (await value(text)) ?? '';
   return {
