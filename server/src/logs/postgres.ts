@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { openPostgres } from '../connections/clients.js';
+import { OwnDatabaseRefused } from '../connections/own-database.js';
 import { MIGRATIONS_DIR } from '../db/migrate.js';
 import { decodeTimeCursor, timePage } from './cursor.js';
 import type { ResolvedEndpoint } from './endpoint.js';
@@ -144,6 +145,7 @@ export class PostgresLogSource implements LogSource {
       return rows;
     } catch (error) {
       signal.throwIfAborted();
+      if (error instanceof OwnDatabaseRefused) throw new BackendConfigError(error.message);
       return backendError(error);
     } finally {
       signal.removeEventListener('abort', close);
