@@ -103,8 +103,10 @@ function hostWithin(connection: Connection, host: string, field: string): void {
  */
 export function endpointWithin(connection: Connection, host: string, port: number, defaultPort: number): void {
   const url = parsed(connection.url ?? '');
-  const ownHost = (url?.hostname || connection.properties['host'] || '').toLowerCase();
-  const ownPort = Number(url?.port || connection.properties['port'] || defaultPort);
+  // A share written the Windows way: \\server[:port]\share
+  const [uncHost, uncPort] = connection.url?.startsWith('\\\\') ? (connection.url.slice(2).split(/[\\/]/)[0] ?? '').split(':') : [];
+  const ownHost = (url?.hostname || uncHost || connection.properties['host'] || '').toLowerCase();
+  const ownPort = Number(url?.port || uncPort || connection.properties['port'] || defaultPort);
   if (ownHost === '' && !holdsCredentials(connection)) return;
   if (host.toLowerCase() === ownHost && port === ownPort) return;
   throw new ForeignOrigin(
