@@ -33,7 +33,10 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const client = await env.server.pool.connect();
   try {
+    // As seeders do: in a transaction, with the demo's reader role (never the server's own).
+    await client.query('BEGIN');
     await saveDatabaseConnection(client, silentLogger(), TEST_SECRETS, env.database.url, 'default', 'test-db');
+    await client.query('COMMIT');
   } finally {
     client.release();
   }
