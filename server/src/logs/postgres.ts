@@ -38,6 +38,19 @@ function pharosTables(): Promise<ReadonlySet<string>> {
   return ownTables;
 }
 
+/**
+ * Whether a table name (as the search path finds it) is PostgreSQL's own: its catalog and statistics
+ * (`pg_authid`, `pg_stat_activity` …) or the information schema, which the server's role reads whole.
+ */
+async function isSystemRelation(client: pg.PoolClient, table: string): Promise<boolean> {
+  const { rows } = await client.query<{ schema: string }>(
+    'SELECT n.nspname AS schema FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = to_regclass($1)',
+    [table],
+  );
+  const schema = rows[0]?.schema;
+  return schema !== undefined && (schema.startsWith('pg_') || schema === 'information_schema');
+}
+
 /** The statement of one page and its values. */
 function statement(spec: PostgresSpec, search: LogSearch, before: string | undefined, rows: number): { text: string; values: unknown[] } {
   const { columns } = spec;
@@ -118,12 +131,14 @@ export class PostgresLogSource implements LogSource {
     try {
       signal.throwIfAborted();
       await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}; ${NEWEST_FIRST_PLAN}`);
+      if (this.spec.table && (await isSystemRelation(client, this.spec.table))) throw new BackendConfigError(`${this.spec.table} is one of PostgreSQL's own tables, not a log table`);
       const { rows } = await client.query<Row>(text, values);
       await client.query('COMMIT');
       return rows;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       signal.throwIfAborted();
+      if (error instanceof BackendConfigError) throw error;
       return backendError(error);
     } finally {
       signal.removeEventListener('abort', cancel);

@@ -107,6 +107,22 @@ describe("the demo's database connection", () => {
   });
 });
 
+describe("a backend on a table of Pharos's own database", () => {
+  it("cannot read PostgreSQL's own catalog through it: sessions' queries, roles and their passwords", async () => {
+    const tables: Record<string, Record<string, unknown>> = {
+      'pg_stat_activity': { timestamp: 'backend_start', message: 'query' },
+      'pg_catalog.pg_authid': { timestamp: 'rolvaliduntil', message: 'rolpassword' },
+      'information_schema.tables': { timestamp: 'table_name', message: 'table_name' },
+    };
+    for (const [table, columns] of Object.entries(tables)) {
+      const name = `system-${randomUUID().slice(0, 8)}`;
+      await applyBackend(editor, name, 'default', { table, columns });
+      const answer = await searchLogs(server, viewer, { name: `default/${name}`, start: '30d' });
+      expect(answer, table).toEqual({ status: 400, body: expect.objectContaining({ message: `${table} is one of PostgreSQL's own tables, not a log table` }) });
+    }
+  });
+});
+
 describe("a connection to Pharos's own database as the server's role", () => {
   let connectionId: string;
   let connectionName: string;
