@@ -23,6 +23,9 @@ export const PRIVATE_TABLES: readonly string[] = [
   'secret_store',
 ];
 
+/** The comment migration 0050 puts on a Pharos database, seen from every database of its cluster. */
+export const PHAROS_DATABASE_MARK = 'Pharos';
+
 /** A connection that would reach a Pharos database with a role that reads its private tables. */
 export class OwnDatabaseRefused extends Error {}
 
@@ -30,6 +33,8 @@ export class OwnDatabaseRefused extends Error {}
 const REACH_SQL = `SELECT current_user AS role, current_database() AS database,
   current_setting('is_superuser') = 'on' AS superuser,
   to_regclass('public.identity_credentials') IS NOT NULL AND to_regclass('public.secret_store') IS NOT NULL AS pharos,
+  (SELECT min(d.datname) FROM pg_shdescription s JOIN pg_database d ON d.oid = s.objoid
+    WHERE s.classoid = 'pg_database'::regclass AND s.description = '${PHAROS_DATABASE_MARK}') AS marked,
   coalesce((SELECT bool_or(CASE WHEN to_regclass(t) IS NULL THEN false ELSE has_table_privilege(t, 'SELECT') END)
             FROM unnest($1::text[]) AS t), false) AS reads_private`;
 
@@ -38,19 +43,27 @@ interface Reach {
   database: string;
   superuser: boolean;
   pharos: boolean;
+  /** A database of the cluster that migration 0050 marked as Pharos's. */
+  marked: string | null;
   reads_private: boolean;
 }
 
 /**
  * Throws OwnDatabaseRefused when `client` (connected for a check, scraper, action, log backend or
  * connection test) is in a Pharos database as a role that may read its private tables — the
- * server's own role, a superuser or any role granted them. A role that reads only other tables, like
- * the demo's reader, may be used.
+ * server's own role, a superuser or any role granted them — or is a superuser of a cluster that holds
+ * a marked Pharos database. A role that reads only other tables, like the demo's reader, may be used.
  */
 export async function refuseOwnDatabase(client: pg.Client): Promise<void> {
   const { rows } = await client.query<Reach>(REACH_SQL, [PRIVATE_TABLES.map((table) => `public.${table}`)]);
   const reach = rows[0];
-  if (!reach?.pharos || !(reach.superuser || reach.reads_private)) return;
+  if (!reach) return;
+  if (reach.superuser && reach.marked !== null && !reach.pharos) {
+    throw new OwnDatabaseRefused(
+      `This connection is a superuser (${reach.role}) of the PostgreSQL that holds Pharos's own database ${reach.marked}, which it could read: use a role that is not a superuser`,
+    );
+  }
+  if (!reach.pharos || !(reach.superuser || reach.reads_private)) return;
   throw new OwnDatabaseRefused(
     `This connection reaches Pharos's own database ${reach.database} as ${reach.role}, a role that can read its identities, sessions and credentials: use a role that can read only the tables it needs (GRANT SELECT on them to a role of its own)`,
   );

@@ -140,6 +140,25 @@ describe("a connection to Pharos's own database as the server's role", () => {
     connectionName = saved.name;
   });
 
+  it('as a superuser, is refused in any database of the same PostgreSQL, which could read Pharos\'s', async () => {
+    const own = new URL(database.url);
+    const other = `plain_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    await server.pool.query(`create database ${other}`);
+    try {
+      const saved = await saveConnection(server, admin, {
+        type: 'postgres',
+        url: `postgres://${own.host}/${other}`,
+        username: decodeURIComponent(own.username),
+        password: decodeURIComponent(own.password) || 'unused',
+      });
+      const answer = await testSaved(server, admin, saved.id);
+      expect(answer.status).toBe(400);
+      expect(answer.message).toContain(`a superuser (${decodeURIComponent(own.username)}) of the PostgreSQL that holds Pharos's own database`);
+    } finally {
+      await server.pool.query(`drop database if exists ${other}`);
+    }
+  });
+
   it('is refused by the connection test with the reason', async () => {
     const answer = await testSaved(server, admin, connectionId);
     expect(answer.status).toBe(400);
