@@ -41,7 +41,10 @@ export async function secretList(): Promise<void> {
     const database = await openMigratedDatabase(runtime);
     const entries = await listStored(database.pool);
     if (entries.length === 0) process.stdout.write('No secrets or config maps are stored\n');
-    for (const entry of entries) process.stdout.write(`${entry.kind}\t${entry.namespace}/${entry.name}\t${entry.keys.join(', ')}\n`);
+    for (const entry of entries) {
+      const shared = entry.shared_with.length > 0 ? `\tshared with ${entry.shared_with.join(', ')}` : '';
+      process.stdout.write(`${entry.kind}\t${entry.namespace}/${entry.name}\t${entry.keys.join(', ')}${shared}\n`);
+    }
   });
 }
 

@@ -15,6 +15,8 @@ export interface StoredEntry {
   namespace: string;
   name: string;
   keys: string[];
+  /** The other namespaces any of its keys is shared with. */
+  shared_with: string[];
   updated_at: string;
 }
 
@@ -73,8 +75,11 @@ export async function deleteStored(pool: pg.Pool, entry: Omit<StoredKey, 'key'> 
 /** Every stored name with its keys, never the values. */
 export async function listStored(pool: pg.Pool): Promise<StoredEntry[]> {
   const { rows } = await pool.query<StoredEntry>(
-    `SELECT kind, namespace, name, array_agg(key ORDER BY key) AS keys, max(updated_at) AS updated_at
-     FROM secret_store GROUP BY kind, namespace, name ORDER BY kind, namespace, name`,
+    `SELECT kind, namespace, name, array_agg(key ORDER BY key) AS keys,
+            coalesce((SELECT array_agg(DISTINCT shared ORDER BY shared) FROM secret_store s, unnest(s.allowed_namespaces) AS shared
+                       WHERE s.kind = t.kind AND s.namespace = t.namespace AND s.name = t.name), '{}') AS shared_with,
+            max(updated_at) AS updated_at
+     FROM secret_store t GROUP BY kind, namespace, name ORDER BY kind, namespace, name`,
   );
   return rows;
 }

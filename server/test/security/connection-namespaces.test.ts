@@ -171,6 +171,7 @@ describe("secret references of a check's own fields", () => {
 
     const shared = await set(['--allow-namespace', TEAM]);
     expect(shared.stdout).toBe(`secret://prod-token/token saved in namespace default, shared with ${TEAM}\n`);
+    expect((await runCli(['secret', 'list'], env())).stdout).toBe(`Secret\tdefault/prod-token\ttoken\tshared with ${TEAM}\n`);
     expect(await runHttpCheck({ url: `${prod.url}/collect`, ...header })).toMatchObject({ status: 'healthy', error: null });
   });
 });
