@@ -59,6 +59,9 @@ describe('mergeConnection', () => {
     expect(() => mergeConnection(prod, { host: 'attacker' })).toThrow(/host attacker is another host/);
     expect(mergeConnection(prod, { host: 'prod' })['host']).toBe('prod');
     expect(() => mergeConnection(prod, { url: { value: 'http://attacker/' } })).toThrow(/url must be text/);
+    const cache = connection({ type: 'redis', url: 'redis://cache:6379', password: 'secret' });
+    expect(mergeConnection(cache, { addr: 'cache:6379' })['addr']).toBe('cache:6379');
+    expect(() => mergeConnection(cache, { addr: 'attacker:6379' })).toThrow(/addr redis:\/\/attacker:6379/);
   });
 });
 

@@ -114,8 +114,15 @@ export function endpointWithin(connection: Connection, host: string, port: numbe
   );
 }
 
-/** Fields of specs that say where a check, action, scraper or backend sends. */
-const TARGET_FIELDS = ['url', 'endpoint', 'host'] as const;
+/** Fields of specs that say where a check, action, scraper or backend sends (`addr`: a redis check's host:port). */
+const TARGET_FIELDS = ['url', 'endpoint', 'host', 'addr'] as const;
+
+/** `host:port` as a URL of the connection's scheme, so that it compares with the connection's origin. */
+function addressAsUrl(connection: Connection, address: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(address)) return address;
+  const scheme = parsed(connection.url ?? '')?.protocol ?? 'tcp:';
+  return `${scheme}//${address}`;
+}
 
 /**
  * A spec (a check's, an action's, a lookup's) with what its connection gives — the connection's
@@ -134,7 +141,8 @@ export function mergeConnection(connection: Connection, spec: Record<string, unk
     const own = spec[field];
     if (own === undefined || own === null || own === '') continue;
     if (typeof own !== 'string') throw new ForeignOrigin(`${field} must be text when the spec names a connection, so that it can be checked against the connection's origin`);
-    if (field === 'host' && parsed(own) === undefined) hostWithin(connection, own, field);
+    if (field === 'addr') targetWithin(connection, addressAsUrl(connection, own), field);
+    else if (field === 'host' && parsed(own) === undefined) hostWithin(connection, own, field);
     else merged[field] = targetWithin(connection, own, field);
   }
   return merged;
