@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { runScraper } from '../../src/catalog/run-scraper.js';
+import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
 import { syncCanary } from '../../src/health/sync.js';
 import { saveConnection } from '../connections/helpers.js';
 import { searchLogs } from '../logs/helpers.js';
 import { startRecordingServer, type RecordingServer } from '../support/peers/recording-http.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestServer, TEST_SECRETS, type TestServer } from '../support/server.js';
 
 /**
  * A connection's credentials go only to the connection's own origin. A spec that names a
@@ -116,6 +118,37 @@ describe('checks', () => {
     expect(refused.body.problems).toEqual([expect.objectContaining({ path: '/spec/http/0/url', reason: expect.stringContaining('another scheme, host or port') })]);
     const { rowCount } = await server.pool.query('select 1 from canaries where name = $1', [name]);
     expect(rowCount).toBe(0);
+  });
+});
+
+describe('scrapers', () => {
+  it("an http scraper's next page of another origin is asked for without the connection's credentials", async () => {
+    const sandbox = new ExpressionSandbox();
+    try {
+      const name = `paged-${randomUUID().slice(0, 8)}`;
+      const { rows } = await server.pool.query<{ id: string }>('insert into config_scrapers (name, namespace, spec) values ($1, $2, $3) returning id', [
+        name,
+        NAMESPACE,
+        {
+          http: [
+            {
+              type: 'Inventory::Page',
+              id: '$.ok',
+              name: '$.ok',
+              connection: `connection://${NAMESPACE}/${connection}`,
+              url: '/inventory',
+              pagination: { nextPageExpr: `response.url.endsWith('/inventory') ? '${elsewhere.url}/next-page' : ''`, maxPages: 2 },
+            },
+          ],
+        },
+      ]);
+      // What the pages hold does not matter here, only who was asked for them with which credentials.
+      await runScraper({ pool: server.pool, secrets: TEST_SECRETS, sandbox }, rows[0]!.id, AbortSignal.timeout(60_000));
+      expect(own.requests.filter((request) => request.path === '/inventory')).toEqual([{ method: 'GET', path: '/inventory', authorization: BASIC }]);
+      expect(elsewhere.requests.filter((request) => request.path === '/next-page')).toEqual([{ method: 'GET', path: '/next-page', authorization: undefined }]);
+    } finally {
+      await sandbox.close();
+    }
   });
 });
 
