@@ -17,6 +17,8 @@ export interface ConnectionInput {
   certificate?: string | null;
   insecure_tls?: boolean;
   properties?: Record<string, string>;
+  /** Namespaces besides its own whose resources may use it ('*': every one); see namespace-sharing.ts. */
+  allowed_namespaces?: string[] | null;
 }
 
 /** A connection as the server answers it: secrets left out, `secrets_set` names those that are saved. */

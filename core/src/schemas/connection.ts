@@ -17,6 +17,13 @@ export const CONNECTION_TYPES_REQUIRING_URL: readonly ConnectionType[] = [
   'webhook',
 ];
 
+/** A namespace name, or '*' for every namespace. */
+const ALLOWED_NAMESPACES_SCHEMA: JsonSchema = {
+  type: 'array',
+  items: { type: 'string', pattern: '^(\\*|[A-Za-z0-9][A-Za-z0-9._-]{0,252})$' },
+  uniqueItems: true,
+};
+
 const PORT: JsonSchema = { type: 'string', pattern: '^[0-9]{1,5}$' };
 
 /** Extra fields of some types, checked inside `properties` (whose values are strings). */
@@ -52,6 +59,7 @@ export const CONNECTION_SCHEMA: JsonSchema = {
     certificate: { type: 'string' },
     insecure_tls: { type: 'boolean', default: false },
     properties: { type: 'object', additionalProperties: { type: 'string' } },
+    allowed_namespaces: ALLOWED_NAMESPACES_SCHEMA,
   },
   additionalProperties: true,
   allOf: [

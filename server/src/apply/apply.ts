@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { transaction } from '../db/transaction.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { checkConnectionReferences } from './connection-references.js';
 import type { FileProblem, FileResource } from './files.js';
 import { sameDocument, sealResource } from './sealed-specs.js';
 import { KIND_STORES, LOCAL_AGENT_ID, ResourceProblem, type KindStore, type StoredRow } from './stores.js';
@@ -51,6 +52,7 @@ export async function findRow(client: pg.PoolClient, store: KindStore, namespace
 
 async function applyOne(client: pg.PoolClient, written: FileResource, actor: Actor, secrets: ServerSecrets): Promise<AppliedResource> {
   const kind = written.kind.kind;
+  await checkConnectionReferences(client, written);
   const store = KIND_STORES[kind]!;
   const existing = await findRow(client, store, written.namespace, written.name);
   const { rows: applied } = await client.query<{ document: Record<string, unknown>; path: string | null; resource_id: string }>(

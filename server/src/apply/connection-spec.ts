@@ -20,5 +20,7 @@ export function connectionRow(spec: Record<string, unknown>, name: string, names
   const insecure = spec['insecure_tls'] ?? spec['insecureTLS'] ?? typed['insecure_tls'] ?? typed['insecureTLS'];
   if (typeof insecure === 'boolean') row['insecure_tls'] = insecure;
   if (isRecord(spec['properties'])) row['properties'] = spec['properties'];
+  const allowed = spec['allowedNamespaces'];
+  if (allowed !== undefined) row['allowed_namespaces'] = allowed;
   return row;
 }

@@ -164,6 +164,7 @@ export const KIND_STORES: Readonly<Record<string, KindStore>> = {
         certificate: row['certificate'] === null ? undefined : { value: row['certificate'] },
         insecure_tls: row['insecure_tls'] === true ? true : undefined,
         properties: Object.keys((row['properties'] ?? {}) as object).length > 0 ? row['properties'] : undefined,
+        allowedNamespaces: row['allowed_namespaces'] ?? undefined,
       }),
     columns: async ({ spec }) => ({
       type: spec['type'],
@@ -173,6 +174,7 @@ export const KIND_STORES: Readonly<Record<string, KindStore>> = {
       certificate: text(spec['certificate']),
       insecure_tls: spec['insecure_tls'] === true,
       properties: spec['properties'] ?? {},
+      allowed_namespaces: spec['allowed_namespaces'] ?? null,
     }),
   },
 };

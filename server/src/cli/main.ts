@@ -100,6 +100,7 @@ function buildProgram(): Command {
     .addOption(namespace())
     .addOption(configMap())
     .option('--value <value>', 'the value (visible to other local users: prefer standard input or the prompt)')
+    .option('--allow-namespace <namespaces>', "comma list of other namespaces whose resources may read it ('*': every one; '': none again); left out, kept as it was")
     .action((name: string, key: string, options: SecretSetOptions) => secretSet(name, key, options));
   secret.command('list').description('list stored names and keys (never values)').action(secretList);
   secret

@@ -10,7 +10,15 @@ export interface SecretOptions {
 
 export interface SecretSetOptions extends SecretOptions {
   value?: string;
+  /** Comma list of the namespaces besides its own that may read it. */
+  allowNamespace?: string;
 }
+
+const namespacesOf = (list: string): string[] =>
+  list
+    .split(',')
+    .map((namespace) => namespace.trim())
+    .filter((namespace) => namespace !== '');
 
 const kindOf = (options: SecretOptions): StoredKind => (options.configMap ? 'ConfigMap' : 'Secret');
 
@@ -19,9 +27,11 @@ export async function secretSet(name: string, key: string, options: SecretSetOpt
   const value = options.value ?? (process.stdin.isTTY ? await promptHidden(`Value of ${name}/${key}: `) : await readAll());
   await runOnce(async (runtime) => {
     const database = await openMigratedDatabase(runtime);
-    await setStoredValue(database.pool, await loadRuntimeSecrets(runtime), { kind: kindOf(options), namespace: options.namespace, name, key }, value);
+    const allowed = options.allowNamespace === undefined ? undefined : namespacesOf(options.allowNamespace);
+    await setStoredValue(database.pool, await loadRuntimeSecrets(runtime), { kind: kindOf(options), namespace: options.namespace, name, key }, value, allowed);
     const scheme = options.configMap ? 'configmap' : 'secret';
-    process.stdout.write(`${scheme}://${name}/${key} saved in namespace ${options.namespace}\n`);
+    const shared = allowed && allowed.length > 0 ? `, shared with ${allowed.join(', ')}` : '';
+    process.stdout.write(`${scheme}://${name}/${key} saved in namespace ${options.namespace}${shared}\n`);
   });
 }
 
@@ -31,7 +41,10 @@ export async function secretList(): Promise<void> {
     const database = await openMigratedDatabase(runtime);
     const entries = await listStored(database.pool);
     if (entries.length === 0) process.stdout.write('No secrets or config maps are stored\n');
-    for (const entry of entries) process.stdout.write(`${entry.kind}\t${entry.namespace}/${entry.name}\t${entry.keys.join(', ')}\n`);
+    for (const entry of entries) {
+      const shared = entry.shared_with.length > 0 ? `\tshared with ${entry.shared_with.join(', ')}` : '';
+      process.stdout.write(`${entry.kind}\t${entry.namespace}/${entry.name}\t${entry.keys.join(', ')}${shared}\n`);
+    }
   });
 }
 
@@ -48,4 +61,6 @@ export async function secretDelete(name: string, key: string | undefined, option
 export const SECRET_HELP = `
 A connection field written as secret://NAME/KEY (or configmap://NAME/KEY) is read from this store,
 in the connection's namespace, then 'default'; else from the environment variable
-${environmentName('Secret', 'NAME', 'KEY')} (${environmentName('ConfigMap', 'NAME', 'KEY')}).`;
+${environmentName('Secret', 'NAME', 'KEY')} (${environmentName('ConfigMap', 'NAME', 'KEY')}).
+A check's, scraper's, action's or backend's own field reads its namespace, then the keys of
+'default' shared with it (--allow-namespace), and the environment only in 'default'.`;

@@ -1,6 +1,7 @@
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { createClient } from 'redis';
+import { refuseOwnDatabase } from './own-database.js';
 
 /**
  * Clients of the databases connections and checks reach, opened the same way for both: the
@@ -13,7 +14,10 @@ export interface Credentials {
 
 export const CONNECT_TIMEOUT_MS = 10_000;
 
-/** A connected PostgreSQL client (pg lets the connection string win, so the credentials go into it). */
+/**
+ * A connected PostgreSQL client (pg lets the connection string win, so the credentials go into it),
+ * never one into a Pharos database as a role that reads its private tables (own-database.ts).
+ */
 export async function openPostgres(target: string, credentials: Credentials, options: { queryTimeoutMs: number; insecureTls?: boolean }): Promise<pg.Client> {
   const url = new URL(target);
   if (credentials.username) url.username = encodeURIComponent(credentials.username);
@@ -27,6 +31,12 @@ export async function openPostgres(target: string, credentials: Credentials, opt
   });
   client.on('error', () => undefined);
   await client.connect();
+  try {
+    await refuseOwnDatabase(client);
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
   return client;
 }
 

@@ -36,6 +36,12 @@ const INPUT_SCHEMA = {
     certificate: FIELD,
     insecure_tls: { type: 'boolean' },
     properties: { type: 'object', maxProperties: 100, additionalProperties: { type: 'string', maxLength: MAX_FIELD } },
+    allowed_namespaces: {
+      type: ['array', 'null'],
+      maxItems: 100,
+      uniqueItems: true,
+      items: { type: 'string', pattern: '^(\\*|[A-Za-z0-9][A-Za-z0-9._-]{0,252})$' },
+    },
   },
 } as const;
 

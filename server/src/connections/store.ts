@@ -16,6 +16,7 @@ export interface ConnectionRow {
   certificate: string | null;
   insecure_tls: boolean;
   properties: Record<string, string>;
+  allowed_namespaces: string[] | null;
   source: string | null;
   created_by: string | null;
   created_at: string;
@@ -23,7 +24,7 @@ export interface ConnectionRow {
 }
 
 export const CONNECTION_COLUMNS_SQL =
-  'id, name, namespace, type, url, username, password, certificate, insecure_tls, properties, source, created_by, created_at, updated_at';
+  'id, name, namespace, type, url, username, password, certificate, insecure_tls, properties, allowed_namespaces, source, created_by, created_at, updated_at';
 
 /** A saved connection with the same namespace and name. */
 export class ConnectionConflict extends Error {
@@ -58,6 +59,7 @@ export function viewOf(row: ConnectionRow): ConnectionView {
     certificate,
     insecure_tls: row.insecure_tls,
     properties,
+    allowed_namespaces: row.allowed_namespaces,
     secrets_set: secretsSet,
     source: row.source,
     created_by: row.created_by,
@@ -111,6 +113,7 @@ export function sealedRow(secrets: ServerSecrets, input: ConnectionInput, saved?
     certificate: keep('certificate'),
     insecure_tls: input.insecure_tls === true,
     properties,
+    allowed_namespaces: input.allowed_namespaces === undefined ? (saved?.allowed_namespaces ?? null) : input.allowed_namespaces,
   };
 }
 
@@ -122,9 +125,9 @@ export async function createConnection(pool: pg.Pool, secrets: ServerSecrets, in
   const row = sealedRow(secrets, input);
   try {
     const { rows } = await pool.query<ConnectionRow>(
-      `INSERT INTO connections (name, namespace, type, url, username, password, certificate, insecure_tls, properties, source, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'UI', $10) RETURNING ${CONNECTION_COLUMNS_SQL}`,
-      [row.name, row.namespace, row.type, row.url, row.username, row.password, row.certificate, row.insecure_tls, row.properties, personId],
+      `INSERT INTO connections (name, namespace, type, url, username, password, certificate, insecure_tls, properties, allowed_namespaces, source, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'UI', $11) RETURNING ${CONNECTION_COLUMNS_SQL}`,
+      [row.name, row.namespace, row.type, row.url, row.username, row.password, row.certificate, row.insecure_tls, row.properties, row.allowed_namespaces, personId],
     );
     return rows[0]!;
   } catch (error) {
@@ -151,9 +154,10 @@ export async function updateConnection(
       check(saved);
       const row = sealedRow(secrets, input, saved);
       const { rows } = await client.query<ConnectionRow>(
-        `UPDATE connections SET name = $2, namespace = $3, type = $4, url = $5, username = $6, password = $7, certificate = $8, insecure_tls = $9, properties = $10
+        `UPDATE connections SET name = $2, namespace = $3, type = $4, url = $5, username = $6, password = $7, certificate = $8, insecure_tls = $9, properties = $10,
+                allowed_namespaces = $11
          WHERE id = $1 RETURNING ${CONNECTION_COLUMNS_SQL}`,
-        [id, row.name, row.namespace, row.type, row.url, row.username, row.password, row.certificate, row.insecure_tls, row.properties],
+        [id, row.name, row.namespace, row.type, row.url, row.username, row.password, row.certificate, row.insecure_tls, row.properties, row.allowed_namespaces],
       );
       return rows[0];
     });

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ForeignOrigin, targetWithin } from '../connections/origin.js';
 import { resolveConnection } from '../connections/resolve.js';
 import { resolveValue, UnresolvedReference } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
@@ -30,7 +31,7 @@ export async function resolveEndpoint(context: EndpointContext, endpoint: Endpoi
   try {
     const connection = endpoint.connection ? await resolveConnection(context.pool, context.secrets, endpoint.connection, context.namespace) : undefined;
     const value = async (text: string | undefined): Promise<string | undefined> => (text === undefined ? undefined : resolveValue(context.pool, context.secrets, text, context.namespace));
-    const url = endpoint.url ?? connection?.url ?? undefined;
+    const url = connection ? targetWithin(connection, endpoint.url) : endpoint.url;
     if (!url) {
       if (endpoint.connection) throw new EndpointError(`the connection ${endpoint.connection} has no url`);
       return undefined;
@@ -39,7 +40,7 @@ export async function resolveEndpoint(context: EndpointContext, endpoint: Endpoi
     const password = (await value(endpoint.password)) ?? connection?.password ?? undefined;
     return { url, insecureTls: connection?.insecure_tls ?? false, ...(username ? { username } : {}), ...(password ? { password } : {}) };
   } catch (error) {
-    if (error instanceof UnresolvedReference) throw new EndpointError(error.message);
+    if (error instanceof UnresolvedReference || error instanceof ForeignOrigin) throw new EndpointError(error.message);
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { openPostgres } from '../connections/clients.js';
+import { OwnDatabaseRefused } from '../connections/own-database.js';
 import { MIGRATIONS_DIR } from '../db/migrate.js';
 import { decodeTimeCursor, timePage } from './cursor.js';
 import type { ResolvedEndpoint } from './endpoint.js';
@@ -35,6 +36,19 @@ function pharosTables(): Promise<ReadonlySet<string>> {
     return names;
   })();
   return ownTables;
+}
+
+/**
+ * Whether a table name (as the search path finds it) is PostgreSQL's own: its catalog and statistics
+ * (`pg_authid`, `pg_stat_activity` …) or the information schema, which the server's role reads whole.
+ */
+async function isSystemRelation(client: pg.PoolClient, table: string): Promise<boolean> {
+  const { rows } = await client.query<{ schema: string }>(
+    'SELECT n.nspname AS schema FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = to_regclass($1)',
+    [table],
+  );
+  const schema = rows[0]?.schema;
+  return schema !== undefined && (schema.startsWith('pg_') || schema === 'information_schema');
 }
 
 /** The statement of one page and its values. */
@@ -117,12 +131,14 @@ export class PostgresLogSource implements LogSource {
     try {
       signal.throwIfAborted();
       await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}; ${NEWEST_FIRST_PLAN}`);
+      if (this.spec.table && (await isSystemRelation(client, this.spec.table))) throw new BackendConfigError(`${this.spec.table} is one of PostgreSQL's own tables, not a log table`);
       const { rows } = await client.query<Row>(text, values);
       await client.query('COMMIT');
       return rows;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       signal.throwIfAborted();
+      if (error instanceof BackendConfigError) throw error;
       return backendError(error);
     } finally {
       signal.removeEventListener('abort', cancel);
@@ -144,6 +160,7 @@ export class PostgresLogSource implements LogSource {
       return rows;
     } catch (error) {
       signal.throwIfAborted();
+      if (error instanceof OwnDatabaseRefused) throw new BackendConfigError(error.message);
       return backendError(error);
     } finally {
       signal.removeEventListener('abort', close);

@@ -15,6 +15,8 @@ export interface StoredEntry {
   namespace: string;
   name: string;
   keys: string[];
+  /** The other namespaces any of its keys is shared with. */
+  shared_with: string[];
   updated_at: string;
 }
 
@@ -29,26 +31,38 @@ export function invalidStoredKey(entry: StoredKey): string | undefined {
   return undefined;
 }
 
-/** Creates or replaces one key's value, sealed with the server's key (config map values too: one rule for both). */
-export async function setStoredValue(pool: pg.Pool, secrets: ServerSecrets, entry: StoredKey, value: string): Promise<void> {
+const ALLOWED_NAMESPACE = /^(\*|[A-Za-z0-9][A-Za-z0-9._-]{0,252})$/;
+
+/**
+ * Creates or replaces one key's value, sealed with the server's key (config map values too: one rule
+ * for both). `allowedNamespaces` replaces the namespaces it is shared with; left out, they are kept.
+ */
+export async function setStoredValue(pool: pg.Pool, secrets: ServerSecrets, entry: StoredKey, value: string, allowedNamespaces?: readonly string[]): Promise<void> {
   const invalid = invalidStoredKey(entry);
   if (invalid) throw new Error(invalid);
+  const wrong = allowedNamespaces?.find((namespace) => !ALLOWED_NAMESPACE.test(namespace));
+  if (wrong !== undefined) throw new Error(`'${wrong}' is not a namespace to share with: a namespace name, or '*' for every namespace`);
   await pool.query(
-    `INSERT INTO secret_store (kind, namespace, name, key, value) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (kind, namespace, name, key) DO UPDATE SET value = excluded.value`,
-    [entry.kind, entry.namespace, entry.name, entry.key, secrets.seal(value)],
+    `INSERT INTO secret_store (kind, namespace, name, key, value, allowed_namespaces) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (kind, namespace, name, key) DO UPDATE SET value = excluded.value,
+       allowed_namespaces = coalesce(excluded.allowed_namespaces, secret_store.allowed_namespaces)`,
+    [entry.kind, entry.namespace, entry.name, entry.key, secrets.seal(value), allowedNamespaces ?? null],
   );
 }
 
-/** One key's value in clear, or undefined when it is not stored. */
-export async function readStoredValue(db: pg.Pool | pg.PoolClient, secrets: ServerSecrets, entry: StoredKey): Promise<string | undefined> {
-  const { rows } = await db.query<{ value: string }>('SELECT value FROM secret_store WHERE kind = $1 AND namespace = $2 AND name = $3 AND key = $4', [
-    entry.kind,
-    entry.namespace,
-    entry.name,
-    entry.key,
-  ]);
-  return rows[0] ? secrets.open(rows[0].value) : undefined;
+/** One stored key: its value in clear and the namespaces it is shared with. */
+export interface StoredValue {
+  value: string;
+  allowedNamespaces: string[];
+}
+
+/** One key's value in clear with whom it is shared, or undefined when it is not stored. */
+export async function readStoredValue(db: pg.Pool | pg.PoolClient, secrets: ServerSecrets, entry: StoredKey): Promise<StoredValue | undefined> {
+  const { rows } = await db.query<{ value: string; allowed_namespaces: string[] | null }>(
+    'SELECT value, allowed_namespaces FROM secret_store WHERE kind = $1 AND namespace = $2 AND name = $3 AND key = $4',
+    [entry.kind, entry.namespace, entry.name, entry.key],
+  );
+  return rows[0] ? { value: secrets.open(rows[0].value), allowedNamespaces: rows[0].allowed_namespaces ?? [] } : undefined;
 }
 
 /** Removes one key, or every key of a name when `key` is absent; the number of keys removed. */
@@ -61,8 +75,11 @@ export async function deleteStored(pool: pg.Pool, entry: Omit<StoredKey, 'key'> 
 /** Every stored name with its keys, never the values. */
 export async function listStored(pool: pg.Pool): Promise<StoredEntry[]> {
   const { rows } = await pool.query<StoredEntry>(
-    `SELECT kind, namespace, name, array_agg(key ORDER BY key) AS keys, max(updated_at) AS updated_at
-     FROM secret_store GROUP BY kind, namespace, name ORDER BY kind, namespace, name`,
+    `SELECT kind, namespace, name, array_agg(key ORDER BY key) AS keys,
+            coalesce((SELECT array_agg(DISTINCT shared ORDER BY shared) FROM secret_store s, unnest(s.allowed_namespaces) AS shared
+                       WHERE s.kind = t.kind AND s.namespace = t.namespace AND s.name = t.name), '{}') AS shared_with,
+            max(updated_at) AS updated_at
+     FROM secret_store t GROUP BY kind, namespace, name ORDER BY kind, namespace, name`,
   );
   return rows;
 }

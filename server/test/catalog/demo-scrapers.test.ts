@@ -77,14 +77,17 @@ describe('the demo scrapers', () => {
     expect(items['pharos-data-folder']).toEqual([{ type: 'PostgreSQL::Settings', name: 'postgresql.conf', config: expect.objectContaining({ max_connections: '100', shared_buffers: '128MB' }) as unknown }]);
   });
 
-  it('keep the database password sealed in their connection, and seeding again changes nothing', async () => {
-    const password = decodeURIComponent(new URL(database.url).password);
-    const { rows } = await server.pool.query<{ url: string; password: string | null }>("select url, password from connections where namespace = 'demo' and name = 'pharos-database'");
+  it("keep a reader role's generated password sealed in their connection, never the server's, and seeding again changes nothing", async () => {
+    const own = new URL(database.url);
+    const { rows } = await server.pool.query<{ url: string; username: string; password: string | null }>("select url, username, password from connections where namespace = 'demo' and name = 'pharos-database'");
     expect(rows).toHaveLength(1);
-    if (password) {
-      expect(rows[0]!.url).not.toContain(password);
-      expect(rows[0]!.password).not.toContain(password);
-      expect(secrets.open(rows[0]!.password!)).toBe(password);
+    expect(rows[0]!.username).not.toBe(decodeURIComponent(own.username));
+    expect(rows[0]!.password).toMatch(/^v1:/);
+    const generated = secrets.open(rows[0]!.password!);
+    expect(rows[0]!.url).not.toContain(generated);
+    if (own.password) {
+      expect(rows[0]!.url).not.toContain(decodeURIComponent(own.password));
+      expect(generated).not.toBe(decodeURIComponent(own.password));
     }
     const again = await seed();
     expect(again.code, again.stderr).toBe(0);

@@ -83,14 +83,14 @@ describe('references by name (connection://namespace/name, connection://Type/nam
     const name = `shared-${suffix}`;
     const http = await saveConnection(server, admin, { name, namespace: 'default', type: 'http', url: 'http://127.0.0.1:1', password: 'p1' });
     const slack = await saveConnection(server, admin, { name, namespace: 'alerts', type: 'slack', username: 'C123', password: 'xoxb-1' });
-    expect((await findByReference(server.pool, `connection://alerts/${name}`)).id).toBe(slack.id);
-    expect((await findByReference(server.pool, `connection://Slack/${name}`)).id).toBe(slack.id);
-    expect((await findByReference(server.pool, `connection://http/${name}`)).id).toBe(http.id);
-    expect((await findByReference(server.pool, name)).id).toBe(http.id);
+    expect((await findByReference(server.pool, `connection://alerts/${name}`, 'alerts')).id).toBe(slack.id);
+    expect((await findByReference(server.pool, `connection://Slack/${name}`, 'alerts')).id).toBe(slack.id);
+    expect((await findByReference(server.pool, `connection://http/${name}`, 'default')).id).toBe(http.id);
+    expect((await findByReference(server.pool, name, 'default')).id).toBe(http.id);
     expect((await findByReference(server.pool, name, 'alerts')).id).toBe(slack.id);
     await expect(findByReference(server.pool, name, 'elsewhere')).rejects.toThrow(`More than one connection is named ${name}: write connection://namespace/${name}`);
-    await expect(findByReference(server.pool, 'connection://default/nothing')).rejects.toThrow('No connection connection://default/nothing: create it on /settings/connections or with pharos apply');
-    const resolved = await resolveConnection(server.pool, TEST_SECRETS, `connection://alerts/${name}`);
+    await expect(findByReference(server.pool, 'connection://default/nothing', 'default')).rejects.toThrow('No connection connection://default/nothing: create it on /settings/connections or with pharos apply');
+    const resolved = await resolveConnection(server.pool, TEST_SECRETS, `connection://alerts/${name}`, 'alerts');
     expect(resolved).toMatchObject({ type: 'slack', username: 'C123', password: 'xoxb-1' });
   });
 

@@ -6,6 +6,7 @@ import { checkServerKey } from '../../src/connections/at-rest.js';
 import { loadServerKey } from '../../src/secrets/server-key.js';
 import { ServerSecrets } from '../../src/secrets/server-secrets.js';
 import { runCli } from '../support/cli.js';
+import { databaseReader, type DatabaseReader } from '../support/database-reader.js';
 import { freshDatabase, startTestServer, type FreshDatabase, type TestServer } from '../support/server.js';
 import { api, saveConnection, testSaved } from './helpers.js';
 
@@ -20,7 +21,7 @@ let database: FreshDatabase;
 let secrets: ServerSecrets;
 let server: TestServer;
 let token: string;
-let pgUrl: URL;
+let reader: DatabaseReader;
 const logged: string[] = [];
 
 function capturingLogger() {
@@ -39,7 +40,7 @@ async function start(key = secrets): Promise<TestServer> {
 
 beforeAll(async () => {
   database = await freshDatabase();
-  pgUrl = new URL(database.url);
+  reader = await databaseReader(database.url);
   secrets = new ServerSecrets(await loadServerKey({ PHAROS_SECRET_KEY: KEY_TEXT }, '/nonexistent'));
   server = await start();
   token = await server.tokenFor(['admin']);
@@ -50,11 +51,11 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** A connection to the test database itself, whose password is a real one. */
+/** A connection to the test database as a role of its own (Pharos refuses its own role there), whose password is a real one. */
 function postgresInput(password: string) {
-  return { type: 'postgres', url: `postgres://${pgUrl.host}${pgUrl.pathname}`, username: decodeURIComponent(pgUrl.username) || 'postgres', password };
+  return { type: 'postgres', url: reader.url, username: reader.username, password };
 }
-const realPassword = () => decodeURIComponent(pgUrl.password);
+const realPassword = () => reader.password;
 
 describe('sealed at rest, never answered', () => {
   let saved: ConnectionView;

@@ -60,9 +60,11 @@ describe('the demo canary', () => {
     expect(connections).toHaveLength(1);
     expect(connections[0]!.type).toBe('postgres');
     expect(connections[0]!.url).not.toContain(password);
-    expect(connections[0]!.username).toBe(decodeURIComponent(new URL(database.url).username));
+    // A reader role of its own, never the server's, with a generated password sealed in the row.
+    expect(connections[0]!.username).not.toBe(decodeURIComponent(new URL(database.url).username));
     expect(connections[0]!.password).toMatch(/^v1:/);
-    expect(secrets.open(connections[0]!.password)).toBe(password);
+    expect(secrets.open(connections[0]!.password)).not.toBe(password);
+    expect(JSON.stringify(rows[0]!.spec)).not.toContain(secrets.open(connections[0]!.password));
 
     await syncCanary(server.pool, canaryId);
     await runCanary({ pool: server.pool, sandbox, secrets }, { canaryId }, AbortSignal.timeout(30_000));

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveDatabaseConnection } from '../../src/db/seed/database-connection.js';
+import { silentLogger } from '../../src/logger.js';
 import { runTopology } from '../../src/topology/engine/run-topology.js';
 import { TopologySpecError } from '../../src/topology/engine/spec.js';
 import { TEST_SECRETS } from '../support/server.js';
@@ -32,7 +33,10 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const client = await env.server.pool.connect();
   try {
-    await saveDatabaseConnection(client, TEST_SECRETS, env.database.url, 'default', 'test-db');
+    // As seeders do: in a transaction, with the demo's reader role (never the server's own).
+    await client.query('BEGIN');
+    await saveDatabaseConnection(client, silentLogger(), TEST_SECRETS, env.database.url, 'default', 'test-db');
+    await client.query('COMMIT');
   } finally {
     client.release();
   }

@@ -1,4 +1,5 @@
 import { envVarText, isRecord } from '@pharos/core';
+import { targetWithin } from '../../connections/origin.js';
 import { resolveConnection } from '../../connections/resolve.js';
 import { basicAuthorization } from '../../http/basic-auth.js';
 import { resolveValue } from '../../secret-store/resolve.js';
@@ -36,7 +37,7 @@ export const readHttp: KindReader = async (spec, context) => {
   const reference = text(spec['connection']);
   if (reference) {
     const connection = await resolveConnection(context.pool, context.secrets, reference, context.namespace);
-    url ??= connection.url ?? undefined;
+    url = targetWithin(connection, url);
     username ??= connection.username ?? undefined;
     password ??= connection.password ?? undefined;
   }

@@ -8,14 +8,31 @@ const DEFAULT_MAX_PAGES = 1_000;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** What `nextPageExpr` answered: a URL, a request ({url, method, body, headers}), or nothing (the last page). */
+/** Headers that carry credentials: a next page of another origin does not inherit them. */
+const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
+
+/** The previous page's headers, without its credentials when `url` is of another origin. */
+function inheritedHeaders(url: string, previous: PageRequest): Record<string, string> {
+  const headers = { ...previous.headers };
+  if (new URL(url).origin !== new URL(previous.url).origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
+  return headers;
+}
+
+/**
+ * What `nextPageExpr` answered: a URL, a request ({url, method, body, headers}), or nothing (the last
+ * page); the credentials of the first request go only to pages of its origin.
+ */
 function nextRequest(answer: unknown, previous: PageRequest): PageRequest | null {
   if (answer === null || answer === undefined || answer === '') return null;
-  if (typeof answer === 'string') return { url: new URL(answer, previous.url).toString(), method: 'GET', headers: previous.headers };
+  if (typeof answer === 'string') {
+    const url = new URL(answer, previous.url).toString();
+    return { url, method: 'GET', headers: inheritedHeaders(url, previous) };
+  }
   if (!isRecord(answer) || !text(answer['url'])) return null;
-  const headers = { ...previous.headers };
+  const url = new URL(answer['url'] as string, previous.url).toString();
+  const headers = inheritedHeaders(url, previous);
   if (isRecord(answer['headers'])) for (const [name, value] of Object.entries(answer['headers'])) headers[name.toLowerCase()] = String(value);
-  return { url: new URL(answer['url'] as string, previous.url).toString(), method: text(answer['method']) ?? 'GET', headers, body: text(answer['body']) };
+  return { url, method: text(answer['method']) ?? 'GET', headers, body: text(answer['body']) };
 }
 
 /** config-db's default merge: a list's entries, else the `value`, `items` or `Items` list of an object, else the page. */

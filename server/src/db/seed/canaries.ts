@@ -55,8 +55,8 @@ function demoCanary(port: number, withDatabase: boolean): Record<string, unknown
 export const canariesSeeder: Seeder = {
   name: 'canaries',
   description: 'a canary that checks this Pharos, its database and the machine it runs on',
-  async run(client, _logger, context) {
-    if (context) await saveDatabaseConnection(client, context.secrets, context.databaseUrl, NAMESPACE, DATABASE_CONNECTION);
+  async run(client, logger, context) {
+    if (context) await saveDatabaseConnection(client, logger, context.secrets, context.databaseUrl, NAMESPACE, DATABASE_CONNECTION);
     const spec = demoCanary(context?.port ?? loadConfig().port, context !== undefined);
     const { rows } = await client.query<{ id: string }>('select id from canaries where name = $1 and namespace = $2 and deleted_at is null', ['pharos-self', NAMESPACE]);
     if (rows[0]) await client.query('update canaries set spec = $2 where id = $1', [rows[0].id, spec]);

@@ -66,7 +66,7 @@ export const scrapersSeeder: Seeder = {
       logger.warn('demo scrapers need where this Pharos runs: not seeded');
       return;
     }
-    await saveDatabaseConnection(client, context.secrets, context.databaseUrl, NAMESPACE, DEMO_DATABASE_CONNECTION);
+    await saveDatabaseConnection(client, logger, context.secrets, context.databaseUrl, NAMESPACE, DEMO_DATABASE_CONNECTION);
     for (const scraper of demoScrapers(context)) {
       const { rows } = await client.query<{ id: string }>('select id from config_scrapers where name = $1 and namespace = $2 and deleted_at is null', [scraper.name, NAMESPACE]);
       if (rows[0]) await client.query('update config_scrapers set spec = $2, description = $3 where id = $1', [rows[0].id, scraper.spec, scraper.description]);

@@ -1,5 +1,6 @@
 import { isRecord } from '@pharos/core';
 import picomatch from 'picomatch';
+import { endpointWithin } from '../../connections/origin.js';
 import type { ResolvedConnection } from '../../connections/resolve.js';
 import type { SftpLogin } from '../../connections/testers/sftp.js';
 import type { SmbLogin } from '../../connections/testers/smb.js';
@@ -50,6 +51,7 @@ async function listSftp(spec: Record<string, unknown>, folder: string, recursive
     ...(password ? { password } : {}),
     ...(saved?.certificate ? { privateKey: saved.certificate } : {}),
   };
+  if (saved) endpointWithin(saved, login.host, login.port, 22);
   const remote = isSftpPath(folder) ? decodeURIComponent(new URL(folder).pathname) || '.' : folder;
   return listSftpFolder(login, remote, recursive, LOGIN_TIMEOUT_MS);
 }
@@ -84,6 +86,7 @@ async function listSmb(spec: Record<string, unknown>, folder: string, context: R
     ...(password ? { password } : {}),
     ...(domain ? { domain } : {}),
   };
+  if (saved) endpointWithin(saved, login.server, Number(login.port), 445);
   return listSmbFolder(login, location.folder, context.signal, LOGIN_TIMEOUT_MS);
 }
 

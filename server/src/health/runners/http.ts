@@ -76,8 +76,15 @@ interface Exchange {
   redirects: number;
 }
 
-/** Sends the request and follows redirects up to `maxRedirects`: 303, and 301/302 of a POST, continue as GET. */
-async function exchange(spec: Record<string, unknown>, context: RunContext, start: URL, dispatcher: Dispatcher | undefined, ntlm: NtlmCredentials | undefined): Promise<Exchange> {
+/** Headers that carry credentials, dropped when a redirect leaves the origin. */
+const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
+
+/**
+ * Sends the request and follows redirects up to `maxRedirects`: 303, and 301/302 of a POST, continue
+ * as GET; a redirect to another origin goes without the credentials.
+ */
+async function exchange(spec: Record<string, unknown>, context: RunContext, start: URL, dispatcher: Dispatcher | undefined, startNtlm: NtlmCredentials | undefined): Promise<Exchange> {
+  let ntlm = startNtlm;
   const maxRedirects = number(spec['maxRedirects']) ?? DEFAULT_MAX_REDIRECTS;
   const headers = await headersOf(spec, context);
   if (ntlm) delete headers['authorization'];
@@ -90,7 +97,13 @@ async function exchange(spec: Record<string, unknown>, context: RunContext, star
     const location = response.headers['location'];
     if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string' && redirects < maxRedirects) {
       await response.body.dump();
-      url = new URL(location, url);
+      const next = new URL(location, url);
+      // Credentials stay with the origin they were given for, as browsers keep them.
+      if (next.origin !== url.origin) {
+        for (const name of CREDENTIAL_HEADERS) delete headers[name];
+        ntlm = undefined;
+      }
+      url = next;
       if (response.statusCode === 303 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')) {
         method = 'GET';
         body = undefined;

@@ -31,7 +31,8 @@ export async function teamClient(pool: pg.Pool, secrets: ServerSecrets, teamId: 
   if (typeof reference !== 'string' || reference === '') throw new RemoteError(`the team ${team.name}'s ${type} client names no connection`);
   let connection: ResolvedConnection;
   try {
-    connection = await resolveConnection(pool, secrets, reference);
+    // Teams have no namespace: their clients use connections as a resource of `default` would.
+    connection = await resolveConnection(pool, secrets, reference, 'default');
   } catch (error) {
     throw new RemoteError((error as Error).message);
   }

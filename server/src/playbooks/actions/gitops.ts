@@ -7,6 +7,7 @@ import { isRecord } from '@pharos/core';
 import { glob } from 'tinyglobby';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { gitEnvironment, gitFailure, gitRemote, type GitAccess } from '../../connections/git-access.js';
+import { ForeignOrigin, targetWithin } from '../../connections/origin.js';
 import type { ActionContext, ActionOutcome, ActionRunner } from './types.js';
 
 const run = promisify(execFile);
@@ -24,7 +25,7 @@ async function accessOf(repo: Record<string, unknown>, context: ActionContext): 
   if (reference) {
     if (!context.connection) throw new GitopsError('connections cannot be read here');
     const connection = await context.connection(reference);
-    const url = text(repo['url']) ?? connection.url;
+    const url = targetWithin(connection, text(repo['url']), 'repo.url');
     if (!url) throw new GitopsError(`the connection ${reference} has no URL`);
     return { url, username: connection.username, password: connection.password, certificate: connection.certificate };
   }
@@ -110,7 +111,7 @@ export const gitopsAction: ActionRunner = async (body, context): Promise<ActionO
       result: { branch, commit: sha, changed: [...new Set(changed)], committed: true, ...(isRecord(body['pr']) ? { pr: 'not opened: pull requests need a GitHub or GitLab account connection, which Pharos does not open' } : {}) },
     };
   } catch (error) {
-    return { ok: false, result: {}, error: error instanceof GitopsError ? error.message : gitFailure(error, access?.password) };
+    return { ok: false, result: {}, error: error instanceof GitopsError || error instanceof ForeignOrigin ? error.message : gitFailure(error, access?.password) };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 import { envVarText, isRecord } from '@pharos/core';
 import type pg from 'pg';
 import { resolveConnection } from '../../connections/resolve.js';
+import { withConnection } from '../../connections/with-connection.js';
 import type { ExpressionSandbox } from '../../expressions/sandbox.js';
 import { applyExpressions } from '../../health/evaluate.js';
 import { whyNotRun } from '../../health/not-run-here.js';
@@ -59,19 +60,6 @@ function resultsOf(type: string, spec: Record<string, unknown>, outcome: CheckOu
   }
 }
 
-async function withConnection(options: LookupOptions, spec: Record<string, unknown>, namespace: string): Promise<Record<string, unknown>> {
-  const reference = spec['connection'];
-  if (typeof reference !== 'string' || reference === '') return spec;
-  const connection = await resolveConnection(options.pool, options.secrets, reference, namespace);
-  return {
-    ...connection.properties,
-    ...(connection.url ? { url: connection.url } : {}),
-    ...(connection.username ? { username: connection.username } : {}),
-    ...(connection.password ? { password: connection.password } : {}),
-    ...spec,
-  };
-}
-
 async function runOne(options: LookupOptions, type: string, spec: Record<string, unknown>, namespace: string, signal: AbortSignal): Promise<unknown[]> {
   const runner = CHECK_RUNNERS[type];
   if (!runner) throw new LookupError(`${type} lookup: ${whyNotRun(type)}`);
@@ -87,7 +75,7 @@ async function runOne(options: LookupOptions, type: string, spec: Record<string,
   };
   let outcome: CheckOutcome;
   try {
-    const resolved = await withConnection(options, spec, namespace);
+    const resolved = await withConnection(options.pool, options.secrets, spec, namespace);
     outcome = await applyExpressions(options.sandbox, resolved, await runner(resolved, context));
   } catch (error) {
     throw new LookupError(`${type} lookup failed: ${(error as Error).message}`);
