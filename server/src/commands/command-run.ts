@@ -110,13 +110,15 @@ function runOne(folder: string, user: CommandUser | undefined, request: CommandR
       stdio: [request.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       ...(user ? { uid: user.uid, gid: user.gid } : {}),
     });
-    const stopEverything = async () => {
+    // Kills in flight: the result waits for them, so that none reaches the run's next command.
+    const kills: Promise<unknown>[] = [];
+    const stopEverything = () => {
       killGroup(child.pid);
-      if (user) await killEveryProcessOf(user.uid, user.gid);
+      if (user) kills.push(killEveryProcessOf(user.uid, user.gid));
     };
     const stop = (why: string) => {
       stopped ??= why;
-      void stopEverything();
+      stopEverything();
     };
     const onAbort = () => stop(stopReason(signal));
     signal.addEventListener('abort', onAbort, { once: true });
@@ -129,7 +131,7 @@ function runOne(folder: string, user: CommandUser | undefined, request: CommandR
       const failed = spawnError !== undefined || exit.code !== 0;
       const notes = [stdout.note('standard output'), stderr.note('standard error')].filter((note): note is string => note !== undefined);
       const limit = failed || stopped ? limitReached(exit.signal, errorText) : processLimitReached(errorText);
-      resolve({
+      const result: CommandResult = {
         code: spawnError ? null : exit.code,
         signal: exit.signal,
         stdout: stdout.text(),
@@ -138,7 +140,8 @@ function runOne(folder: string, user: CommandUser | undefined, request: CommandR
         ...(stopped ? { stopped } : {}),
         ...(limit ? { limit } : {}),
         notes,
-      });
+      };
+      void Promise.allSettled(kills).then(() => resolve(result));
     };
     const watch = (buffer: OutputBuffer) => (chunk: Buffer) => {
       buffer.add(chunk);
@@ -152,7 +155,7 @@ function runOne(folder: string, user: CommandUser | undefined, request: CommandR
     child.once('exit', (code, exitSignal) => {
       exit = { code, signal: exitSignal };
       // What it left running in the background ends with it.
-      void stopEverything();
+      stopEverything();
       grace = setTimeout(() => {
         child.stdout?.destroy();
         child.stderr?.destroy();

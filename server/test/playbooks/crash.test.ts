@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRASHED_ACTION_ERROR } from '../../src/playbooks/run-engine.js';
+import { fileForCommands, folderForCommands } from '../support/commands-folder.js';
 import { startEngineProcess, type EngineProcess } from '../support/engine-processes.js';
 import { freshDatabase, startTestServer, type FreshDatabase, type TestServer } from '../support/server.js';
 
@@ -25,7 +25,8 @@ beforeAll(async () => {
   database = await freshDatabase();
   server = await startTestServer({}, database.url);
   token = await server.tokenFor(['admin']);
-  dir = await mkdtemp(path.join(tmpdir(), 'pharos-playbook-crash-'));
+  dir = await folderForCommands('pharos-playbook-crash-');
+  await fileForCommands(path.join(dir, 'pids'));
 });
 
 afterAll(async () => {
