@@ -1,4 +1,4 @@
-import { chmod, writeFile, mkdir } from 'node:fs/promises';
+import { writeFile, mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -191,9 +191,7 @@ spec:
 describe('exec scrapers', () => {
   it('read the JSON a script prints, with env from values, and a changed output gives a change', async () => {
     const state = path.join(env.dir, 'users.json');
-    await writeFile(state, JSON.stringify([{ login: 'ada', shell: '/bin/bash' }, { login: 'bob', shell: '/bin/sh' }]), { mode: 0o644 });
-    // The script runs as an unprivileged user of its own: it reads the file as anyone would.
-    await chmod(env.dir, 0o755);
+    await writeFile(state, JSON.stringify([{ login: 'ada', shell: '/bin/bash' }, { login: 'bob', shell: '/bin/sh' }]));
     await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
