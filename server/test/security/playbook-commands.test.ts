@@ -1,16 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processesOf } from '../../src/commands/processes-of-user.js';
 import { playbookTest } from '../playbooks/helpers.js';
+import { startGitDaemon, type GitDaemon } from '../support/git-daemon.js';
 import { manifest } from '../support/manifest.js';
 import { until } from '../support/until.js';
 
 /**
- * A playbook's exec action runs as an unprivileged user of its own, like every command users write;
- * cancelling a run stops everything its running action started, even what left its process group,
+ * A playbook's exec action runs as an unprivileged user of its own, like every command users write,
+ * and so does the gitops action's git: a repository's links do not lead it to the server's files.
+ * Cancelling a run stops everything its running action started, even what left its process group,
  * and the action says who cancelled it.
  */
 
@@ -19,15 +21,32 @@ const env = playbookTest();
 let dir: string;
 /** A file only the server's user may read, standing for its key. */
 let secret: string;
+/** A folder only the server's user may write in. */
+let privateFolder: string;
+let daemon: GitDaemon;
+const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', env: { ...process.env, HOME: dir } }).trim();
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'pharos-playbook-commands-'));
   secret = path.join(dir, 'secret.key');
-  await writeFile(secret, 'the server key\n', { mode: 0o600 });
+  await writeFile(secret, 'the-server-key\n', { mode: 0o600 });
+  privateFolder = path.join(dir, 'private');
+  await mkdir(privateFolder, { mode: 0o700 });
   await chmod(dir, 0o755);
+  // A repository whose files are links to the server's key and to its private folder.
+  const work = path.join(dir, 'work');
+  git('init', '--quiet', '--initial-branch=main', work);
+  await symlink(secret, path.join(work, 'values.yaml'));
+  await symlink(privateFolder, path.join(work, 'deploy'));
+  git('-C', work, 'add', '.');
+  git('-C', work, '-c', 'user.name=Seed', '-c', 'user.email=seed@example.com', 'commit', '--quiet', '-m', 'links');
+  git('init', '--quiet', '--bare', '--initial-branch=main', path.join(dir, 'links.git'));
+  git('-C', work, 'push', '--quiet', path.join(dir, 'links.git'), 'main');
+  daemon = await startGitDaemon(dir);
 });
 
 afterAll(async () => {
+  await daemon?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -109,5 +128,45 @@ describe.runIf(asRoot)('a playbook exec action', () => {
     expect(run.actions[0]!.error).toBe('cancelled by Ada Lovelace');
     await until(async () => [...processesRunning('sleep 77'), ...processesRunning('sleep 78')], (found) => found.length === 0, { timeoutMs: 15_000 });
     expect(await processesOf(uid)).toEqual([]);
+  });
+
+  it('gitops clones as that user: a repository only the server may read is out of its reach, and its links lead nowhere', async () => {
+    const id = await env.apply(
+      manifest(
+        'Playbook',
+        { name: 'gitops-links' },
+        `actions:
+  - name: server-only-repository
+    gitops:
+      repo: {url: "file://${path.join(dir, 'links.git')}"}
+      commit: {message: x}
+  - name: patch-a-link
+    if: always()
+    gitops:
+      repo: {url: "${daemon.url}/links.git", branch: patched}
+      commit: {message: x}
+      patches:
+        - {path: values.yaml, yq: .replicas = 3}
+  - name: write-through-a-link
+    if: always()
+    gitops:
+      repo: {url: "${daemon.url}/links.git", branch: written}
+      commit: {message: x}
+      files:
+        - {path: deploy/planted.txt, content: planted}`,
+      ),
+    );
+    const run = await env.until((await env.start({ id })).body.run_id!, undefined, 60_000);
+    expect(run.actions.map((action) => [action.name, action.status])).toEqual([
+      ['server-only-repository', 'failed'],
+      ['patch-a-link', 'failed'],
+      ['write-through-a-link', 'failed'],
+    ]);
+    // git refuses a repository of another user's (the server's): the action is not the server.
+    expect(run.actions[0]!.error).toMatch(/dubious ownership|could not read|not appear to be a git repository/i);
+    expect(run.actions[1]!.error).toMatch(/^patches\[0\]/);
+    expect(JSON.stringify(run)).not.toContain('the-server-key');
+    expect(await readdir(privateFolder)).toEqual([]);
+    expect(git('--git-dir', path.join(dir, 'links.git'), 'branch', '--list')).toBe('* main');
   });
 });
