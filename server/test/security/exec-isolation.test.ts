@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chown, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken } from '../../src/auth/tokens.js';
 import { processesOf } from '../../src/commands/processes-of-user.js';
 import { runCli, spawnCli, type CliProcess } from '../support/cli.js';
 import { freePort, waitForOk } from '../support/http.js';
+import { freshDatabase } from '../support/server.js';
 import { until } from '../support/until.js';
 
 /**
@@ -36,23 +38,23 @@ function fields(line: string | null): Record<string, string> {
   return Object.fromEntries((line ?? '').split(' ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 }
 
-async function apply(yaml: string): Promise<void> {
-  const response = await fetch(`${base}/api/apply`, { method: 'POST', headers: { authorization: `Bearer ${editor}`, 'content-type': 'application/yaml' }, body: yaml });
+async function apply(yaml: string, url = base, token = editor): Promise<void> {
+  const response = await fetch(`${url}/api/apply`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' }, body: yaml });
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
-async function runNow(canary: string, check: string): Promise<RunNow> {
+async function runNow(canary: string, check: string, url = base, token = editor): Promise<RunNow> {
   // A canary's checks follow it as soon as the engine hears it was saved.
   const [found] = await until(
     async () => {
-      const listed = await fetch(`${base}/api/db/checks?select=id,name,canaries!inner(name)&canaries.name=eq.${canary}&name=eq.${check}`, { headers: { authorization: `Bearer ${editor}` } });
+      const listed = await fetch(`${url}/api/db/checks?select=id,name,canaries!inner(name)&canaries.name=eq.${canary}&name=eq.${check}`, { headers: { authorization: `Bearer ${token}` } });
       expect(listed.status, await listed.clone().text()).toBe(200);
       return (await listed.json()) as { id: string }[];
     },
     (checks) => checks.length === 1,
     { timeoutMs: 30_000 },
   );
-  const response = await fetch(`${base}/api/canary/run/check/${found!.id}`, { method: 'POST', headers: { authorization: `Bearer ${editor}` } });
+  const response = await fetch(`${url}/api/canary/run/check/${found!.id}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as RunNow;
 }
@@ -180,5 +182,55 @@ spec:
       .map((line) => Number(line.split(':')[2]));
     expect(users.length).toBeGreaterThan(0);
     for (const uid of users) expect(await processesOf(uid)).toEqual([]);
+  });
+});
+
+/** The unprivileged account every Linux system has. */
+const NOBODY = { uid: 65534, gid: 65534 };
+
+describe.runIf(asRoot)('where Pharos cannot switch to another OS user', () => {
+  it('exec work is refused with the reason and the setting that allows it', async () => {
+    const database = await freshDatabase();
+    const home = await mkdtemp(path.join(os.tmpdir(), 'pharos-exec-refused-'));
+    await chown(home, NOBODY.uid, NOBODY.gid);
+    const port = await freePort();
+    const nobody = spawnCli(
+      ['serve'],
+      { DATABASE_URL: database.url, PHAROS_DATA_DIR: path.join(home, 'data'), HOME: home, PORT: String(port), HOST: '127.0.0.1', PHAROS_SECRET_KEY: 'a key of the server that runs as nobody, long enough' },
+      NOBODY,
+    );
+    const url = `http://127.0.0.1:${port}`;
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      try {
+        await waitForOk(`${url}/api/health`, 90_000);
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\nstderr: ${nobody.stderr()}`);
+      }
+      const token = await createToken(pool, { email: 'nobody-editor@example.com', roles: ['editor'] });
+      await apply(
+        `apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata:
+  name: refused
+spec:
+  exec:
+    - name: whoami
+      script: id -u
+`,
+        url,
+        token,
+      );
+      const result = await runNow('refused', 'whoami', url, token);
+      expect(result).toMatchObject({
+        status: 'unhealthy',
+        error: 'exec is disabled: Pharos runs as uid 65534 and cannot switch to an unprivileged user; set PHAROS_EXEC_UNISOLATED=true to allow it',
+      });
+    } finally {
+      nobody.child.kill('SIGKILL');
+      await pool.end();
+      await database.drop().catch(() => undefined);
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });
