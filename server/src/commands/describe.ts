@@ -1,4 +1,4 @@
-import type { CommandResult } from './command-run.js';
+import type { CommandResult } from './types.js';
 
 /**
  * Why a command did not succeed, in a line ('exit status 2: its last error line',
