@@ -6,7 +6,7 @@ export class OutputBuffer {
   private kept = 0;
   dropped = 0;
 
-  constructor(private readonly keep: number) {}
+  constructor(readonly keep: number) {}
 
   add(chunk: Buffer): void {
     const room = this.keep - this.kept;

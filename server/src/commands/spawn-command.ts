@@ -34,8 +34,9 @@ export function spawnCommand(prlimitPath: string, folder: string, user: CommandU
   const cwd = request.cwd ? path.resolve(folder, request.cwd) : folder;
   // umask 077: what a run leaves in shared folders (/tmp) is not readable by the other runs' users.
   const argv = ['-c', 'umask 077 && exec "$@"', 'pharos-command', prlimitPath, ...prlimitOptions(), '--', ...request.argv];
+  if (signal.aborted) return Promise.resolve({ code: null, signal: null, stdout: '', stderr: '', stopped: stopReason(signal), stdoutDropped: 0, notes: [] });
   return new Promise((resolve) => {
-    let stopped: string | undefined = signal.aborted ? stopReason(signal) : undefined;
+    let stopped: string | undefined;
     let settled = false;
     let grace: NodeJS.Timeout | undefined;
     let exit: { code: number | null; signal: NodeJS.Signals | null } = { code: null, signal: null };
@@ -82,7 +83,7 @@ export function spawnCommand(prlimitPath: string, folder: string, user: CommandU
     };
     const watch = (buffer: OutputBuffer) => (chunk: Buffer) => {
       buffer.add(chunk);
-      if (buffer.dropped > OUTPUT_STOP_AFTER_DROPPED_BYTES) stop(`it wrote more than ${formatBytes(OUTPUT_STOP_AFTER_DROPPED_BYTES)} of output beyond the ${formatBytes(buffer === stdout ? (request.keepStdoutBytes ?? DEFAULT_KEEP_BYTES) : (request.keepStderrBytes ?? DEFAULT_KEEP_BYTES))} kept`);
+      if (buffer.dropped > OUTPUT_STOP_AFTER_DROPPED_BYTES) stop(`it wrote more than ${formatBytes(OUTPUT_STOP_AFTER_DROPPED_BYTES)} of output beyond the ${formatBytes(buffer.keep)} kept`);
     };
     child.stdout?.on('data', watch(stdout));
     child.stderr?.on('data', watch(stderr));
@@ -100,7 +101,6 @@ export function spawnCommand(prlimitPath: string, folder: string, user: CommandU
       }, OUTPUT_GRACE_MS);
     });
     child.once('close', () => finish());
-    if (stopped) stop(stopped);
   });
 }
 
