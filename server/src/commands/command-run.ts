@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { commandUser, type CommandUser } from './command-users.js';
 import { isolationPolicy, withoutUser } from './isolation.js';
+import { removeLeftovers } from './leftovers.js';
 import { killEveryProcessOf } from './processes-of-user.js';
 import { claimSlot, type Slot } from './slots.js';
 import { COMMAND_PATH, spawnCommand } from './spawn-command.js';
@@ -46,8 +47,8 @@ async function claimUser(): Promise<{ user?: CommandUser; slot?: Slot }> {
  * Runs `work` with a run of user commands of its own: an empty folder (mode 0700) owned by an
  * unprivileged OS user that no other run uses meanwhile. Each command starts in that folder as that
  * user, in its own process group, with only the environment it is given (plus PATH, HOME and LANG)
- * and the limits of COMMAND_LIMITS. Afterwards every process of the user is killed and the folder is
- * removed. When Pharos cannot switch users it refuses (CommandsRefusedError) unless the operator set
+ * and the limits of COMMAND_LIMITS. Afterwards every process of the user is killed, and the folder and
+ * what the user left in the shared temporary folders are removed. When Pharos cannot switch users it refuses (CommandsRefusedError) unless the operator set
  * PHAROS_EXEC_UNISOLATED=true.
  */
 export async function withCommandRun<T>(signal: AbortSignal, work: (run: CommandRun) => Promise<T>): Promise<T> {
@@ -65,6 +66,7 @@ export async function withCommandRun<T>(signal: AbortSignal, work: (run: Command
   } finally {
     const survivors = user ? await killEveryProcessOf(user.uid, user.gid) : 0;
     if (folder) await rm(folder, { recursive: true, force: true });
+    if (user && survivors === 0) await removeLeftovers(user);
     // A user some process of the run still holds is not given to another run (the next claim after this process ends kills them first).
     if (survivors === 0) await slot?.release();
   }

@@ -60,7 +60,7 @@ function processesRunning(command: string): { pid: number; uid: number }[] {
 }
 
 describe.runIf(asRoot)('a playbook exec action', () => {
-  it('runs as an unprivileged user in an empty folder of its own, with only its spec\'s environment, and keeps the artifacts it wrote but no link out of its folder', async () => {
+  it('runs as an unprivileged user in an empty folder of its own, with only its spec\'s environment, keeps the artifacts it wrote but no link out of its folder, and leaves nothing in /tmp', async () => {
     const id = await env.apply(
       manifest(
         'Playbook',
@@ -72,7 +72,8 @@ describe.runIf(asRoot)('a playbook exec action', () => {
         before=$(ls -A | wc -l)
         cat ${secret} && echo READ-THE-KEY
         ln -s ${secret} stolen.txt
-        echo "uid=$(id -u) files=$before folder=$PWD env=$(env | cut -d= -f1 | grep -v -e '^_$' -e '^PWD$' -e '^SHLVL$' | sort | paste -sd, -)" | tee report.txt
+        left=$(mktemp /tmp/left-by-probe.XXXXXX)
+        echo "uid=$(id -u) files=$before folder=$PWD left=$left env=$(env | cut -d= -f1 | grep -v -e '^_$' -e '^PWD$' -e '^SHLVL$' | sort | paste -sd, -)" | tee report.txt
       env:
         - {name: GREETING, value: hello}
       artifacts:
@@ -93,6 +94,9 @@ describe.runIf(asRoot)('a playbook exec action', () => {
     expect(seen['env']).toBe('GREETING,HOME,LANG,PATH');
     expect(result.artifacts.map((artifact) => artifact.path)).toEqual(['report.txt']);
     await expect(stat(seen['folder']!)).rejects.toThrow(/ENOENT/);
+    // What it left in /tmp went with it, so the next run given its user finds nothing.
+    expect(seen['left']).toMatch(/^\/tmp\/left-by-probe\./);
+    await expect(stat(seen['left']!)).rejects.toThrow(/ENOENT/);
   });
 
   it('is cancelled with every process it started, and says who cancelled it', async () => {
