@@ -188,25 +188,34 @@ spec:
 /** The unprivileged account every Linux system has. */
 const NOBODY = { uid: 65534, gid: 65534 };
 
+/** `pharos serve` as nobody on `databaseUrl`, answering on its URL. */
+async function serveAsNobody(databaseUrl: string, home: string, extra: Record<string, string> = {}): Promise<{ server: CliProcess; url: string }> {
+  const port = await freePort();
+  const nobody = spawnCli(
+    ['serve'],
+    { DATABASE_URL: databaseUrl, PHAROS_DATA_DIR: path.join(home, 'data'), HOME: home, PORT: String(port), HOST: '127.0.0.1', PHAROS_SECRET_KEY: 'a key of the server that runs as nobody, long enough', ...extra },
+    NOBODY,
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForOk(`${url}/api/health`, 90_000);
+  } catch (error) {
+    nobody.child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\nstderr: ${nobody.stderr()}`);
+  }
+  return { server: nobody, url };
+}
+
 describe.runIf(asRoot)('where Pharos cannot switch to another OS user', () => {
-  it('exec work is refused with the reason and the setting that allows it', async () => {
+  it('exec work is refused with the reason and the setting that allows it, and runs as Pharos\'s own user once allowed', async () => {
     const database = await freshDatabase();
     const home = await mkdtemp(path.join(os.tmpdir(), 'pharos-exec-refused-'));
     await chown(home, NOBODY.uid, NOBODY.gid);
-    const port = await freePort();
-    const nobody = spawnCli(
-      ['serve'],
-      { DATABASE_URL: database.url, PHAROS_DATA_DIR: path.join(home, 'data'), HOME: home, PORT: String(port), HOST: '127.0.0.1', PHAROS_SECRET_KEY: 'a key of the server that runs as nobody, long enough' },
-      NOBODY,
-    );
-    const url = `http://127.0.0.1:${port}`;
     const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const servers: CliProcess[] = [];
     try {
-      try {
-        await waitForOk(`${url}/api/health`, 90_000);
-      } catch (error) {
-        throw new Error(`${(error as Error).message}\nstderr: ${nobody.stderr()}`);
-      }
+      const refusing = await serveAsNobody(database.url, home);
+      servers.push(refusing.server);
       const token = await createToken(pool, { email: 'nobody-editor@example.com', roles: ['editor'] });
       await apply(
         `apiVersion: canaries.flanksource.com/v1
@@ -218,16 +227,19 @@ spec:
     - name: whoami
       script: id -u
 `,
-        url,
+        refusing.url,
         token,
       );
-      const result = await runNow('refused', 'whoami', url, token);
-      expect(result).toMatchObject({
+      expect(await runNow('refused', 'whoami', refusing.url, token)).toMatchObject({
         status: 'unhealthy',
         error: 'exec is disabled: Pharos runs as uid 65534 and cannot switch to an unprivileged user; set PHAROS_EXEC_UNISOLATED=true to allow it',
       });
+
+      const allowing = await serveAsNobody(database.url, home, { PHAROS_EXEC_UNISOLATED: 'true' });
+      servers.push(allowing.server);
+      expect(await runNow('refused', 'whoami', allowing.url, token)).toMatchObject({ status: 'healthy', output: String(NOBODY.uid), error: null });
     } finally {
-      nobody.child.kill('SIGKILL');
+      for (const server of servers) server.child.kill('SIGKILL');
       await pool.end();
       await database.drop().catch(() => undefined);
       await rm(home, { recursive: true, force: true });
