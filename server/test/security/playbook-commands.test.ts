@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processesOf } from '../../src/commands/processes-of-user.js';
 import { playbookTest } from '../playbooks/helpers.js';
 import { startGitDaemon, type GitDaemon } from '../support/git-daemon.js';
+import { startGitHttpServer, type GitHttpServer } from '../support/git-http-server.js';
 import { manifest } from '../support/manifest.js';
 import { until } from '../support/until.js';
 
@@ -24,6 +25,8 @@ let secret: string;
 /** A folder only the server's user may write in. */
 let privateFolder: string;
 let daemon: GitDaemon;
+let gitHttp: GitHttpServer;
+const GIT_PASSWORD = 'pass-of-the-git-bot-7d1f';
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', env: { ...process.env, HOME: dir } }).trim();
 
 beforeAll(async () => {
@@ -43,9 +46,11 @@ beforeAll(async () => {
   git('init', '--quiet', '--bare', '--initial-branch=main', path.join(dir, 'links.git'));
   git('-C', work, 'push', '--quiet', path.join(dir, 'links.git'), 'main');
   daemon = await startGitDaemon(dir);
+  gitHttp = await startGitHttpServer(dir, 'git-bot', GIT_PASSWORD);
 });
 
 afterAll(async () => {
+  await gitHttp?.stop();
   await daemon?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -172,5 +177,47 @@ describe.runIf(asRoot)('a playbook exec action', () => {
     expect(JSON.stringify(run)).not.toContain('the-server-key');
     expect(await readdir(privateFolder)).toEqual([]);
     expect(git('--git-dir', path.join(dir, 'links.git'), 'branch', '--list')).toBe('* main');
+  });
+
+  it('gitops gives git a remote\'s password through its environment, never on a command line other users can read', async () => {
+    const id = await env.apply(
+      manifest(
+        'Playbook',
+        { name: 'gitops-password' },
+        `actions:
+  - name: with-fields
+    gitops:
+      repo: {url: "${gitHttp.url}/links.git", branch: from-fields, username: git-bot, password: ${GIT_PASSWORD}}
+      commit: {message: credentials from fields}
+      files:
+        - {path: notes.txt, content: fields}
+  - name: in-the-url
+    gitops:
+      repo: {url: "${gitHttp.url.replace('http://', `http://git-bot:${GIT_PASSWORD}@`)}/links.git", branch: from-url}
+      commit: {message: credentials in the url}
+      files:
+        - {path: notes.txt, content: url}`,
+      ),
+    );
+    // Every command line on the machine, read while the action runs.
+    const seen = new Set<string>();
+    const sampling = setInterval(() => {
+      void readdir('/proc').then((entries) =>
+        Promise.all(entries.filter((entry) => /^\d+$/.test(entry)).map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').then((line) => seen.add(line), () => undefined))),
+      );
+    }, 20);
+    try {
+      const run = await env.until((await env.start({ id })).body.run_id!, undefined, 60_000);
+      expect(run.actions.map((action) => [action.name, action.status, action.error]), JSON.stringify(run.actions)).toEqual([
+        ['with-fields', 'completed', null],
+        ['in-the-url', 'completed', null],
+      ]);
+    } finally {
+      clearInterval(sampling);
+    }
+    expect([...seen].some((line) => line.includes('git'))).toBe(true);
+    expect([...seen].filter((line) => line.includes(GIT_PASSWORD))).toEqual([]);
+    expect(git('--git-dir', path.join(dir, 'links.git'), 'log', '-1', '--format=%s', 'from-fields')).toBe('credentials from fields');
+    expect(git('--git-dir', path.join(dir, 'links.git'), 'log', '-1', '--format=%s', 'from-url')).toBe('credentials in the url');
   });
 });

@@ -18,6 +18,21 @@ async function writeOwned(run: CommandRun, file: string, content: string, mode: 
 }
 
 /**
+ * The remote without the credentials an HTTP URL may carry (command lines are visible to every OS
+ * user), those moved to the access where it has none of its own.
+ */
+export function withoutUrlCredentials(access: GitAccess): GitAccess {
+  if (!/^https?:\/\//i.test(access.url)) return access;
+  const url = new URL(access.url);
+  if (!url.username && !url.password) return access;
+  const username = access.username || decodeURIComponent(url.username);
+  const password = access.password || decodeURIComponent(url.password);
+  url.username = '';
+  url.password = '';
+  return { ...access, url: url.toString(), username, password };
+}
+
+/**
  * The environment git runs in for a remote, inside a run of user commands: no prompts; basic
  * credentials through an askpass script reading them from the environment (which only the run's own
  * user and root can read); an SSH key in a file of the run's folder that only the run's user can read.

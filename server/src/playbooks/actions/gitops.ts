@@ -4,7 +4,7 @@ import { glob } from 'tinyglobby';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { describeCommandFailure, withCommandRun, type CommandRequest, type CommandRun } from '../../commands/index.js';
 import type { GitAccess } from '../../connections/git-access.js';
-import { gitCredentials } from './git-credentials.js';
+import { gitCredentials, withoutUrlCredentials } from './git-credentials.js';
 import type { ActionContext, ActionOutcome, ActionRunner } from './types.js';
 
 /** Largest file (and git output) read from the clone. */
@@ -117,7 +117,7 @@ export const gitopsAction: ActionRunner = async (body, context): Promise<ActionO
     const access = await accessOf(repo, context);
     const message = text(commit['message']);
     if (!message) throw new GitopsError('commit.message is required');
-    return await withCommandRun(context.signal, (run) => commitAndPush(run, access, body, message, context));
+    return await withCommandRun(context.signal, (run) => commitAndPush(run, withoutUrlCredentials(access), body, message, context));
   } catch (error) {
     return { ok: false, result: {}, error: (error as Error).message };
   }
