@@ -137,13 +137,14 @@ describe('playbook runs', () => {
     }
   });
 
-  it('cancels a long run from its page', async () => {
+  it('cancels a long run from its page once confirmed', async () => {
     runs['long'] = await startRun(world.api, playbooks['long']!);
     const page = await world.admin.newPage();
     try {
       await openScreen(page, `/playbooks/runs/${runs['long']}`);
       await expect.poll(() => runStatus(page), { timeout: 20_000 }).toBe('running');
       await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('alertdialog', { name: 'Cancel this run?' }).getByRole('button', { name: 'Cancel run' }).click();
       await toast(page, 'Run cancelled');
       await expect.poll(() => runStatus(page), { timeout: 15_000 }).toBe('cancelled');
       expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);

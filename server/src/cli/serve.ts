@@ -21,6 +21,7 @@ import { registerNotifications } from '../notifications/register.js';
 import { deliveryConfig } from '../notifications/config.js';
 import { registerResponders } from '../incidents/responders/register.js';
 import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
+import { protectDataFolder } from '../data-folder.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -38,6 +39,7 @@ export async function serve(): Promise<void> {
     const database = await openRuntimeDatabase(runtime, { shareEmbedded: true });
     await migrate(database.pool, { logger });
     const secrets = await loadRuntimeSecrets(runtime);
+    await protectDataFolder(config.dataDir, { embedded: config.databaseUrl === undefined });
     await checkServerKey(database.pool, secrets);
     const sealed = await sealPlainCredentials(database.pool, secrets);
     if (sealed > 0) logger.info({ sealed }, 'Sealed connection credentials that were stored in clear');

@@ -13,6 +13,7 @@ import { isRunning, stopPostmaster } from './embedded/processes.js';
 import { readOwner, removeOwner, writeOwner } from './embedded/owner.js';
 import { clusterPort } from './embedded/port.js';
 import { withStartLock } from './embedded/start-lock.js';
+import { protectDataFolder } from '../data-folder.js';
 
 export interface EmbeddedOptions {
   /** PHAROS_DATA_DIR: the cluster lives in `${dataDir}/postgres`, its password in `${dataDir}/postgres.json`. */
@@ -135,6 +136,8 @@ async function preparePgDir(pgDir: string, initialised: boolean): Promise<void> 
   if (isRoot()) {
     const owner = await ensurePostgresOsUser();
     await makeAncestorsTraversable(pgDir);
+    // The data folder itself is reachable by the postgres user only (its group), not by everyone.
+    await protectDataFolder(path.dirname(pgDir), { embedded: true });
     await chownTree(pgDir, owner);
     const bin = binariesDir();
     if (bin) await makeAncestorsTraversable(path.join(bin, 'postgres')).catch(() => undefined);

@@ -86,8 +86,8 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
   });
 
   app.post<{ Params: { id: string } }>('/api/playbook/run/cancel/:id', { schema: ID_PARAMS }, async (request) => {
-    authorize(request, 'playbook_runs', 'write');
-    const answer = await cancelRun(options.pool, request.params.id);
+    const caller = authorize(request, 'playbook_runs', 'write');
+    const answer = await cancelRun(options.pool, request.params.id, caller.personId);
     if (!answer) throw new RouteError(404, 'NOT_FOUND', `No playbook run ${request.params.id}`);
     if (!answer.cancelled) throw new RouteError(409, 'CONFLICT', `The run has ended (${answer.status}): there is nothing to cancel`);
     return { status: answer.status };

@@ -153,8 +153,8 @@ async function runAction(options: PlaybookOptions, step: Extract<Step, { done: f
   const cancel = new AbortController();
   const poll = setInterval(() => {
     options.pool
-      .query<{ status: string }>('SELECT status FROM playbook_runs WHERE id = $1', [runId])
-      .then(({ rows }) => rows[0]?.status === 'cancelled' && cancel.abort(new Error('the run was cancelled')))
+      .query<{ status: string; error: string | null }>('SELECT status, error FROM playbook_runs WHERE id = $1', [runId])
+      .then(({ rows }) => rows[0]?.status === 'cancelled' && cancel.abort(new Error(rows[0].error ?? 'the run was cancelled')))
       .catch(() => undefined);
   }, CANCEL_POLL_MS);
   const limit = Math.max(0, Math.min(step.deadline - Date.now(), step.action.timeoutMs ?? Number.POSITIVE_INFINITY));
@@ -164,9 +164,11 @@ async function runAction(options: PlaybookOptions, step: Extract<Step, { done: f
     const body = await withConnection(options.pool, options.secrets, (await renderFields(options.sandbox, step.action.body, step.environment)) as Record<string, unknown>, step.namespace);
     const outcome = await runner(body, actionContext(options, step.namespace, signal));
     if (signal.aborted && !stopping.aborted && !cancel.signal.aborted && outcome.ok === false) outcome.error = `the action did not finish within ${formatDuration(limit)}`;
-    return { outcome, cancelled: cancel.signal.aborted };
+    // Who cancelled, not how the action noticed.
+    if (cancel.signal.aborted) return { outcome: { ...outcome, ok: false, error: (cancel.signal.reason as Error).message }, cancelled: true };
+    return { outcome, cancelled: false };
   } catch (error) {
-    return { outcome: { ok: false, result: {}, error: (error as Error).message }, cancelled: cancel.signal.aborted };
+    return { outcome: { ok: false, result: {}, error: cancel.signal.aborted ? (cancel.signal.reason as Error).message : (error as Error).message }, cancelled: cancel.signal.aborted };
   } finally {
     clearInterval(poll);
   }

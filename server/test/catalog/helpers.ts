@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -58,6 +58,8 @@ export function catalogTest(dirPrefix: string, { sandbox: withSandbox = true }: 
     test.server = await startTestServer(test.sandbox ? { sandbox: test.sandbox } : {}, test.database.url);
     test.token = await test.server.tokenFor(['admin']);
     test.dir = await mkdtemp(path.join(tmpdir(), dirPrefix));
+    // Exec scrapers run as unprivileged users of their own: the files their scripts read are readable by anyone.
+    await chmod(test.dir, 0o755);
   });
 
   afterAll(async () => {

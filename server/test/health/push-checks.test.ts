@@ -1,9 +1,9 @@
-import { chmod, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
 import { syncCanary } from '../../src/health/sync.js';
+import { folderForCommands } from '../support/commands-folder.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { latestResults, runOnce, runSpec as runCanarySpec, saveCanary as saveCanaryOf, type CheckResult } from './canary-runs.js';
 
@@ -32,11 +32,10 @@ const saveCanary = (name: string, spec: Record<string, unknown>): Promise<string
 const statusesOf = (canaryId: string): Promise<Record<string, CheckResult>> => latestResults(server, canaryId);
 const runSpec = (name: string, spec: Record<string, unknown>): Promise<Record<string, CheckResult>> => runCanarySpec(server, sandbox, `${name}-${Date.now()}`, spec);
 
-/** A folder other users can read. */
+/** A folder the checks' commands (other OS users) can write in. */
 async function sharedFolder(): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'pharos-junit-check-'));
+  const folder = await folderForCommands('pharos-junit-check-');
   cleanup.push(folder);
-  await chmod(folder, 0o755);
   return folder;
 }
 

@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRASHED_ACTION_ERROR } from '../../src/playbooks/run-engine.js';
+import { fileForCommands, folderForCommands } from '../support/commands-folder.js';
 import { startEngineProcess, type EngineProcess } from '../support/engine-processes.js';
 import { freshDatabase, startTestServer, type FreshDatabase, type TestServer } from '../support/server.js';
 
@@ -25,7 +25,8 @@ beforeAll(async () => {
   database = await freshDatabase();
   server = await startTestServer({}, database.url);
   token = await server.tokenFor(['admin']);
-  dir = await mkdtemp(path.join(tmpdir(), 'pharos-playbook-crash-'));
+  dir = await folderForCommands('pharos-playbook-crash-');
+  await fileForCommands(path.join(dir, 'pids'));
 });
 
 afterAll(async () => {
@@ -81,9 +82,10 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 describe('a server killed mid-action', () => {
   it('leaves its action to another process, which retries it or fails it with the reason, and the run goes on', async () => {
     const pids = path.join(dir, 'pids');
-    const started = path.join(dir, 'started');
+    // The test's own file, which outlives the runs' users (what they leave is removed with them).
+    const started = await fileForCommands(path.join(dir, 'started'));
     const retried = await playbook('retried', [
-      { name: 'work', retry: { limit: 1, duration: '0s' }, exec: { script: `if [ -f ${started} ]; then echo resumed; else touch ${started}; echo $$ >> ${pids}; sleep 60; fi` } },
+      { name: 'work', retry: { limit: 1, duration: '0s' }, exec: { script: `if [ -s ${started} ]; then echo resumed; else echo started > ${started}; echo $$ >> ${pids}; sleep 60; fi` } },
     ]);
     const failing = await playbook('failing', [
       { name: 'work', exec: { script: `echo $$ >> ${pids}; sleep 60` } },
@@ -93,6 +95,8 @@ describe('a server killed mid-action', () => {
     processes.push(await startEngineProcess(database.url, 'first', SCRIPT));
     const [retriedRun, failingRun] = [await start(retried), await start(failing)];
     for (const run of [retriedRun, failingRun]) await until(() => actions(run), (rows) => rows[0]?.status === 'running');
+    // Both scripts are under way (each wrote its pid) before their server dies.
+    await until(() => readFile(pids, 'utf8'), (text) => text.trim().split('\n').filter(Boolean).length === 2);
     await processes[0]!.kill();
 
     processes.push(await startEngineProcess(database.url, 'second', SCRIPT));

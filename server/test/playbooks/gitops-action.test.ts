@@ -4,16 +4,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { startGitDaemon, type GitDaemon } from '../support/git-daemon.js';
 import { playbookTest } from './helpers.js';
 
 /**
- * The gitops action against a bare repository on disk (a real git remote): clone, write and delete
- * files, patch YAML with yq and JSON with jq, commit as the given author and push to a new branch.
+ * The gitops action against a bare repository served by git's own daemon (a real git remote): clone,
+ * write and delete files, patch YAML with yq and JSON with jq, commit as the given author and push to
+ * a new branch.
  */
 
 const env = playbookTest();
 let dir: string;
 let bare: string;
+let daemon: GitDaemon;
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', env: { ...process.env, HOME: dir } }).trim();
 
 beforeAll(async () => {
@@ -28,9 +31,11 @@ beforeAll(async () => {
   git('-C', work, 'add', '.');
   git('-C', work, '-c', 'user.name=Seed', '-c', 'user.email=seed@example.com', 'commit', '--quiet', '-m', 'first');
   git('-C', work, 'push', '--quiet', bare, 'main');
+  daemon = await startGitDaemon(dir);
 });
 
 afterAll(async () => {
+  await daemon?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -48,7 +53,7 @@ spec:
     - name: commit
       gitops:
         repo:
-          url: file://${bare}
+          url: ${daemon.url}/infra.git
           base: main
           branch: scale-{{.params.replicas}}
         commit:
@@ -87,12 +92,12 @@ spec:
   actions:
     - name: missing-repo
       gitops:
-        repo: {url: "file://${dir}/nothing.git"}
+        repo: {url: "${daemon.url}/nothing.git"}
         commit: {message: x}
     - name: bad-patch
       if: always()
       gitops:
-        repo: {url: "file://${bare}", branch: broken}
+        repo: {url: "${daemon.url}/infra.git", branch: broken}
         commit: {message: x}
         patches:
           - path: config.json

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForCommands, folderForCommands } from '../support/commands-folder.js';
 import { databaseReader, readerUrl } from '../support/database-reader.js';
 import { manifest } from '../support/manifest.js';
 import { playbookTest } from './helpers.js';
@@ -23,7 +23,7 @@ const received: { method: string; url: string; headers: IncomingMessage['headers
 let configId: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'pharos-playbooks-'));
+  dir = await folderForCommands('pharos-playbooks-');
   target = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -161,7 +161,7 @@ actions:
   });
 
   it('sleeps through a delay, retries a failing action after its wait and stops one past its timeout', async () => {
-    const counter = path.join(dir, 'attempts');
+    const counter = await fileForCommands(path.join(dir, 'attempts'));
     const id = await env.apply(
       playbook(
         'patient',

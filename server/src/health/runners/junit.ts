@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isRecord } from '@pharos/core';
+import { describeCommandFailure, readRunFile, withCommandRun, type CommandRun } from '../../commands/index.js';
 import { describeTotals, parseJunitXml, totalsOf, type JunitSuite } from './junit-xml.js';
 import { failed, text, type CheckOutcome, type CheckRunner, type RunContext } from './types.js';
 
@@ -12,6 +11,8 @@ const MAX_OUTPUT = 3_000;
 const MAX_NAMED = 10;
 /** Files written this long before the run started still count (coarse file system clocks). */
 const CLOCK_SLACK_MS = 1_000;
+/** Largest JUnit XML file read. */
+const MAX_XML_BYTES = 32 * 1024 * 1024;
 
 interface Command {
   argv: string[];
@@ -43,23 +44,18 @@ async function commandsOf(spec: Record<string, unknown>, context: RunContext): P
   return commands;
 }
 
-function run(command: Command, signal: AbortSignal): Promise<{ code: number | null; output: string; error?: string }> {
-  return new Promise((resolve) => {
-    const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? tmpdir(), LANG: 'C.UTF-8', ...command.env };
-    const child = spawn(command.argv[0]!, command.argv.slice(1), { env, cwd: command.cwd ?? tmpdir(), signal, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-MAX_OUTPUT));
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.once('error', (error) => resolve({ code: null, output, error: error.name === 'AbortError' ? 'the command timed out' : error.message }));
-    child.once('close', (code) => resolve({ code, output }));
-  });
+async function runCommand(commands: CommandRun, command: Command): Promise<{ code: number | null; output: string; error?: string }> {
+  const result = await commands.run({ argv: command.argv, env: command.env, ...(command.cwd ? { cwd: command.cwd } : {}), keepStdoutBytes: MAX_OUTPUT * 4, keepStderrBytes: MAX_OUTPUT * 4 });
+  const output = `${result.stdout}${result.stderr}`.slice(-MAX_OUTPUT) + (result.limit ? `\n(${result.limit})` : '');
+  if (result.stopped || result.code === null) return { code: result.code, output, error: describeCommandFailure(result, 'the command') ?? 'the command was stopped' };
+  return { code: result.code, output };
 }
 
 /** The XML files at `testResults` (a file, or a folder searched at any depth) written since `since`. */
 async function resultFiles(testResults: string, since: number): Promise<string[]> {
-  const fresh = async (file: string) => ((await stat(file).catch(() => undefined))?.mtimeMs ?? 0) >= since - CLOCK_SLACK_MS;
-  const info = await stat(testResults).catch(() => undefined);
+  // lstat: a link the command left is not followed out of its folder.
+  const fresh = async (file: string) => ((await lstat(file).catch(() => undefined))?.mtimeMs ?? 0) >= since - CLOCK_SLACK_MS;
+  const info = await lstat(testResults).catch(() => undefined);
   if (!info) return [];
   if (info.isFile()) return (await fresh(testResults)) ? [testResults] : [];
   const names = (await readdir(testResults, { recursive: true })).filter((name) => name.endsWith('.xml')).sort();
@@ -110,18 +106,29 @@ export const junitCheck: CheckRunner = async (spec, context) => {
   } catch (error) {
     return failed((error as Error).message);
   }
+  try {
+    return await withCommandRun(context.signal, (run) => runCommands(run, commands, testResults, spec));
+  } catch (error) {
+    return failed((error as Error).message);
+  }
+};
+
+/** Runs the commands in order as one run of user commands (see commands/), then reads the XML they wrote. */
+async function runCommands(run: CommandRun, commands: readonly Command[], testResults: string, spec: Record<string, unknown>): Promise<CheckOutcome> {
   const startedAt = Date.now();
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let exit: { code: number | null; output: string; error?: string } = { code: 0, output: '' };
   for (const command of commands) {
-    exit = await run(command, context.signal);
+    exit = await runCommand(run, command);
     if (exit.error || exit.code !== 0) break;
   }
   if (exit.error) return failed(`${exit.error}${exit.output ? `\n${exit.output.trim()}` : ''}`, elapsed());
   const suites: JunitSuite[] = [];
   try {
-    for (const file of await resultFiles(testResults, startedAt)) suites.push(...parseJunitXml(await readFile(file, 'utf8'), file));
+    for (const file of await resultFiles(path.resolve(run.folder, testResults), startedAt)) {
+      suites.push(...parseJunitXml((await readRunFile(run, file, MAX_XML_BYTES)).bytes.toString('utf8'), file));
+    }
   } catch (error) {
     return failed((error as Error).message, elapsed());
   }
@@ -142,4 +149,4 @@ export const junitCheck: CheckRunner = async (spec, context) => {
     return { ...failed(`${names.length} test${names.length === 1 ? '' : 's'} failed: ${listed(names)}`, duration, data), message: `${summary}; failed: ${listed(names)}`, children };
   }
   return { pass: true, duration, message: summary, data, children };
-};
+}

@@ -46,8 +46,6 @@ export interface RunContext {
   connection?(reference: string): Promise<ResolvedConnection>;
   /** Pharos's own database, for checks over its catalog. */
   pool?: pg.Pool;
-  /** Where a script runs (a playbook action's own folder); the server's otherwise. */
-  workingDirectory?: string;
 }
 
 export type CheckRunner = (spec: Record<string, unknown>, context: RunContext) => Promise<CheckOutcome>;

@@ -1,9 +1,8 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isRecord } from '@pharos/core';
 import { glob } from 'tinyglobby';
-import { execCheck } from '../../health/runners/exec.js';
+import { readRunFile, withCommandRun, type CommandRun } from '../../commands/index.js';
+import { runScript } from '../../health/runners/exec.js';
 import type { ActionOutcome, ActionRunner } from './types.js';
 
 /** Largest artifact kept with the action's result, and most artifacts kept. */
@@ -19,17 +18,18 @@ interface Artifact {
   encoding?: 'base64';
 }
 
-async function collect(folder: string, patterns: string[]): Promise<Artifact[]> {
-  const files = patterns.length === 0 ? [] : await glob(patterns, { cwd: folder, onlyFiles: true, absolute: false });
+/** The files the script wrote that `patterns` name; links and files it did not write are left out. */
+async function collect(run: CommandRun, patterns: string[]): Promise<Artifact[]> {
+  const files = patterns.length === 0 ? [] : await glob(patterns, { cwd: run.folder, onlyFiles: true, absolute: false, followSymbolicLinks: false });
   const artifacts: Artifact[] = [];
   for (const file of files.slice(0, MAX_ARTIFACTS)) {
-    const full = path.join(folder, file);
-    const { size } = await stat(full);
+    const read = await readRunFile(run, path.join(run.folder, file), MAX_ARTIFACT_BYTES).catch(() => undefined);
+    if (!read) continue;
+    const { bytes, size } = read;
     if (size > MAX_ARTIFACT_BYTES) {
       artifacts.push({ path: file, size });
       continue;
     }
-    const bytes = await readFile(full);
     const text = bytes.toString('utf8');
     artifacts.push(text.includes('\uFFFD') ? { path: file, size, content: bytes.toString('base64'), encoding: 'base64' } : { path: file, size, content: text });
   }
@@ -37,21 +37,23 @@ async function collect(folder: string, patterns: string[]): Promise<Artifact[]> 
 }
 
 /**
- * `exec`: a bash script in a folder of its own (removed after), with `env`; passes when it exits 0.
- * `artifacts` (paths or globs inside that folder) are kept with the result (each up to 256 KiB).
+ * `exec`: a bash script run as a user command (see commands/: a folder of its own, removed after, an
+ * unprivileged user, limits), with `env`; passes when it exits 0. `artifacts` (paths or globs inside
+ * that folder) are kept with the result (each up to 256 KiB).
  */
 export const execAction: ActionRunner = async (body, context): Promise<ActionOutcome> => {
-  const folder = await mkdtemp(path.join(tmpdir(), 'pharos-exec-'));
+  const patterns = (Array.isArray(body['artifacts']) ? body['artifacts'] : [])
+    .map((entry) => (isRecord(entry) ? entry['path'] : entry))
+    .filter((entry): entry is string => typeof entry === 'string' && entry !== '' && !entry.split('/').includes('..'))
+    .map((entry) => entry.replace(/^\/+/, ''));
   try {
-    const outcome = await execCheck(body, { ...context, workingDirectory: folder });
-    const patterns = (Array.isArray(body['artifacts']) ? body['artifacts'] : [])
-      .map((entry) => (isRecord(entry) ? entry['path'] : entry))
-      .filter((entry): entry is string => typeof entry === 'string' && entry !== '' && !entry.split('/').includes('..'))
-      .map((entry) => entry.replace(/^\/+/, ''));
-    const artifacts = await collect(folder, patterns);
-    const result = { ...outcome.data, ...(artifacts.length > 0 ? { artifacts } : {}) };
-    return { ok: outcome.pass, result, ...(outcome.error ? { error: outcome.error } : {}) };
-  } finally {
-    await rm(folder, { recursive: true, force: true });
+    return await withCommandRun(context.signal, async (run) => {
+      const outcome = await runScript(run, body, context);
+      const artifacts = await collect(run, patterns);
+      const result = { ...outcome.data, ...(artifacts.length > 0 ? { artifacts } : {}) };
+      return { ok: outcome.pass, result, ...(outcome.error ? { error: outcome.error } : {}) };
+    });
+  } catch (error) {
+    return { ok: false, result: {}, error: (error as Error).message };
   }
 };

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAllowed } from '../../../app/access';
 import { Button } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { linkClass } from '../../../ui/link-styles';
 import { toast } from '../../../ui/toast/toast-store';
 import { runFailureOf, useRunPlaybook, type ParameterValue, type PlaybookRun } from '../api';
@@ -13,7 +15,7 @@ const paramsOf = (run: PlaybookRun): Record<string, ParameterValue> =>
   );
 
 /**
- * Approve (while the run waits for approval; the server says who may not), Cancel (until it ends),
+ * Approve (while the run waits for approval; the server says who may not), Cancel (until it ends, once confirmed),
  * Re-run (the same playbook, resource and parameters, then the new run) and Edit Playbook (write on
  * connections, spec 2 §6).
  */
@@ -24,6 +26,7 @@ export function RunActionsBar({ run }: { run: PlaybookRun }) {
   const approve = useRunCommand(run.id, 'approve');
   const cancel = useRunCommand(run.id, 'cancel');
   const rerun = useRunPlaybook();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const fail = (error: unknown) => toast.error(runFailureOf(error).message);
 
   const onRerun = () =>
@@ -44,10 +47,28 @@ export function RunActionsBar({ run }: { run: PlaybookRun }) {
         </Button>
       )}
       {canRun && !hasEnded(run.status) && (
-        <Button size="sm" variant="danger" onClick={() => cancel.mutate(undefined, { onSuccess: () => toast.success('Run cancelled'), onError: fail })} disabled={cancel.isPending}>
+        <Button size="sm" variant="danger" onClick={() => setConfirmingCancel(true)} disabled={cancel.isPending}>
           {cancel.isPending ? 'Cancelling...' : 'Cancel'}
         </Button>
       )}
+      <ConfirmDialog
+        open={confirmingCancel}
+        onOpenChange={setConfirmingCancel}
+        title="Cancel this run?"
+        message="Its running action is stopped with every process it started, and the actions after it do not run."
+        confirmLabel="Cancel run"
+        cancelLabel="Keep running"
+        variant="danger"
+        onConfirm={() =>
+          cancel.mutateAsync(undefined).then(
+            () => toast.success('Run cancelled'),
+            (error: unknown) => {
+              fail(error);
+              throw error;
+            },
+          )
+        }
+      />
       {canRun && (
         <Button size="sm" variant="secondary" onClick={onRerun} disabled={rerun.isPending}>
           {rerun.isPending ? 'Running...' : 'Re-run'}

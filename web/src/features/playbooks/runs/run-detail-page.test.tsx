@@ -179,14 +179,22 @@ describe('/playbooks/runs/{id}', () => {
     await waitFor(() => expect(app.server.to(`/api/playbook/run/approve/${RUN_ID}`, 'POST')).toHaveLength(2));
   });
 
-  it('cancels a run that has not ended and re-runs with the same playbook, resource and parameters', async () => {
+  it('cancels a run that has not ended once asked to confirm, and re-runs with the same playbook, resource and parameters', async () => {
     const app = open(() => aRun({ status: 'running', end_time: null }), {}, [
       { method: 'POST', path: `/api/playbook/run/cancel/${RUN_ID}`, respond: () => json({ status: 'cancelled' }) },
       { method: 'POST', path: '/api/playbook/run', respond: () => ({ status: 201, body: { run_id: 'b0000000-0000-4000-8000-000000000002' } }) },
     ]);
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     await app.user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this run?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Keep running' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(app.server.to(`/api/playbook/run/cancel/${RUN_ID}`, 'POST')).toHaveLength(0);
+
+    await app.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await app.user.click(within(await screen.findByRole('alertdialog', { name: 'Cancel this run?' })).getByRole('button', { name: 'Cancel run' }));
     await waitFor(() => expect(app.server.to(`/api/playbook/run/cancel/${RUN_ID}`, 'POST')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
     await app.user.click(screen.getByRole('button', { name: 'Re-run' }));
     await waitFor(() => expect(app.location()).toBe('/playbooks/runs/b0000000-0000-4000-8000-000000000002'));
