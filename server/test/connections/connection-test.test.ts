@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer, type Server } from 'node:http';
@@ -230,6 +230,27 @@ describe('git, folder and email', () => {
     }
   });
 
+  it('git over HTTP keeps the password off every command line while git asks the remote', async () => {
+    // The remote looks at every process's command line while git waits for its answer.
+    const seen: string[] = [];
+    const remote = createServer((request, response) => {
+      void commandLines().then((lines) => {
+        seen.push(...lines.filter((line) => line.includes('ls-remote')));
+        response.writeHead(401, { 'www-authenticate': 'Basic realm="git"' }).end('authentication required');
+      });
+    });
+    await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = remote.address() as AddressInfo;
+      const saved = await saveConnection(server, token, { type: 'git', url: `http://127.0.0.1:${port}/repo`, username: 'deploy', password: 'Cmdline-git-pass', properties: { ref: 'main', auth: 'basic' } });
+      expect((await testSaved(server, token, saved.id)).status).toBe(400);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.filter((line) => line.includes('Cmdline-git-pass'))).toEqual([]);
+    } finally {
+      await new Promise((resolve) => remote.close(resolve));
+    }
+  });
+
   it('folder: exists, is a file, is missing', async () => {
     await expectOk({ type: 'folder', properties: { path: folder } });
     execFileSync('touch', [path.join(folder, 'file')]);
@@ -250,3 +271,10 @@ describe('git, folder and email', () => {
     expect(smtp.mails).toHaveLength(0);
   });
 });
+
+/** The command line of every process on the machine, arguments joined by spaces. */
+async function commandLines(): Promise<string[]> {
+  const pids = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry));
+  const lines = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')));
+  return lines.map((line) => line.split('\0').join(' '));
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ConnectionTestFailure, TEST_TIMEOUT_MS, failureOf, required, type ConnectionTester } from './types.js';
-import { gitEnvironment, gitFailure, gitRemote } from '../git-access.js';
+import { gitEnvironment, gitFailure, withoutUrlCredentials } from '../git-access.js';
 
 const run = promisify(execFile);
 
@@ -15,14 +15,13 @@ export const testGit: ConnectionTester = (connection, signal) =>
     const folder = await mkdtemp(path.join(tmpdir(), 'pharos-git-'));
     try {
       const ssh = connection.properties['auth'] === 'ssh' || Boolean(connection.certificate);
-      const access = { url: required(connection.url, 'URL'), username: connection.username, password: connection.password, certificate: ssh ? required(connection.certificate, 'private key') : null };
+      const access = withoutUrlCredentials({ url: required(connection.url, 'URL'), username: connection.username, password: connection.password, certificate: ssh ? required(connection.certificate, 'private key') : null });
       const env = await gitEnvironment(access, folder);
       let stdout: string;
       try {
-        ({ stdout } = await run('git', ['ls-remote', '--', gitRemote(access), ref], { env, timeout: TEST_TIMEOUT_MS, signal, maxBuffer: 1024 * 1024 }));
+        ({ stdout } = await run('git', ['ls-remote', '--', access.url, ref], { env, timeout: TEST_TIMEOUT_MS, signal, maxBuffer: 1024 * 1024 }));
       } catch (error) {
-        // git prints the URL with the password: keep it out of the answer.
-        throw new ConnectionTestFailure(gitFailure(error, connection.password));
+        throw new ConnectionTestFailure(gitFailure(error, access.password));
       }
       if (stdout.trim() === '') throw new ConnectionTestFailure(`The repository has no branch or tag ${ref}`);
     } finally {

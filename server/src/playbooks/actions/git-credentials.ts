@@ -1,35 +1,12 @@
 import { chmod, chown, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CommandRun } from '../../commands/index.js';
-import type { GitAccess } from '../../connections/git-access.js';
-
-/** Answers git's prompts from the environment, so credentials are in no URL, argument or file. */
-const ASKPASS = `#!/bin/sh
-case "$1" in
-  Username*) printf '%s\\n' "$PHAROS_GIT_USERNAME" ;;
-  *) printf '%s\\n' "$PHAROS_GIT_PASSWORD" ;;
-esac
-`;
+import { ASKPASS, type GitAccess } from '../../connections/git-access.js';
 
 async function writeOwned(run: CommandRun, file: string, content: string, mode: number): Promise<void> {
   await writeFile(file, content, { mode, flag: 'wx' });
   await chmod(file, mode);
   if (run.user) await chown(file, run.user.uid, run.user.gid);
-}
-
-/**
- * The remote without the credentials an HTTP URL may carry (command lines are visible to every OS
- * user), those moved to the access where it has none of its own.
- */
-export function withoutUrlCredentials(access: GitAccess): GitAccess {
-  if (!/^https?:\/\//i.test(access.url)) return access;
-  const url = new URL(access.url);
-  if (!url.username && !url.password) return access;
-  const username = access.username || decodeURIComponent(url.username);
-  const password = access.password || decodeURIComponent(url.password);
-  url.username = '';
-  url.password = '';
-  return { ...access, url: url.toString(), username, password };
 }
 
 /**

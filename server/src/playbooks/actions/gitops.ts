@@ -3,9 +3,9 @@ import { isRecord } from '@pharos/core';
 import { glob } from 'tinyglobby';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { describeCommandFailure, withCommandRun, type CommandRequest, type CommandRun } from '../../commands/index.js';
-import type { GitAccess } from '../../connections/git-access.js';
+import { withoutUrlCredentials, type GitAccess } from '../../connections/git-access.js';
 import { targetWithin } from '../../connections/origin.js';
-import { gitCredentials, withoutUrlCredentials } from './git-credentials.js';
+import { gitCredentials } from './git-credentials.js';
 import type { ActionContext, ActionOutcome, ActionRunner } from './types.js';
 
 /** Largest file (and git output) read from the clone. */
