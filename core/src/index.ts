@@ -11,3 +11,4 @@ export * from './health/index.js';
 export * from './guards.js';
 export * from './expression-error.js';
 export * from './topology/index.js';
+export * from './regex/index.js';
