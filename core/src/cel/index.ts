@@ -149,6 +149,22 @@ export function compileCel(expression: string): Compiled {
   return program;
 }
 
+/** The longest CEL text accepted where one is written (a filter, a test): far beyond any real expression. */
+export const MAX_CEL_LENGTH = 20_000;
+
+/**
+ * Checks that an expression parses, where it is saved, without evaluating or caching it: bounded in
+ * time and memory by its length and the parser's depth and node limits.
+ */
+export function validateCel(expression: string): void {
+  if (expression.length > MAX_CEL_LENGTH) throw new CelError(`the expression is ${expression.length} characters long, more than the ${MAX_CEL_LENGTH} allowed`, 1, 1);
+  try {
+    environment.parse(expression);
+  } catch (error) {
+    throw located(expression, error);
+  }
+}
+
 /** Evaluates a CEL expression over `variables` (plain JSON-like values); the result as plain values. */
 export function evaluateCel(expression: string, variables: Record<string, unknown> = {}): unknown {
   const program = compileCel(expression);

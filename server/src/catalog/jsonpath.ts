@@ -1,4 +1,5 @@
 import { JSONPath } from 'jsonpath-plus';
+import { selectJsonPath } from '../expressions/jsonpath.js';
 
 /** config-db's rule: a field that starts with `$` or `@` is a JSONPath, anything else a literal. */
 export function isJsonPath(text: string): boolean {
@@ -9,11 +10,10 @@ export class JsonPathError extends Error {}
 
 /** Every value the path selects (filter scripts run in jsonpath-plus's safe evaluator, never as code). */
 export function select(path: string, json: unknown): unknown[] {
-  if (json === null || typeof json !== 'object') return [];
   try {
-    return JSONPath({ path: path.startsWith('@') ? `$${path.slice(1)}` : path, json, wrap: true, eval: 'safe' }) as unknown[];
+    return selectJsonPath(path, json);
   } catch (error) {
-    throw new JsonPathError(`${path}: ${(error as Error).message}`);
+    throw new JsonPathError((error as Error).message);
   }
 }
 

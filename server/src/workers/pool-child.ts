@@ -1,0 +1,85 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
+
+/** What a pool child sends: once `{ready: true}` when it can take work, then one answer per request. */
+export type ChildMessage<Failure> = { ready: true } | { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Failure };
+
+export interface PoolChildOptions {
+  /** The compiled entry the child runs. */
+  file: string;
+  heapMb: number;
+  /** Most memory WebAssembly inside the child may grow to (jq, QuickJS). */
+  wasmMb: number;
+}
+
+/** Why a child's request did not get an answer. */
+export type EndReason = 'timeout' | 'cancelled' | 'exit';
+
+const STDERR_KEPT = 4_096;
+
+/**
+ * One forked Node process with its own heap limit, no environment of the server's and no file
+ * descriptors but its IPC channel and stderr: whatever it runs can exhaust only itself.
+ */
+export class PoolChild<Failure> {
+  readonly process: ChildProcess;
+  readonly startedAt = Date.now();
+  ready = false;
+  served = 0;
+  /** Set when the pool ends the child on purpose, so its exit is reported for what it was. */
+  endedFor: EndReason | undefined;
+  private stderr = '';
+
+  constructor(options: PoolChildOptions, onMessage: (message: ChildMessage<Failure>) => void, onExit: () => void) {
+    this.process = fork(options.file, [], {
+      execArgv: [`--max-old-space-size=${options.heapMb}`, `--wasm-max-mem-pages=${Math.floor((options.wasmMb * 1024 * 1024) / 65_536)}`, '--disallow-code-generation-from-strings'],
+      env: process.env['TZ'] ? { TZ: process.env['TZ'] } : {},
+      cwd: tmpdir(),
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    this.process.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
+    });
+    this.process.on('message', (message: ChildMessage<Failure>) => {
+      if ('ready' in message) this.ready = true;
+      onMessage(message);
+    });
+    this.process.on('error', () => this.kill('exit'));
+    // 'close', not 'exit': by then its stderr has been read, which tells an out-of-memory death.
+    this.process.once('close', onExit);
+  }
+
+  get alive(): boolean {
+    return this.process.exitCode === null && this.process.signalCode === null;
+  }
+
+  /** Whether it died of running out of heap (V8 prints this before aborting). */
+  get outOfMemory(): boolean {
+    return /heap out of memory|Reached heap limit|Allocation failed/i.test(this.stderr);
+  }
+
+  get lastWords(): string {
+    return this.stderr.trim().split('\n').slice(-3).join(' ');
+  }
+
+  /** A child keeps the process alive only while it has work (so a command that evaluated once can exit). */
+  hold(busy: boolean): void {
+    if (busy) {
+      this.process.ref();
+      this.process.channel?.ref();
+    } else {
+      this.process.unref();
+      this.process.channel?.unref();
+    }
+  }
+
+  send(message: unknown): void {
+    this.process.send(message as object);
+  }
+
+  kill(reason: EndReason): void {
+    this.endedFor ??= reason;
+    if (this.alive) this.process.kill('SIGKILL');
+  }
+}
