@@ -92,9 +92,12 @@ export class ExpressionSandbox {
     this.callers = new CallerLimit(perCaller);
   }
 
-  /** Process ids of the running expression processes (previews, then scheduled work). */
-  get pids(): { interactive: number[]; scheduled: number[] } {
-    return { interactive: this.interactive.pids, scheduled: this.scheduled.pids };
+  /** What the expression processes are doing: the ids of those evaluating now, and the requests waiting, for previews and scheduled work. */
+  get activity(): { interactive: { busy: number[]; queued: number }; scheduled: { busy: number[]; queued: number } } {
+    return {
+      interactive: { busy: this.interactive.busyPids, queued: this.interactive.queued },
+      scheduled: { busy: this.scheduled.busyPids, queued: this.scheduled.queued },
+    };
   }
 
   /** `durations` names variables holding milliseconds that CEL sees as durations (`sslAge > Duration('7d')`). */

@@ -66,9 +66,9 @@ export class ChildPool<Failure> {
     return this.queue.length;
   }
 
-  /** Process ids of the live children. */
-  get pids(): number[] {
-    return [...this.children].flatMap((child) => (child.process.pid === undefined ? [] : [child.process.pid]));
+  /** Process ids of the children running a request now. */
+  get busyPids(): number[] {
+    return [...this.running.keys()].flatMap((child) => (child.process.pid === undefined ? [] : [child.process.pid]));
   }
 
   submit(request: object, options: SubmitOptions): Promise<unknown> {
