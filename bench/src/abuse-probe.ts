@@ -21,10 +21,16 @@ export async function probe(url: string, init: RequestInit, seconds: number): Pr
   const end = performance.now() + seconds * 1000;
   while (performance.now() < end) {
     const start = performance.now();
-    const response = await fetch(url, init);
-    await response.arrayBuffer();
-    if (response.ok) times.push(performance.now() - start);
-    else failures += 1;
+    try {
+      const response = await fetch(url, init);
+      await response.arrayBuffer();
+      if (response.ok) times.push(performance.now() - start);
+      else failures += 1;
+    } catch {
+      // No answer at all (the server is gone): a failure, and a pause rather than a busy loop.
+      failures += 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
   return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.length > 0 ? Math.max(...times) : Number.NaN, count: times.length, failures };
 }

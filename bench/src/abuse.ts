@@ -131,12 +131,19 @@ function startAbuse(fixture: Fixture): { stop(): Promise<{ statuses: Map<number,
 
 const ms = (value: number): string => value.toFixed(1);
 
+/** BENCH_ABUSE_ONLY=expressions runs only the expression and body attacks against pharos serve. */
+const ONLY_EXPRESSIONS = process.env['BENCH_ABUSE_ONLY'] === 'expressions';
+
 async function main(): Promise<void> {
   log(`Pharos abuse benchmark: ${INCIDENTS} incidents, ${ABUSERS} hostile clients of one viewer, node ${process.version}, ${os.availableParallelism()} CPUs`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pharos-bench-abuse-'));
   try {
     const fixture = await startFixture(dataDir);
     try {
+      if (ONLY_EXPRESSIONS) {
+        await attackExpressions(fixture.database.pool, fixture.database.url, path.join(dataDir, 'serve'));
+        return;
+      }
       log(`warm-up, then ${PHASE_SECONDS} s quiet`);
       await probe(`${fixture.baseUrl}${NORMAL_READ}`, { headers: { authorization: `Bearer ${fixture.viewer}`, prefer: 'count=exact' } }, 2);
       const quiet = await measurePhase(fixture);

@@ -11,6 +11,8 @@ import { runQuickJs } from './javascript.js';
 import { selectJsonPath } from './jsonpath.js';
 import type { SandboxFailure, SandboxRequest } from './protocol.js';
 
+const ENGINE_LIMITS = /Invalid string length|Invalid array length|Maximum call stack size exceeded|Array buffer allocation failed|out of memory/i;
+
 /** Largest answer sent back: a bigger value is a mistake, or an attempt to fill the server's memory. */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
@@ -52,10 +54,12 @@ async function answer(request: SandboxRequest & { id: number }): Promise<ChildMe
   try {
     const value = await evaluate(request);
     const size = serialize(value).byteLength;
-    if (size > MAX_ANSWER_BYTES) throw new Error(`the result is ${Math.round(size / 1_048_576)} MB, more than the ${MAX_ANSWER_BYTES / 1_048_576} MB allowed`);
+    if (size > MAX_ANSWER_BYTES) throw new Error(`out of memory: the result is ${Math.round(size / 1_048_576)} MB, more than the ${MAX_ANSWER_BYTES / 1_048_576} MB allowed`);
     return { id: request.id, ok: true, value };
   } catch (error) {
-    return { id: request.id, ok: false, error: describeExpressionError(error) };
+    const described = describeExpressionError(error);
+    // V8's own ceilings on one value are limits too, not mistakes of the expression's logic.
+    return { id: request.id, ok: false, error: ENGINE_LIMITS.test(described.message) ? { ...described, limit: true } : described };
   }
 }
 

@@ -11,4 +11,6 @@ export interface SandboxFailure {
   message: string;
   line?: number;
   col?: number;
+  /** It went past a limit of the engine (a value too large, recursion too deep), not a mistake in the expression. */
+  limit?: boolean;
 }

@@ -55,7 +55,7 @@ function stopped(heapMb: number): (reason: StopReason) => ExpressionError {
       case 'busy':
         return new ExpressionBusy('The server is evaluating too many expressions at once; try again in a moment');
       case 'closed':
-        return new ExpressionError('the expression sandbox was closed');
+        return new ExpressionCancelled('the evaluation was dropped: the expression sandbox was closed (the server is stopping)');
     }
   };
 }
@@ -84,7 +84,7 @@ export class ExpressionSandbox {
         wasmMb: 320,
         maxQueued,
         recycleAfter: { requests: 5_000, ms: 30 * 60_000 },
-        failure: (error) => new ExpressionError(error.message, error.line, error.col),
+        failure: (error) => (error.limit ? new ExpressionStopped(`the expression stopped: ${error.message}`, error.line, error.col) : new ExpressionError(error.message, error.line, error.col)),
         stopped: stopped(heapMb),
       });
     this.interactive = pool(interactiveProcesses, 8 * perCaller);
@@ -130,6 +130,11 @@ export class ExpressionSandbox {
       interactive,
     );
     return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  }
+
+  /** Drops the previews waiting or running (their requests answer at once), as the server stops taking requests. */
+  stopPreviews(): Promise<void> {
+    return this.interactive.close();
   }
 
   async close(): Promise<void> {

@@ -92,6 +92,11 @@ export class ChildPool<Failure> {
   async close(): Promise<void> {
     this.closed = true;
     for (const pending of this.queue.splice(0)) this.settle(pending, this.options.stopped({ kind: 'closed' }));
+    for (const run of this.running.values()) {
+      clearTimeout(run.timer);
+      this.settle(run.pending, this.options.stopped({ kind: 'closed' }));
+    }
+    this.running.clear();
     const exits = [...this.children].map((child) => new Promise<void>((resolve) => (child.alive ? child.process.once('exit', () => resolve()) : resolve())));
     for (const child of this.children) child.kill('cancelled');
     await Promise.all(exits);
