@@ -98,7 +98,11 @@ export class ChildPool<Failure> {
     }
     this.running.clear();
     const exits = [...this.children].map((child) => new Promise<void>((resolve) => (child.alive ? child.process.once('exit', () => resolve()) : resolve())));
-    for (const child of this.children) child.kill('cancelled');
+    for (const child of this.children) {
+      // Held until it has exited, so that a command waiting for this close is not left with an empty event loop.
+      child.hold(true);
+      child.kill('cancelled');
+    }
     await Promise.all(exits);
   }
 
