@@ -56,10 +56,13 @@ const MAX_STRING_LENGTH = 16 * 1024 * 1024;
 
 /** Every `from` replaced, refused (as JavaScript refuses a string past its own ceiling) when the result would pass MAX_STRING_LENGTH. */
 function replaceAll(text: string, from: string, to: string): string {
-  const parts = text.split(from);
-  const length = text.length + (parts.length - 1) * (to.length - from.length);
-  if (length > MAX_STRING_LENGTH) throw new RangeError(`Invalid string length: replace would make ${length} characters, more than the ${MAX_STRING_LENGTH} allowed`);
-  return parts.join(to);
+  if (to.length > from.length) {
+    let found = 0;
+    for (let at = text.indexOf(from); at >= 0; at = text.indexOf(from, at + Math.max(from.length, 1))) found += 1;
+    const length = text.length + found * (to.length - from.length);
+    if (length > MAX_STRING_LENGTH) throw new RangeError(`Invalid string length: replace would make ${length} characters, more than the ${MAX_STRING_LENGTH} allowed`);
+  }
+  return text.split(from).join(to);
 }
 
 /** The longest list lists.range makes: more is a mistake, or an attempt to exhaust memory. */

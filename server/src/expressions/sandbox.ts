@@ -76,19 +76,21 @@ export class ExpressionSandbox {
   constructor(limits: Partial<SandboxLimits> | number = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...(typeof limits === 'number' ? { timeoutMs: limits } : limits) };
     const { heapMb, interactiveProcesses, scheduledProcesses, perCaller } = this.limits;
-    const pool = (size: number, maxQueued: number) =>
+    const pool = (size: number, maxQueued: number, niceness: number) =>
       new ChildPool<SandboxFailure>({
         file: childFile,
         size,
         heapMb,
         wasmMb: 320,
+        niceness,
         maxQueued,
         recycleAfter: { requests: 5_000, ms: 30 * 60_000 },
         failure: (error) => (error.limit ? new ExpressionStopped(`the expression stopped: ${error.message}`, error.line, error.col) : new ExpressionError(error.message, error.line, error.col)),
         stopped: stopped(heapMb),
       });
-    this.interactive = pool(interactiveProcesses, 8 * perCaller);
-    this.scheduled = pool(scheduledProcesses, 1_000);
+    // Below the server's own priority; previews below checks and jobs.
+    this.interactive = pool(interactiveProcesses, 8 * perCaller, 15);
+    this.scheduled = pool(scheduledProcesses, 1_000, 5);
     this.callers = new CallerLimit(perCaller);
   }
 

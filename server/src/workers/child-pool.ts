@@ -7,6 +7,7 @@ export interface ChildPoolOptions<Failure> {
   size: number;
   heapMb: number;
   wasmMb: number;
+  niceness: number;
   /** Requests waiting for a child; past it `busy` is thrown. */
   maxQueued: number;
   /** A child serves this many requests, or lives this long, then a fresh one takes over. */
@@ -118,9 +119,9 @@ export class ChildPool<Failure> {
   }
 
   private spawn(): void {
-    const { file, heapMb, wasmMb } = this.options;
+    const { file, heapMb, wasmMb, niceness } = this.options;
     const child: PoolChild<Failure> = new PoolChild<Failure>(
-      { file: file(), heapMb, wasmMb },
+      { file: file(), heapMb, wasmMb, niceness },
       (message) => this.onMessage(child, message),
       () => this.onExit(child),
     );

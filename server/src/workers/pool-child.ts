@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 
 /** What a pool child sends: once `{ready: true}` when it can take work, then one answer per request. */
 export type ChildMessage<Failure> = { ready: true } | { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Failure };
@@ -10,6 +10,8 @@ export interface PoolChildOptions {
   heapMb: number;
   /** Most memory WebAssembly inside the child may grow to (jq, QuickJS). */
   wasmMb: number;
+  /** Scheduling priority (nice, 0-19): above the server's, so that a busy child never takes the CPU the server answers with. */
+  niceness: number;
 }
 
 /** Why a child's request did not get an answer. */
@@ -38,6 +40,13 @@ export class PoolChild<Failure> {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
+    if (this.process.pid !== undefined) {
+      try {
+        setPriority(this.process.pid, options.niceness);
+      } catch {
+        // Not allowed here: the child runs at the server's priority.
+      }
+    }
     this.process.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
     });
