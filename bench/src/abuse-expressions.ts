@@ -93,7 +93,7 @@ async function setUp(pool: pg.Pool, databaseUrl: string, dataDir: string): Promi
   await pool.query(`insert into components (name, type, status, health, labels) values ('bench-web', 'WebApp', 'unhealthy', 'unhealthy', '{"bench": "bomb"}')`);
   await pool.query(`insert into properties (name, value) values ('jobs.IncidentRules.schedule', '@every 5s') on conflict (name) do update set value = excluded.value`);
 
-  const server = await ServeProcess.start({ rootDir: ROOT_DIR, dataDir, databaseUrl, port: await freePort(), logLevel: 'warn' });
+  const server = await ServeProcess.start({ rootDir: ROOT_DIR, dataDir, databaseUrl, port: await freePort(), logLevel: process.env['BENCH_SERVE_LOG_LEVEL'] ?? 'warn' });
   const apply = async (yaml: string): Promise<void> => {
     const response = await fetch(`${server.url}/api/apply`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/yaml' }, body: yaml });
     if (!response.ok) throw new Error(`apply: ${response.status} ${await response.text()}`);

@@ -179,4 +179,19 @@ describe('a preview whose client went away', () => {
     // The next preview is served by a fresh process.
     expect((await preview(await own.tokenFor(['viewer']), 'true', undefined, own)).status).toBe(200);
   }, 120_000);
+
+  it('is dropped with the others still waiting when the server closes, instead of holding the close', async () => {
+    const closing = new ExpressionSandbox({ timeoutMs: 120_000 });
+    const doomed = await startTestServer({ sandbox: closing });
+    try {
+      await seedSends('closing-', 1, doomed);
+      const previews = await Promise.all(Array.from({ length: 4 }, () => doomed.tokenFor(['viewer'])));
+      const answers = previews.map((viewer) => preview(viewer, SLOW, undefined, doomed).catch((error: unknown) => error));
+      await until(async () => closing.activity.interactive, (activity) => activity.busy.length > 0 && activity.queued > 0, { timeoutMs: 30_000 });
+      await doomed.close();
+      for (const answer of await Promise.all(answers)) expect(answer instanceof Error || (answer as Answer).status !== 200).toBe(true);
+    } finally {
+      await closing.close();
+    }
+  }, 60_000);
 });
