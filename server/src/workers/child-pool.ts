@@ -1,5 +1,8 @@
 import { PoolChild, type ChildMessage } from './pool-child.js';
 
+/** Longest close() waits for a killed child to be reported gone. */
+const EXIT_WAIT_MS = 5_000;
+
 export interface ChildPoolOptions<Failure> {
   /** The compiled entry each child runs (resolved when the first child starts). */
   file: () => string;
@@ -98,7 +101,10 @@ export class ChildPool<Failure> {
       this.settle(run.pending, this.options.stopped({ kind: 'closed' }));
     }
     this.running.clear();
-    const exits = [...this.children].map((child) => new Promise<void>((resolve) => (child.alive ? child.process.once('exit', () => resolve()) : resolve())));
+    // A child that never started (fork failed) has nothing to wait for; a killed one exits at once, or is given up after a while.
+    const exits = [...this.children].map(
+      (child) => new Promise<void>((resolve) => (child.alive ? (child.process.once('exit', () => resolve()), setTimeout(resolve, EXIT_WAIT_MS).unref()) : resolve())),
+    );
     for (const child of this.children) {
       // Held until it has exited, so that a command waiting for this close is not left with an empty event loop.
       child.hold(true);

@@ -54,13 +54,26 @@ export class PoolChild<Failure> {
       if ('ready' in message) this.ready = true;
       onMessage(message);
     });
-    this.process.on('error', () => this.kill('exit'));
+    let ended = false;
+    const end = (): void => {
+      if (ended) return;
+      ended = true;
+      onExit();
+    };
+    this.process.on('error', (error) => {
+      // A fork that failed (no pid: too many processes, say) never exits: it ends here.
+      if (this.process.pid === undefined) {
+        this.stderr = `could not start: ${error.message}`;
+        end();
+      } else this.kill('exit');
+    });
     // 'close', not 'exit': by then its stderr has been read, which tells an out-of-memory death.
-    this.process.once('close', onExit);
+    this.process.once('close', end);
   }
 
+  /** Started (it has a pid) and not exited yet. */
   get alive(): boolean {
-    return this.process.exitCode === null && this.process.signalCode === null;
+    return this.process.pid !== undefined && this.process.exitCode === null && this.process.signalCode === null;
   }
 
   /** Whether it died of running out of heap (V8 prints this before aborting). */
