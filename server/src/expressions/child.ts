@@ -58,8 +58,10 @@ async function answer(request: SandboxRequest & { id: number }): Promise<ChildMe
     return { id: request.id, ok: true, value };
   } catch (error) {
     const described = describeExpressionError(error);
-    // V8's own ceilings on one value are limits too, not mistakes of the expression's logic.
-    return { id: request.id, ok: false, error: ENGINE_LIMITS.test(described.message) ? { ...described, limit: true } : described };
+    // V8's own ceilings on one value are limits too, not mistakes of the expression's logic (a script's own words are kept).
+    if (!ENGINE_LIMITS.test(described.message)) return { id: request.id, ok: false, error: described };
+    const message = request.kind === 'javascript' ? described.message : `the expression stopped: ${described.message}`;
+    return { id: request.id, ok: false, error: { ...described, message, limit: true } };
   }
 }
 

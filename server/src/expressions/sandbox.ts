@@ -85,7 +85,7 @@ export class ExpressionSandbox {
         niceness,
         maxQueued,
         recycleAfter: { requests: 5_000, ms: 30 * 60_000 },
-        failure: (error) => (error.limit ? new ExpressionStopped(`the expression stopped: ${error.message}`, error.line, error.col) : new ExpressionError(error.message, error.line, error.col)),
+        failure: (error) => (error.limit ? new ExpressionStopped(error.message, error.line, error.col) : new ExpressionError(error.message, error.line, error.col)),
         stopped: stopped(heapMb),
       });
     // Below the server's own priority; previews below checks and jobs.
