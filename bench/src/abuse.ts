@@ -1,11 +1,14 @@
 /**
  * `npm run bench:abuse`: `/api/health` and a normal paged read while 20 clients of one signed-in
  * viewer send the most expensive requests the data service's limits allow, against the same reads
- * on the quiet server, in the same run.
+ * on the quiet server, in the same run; then Run Now and the read while 20 viewers send the costliest
+ * expressions and bodies to `pharos serve` (abuse-expressions.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { probe, probeRow, PROBE_HEADER, type Probe } from './abuse-probe.js';
+import { attackExpressions } from './abuse-expressions.js';
 import { log, runBench, verdict } from './report.js';
 import { buildApp, createToken, migrate, openDatabase, seedScale, type Database } from './server.js';
 
@@ -43,6 +46,7 @@ function hostilePaths(startConfig: string): string[] {
 }
 
 interface Fixture {
+  database: Database;
   baseUrl: string;
   viewer: string;
   abuser: string;
@@ -70,6 +74,7 @@ async function startFixture(dataDir: string): Promise<Fixture> {
     const app = await buildApp({ pool, webDir: null });
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
     return {
+      database,
       baseUrl,
       viewer,
       abuser,
@@ -85,39 +90,10 @@ async function startFixture(dataDir: string): Promise<Fixture> {
   }
 }
 
-function percentile(samples: readonly number[], p: number): number {
-  if (samples.length === 0) return Number.NaN;
-  const sorted = Float64Array.from(samples).sort();
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-interface Probe {
-  p50: number;
-  p95: number;
-  max: number;
-  count: number;
-  failures: number;
-}
-
-/** One client asking `url` again and again for `seconds`, timing every answer. */
-async function probe(url: string, headers: Record<string, string>, seconds: number): Promise<Probe> {
-  const times: number[] = [];
-  let failures = 0;
-  const end = performance.now() + seconds * 1000;
-  while (performance.now() < end) {
-    const start = performance.now();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    if (response.ok) times.push(performance.now() - start);
-    else failures += 1;
-  }
-  return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times), count: times.length, failures };
-}
-
 async function measurePhase(fixture: Fixture): Promise<{ health: Probe; read: Probe }> {
   const [health, read] = await Promise.all([
     probe(`${fixture.baseUrl}/api/health`, {}, PHASE_SECONDS),
-    probe(`${fixture.baseUrl}${NORMAL_READ}`, { authorization: `Bearer ${fixture.viewer}`, prefer: 'count=exact' }, PHASE_SECONDS),
+    probe(`${fixture.baseUrl}${NORMAL_READ}`, { headers: { authorization: `Bearer ${fixture.viewer}`, prefer: 'count=exact' } }, PHASE_SECONDS),
   ]);
   return { health, read };
 }
@@ -155,14 +131,21 @@ function startAbuse(fixture: Fixture): { stop(): Promise<{ statuses: Map<number,
 
 const ms = (value: number): string => value.toFixed(1);
 
+/** BENCH_ABUSE_ONLY=expressions runs only the expression and body attacks against pharos serve. */
+const ONLY_EXPRESSIONS = process.env['BENCH_ABUSE_ONLY'] === 'expressions';
+
 async function main(): Promise<void> {
   log(`Pharos abuse benchmark: ${INCIDENTS} incidents, ${ABUSERS} hostile clients of one viewer, node ${process.version}, ${os.availableParallelism()} CPUs`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pharos-bench-abuse-'));
   try {
     const fixture = await startFixture(dataDir);
     try {
+      if (ONLY_EXPRESSIONS) {
+        await attackExpressions(fixture.database.pool, fixture.database.url, path.join(dataDir, 'serve'));
+        return;
+      }
       log(`warm-up, then ${PHASE_SECONDS} s quiet`);
-      await probe(`${fixture.baseUrl}${NORMAL_READ}`, { authorization: `Bearer ${fixture.viewer}`, prefer: 'count=exact' }, 2);
+      await probe(`${fixture.baseUrl}${NORMAL_READ}`, { headers: { authorization: `Bearer ${fixture.viewer}`, prefer: 'count=exact' } }, 2);
       const quiet = await measurePhase(fixture);
       log(`${PHASE_SECONDS} s under abuse`);
       const abuse = startAbuse(fixture);
@@ -172,9 +155,8 @@ async function main(): Promise<void> {
 
       log('\nOne client each for health and the normal read; times in ms (p95: nearest rank)');
       log(`normal read: GET ${NORMAL_READ} (Prefer: count=exact)\n`);
-      log('phase   target        answers  failed     p50     p95     max');
-      const row = (phase: string, target: string, p: Probe): string =>
-        `${phase.padEnd(6)}  ${target.padEnd(12)}  ${String(p.count).padStart(7)}  ${String(p.failures).padStart(6)}  ${ms(p.p50).padStart(6)}  ${ms(p.p95).padStart(6)}  ${ms(p.max).padStart(6)}`;
+      log(PROBE_HEADER);
+      const row = probeRow;
       log(row('quiet', 'health', quiet.health));
       log(row('quiet', 'normal read', quiet.read));
       log(row('abuse', 'health', loaded.health));
@@ -186,6 +168,8 @@ async function main(): Promise<void> {
       const healthMax = Math.max(quiet.health.max, loaded.health.max);
       log(`normal read p95 under abuse / quiet: ${ratio.toFixed(2)} (target <= ${MAX_READ_RATIO}): ${verdict(ratio <= MAX_READ_RATIO && loaded.read.failures === 0)}`);
       log(`health slowest answer: ${ms(healthMax)} ms (target < ${MAX_HEALTH_MS} ms): ${verdict(healthMax < MAX_HEALTH_MS && loaded.health.failures === 0)}`);
+
+      await attackExpressions(fixture.database.pool, fixture.database.url, path.join(dataDir, 'serve'));
     } finally {
       await fixture.close();
     }

@@ -12,3 +12,4 @@ export * from './guards.js';
 export * from './expression-error.js';
 export * from './topology/index.js';
 export * from './spec-secrets/index.js';
+export * from './regex/index.js';

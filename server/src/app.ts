@@ -94,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(connectionRoutes, { pool, secrets });
   const sandbox = options.sandbox ?? new ExpressionSandbox();
   if (!options.sandbox) app.addHook('onClose', () => sandbox.close());
+  // Previews still queued would hold the close until each ran; they are dropped instead.
+  app.addHook('preClose', () => sandbox.stopPreviews());
   await app.register(healthRoutes, { pool, secrets, sandbox });
   await app.register(webhookRoutes, { pool, secrets, sandbox });
   await app.register(playbookRoutes, { pool, secrets, sandbox });

@@ -51,15 +51,29 @@ function bytesToBase64(bytes: Uint8Array): string {
 
 const NAMESPACES = ['math', 'strings', 'sets', 'lists', 'base64', 'k8s'] as const;
 
+/** The longest text a string function makes: more is a mistake, or an attempt to exhaust memory. */
+const MAX_STRING_LENGTH = 16 * 1024 * 1024;
+
+/** Every `from` replaced, refused (as JavaScript refuses a string past its own ceiling) when the result would pass MAX_STRING_LENGTH. */
+function replaceAll(text: string, from: string, to: string): string {
+  if (to.length > from.length) {
+    let found = 0;
+    for (let at = text.indexOf(from); at >= 0; at = text.indexOf(from, at + Math.max(from.length, 1))) found += 1;
+    const length = text.length + found * (to.length - from.length);
+    if (length > MAX_STRING_LENGTH) throw new RangeError(`Invalid string length: replace would make ${length} characters, more than the ${MAX_STRING_LENGTH} allowed`);
+  }
+  return text.split(from).join(to);
+}
+
 /** The longest list lists.range makes: more is a mistake, or an attempt to exhaust memory. */
 const MAX_RANGE = 100_000;
 
 const METHODS: readonly Method[] = [
   // strings
   method('charAt', 'string', 'string', ['int'], ((text: string, index: bigint) => [...text][Number(index)] ?? '') as Handler),
-  method('replace', 'string', 'string', ['string', 'string'], ((text: string, from: string, to: string) => text.split(from).join(to)) as Handler),
+  method('replace', 'string', 'string', ['string', 'string'], ((text: string, from: string, to: string) => replaceAll(text, from, to)) as Handler),
   method('replace', 'string', 'string', ['string', 'string', 'int'], ((text: string, from: string, to: string, count: bigint) => {
-    if (count < 0n) return text.split(from).join(to);
+    if (count < 0n) return replaceAll(text, from, to);
     let out = text;
     let at = 0;
     for (let n = 0n; n < count; n++) {

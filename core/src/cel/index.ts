@@ -1,6 +1,7 @@
 import { Environment, EvaluationError, Optional, ParseError, TypeError as CelTypeError } from '@marcbachmann/cel-js';
 import { parseGoDuration } from '../template/time.js';
 import { registerExtensions } from './extensions.js';
+import { registerRe2Matches, useRe2Matches, withEngineNames } from './re2-matches.js';
 import { positionOf } from '../template/lex.js';
 
 /**
@@ -67,7 +68,7 @@ async function jq(filter: string, value: unknown): Promise<unknown> {
   return toCel(results.length === 1 ? results[0] : results);
 }
 
-const environment = registerExtensions(base)
+const environment = registerRe2Matches(registerExtensions(base))
   .registerFunction('jq(string, dyn): dyn', jq)
   .registerFunction('Duration(string): google.protobuf.Duration', (text: string) => Duration.fromMilliseconds(parseGoDuration(text)))
   .registerFunction('age(google.protobuf.Timestamp): google.protobuf.Duration', (time: Date) => Duration.fromMilliseconds(Date.now() - time.getTime()))
@@ -127,7 +128,7 @@ function located(expression: string, error: unknown): CelError {
   if (error instanceof ParseError || error instanceof EvaluationError || error instanceof CelTypeError) {
     const details = error as Error & { range?: { start: number }; summary?: string };
     const { line, col } = positionOf(expression, details.range?.start ?? 0);
-    return new CelError(details.summary ?? error.message.split('\n')[0] ?? error.message, line, col);
+    return new CelError(withEngineNames(details.summary ?? error.message.split('\n')[0] ?? error.message), line, col);
   }
   return new CelError(error instanceof Error ? error.message : String(error), 1, 1);
 }
@@ -138,6 +139,7 @@ export function compileCel(expression: string): Compiled {
   if (!program) {
     try {
       program = environment.parse(expression);
+      useRe2Matches(program.ast);
     } catch (error) {
       throw located(expression, error);
     }
@@ -145,6 +147,22 @@ export function compileCel(expression: string): Compiled {
     compiled.set(expression, program);
   }
   return program;
+}
+
+/** The longest CEL text accepted where one is written (a filter, a test): far beyond any real expression. */
+export const MAX_CEL_LENGTH = 20_000;
+
+/**
+ * Checks that an expression parses, where it is saved, without evaluating or caching it: bounded in
+ * time and memory by its length and the parser's depth and node limits.
+ */
+export function validateCel(expression: string): void {
+  if (expression.length > MAX_CEL_LENGTH) throw new CelError(`the expression is ${expression.length} characters long, more than the ${MAX_CEL_LENGTH} allowed`, 1, 1);
+  try {
+    environment.parse(expression);
+  } catch (error) {
+    throw located(expression, error);
+  }
 }
 
 /** Evaluates a CEL expression over `variables` (plain JSON-like values); the result as plain values. */
@@ -195,7 +213,9 @@ export function evaluatePlaybookCel(expression: string, variables: Record<string
     .registerFunction('always(): bool', () => true)
     .registerFunction('getAction(string): map', (name: string) => toCel(run.actions[name] ?? {}));
   try {
-    return fromCel(playbook.evaluate(expression, toCel(variables) as Record<string, unknown>));
+    const program = playbook.parse(expression);
+    useRe2Matches(program.ast);
+    return fromCel(program(toCel(variables) as Record<string, unknown>));
   } catch (error) {
     throw located(expression, error);
   }

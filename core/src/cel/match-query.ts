@@ -1,4 +1,5 @@
 import { parseGoDuration } from '../template/time.js';
+import { globMatches } from '../regex/re2.js';
 
 /**
  * The search syntax of resource selectors (`matchQuery(config, "type=Kubernetes::Pod namespace=prod")`):
@@ -51,8 +52,7 @@ function globs(patterns: readonly string[], actual: unknown): boolean {
   const text = String(actual);
   return patterns.some((pattern) => {
     if (!pattern.includes('*')) return text.toLowerCase() === pattern.toLowerCase();
-    const regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
-    return regex.test(text);
+    return globMatches(pattern, text);
   });
 }
 

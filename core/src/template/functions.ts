@@ -1,4 +1,5 @@
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { regexFind, regexFindAll, regexMatches, regexReplaceAll, regexSplit } from '../regex/re2.js';
 import type { TemplateFunction } from './exec.js';
 import { formatValue, goTypeName } from './format.js';
 import { formatGoTime, humanizeBytes, humanizeDuration, humanizeTime, parseGoDuration, toTime } from './time.js';
@@ -56,11 +57,6 @@ function base64Encode(value: string): string {
 function base64Decode(value: string): string {
   const binary = atob(value);
   return new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
-}
-
-function regex(pattern: unknown): RegExp {
-  // Go's RE2 syntax is close to JavaScript's for what specs write; named groups differ: (?P<name>…).
-  return new RegExp(text(pattern).replace(/\(\?P</g, '(?<'), 'g');
 }
 
 function titleCase(value: string): string {
@@ -130,19 +126,11 @@ export const TEMPLATE_FUNCTIONS: Readonly<Record<string, TemplateFunction>> = {
   plural: (one, many, count) => (integer(count) === 1 ? one : many),
   b64enc: (value) => base64Encode(text(value)),
   b64dec: (value) => base64Decode(text(value)),
-  regexMatch: (pattern, value) => new RegExp(regex(pattern).source).test(text(value)),
-  regexFind: (pattern, value) => regex(pattern).exec(text(value))?.[0] ?? '',
-  regexFindAll: (pattern, value, count) => {
-    const found = text(value).match(regex(pattern)) ?? [];
-    const n = integer(count);
-    return n < 0 ? found : found.slice(0, n);
-  },
-  regexReplaceAll: (pattern, value, replacement) => text(value).replace(regex(pattern), text(replacement).replace(/\$\{?(\w+)\}?/g, '$<$1>').replace(/\$<(\d+)>/g, '$$$1')),
-  regexSplit: (pattern, value, count) => {
-    const parts = text(value).split(new RegExp(regex(pattern).source));
-    const n = integer(count);
-    return n < 0 ? parts : parts.slice(0, n);
-  },
+  regexMatch: (pattern, value) => regexMatches(text(pattern), text(value)),
+  regexFind: (pattern, value) => regexFind(text(pattern), text(value)),
+  regexFindAll: (pattern, value, count) => regexFindAll(text(pattern), text(value), integer(count)),
+  regexReplaceAll: (pattern, value, replacement) => regexReplaceAll(text(pattern), text(value), text(replacement)),
+  regexSplit: (pattern, value, count) => regexSplit(text(pattern), text(value), integer(count)),
 
   // numbers
   add: (...values) => values.reduce<number>((sum, value) => sum + number(value), 0),

@@ -1,4 +1,4 @@
-import { compileCel, isRecord } from '@pharos/core';
+import { isRecord, validateCel } from '@pharos/core';
 import { NOTIFIED_EVENTS } from '../notifications/events.js';
 import { repeatIntervalMs } from '../notifications/repeat-interval.js';
 import { SCRIPT_TYPES, TEMPLATE_TYPE_PROPERTY } from '../notifications/script-types.js';
@@ -11,7 +11,7 @@ interface SpecProblem {
 function celProblem(expression: unknown, path: (string | number)[], what: string): SpecProblem[] {
   if (typeof expression !== 'string' || expression.trim() === '') return [];
   try {
-    compileCel(expression);
+    validateCel(expression);
     return [];
   } catch (error) {
     return [{ path, reason: `${what} is not valid CEL: ${(error as Error).message}` }];

@@ -4,7 +4,7 @@ import { changeRuleOf } from './change-mapping.js';
 import { splitFullDocument } from './full-mode.js';
 import { removeAt, replaceAt, select, textOf } from './jsonpath.js';
 import { relationshipsOf } from './relationships.js';
-import { runTransformScript, type TemplateRenderer } from './transform-script.js';
+import { runTransformScript, type ScriptRunners, type TemplateRenderer } from './transform-script.js';
 import { templateProperties } from './properties.js';
 import { CONFIG_HEALTH, type ConfigHealth, type ScrapedItem } from './scrape-types.js';
 
@@ -168,7 +168,7 @@ function itemOf(spec: Record<string, unknown>, document: unknown, source: string
  * `config`, `changes` and `analysis` are split; `transform.relationship` gives selectors and
  * `transform.changes` maps or drops changes.
  */
-export async function extractItems(spec: Record<string, unknown>, inputs: readonly ScrapeInput[], cel?: CelEvaluator, options: { full?: boolean; template?: TemplateRenderer } = {}): Promise<Extracted> {
+export async function extractItems(spec: Record<string, unknown>, inputs: readonly ScrapeInput[], cel?: CelEvaluator, options: { full?: boolean; template?: TemplateRenderer; scripts?: ScriptRunners } = {}): Promise<Extracted> {
   const transform = isRecord(spec['transform']) ? spec['transform'] : {};
   const items: ScrapedItem[] = [];
   const errors: string[] = [];
@@ -178,7 +178,7 @@ export async function extractItems(spec: Record<string, unknown>, inputs: readon
       documents = documentsOf(spec, input.document);
       // The script sees the whole document when there is no `items` (config-db's order); a list, as
       // the script's answer or as the document, gives an item per entry (as config-db's exec).
-      documents = (await runTransformScript(transform, documents, cel, options.template)) ?? documents.flatMap((document) => (Array.isArray(document) ? (document as unknown[]) : [document]));
+      documents = (await runTransformScript(transform, documents, cel, options.template, options.scripts)) ?? documents.flatMap((document) => (Array.isArray(document) ? (document as unknown[]) : [document]));
     } catch (error) {
       errors.push(`${input.source}: ${(error as Error).message}`);
       continue;

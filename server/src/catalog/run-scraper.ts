@@ -6,7 +6,7 @@ import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { VERSION } from '../version.js';
 import { extractItems, type CelEvaluator } from './extract.js';
 import { isJsonPath } from './jsonpath.js';
-import type { TemplateRenderer } from './transform-script.js';
+import type { ScriptRunners, TemplateRenderer } from './transform-script.js';
 import { KIND_READERS, KINDS_NOT_RUN, SPEC_SETTINGS } from './kinds/index.js';
 import type { KindContext } from './kinds/types.js';
 import { applyRetention, type RetentionResult } from './retention.js';
@@ -85,6 +85,9 @@ function typeOfEntry(kind: string, entry: Record<string, unknown>): string {
 async function scrape(options: ScraperRunOptions, scraper: ScraperRow, signal: AbortSignal): Promise<{ items: ScrapedItem[]; errors: Array<{ type: string; message: string }> }> {
   const cel: CelEvaluator | undefined = options.sandbox ? (expression, variables) => options.sandbox!.evaluateCel(expression, variables) : undefined;
   const template: TemplateRenderer | undefined = options.sandbox ? (text, data) => options.sandbox!.renderTemplate(text, data) : undefined;
+  const scripts: ScriptRunners | undefined = options.sandbox
+    ? { javascript: (script, config) => options.sandbox!.runJavascript(script, config), jsonpath: (path, json) => options.sandbox!.selectJsonPath(path, json) }
+    : undefined;
   const context: KindContext = {
     pool: options.pool,
     secrets: options.secrets,
@@ -109,7 +112,7 @@ async function scrape(options: ScraperRunOptions, scraper: ScraperRow, signal: A
       const where = `${kind}[${index}]`;
       try {
         const read = await reader(entry, context);
-        const extracted = await extractItems(entry, read.inputs, cel, { full: scraper.spec['full'] === true, ...(template ? { template } : {}) });
+        const extracted = await extractItems(entry, read.inputs, cel, { full: scraper.spec['full'] === true, ...(template ? { template } : {}), ...(scripts ? { scripts } : {}) });
         items.push(...extracted.items);
         for (const message of [...read.errors, ...extracted.errors]) errors.push({ type, message: `${where}: ${message}` });
       } catch (error) {

@@ -32,12 +32,13 @@ export async function evalCommand(options: EvalOptions): Promise<void> {
   const variables = await readVariables(options.data);
   // The same sandbox as the server's: jq, and the time and memory limits.
   const sandbox = new ExpressionSandbox();
+  const interactive = { caller: 'pharos eval' };
   try {
     if (options.cel !== undefined) {
-      const result = await sandbox.evaluateCel(options.cel, variables);
+      const result = await sandbox.evaluateCel(options.cel, variables, [], interactive);
       process.stdout.write(`${typeof result === 'string' ? result : JSON.stringify(result)}\n`);
     } else {
-      process.stdout.write(await sandbox.renderTemplate(options.template!, variables));
+      process.stdout.write(await sandbox.renderTemplate(options.template!, variables, undefined, interactive));
     }
   } catch (error) {
     // A CEL error with a position reads `CEL 1:5: …`; a template error names its template itself.

@@ -68,6 +68,8 @@ const DEFAULT_ITEMS = `
    WHERE e.id = d.id AND (e.done IS DISTINCT FROM d.done OR e.script_result IS NOT NULL)`;
 
 const PAGE = 500;
+/** Failures named in the job history's details (all are counted, and each is on its row). */
+const MAX_ERRORS_KEPT = 20;
 
 /** What a script gives: done when true; anything but a boolean is explained. */
 async function outcomeOf(options: IncidentOptions, item: DoneItem, script: string): Promise<{ done: boolean; result: string | null }> {
@@ -85,10 +87,11 @@ async function outcomeOf(options: IncidentOptions, item: DoneItem, script: strin
  * Evaluates the script of each definition-of-done item (or its type's default) over the current
  * state of what it points at, and saves `done` (with the reason when the script gave no answer).
  */
-export async function evaluateEvidence(options: IncidentOptions): Promise<{ evaluated: number; changed: number; failed: number }> {
+export async function evaluateEvidence(options: IncidentOptions): Promise<{ evaluated: number; changed: number; failed: number; errors: string[] }> {
   let evaluated = 0;
   let changed = (await options.pool.query(DEFAULT_ITEMS)).rowCount ?? 0;
   let failed = 0;
+  const errors: string[] = [];
   for (let after = '00000000-0000-0000-0000-000000000000'; ; ) {
     const { rows } = await options.pool.query<DoneItem>(SCRIPTED_ITEMS, [PAGE, after]);
     for (const item of rows) {
@@ -96,7 +99,10 @@ export async function evaluateEvidence(options: IncidentOptions): Promise<{ eval
       const script = (item.script ?? '').trim();
       evaluated += 1;
       const outcome = await outcomeOf(options, { ...item, evidence: isRecord(item.evidence) ? item.evidence : {} }, script);
-      if (outcome.result) failed += 1;
+      if (outcome.result) {
+        failed += 1;
+        if (errors.length < MAX_ERRORS_KEPT) errors.push(`evidence ${item.id}: ${outcome.result}`);
+      }
       if (outcome.done === item.done && outcome.result === item.script_result) continue;
       const { rowCount } = await options.pool.query(
         `UPDATE evidences SET done = $2, script_result = $3
@@ -107,7 +113,7 @@ export async function evaluateEvidence(options: IncidentOptions): Promise<{ eval
     }
     if (rows.length < PAGE) break;
   }
-  return { evaluated, changed, failed };
+  return { evaluated, changed, failed, errors };
 }
 
 /** The job that keeps definition-of-done items' `done` in step with what they point at. */
@@ -116,8 +122,8 @@ export function evaluateEvidenceJob(options: IncidentOptions): JobDefinition {
     name: EVALUATE_EVIDENCE,
     timeoutMs: 5 * 60_000,
     async run() {
-      const { evaluated, changed, failed } = await evaluateEvidence(options);
-      return { successCount: evaluated - failed, errorCount: failed, details: { summary: { evaluated, changed, failed } } };
+      const { evaluated, changed, failed, errors } = await evaluateEvidence(options);
+      return { successCount: evaluated - failed, errorCount: failed, details: { errors, summary: { evaluated, changed, failed } } };
     },
   };
 }

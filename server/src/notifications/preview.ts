@@ -1,6 +1,6 @@
-import { compileCel } from '@pharos/core';
+import { validateCel } from '@pharos/core';
 import type pg from 'pg';
-import type { ExpressionSandbox } from '../expressions/sandbox.js';
+import type { ExpressionSandbox, Interactive } from '../expressions/sandbox.js';
 import { matchingSilences, readSelectors, SilenceError, type Silence } from './silences.js';
 import { loadSubjects } from './subject.js';
 
@@ -41,7 +41,7 @@ export function silenceOfRequest(request: PreviewRequest): Silence {
   const filter = typeof request.filter === 'string' && request.filter.trim() !== '' ? request.filter : null;
   if (filter) {
     try {
-      compileCel(filter);
+      validateCel(filter);
     } catch (error) {
       throw new SilenceError(`filter: ${(error as Error).message}`);
     }
@@ -58,7 +58,7 @@ export function silenceOfRequest(request: PreviewRequest): Silence {
  * The sends of the last 7 days this silence would have muted: each distinct resource they were
  * about is read again and matched as delivery matches it; the newest 50, with their notification's title.
  */
-export async function previewSilence(pool: pg.Pool, sandbox: ExpressionSandbox, request: PreviewRequest, publicUrl: string | undefined): Promise<PreviewAnswer> {
+export async function previewSilence(pool: pg.Pool, sandbox: ExpressionSandbox, request: PreviewRequest, publicUrl: string | undefined, interactive: Interactive): Promise<PreviewAnswer> {
   const silence = silenceOfRequest(request);
   const { rows: resources } = await pool.query<{ resource_type: string; resource_id: string; source_event: string }>(
     `select distinct on (resource_type, resource_id) resource_type, resource_id, source_event
@@ -79,7 +79,7 @@ export async function previewSilence(pool: pg.Pool, sandbox: ExpressionSandbox, 
   const subjects = await loadSubjects(pool, events, publicUrl);
   const muted: { type: string; id: string }[] = [];
   for (const [index, resource] of resources.entries()) {
-    if ((await matchingSilences(sandbox, [silence], subjects.get(String(index))!)).length > 0) muted.push({ type: resource.resource_type, id: resource.resource_id });
+    if ((await matchingSilences(sandbox, [silence], subjects.get(String(index))!, interactive)).length > 0) muted.push({ type: resource.resource_type, id: resource.resource_id });
   }
   if (muted.length === 0) return { matches: 0, sends: [] };
   const matching = `from notification_send_history h join notifications n on n.id = h.notification_id

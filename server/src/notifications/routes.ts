@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
+import { expressionRouteError, interactiveOf } from '../expressions/http.js';
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
 import { previewSilence, type PreviewRequest } from './preview.js';
@@ -26,13 +27,13 @@ const PREVIEW_BODY = {
 export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> = async (app, { pool, sandbox, publicUrl }) => {
   app.setErrorHandler(routeErrorHandler);
 
-  app.post<{ Body: PreviewRequest }>('/api/notifications/silences/preview', { schema: { body: PREVIEW_BODY } }, async (request) => {
-    authorize(request, 'notifications', 'read');
+  app.post<{ Body: PreviewRequest }>('/api/notifications/silences/preview', { schema: { body: PREVIEW_BODY } }, async (request, reply) => {
+    const caller = authorize(request, 'notifications', 'read');
     try {
-      return await previewSilence(pool, sandbox, request.body ?? {}, publicUrl);
+      return await previewSilence(pool, sandbox, request.body ?? {}, publicUrl, interactiveOf(caller, reply));
     } catch (error) {
       if (error instanceof SilenceError) throw new RouteError(400, 'VALIDATION_FAILED', error.message);
-      throw error;
+      throw expressionRouteError(error, 'filter') ?? error;
     }
   });
 };

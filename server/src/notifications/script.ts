@@ -1,5 +1,4 @@
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
-import { select } from '../catalog/jsonpath.js';
 import { templateText } from '../topology/engine/template.js';
 import { ScriptFailure, type ScriptType } from './script-types.js';
 
@@ -19,7 +18,7 @@ export async function runBodyScript(sandbox: ExpressionSandbox, type: ScriptType
   let body: string;
   try {
     if (type === 'jsonpath') {
-      const values = select(script.trim(), variables);
+      const values = await sandbox.selectJsonPath(script.trim(), variables);
       if (values.length === 0) throw new Error(`${script.trim()} selected nothing`);
       body = values.map(textOf).join('\n');
     } else {

@@ -1,6 +1,6 @@
 import { isRecord } from '@pharos/core';
 import picomatch from 'picomatch';
-import type { ExpressionSandbox } from '../expressions/sandbox.js';
+import { ExpressionBusy, ExpressionCancelled, ExpressionStopped, type ExpressionSandbox, type Interactive } from '../expressions/sandbox.js';
 import { parseLabelSelector, type LabelRequirement } from '../shell/label-selector.js';
 import type { Subject } from './types.js';
 
@@ -109,18 +109,20 @@ export function selectorMatches(selector: SilenceSelector, subject: Subject): bo
 
 /**
  * The silences that mute sends about this subject: any of their selectors picks it and their CEL
- * filter (when they have one) is true. Read once per event, for every rule.
+ * filter (when they have one) is true. Read once per event, for every rule. A filter that cannot be
+ * evaluated silences nothing; for a preview (`interactive`) one stopped at a limit fails the preview.
  */
-export async function matchingSilences(sandbox: ExpressionSandbox, silences: readonly Silence[], subject: Subject): Promise<Silence[]> {
+export async function matchingSilences(sandbox: ExpressionSandbox, silences: readonly Silence[], subject: Subject, interactive?: Interactive): Promise<Silence[]> {
   const matching: Silence[] = [];
   for (const silence of silences) {
     const selectors = silence.selectors ?? [];
     if (selectors.length > 0 && !selectors.some((selector) => selectorMatches(selector, subject))) continue;
     if (silence.filter && silence.filter.trim() !== '') {
       try {
-        if ((await sandbox.evaluateCel(silence.filter, subject.variables)) !== true) continue;
-      } catch {
-        continue; // a filter that cannot be evaluated silences nothing
+        if ((await sandbox.evaluateCel(silence.filter, subject.variables, [], interactive)) !== true) continue;
+      } catch (error) {
+        if (error instanceof ExpressionBusy || (interactive && (error instanceof ExpressionStopped || error instanceof ExpressionCancelled))) throw error;
+        continue;
       }
     }
     matching.push(silence);

@@ -1,4 +1,4 @@
-import { compileCel } from '@pharos/core';
+import { validateCel } from '@pharos/core';
 import type { Row } from './compile/write.js';
 import { RestError } from './errors.js';
 
@@ -19,7 +19,7 @@ export function refuseInvalidCel(relation: string, rows: readonly Row[]): void {
       const value = row[column];
       if (typeof value !== 'string' || value.trim() === '') continue;
       try {
-        compileCel(value);
+        validateCel(value);
       } catch (error) {
         throw new RestError(400, '23514', `${column} is not valid CEL: ${(error as Error).message}`, null, `Correct the expression in ${column}.`);
       }

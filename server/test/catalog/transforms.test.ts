@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractItems, type CelEvaluator } from '../../src/catalog/extract.js';
 import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
+import type { ScriptRunners } from '../../src/catalog/transform-script.js';
 
 /**
  * The fields every scraper kind shares, over real documents, with CEL running in the expression
@@ -10,10 +11,12 @@ import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
 
 let sandbox: ExpressionSandbox;
 let cel: CelEvaluator;
+let scripts: ScriptRunners;
 
 beforeAll(() => {
   sandbox = new ExpressionSandbox();
   cel = (expression, variables) => sandbox.evaluateCel(expression, variables);
+  scripts = { javascript: (script, config) => sandbox.runJavascript(script, config), jsonpath: (path, json) => sandbox.selectJsonPath(path, json) };
 });
 
 afterAll(async () => {
@@ -96,30 +99,30 @@ describe('shared scraper fields', () => {
     expect(expression.errors[0]).toMatch(/^inventory\.json: /);
   });
 
-  it('run javascript in QuickJS in a worker, without the server: a runaway loop is stopped without holding the event loop, and Node.js is not there', async () => {
+  it('run javascript in QuickJS in an expression process, without the server: a runaway loop is stopped without holding the event loop, and Node.js is not there', async () => {
     const spec = (javascript: string) => ({ id: '$.id', type: 'X::Y', transform: { javascript } });
-    const ok = await extractItems(spec('JSON.stringify(config.databases.map(function (d) { return { id: d.id.toUpperCase() }; }))'), [{ document, source: 'inventory.json' }]);
+    const ok = await extractItems(spec('JSON.stringify(config.databases.map(function (d) { return { id: d.id.toUpperCase() }; }))'), [{ document, source: 'inventory.json' }], undefined, { scripts });
     expect(ok.items.map((item) => item.externalId)).toEqual(['DB-1', 'DB-2']);
     const started = Date.now();
     let ticks = 0;
     const ticker = setInterval(() => (ticks += 1), 50);
-    const loop = await extractItems(spec('while (true) {}'), [{ document, source: 'inventory.json' }]);
+    const loop = await extractItems(spec('while (true) {}'), [{ document, source: 'inventory.json' }], undefined, { scripts });
     clearInterval(ticker);
     expect(loop.errors).toEqual(['inventory.json: the script ran longer than 2000 ms']);
     expect(Date.now() - started).toBeLessThan(5_000);
-    // The script ran in its worker: the server's event loop went on meanwhile.
+    // The script ran in its process: the server's event loop went on meanwhile.
     expect(ticks).toBeGreaterThan(20);
-    const escape = await extractItems(spec("typeof process === 'undefined' && typeof require === 'undefined' ? JSON.stringify({id: 'sealed'}) : JSON.stringify({id: 'open'})"), [{ document, source: 'inventory.json' }]);
+    const escape = await extractItems(spec("typeof process === 'undefined' && typeof require === 'undefined' ? JSON.stringify({id: 'sealed'}) : JSON.stringify({id: 'open'})"), [{ document, source: 'inventory.json' }], undefined, { scripts });
     expect(escape.items.map((item) => item.externalId)).toEqual(['sealed']);
-    const hungry = await extractItems(spec("var a = []; while (true) a.push('x'.repeat(1000000) + a.length);"), [{ document, source: 'inventory.json' }]);
+    const hungry = await extractItems(spec("var a = []; while (true) a.push('x'.repeat(1000000) + a.length);"), [{ document, source: 'inventory.json' }], undefined, { scripts });
     expect(hungry.errors).toHaveLength(1);
     expect(hungry.errors[0]).toMatch(/^inventory\.json: (InternalError: out of memory|the script ran longer than 2000 ms)$/);
-    const thrown = await extractItems(spec("throw new Error('no such field')"), [{ document, source: 'inventory.json' }]);
+    const thrown = await extractItems(spec("throw new Error('no such field')"), [{ document, source: 'inventory.json' }], undefined, { scripts });
     expect(thrown.errors).toEqual(['inventory.json: Error: no such field']);
   });
 
   it('select the items with a jsonpath transform', async () => {
-    const { items } = await extractItems({ id: '$.id', type: 'X::Y', transform: { jsonpath: '$.databases[?(@.engine == "mysql")]' } }, [{ document, source: 'inventory.json' }]);
+    const { items } = await extractItems({ id: '$.id', type: 'X::Y', transform: { jsonpath: '$.databases[?(@.engine == "mysql")]' } }, [{ document, source: 'inventory.json' }], undefined, { scripts });
     expect(items.map((item) => item.externalId)).toEqual(['db-2']);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ExpressionError, ExpressionSandbox } from '../../src/expressions/sandbox.js';
 
 /**
- * Expressions and templates run in a worker with time and memory limits: hostile input is stopped
+ * Expressions and templates run in child processes with time and memory limits: hostile input is stopped
  * with an error a person can act on, and the next expression runs as usual. jq runs there too.
  */
 

@@ -1,4 +1,3 @@
-import { runJavascript } from '../../catalog/javascript.js';
 import type { ExpressionSandbox } from '../../expressions/sandbox.js';
 
 /** canary-checker's template: a Go `template`, a CEL `expr` or a `javascript` script (one of them). */
@@ -26,7 +25,7 @@ export async function evaluateTemplate(sandbox: ExpressionSandbox, spec: Templat
   if (typeof spec === 'string') return sandbox.renderTemplate(spec, env, name);
   if (typeof spec.template === 'string' && spec.template !== '') return sandbox.renderTemplate(spec.template, env, name);
   if (typeof spec.expr === 'string' && spec.expr !== '') return sandbox.evaluateCel(spec.expr, env);
-  if (typeof spec.javascript === 'string' && spec.javascript !== '') return runJavascript(javascriptOver(spec.javascript, env), env);
+  if (typeof spec.javascript === 'string' && spec.javascript !== '') return sandbox.runJavascript(javascriptOver(spec.javascript, env), env);
   return undefined;
 }
 
