@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { specSecretRules } from '@pharos/core';
 import type { StoredCredentials } from '../connections/sealing.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
-import { openSpecSecrets, PlaceholderWithoutSecret, sealSpecSecrets } from '../secrets/spec-secrets.js';
+import { openSpecSecrets, PlaceholderRefused, sealSpecSecrets } from '../secrets/spec-secrets.js';
 import { keepSavedConnectionCredentials, openConnectionDocument, sealConnectionResource } from './connection-secrets.js';
 import type { FileResource } from './files.js';
 import { ResourceProblem, type KindStore, type StoredRow } from './stores.js';
@@ -28,7 +28,7 @@ export function sealResource(resource: FileResource, store: KindStore, saved: Sa
     const spec = sealSpecSecrets(resource.spec, rules, secrets, { saved: { spec: savedSpec } });
     return { ...resource, spec, document: { ...resource.document, spec } };
   } catch (error) {
-    if (error instanceof PlaceholderWithoutSecret) throw new ResourceProblem(resource, ['spec', ...error.path], error.message);
+    if (error instanceof PlaceholderRefused) throw new ResourceProblem(resource, ['spec', ...error.path], error.message);
     throw error;
   }
 }

@@ -1,10 +1,27 @@
-import { isLiteralCredential, isRecord, isSealedText, mapSpecSecrets, savedCounterpart, SEALED_PLACEHOLDER, urlCarriesCredentials, type SecretPath, type SpecSecretRules } from '@pharos/core';
+import { changedDestination, isLiteralCredential, isRecord, isSealedText, mapSpecSecrets, savedCounterpart, SEALED_PLACEHOLDER, urlCarriesCredentials, type SecretPath, type SpecSecretRules } from '@pharos/core';
 import { UnsealError, type ServerSecrets } from './server-secrets.js';
 
+/** A placeholder of a sealed value that cannot keep it; `path` is where it stands. */
+export class PlaceholderRefused extends Error {
+  constructor(
+    readonly path: SecretPath,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The placeholder of a sealed value where nothing sealed is saved: there is nothing to keep. */
-export class PlaceholderWithoutSecret extends Error {
-  constructor(readonly path: SecretPath) {
-    super(`${SEALED_PLACEHOLDER} stands for a sealed value, but none is saved here: write the value itself (or a secret:// reference)`);
+export class PlaceholderWithoutSecret extends PlaceholderRefused {
+  constructor(path: SecretPath) {
+    super(path, `${SEALED_PLACEHOLDER} stands for a sealed value, but none is saved here: write the value itself (or a secret:// reference)`);
+  }
+}
+
+/** The placeholder beside a changed destination: the saved secret would go somewhere its writer never had to know it for. */
+export class PlaceholderDestinationChanged extends PlaceholderRefused {
+  constructor(path: SecretPath, changed: SecretPath) {
+    super(path, `${SEALED_PLACEHOLDER} keeps a saved secret, but ${changed.join('.')} changed beside it: write the secret again to send it to the new destination`);
   }
 }
 
@@ -68,6 +85,8 @@ export function sealSpecSecrets<T>(spec: T, rules: SpecSecretRules, secrets: Ser
     if (value === SEALED_PLACEHOLDER) {
       if (!options.saved) return value;
       if (saved === undefined) throw new PlaceholderWithoutSecret(path);
+      const changed = changedDestination(spec, options.saved.spec, path);
+      if (changed) throw new PlaceholderDestinationChanged(path, changed);
       return saved;
     }
     if (isSealedText(value) && (value === saved || (options.keepSealed === true && sealedWithThisKey(secrets, value)))) return value;
