@@ -56,8 +56,9 @@ describe('the callers of user commands', () => {
   });
 
   it('are the only code that starts processes with what users wrote; the rest starts only the server\'s own tools', async () => {
-    // Each of these runs a fixed program with arguments it checked: the embedded PostgreSQL, id/useradd, ping, smbclient, git ls-remote.
-    const ownTools = ['commands/', 'db/embedded', 'health/runners/icmp.ts', 'connections/testers/git.ts', 'connections/testers/smb.ts'];
+    // Each of these runs a fixed program with arguments it checked: the embedded PostgreSQL, id/useradd, ping, smbclient,
+    // git ls-remote, and the server's own expression and parse processes (which take what users wrote as data, not commands).
+    const ownTools = ['commands/', 'db/embedded', 'workers/pool-child.ts', 'health/runners/icmp.ts', 'connections/testers/git.ts', 'connections/testers/smb.ts'];
     const spawning: string[] = [];
     for (const file of await sourceFiles(SOURCES)) {
       const relative = path.relative(SOURCES, file);
