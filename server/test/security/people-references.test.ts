@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personOfEmail } from '../rest/helpers.js';
-import { browser, register, uniqueEmail } from '../support/identity.js';
+import { browser, identityOptions, submitRegistration, uniqueEmail } from '../support/identity.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
@@ -13,7 +13,7 @@ let server: TestServer;
 let adminToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ identity: identityOptions() });
   adminToken = await server.tokenFor(['admin']);
 });
 
@@ -38,7 +38,7 @@ async function apply(yaml: string) {
 describe('a Notification to a person', () => {
   it('refuses an address whose account never verified it, saying so', async () => {
     const address = uniqueEmail('oncall');
-    await register(browser(server), address);
+    await submitRegistration(browser(server), address);
     const { status, body } = await apply(notification(`to-unverified-${Date.now()}`, address));
     expect(status).toBe(400);
     expect(body.problems).toEqual([expect.objectContaining({ path: '/spec/to/person', reason: `no person has the id or verified email ${address}` })]);
@@ -46,7 +46,7 @@ describe('a Notification to a person', () => {
 
   it('refuses a display name, even one spelled as an address', async () => {
     const address = uniqueEmail('lead');
-    await register(browser(server), uniqueEmail('outsider'), undefined, { first: address, last: '' });
+    await submitRegistration(browser(server), uniqueEmail('outsider'), undefined, { first: address, last: '' });
     const { status } = await apply(notification(`to-name-${Date.now()}`, address));
     expect(status).toBe(400);
   });
