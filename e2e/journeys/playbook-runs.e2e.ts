@@ -41,7 +41,7 @@ describe('playbook runs', () => {
 
   beforeAll(async () => {
     world = await settingsWorld();
-    const second = await contextWithRole(world.browser, world.server.url, world.api, 'editor');
+    const second = await contextWithRole(world.browser, world.server, world.api, 'editor');
     world.contexts.set('editor', second.context);
     approver = second.user;
     approverPage = await second.context.newPage();

@@ -92,7 +92,7 @@ describe('application shell', () => {
     admin = adminContext.request;
     contexts.set('admin', adminContext);
     for (const role of ['editor', 'viewer', 'commander', 'responder'] as const) {
-      contexts.set(role, (await contextWithRole(browser, server.url, admin, role)).context);
+      contexts.set(role, (await contextWithRole(browser, server, admin, role)).context);
     }
   });
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
 import { newContext } from './browser.js';
-import { newUser, signIn, type TestUser } from './session.js';
+import { newUser, signIn, verifyEmail, type TestUser } from './session.js';
 
 export type Role = 'admin' | 'editor' | 'viewer' | 'commander' | 'responder';
 
@@ -54,18 +54,19 @@ export async function grantRoles(admin: APIRequestContext, personId: string, rol
 
 /**
  * A browser context signed in as a new person with exactly `role`: registered through the identity
- * API, then given the role by the administrator.
+ * API, their address verified (roles go only to verified accounts), then given the role by the administrator.
  */
 export async function contextWithRole(
   browser: Browser,
-  baseUrl: string,
+  server: { url: string; output: () => string },
   admin: APIRequestContext,
   role: Role,
   options: { colorScheme?: 'light' | 'dark' } = {},
 ): Promise<{ context: BrowserContext; user: TestUser }> {
   const user = { ...newUser(), first: role.charAt(0).toUpperCase() + role.slice(1), last: 'Tester' };
-  const context = await newContext(browser, baseUrl, options);
+  const context = await newContext(browser, server.url, options);
   await signIn(context, user);
+  await verifyEmail(context, server, user.email);
   const { id } = await whoami(context.request);
   await grantRoles(admin, id, [role]);
   return { context, user };

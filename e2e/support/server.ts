@@ -84,7 +84,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     PHAROS_DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+    // info: the journeys read the verification codes the server logs while it has no SMTP server.
+    LOG_LEVEL: 'info',
     // Journeys write the files their log backends read under the temporary folder.
     PHAROS_LOG_DIRS: os.tmpdir(),
     ...options.env,

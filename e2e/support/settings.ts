@@ -26,7 +26,7 @@ export async function settingsWorld(roles: readonly Exclude<Role, 'admin'>[] = [
   const admin = await newContext(browser, server.url);
   await registerAdministrator(admin, setupTokenOf(server.output()), { ...newUser(), first: 'Grace', last: 'Hopper' });
   const contexts = new Map<Role, BrowserContext>([['admin', admin]]);
-  for (const role of roles) contexts.set(role, (await contextWithRole(browser, server.url, admin.request, role)).context);
+  for (const role of roles) contexts.set(role, (await contextWithRole(browser, server, admin.request, role)).context);
   return {
     server,
     browser,
