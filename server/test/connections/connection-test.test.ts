@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { databaseReader } from '../support/database-reader.js';
+import { startGitHttpServer } from '../support/git-http-server.js';
 import { freePort } from '../support/http.js';
-import { startGitHttp } from '../support/peers/git-http.js';
 import { startMariaDb } from '../support/peers/mariadb.js';
 import { startPrometheus } from '../support/peers/prometheus.js';
 import type { PeerProcess } from '../support/peers/process.js';
@@ -217,7 +217,7 @@ describe('git, folder and email', () => {
   });
 
   it('git over HTTP (git http-backend): logs in, refuses a wrong password without echoing it', async () => {
-    const gitHttp = await startGitHttp(folder, 'deploy', PASSWORD);
+    const gitHttp = await startGitHttpServer(folder, 'deploy', PASSWORD);
     try {
       await expectOk({ type: 'git', url: `${gitHttp.url}/repo`, username: 'deploy', password: PASSWORD, properties: { ref: 'main', auth: 'basic' } });
       const saved = await saveConnection(server, token, { type: 'git', url: `${gitHttp.url}/repo`, username: 'deploy', password: 'Wrong-git-pass', properties: { ref: 'main', auth: 'basic' } });
@@ -226,7 +226,7 @@ describe('git, folder and email', () => {
       expect(result.message).toMatch(/Authentication failed/);
       expect(result.message).not.toContain('Wrong-git-pass');
     } finally {
-      await new Promise((resolve) => gitHttp.server.close(resolve));
+      await gitHttp.stop();
     }
   });
 
