@@ -13,7 +13,7 @@ describe('settings: users and teams', () => {
     await world?.close();
   });
 
-  it('invites a user, gives them another role and deletes them', async () => {
+  it('invites a user, refuses them a role until they verify, gives one to a verified person and deletes the invited one', async () => {
     const email = `katherine-${randomUUID()}@example.com`;
     const page = await world.admin.newPage();
     try {
@@ -38,16 +38,30 @@ describe('settings: users and teams', () => {
       const row = users.getByRole('row').filter({ hasText: email });
       await row.getByText('Viewer').waitFor();
 
+      // Until she accepts the invitation her address is unverified: no further role is given, and the page says why.
+      await page.getByRole('button', { name: 'Add Role to User' }).click();
+      const refused = page.getByRole('dialog', { name: 'Add Role to User' });
+      await field(refused, 'User').selectOption({ label: 'Katherine Johnson' });
+      await refused.getByRole('button', { name: 'Roles: Viewer' }).click();
+      await page.getByRole('group', { name: 'Roles' }).getByLabel('Responder').check();
+      await page.keyboard.press('Escape');
+      await refused.getByRole('button', { name: 'Save' }).click();
+      await page.getByText(/has not verified its email address/).first().waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Escape');
+      await refused.waitFor({ state: 'detached' });
+      expect(await row.getByText('Responder').count()).toBe(0);
+
+      // A verified person (the editor of this world) gets the role.
       await page.getByRole('button', { name: 'Add Role to User' }).click();
       const roles = page.getByRole('dialog', { name: 'Add Role to User' });
-      await field(roles, 'User').selectOption({ label: 'Katherine Johnson' });
-      await roles.getByRole('button', { name: 'Roles: Viewer' }).click();
+      await field(roles, 'User').selectOption({ label: 'Editor Tester' });
+      await roles.getByRole('button', { name: 'Roles: Editor' }).click();
       await page.getByRole('group', { name: 'Roles' }).getByLabel('Responder').check();
       await page.keyboard.press('Escape');
       await screenshot(page, 'settings-users-role');
       await roles.getByRole('button', { name: 'Save' }).click();
-      await toast(page, 'Katherine Johnson role updated successfully');
-      await row.getByText('Responder').waitFor();
+      await toast(page, 'Editor Tester role updated successfully');
+      await users.getByRole('row').filter({ hasText: 'Editor Tester' }).getByText('Responder').waitFor();
 
       await row.getByRole('button', { name: 'Delete Katherine Johnson' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Delete User ?' });
