@@ -5,7 +5,7 @@ import type { SecretPath } from './walk.js';
 /**
  * Fields that say where a credential goes or what receives it. Keeping a sealed value (`<sealed>`)
  * while one of them changes beside it would hand the saved secret to a new destination that its
- * writer never had to know the secret for. The database's keep_sealed() (migration 0054) checks the same
+ * writer never had to know the secret for. The database's keep_sealed() (migration 0053) checks the same
  * fields for what the data service writes.
  */
 export const DESTINATION_FIELDS: readonly string[] = ['url', 'endpoint', 'host', 'hostname', 'addr', 'address', 'server', 'port', 'script', 'command', 'connection'];

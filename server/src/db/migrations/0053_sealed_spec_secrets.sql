@@ -2,10 +2,15 @@
 -- Credentials written inline in specs are sealed by the server before they are saved (text
 -- 'v1:<base64url>', as connection credentials are). Readers are answered '<sealed>' instead, and a
 -- spec saved back with '<sealed>' keeps the sealed value saved at the same place (list items found by
--- their name, else by position); '<sealed>' where nothing sealed is saved is refused.
+-- their name, else by position); '<sealed>' where nothing sealed is saved is refused, and so is
+-- '<sealed>' beside a changed destination (url, endpoint, host, hostname, addr, address, server, port,
+-- script, command, connection, or a path that is a URL, in an object on the way to it), so a person
+-- who cannot read a secret cannot send it somewhere new. core/src/spec-secrets/destination.ts applies
+-- the same rule to applied files.
 --
 -- Creates
---   functions : redact_sealed(text), keep_sealed(jsonb, jsonb, text), keep_sealed_column()
+--   functions : redact_sealed(text), sealed_destination_changed(jsonb, jsonb), keep_sealed(jsonb, jsonb, text),
+--               keep_sealed_column()
 --   triggers  : {canaries,checks,topologies,config_scrapers,logging_backends,incident_rules,playbooks,teams}_keep_sealed,
 --               notifications_keep_sealed
 
@@ -14,6 +19,20 @@ CREATE FUNCTION redact_sealed(answer text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN strpos(answer, 'v1:') = 0 THEN answer
               ELSE regexp_replace(answer, '(^|[^A-Za-z0-9_-])v1:[A-Za-z0-9_-]{38,}', '\1<sealed>', 'g') END
+$$;
+
+-- The first destination field of `incoming` (an object) that differs from `saved`, or NULL.
+CREATE FUNCTION sealed_destination_changed(incoming jsonb, saved jsonb) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT key
+    FROM (SELECT key FROM jsonb_object_keys(incoming) AS key
+          UNION SELECT key FROM jsonb_object_keys(saved) AS key) AS keys
+   WHERE (key IN ('url', 'endpoint', 'host', 'hostname', 'addr', 'address', 'server', 'port', 'script', 'command', 'connection')
+          OR (key = 'path' AND (strpos(incoming ->> 'path', '://') > 0 OR strpos(saved ->> 'path', '://') > 0)))
+     AND incoming -> key IS DISTINCT FROM '"<sealed>"'::jsonb
+     AND incoming -> key IS DISTINCT FROM saved -> key
+   ORDER BY key
+   LIMIT 1
 $$;
 
 -- `incoming` with each '<sealed>' replaced by the sealed text `saved` holds at the same place; `at`
@@ -25,6 +44,7 @@ DECLARE
   entry record;
   item jsonb;
   counterpart jsonb;
+  changed text;
   position integer := 0;
 BEGIN
   IF incoming IS NULL OR strpos(incoming::text, '"<sealed>"') = 0 THEN
@@ -41,6 +61,14 @@ BEGIN
         USING ERRCODE = 'invalid_parameter_value',
               HINT = 'Write the value itself (or a secret:// reference) instead of <sealed>.';
     WHEN 'object' THEN
+      IF jsonb_typeof(saved) = 'object' THEN
+        changed := sealed_destination_changed(incoming, saved);
+        IF changed IS NOT NULL THEN
+          RAISE EXCEPTION '%.% changed beside a <sealed> value it would receive', at, changed
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'Write the secret again to send it to the new destination.';
+        END IF;
+      END IF;
       result := '{}'::jsonb;
       FOR entry IN SELECT key, value FROM jsonb_each(incoming) LOOP
         result := result || jsonb_build_object(entry.key,
