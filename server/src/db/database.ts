@@ -10,7 +10,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'poolSize'>;
+/** `port`: the HTTP port, which the embedded PostgreSQL never takes. */
+export type DatabaseConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'poolSize'> & Partial<Pick<Config, 'port'>>;
 
 export interface OpenDatabaseOptions {
   logger?: Logger;
@@ -23,7 +24,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
   const logger = options.logger ?? silentLogger();
   const embedded = config.databaseUrl
     ? null
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, logger, shareable: options.shareEmbedded ?? false });
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, logger, shareable: options.shareEmbedded ?? false, reservedPorts: config.port === undefined ? [] : [config.port] });
   const url = config.databaseUrl ?? embedded?.url;
   if (!url) throw new Error('No database URL');
 

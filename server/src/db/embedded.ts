@@ -26,6 +26,8 @@ export interface EmbeddedOptions {
    * connect to this cluster instead of waiting for it to stop.
    */
   shareable?: boolean;
+  /** Ports the cluster must not take (the server's own HTTP port). */
+  reservedPorts?: readonly number[];
 }
 
 export interface EmbeddedDatabase {
@@ -128,6 +130,7 @@ interface Cluster {
   credentials: Credentials;
   database: string;
   logger: Logger;
+  reservedPorts: readonly number[];
 }
 
 async function preparePgDir(pgDir: string, initialised: boolean): Promise<void> {
@@ -158,7 +161,7 @@ async function startOwnedCluster(cluster: Cluster): Promise<EmbeddedDatabase> {
     logger.debug({ postgres: text }, 'embedded postgres');
   };
   const locale = libcLocale();
-  const port = await clusterPort(dataDir);
+  const port = await clusterPort(dataDir, cluster.reservedPorts);
   const EmbeddedPostgresLibrary = await loadLibrary();
   const server = new EmbeddedPostgresLibrary({
     databaseDir: pgDir,
@@ -261,6 +264,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       dataDir,
       pgDir,
       shareable: options.shareable ?? false,
+      reservedPorts: options.reservedPorts ?? [],
       credentials,
       database: options.database ?? 'pharos',
       logger,

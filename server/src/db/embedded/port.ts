@@ -18,13 +18,16 @@ function probe(port: number): Promise<number | null> {
 /**
  * The port the cluster had last time, when it is still free, so that what was saved with its URL
  * (a connection to Pharos's own database, a client's settings) keeps working after a restart; else
- * any free port, remembered in `{dataDir}/postgres.port` for the next start.
+ * any free port, remembered in `{dataDir}/postgres.port` for the next start. `reserved` ports (the
+ * HTTP port the server is about to listen on) are never taken, though free at this moment.
  */
-export async function clusterPort(dataDir: string): Promise<number> {
+export async function clusterPort(dataDir: string, reserved: readonly number[] = []): Promise<number> {
   const file = path.join(dataDir, 'postgres.port');
   const previous = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-  const kept = Number.isInteger(previous) && previous > 0 && previous < 65536 ? await probe(previous) : null;
-  const port = kept ?? (await probe(0));
+  const usable = Number.isInteger(previous) && previous > 0 && previous < 65536 && !reserved.includes(previous);
+  let port = usable ? await probe(previous) : null;
+  for (let attempt = 0; attempt < 20 && (port === null || reserved.includes(port)); attempt++) port = await probe(0);
+  if (port !== null && reserved.includes(port)) port = null;
   if (port === null) throw new Error('Could not find a free port for the embedded PostgreSQL');
   if (port !== previous) await writeFile(file, `${port}\n`, { mode: 0o600 });
   return port;
