@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawFetch, uniqueSuffix, type RestErrorBody } from '../rest/helpers.js';
+import { seedCompleteGraph } from '../support/config-graph.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { until } from '../support/until.js';
 
@@ -36,13 +37,7 @@ async function walksRunning(): Promise<number> {
 beforeAll(async () => {
   // Statements are not cut short here, so the viewers' walks hold their connections until they go away.
   server = await startTestServer({ dataService: { statementTimeoutMs: 300_000, viewerSharePercent: 50 } });
-  const { rows } = await server.pool.query<{ id: string }>(
-    "insert into configs (name, type) select 'share-' || g, $1 from generate_series(1, $2) as g returning id",
-    [GRAPH_TYPE, GRAPH_SIZE],
-  );
-  const ids = rows.map((row) => row.id);
-  startConfig = ids[0] ?? '';
-  await server.pool.query('insert into config_relationships (config_id, related_id) select a, b from unnest($1::uuid[]) as a, unnest($1::uuid[]) as b where a <> b', [ids]);
+  startConfig = await seedCompleteGraph(server.pool, GRAPH_TYPE, GRAPH_SIZE);
 });
 
 afterAll(async () => {

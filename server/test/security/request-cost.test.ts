@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawFetch, uniqueSuffix, type RestErrorBody } from '../rest/helpers.js';
+import { seedCompleteGraph } from '../support/config-graph.js';
 import { browser } from '../support/identity.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -71,13 +72,7 @@ async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): 
 beforeAll(async () => {
   server = await startTestServer({ dataService: { statementTimeoutMs: TIMEOUT_MS } });
   viewer = await server.tokenFor(['viewer']);
-  const { rows } = await server.pool.query<{ id: string }>(
-    "insert into configs (name, type) select 'cost-' || g, $1 from generate_series(1, $2) as g returning id",
-    [GRAPH_TYPE, GRAPH_SIZE],
-  );
-  const ids = rows.map((row) => row.id);
-  startConfig = ids[0] ?? '';
-  await server.pool.query('insert into config_relationships (config_id, related_id) select a, b from unnest($1::uuid[]) as a, unnest($1::uuid[]) as b where a <> b', [ids]);
+  startConfig = await seedCompleteGraph(server.pool, GRAPH_TYPE, GRAPH_SIZE);
 });
 
 afterAll(async () => {
