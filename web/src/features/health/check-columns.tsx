@@ -50,7 +50,7 @@ export function Recency({ lastRun }: { lastRun: string | null }) {
   if (Number.isNaN(time) || !showsRecency((now - time) / 60_000)) return null;
   return (
     <span className="text-xs text-fg-muted" title="Last run">
-      ran <RelativeTime value={lastRun} />
+      ran <RelativeTime value={lastRun} side="past" />
     </span>
   );
 }
@@ -145,7 +145,7 @@ export function checkColumns(onToggleGroup: (key: string) => void): DataTableCol
     column.accessor((row) => rowValues(row).last_transition_time, {
       id: 'last_transition_time',
       header: 'Transition',
-      cell: ({ row }) => <RelativeTime value={rowValues(row.original).last_transition_time} fallback="–" />,
+      cell: ({ row }) => <RelativeTime value={rowValues(row.original).last_transition_time} fallback="–" side="past" />,
     }),
   ];
 }

@@ -1,6 +1,6 @@
 import type { CheckSummary, FeatureProperty, Role } from '@pharos/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { disable, signedInRoutes } from '../../app/testing/shell-stubs';
 import { json, stubFetch, type StubRoute } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
@@ -73,9 +73,9 @@ function routes(playbooks: unknown[] = []): StubRoute[] {
   ];
 }
 
-function renderDrawer(roles: Role[] = ['admin'], playbooks: unknown[] = [], properties: FeatureProperty[] = []) {
+function renderDrawer(roles: Role[] = ['admin'], playbooks: unknown[] = [], properties: FeatureProperty[] = [], check: CheckSummary = CHECK) {
   const server = stubFetch([...routes(playbooks), ...signedInRoutes({ roles, properties })]);
-  const app = renderApp('/', { routes: [{ path: '/', element: <CheckDrawer check={CHECK} onClose={() => undefined} /> }, { path: '*', element: <p>elsewhere</p> }] });
+  const app = renderApp('/', { routes: [{ path: '/', element: <CheckDrawer check={check} onClose={() => undefined} /> }, { path: '*', element: <p>elsewhere</p> }] });
   return { ...app, server };
 }
 
@@ -83,6 +83,7 @@ const historyRequests = (server: ReturnType<typeof stubFetch>) => server.to('/ap
 const lastHistory = (server: ReturnType<typeof stubFetch>) => historyRequests(server).at(-1)!.url.searchParams;
 
 afterEach(() => {
+  vi.useRealTimers();
   act(() => {
     window.innerHeight = 768;
   });
@@ -93,8 +94,10 @@ describe('check drawer', () => {
     const { server } = renderDrawer();
     const drawer = await screen.findByRole('dialog', { name: 'checkout' });
     expect(within(drawer).getByText('tier: web')).toBeTruthy();
-    expect(within(drawer).getByText('90.0%')).toBeTruthy();
-    expect(within(drawer).getByText('(90 passed, 10 failed)')).toBeTruthy();
+    // Uptime counts the runs of the chart's range (the graph), not the dashboard's summary (90 passed, 10 failed).
+    expect(await within(drawer).findByText('(1 passed, 1 failed)')).toBeTruthy();
+    expect(within(drawer).getByText('50.0%')).toBeTruthy();
+    expect(within(drawer).queryByText('(90 passed, 10 failed)')).toBeNull();
     expect(within(drawer).getByText('p95 120 ms · p97 130 ms · p99 150 ms')).toBeTruthy();
     expect(within(drawer).getByText('high')).toBeTruthy();
     for (const label of ['Last Run', 'Transitioned', 'Next Run', 'Severity']) expect(within(drawer).getByText(label)).toBeTruthy();
@@ -113,6 +116,24 @@ describe('check drawer', () => {
     expect(Math.abs(since - (now - 3 * 24 * HOUR))).toBeLessThan(60_000);
     expect(historyRequests(server).at(-1)!.headers.get('Prefer')).toContain('count=exact');
     expect(Object.fromEntries(server.to('/api/canary/api/graph')[0]!.url.searchParams)).toEqual({ check: 'c1', count: '300', start: '3d' });
+  });
+
+  it('moves its times on every second, and never shows a run that happened in the future', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const start = Date.now();
+    // The server's clock is 3 s ahead of this browser's: its last run is stamped 3 s from now.
+    renderDrawer(['admin'], [], [], { ...CHECK, last_runtime: new Date(start + 3_000).toISOString(), next_runtime: new Date(start + 11_000).toISOString() });
+    const drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    const fact = (label: string) => within(drawer).getByText(label).nextElementSibling!.textContent;
+    expect(fact('Next Run')).toBe('in 11s');
+    expect(fact('Last Run')).toBe('0s ago');
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(fact('Next Run')).toBe('in 10s');
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(fact('Next Run')).toBe('in 5s');
+    expect(fact('Last Run')).toBe('3s ago');
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(fact('Next Run')).toBe('in 0s');
   });
 
   it('filters the history by status and least duration, and refuses a duration in other units', async () => {

@@ -13,7 +13,7 @@ import { inputClass } from '../../ui/text-input';
 import { toast } from '../../ui/toast/toast-store';
 import { CheckFacts } from './drawer/check-facts';
 import { useCheckDetail, useCheckGraph, useRunCheckNow } from './drawer/drawer-api';
-import { HealthChart } from './drawer/health-chart';
+import { HealthChart, runCounts } from './drawer/health-chart';
 import { HistoryTab } from './drawer/history-tab';
 import { RelationshipsTab } from './drawer/relationships-tab';
 import { CheckSourceLink } from './drawer/source-link';
@@ -40,8 +40,7 @@ function RangeSelect({ value, onChange }: { value: TimeRange; onChange: (range: 
   );
 }
 
-function Overview({ checkId, range }: { checkId: string; range: TimeRange }) {
-  const series = useCheckGraph(checkId, range);
+function Overview({ series, range }: { series: ReturnType<typeof useCheckGraph>; range: TimeRange }) {
   if (series.error) return <p className="text-sm text-danger">{series.error.message}</p>;
   if (!series.data) return <p className="text-sm text-fg-muted">loading data...</p>;
   return <HealthChart points={series.data} range={range} />;
@@ -84,11 +83,13 @@ function DrawerBody({ check }: { check: CheckSummary }) {
   const [range, setRange] = useState<TimeRange>(() => initialRange(check));
   const short = useShortScreen();
   const detail = useCheckDetail(check.id);
+  // One query for the chart and the Uptime beside it, so both count the runs of the same range.
+  const series = useCheckGraph(check.id, range);
   const pending = <p className="text-sm text-fg-muted">loading data...</p>;
   const failed = detail.error ? <p className="text-sm text-danger">{detail.error.message}</p> : null;
   const tabs: TabItem[] = [
     { value: 'history', label: 'History', content: <HistoryTab checkId={check.id} range={range} /> },
-    ...(short ? [{ value: 'graph', label: 'Graph', content: <Overview checkId={check.id} range={range} /> }] : []),
+    ...(short ? [{ value: 'graph', label: 'Graph', content: <Overview series={series} range={range} /> }] : []),
     { value: 'spec', label: 'Spec', content: failed ?? (detail.data ? <SpecTab spec={detail.data.spec} /> : pending) },
     { value: 'relationships', label: 'Relationships', content: failed ?? (detail.data ? <RelationshipsTab detail={detail.data} /> : pending) },
   ];
@@ -103,12 +104,12 @@ function DrawerBody({ check }: { check: CheckSummary }) {
           ))}
         </ul>
       )}
-      <CheckFacts check={check} />
+      <CheckFacts check={check} uptime={series.data ? runCounts(series.data) : null} />
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-semibold">Health Overview</h3>
         <RangeSelect value={range} onChange={setRange} />
       </div>
-      {!short && <Overview checkId={check.id} range={range} />}
+      {!short && <Overview series={series} range={range} />}
       <Tabs label="Check details" items={tabs} />
     </div>
   );

@@ -36,7 +36,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed top-4 right-4 z-50">
+    <section aria-label="Notifications" className="pointer-events-none fixed top-4 right-4 z-[100]">
       <ol className="flex flex-col gap-2">
         {toasts.map((t) => (
           <ToastItem key={t.id} toast={t} />

@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import { RelativeTime } from '../../../ui/relative-time';
 import { StatusDot } from './status-dot';
 
+// The drawer's times are often seconds away (the next run of a check every 30s): they move every second.
+const SECOND = 1000;
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5">
@@ -20,9 +23,12 @@ export function uptimeText({ passed, failed }: CheckSummary['uptime']): string {
   return `${percent === 100 || percent === 0 ? percent.toFixed(0) : percent.toFixed(1)}%`;
 }
 
-/** Health, uptime with its counts, latency percentiles, severity and the run times. */
-export function CheckFacts({ check }: { check: CheckSummary }) {
-  const { latency, uptime } = check;
+/**
+ * Health, uptime with its counts, latency percentiles, severity and the run times. `uptime` counts the
+ * runs of the drawer's range (the chart's), null while they load.
+ */
+export function CheckFacts({ check, uptime }: { check: CheckSummary; uptime: CheckSummary['uptime'] | null }) {
+  const { latency } = check;
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       <Fact label="Health">
@@ -32,21 +38,27 @@ export function CheckFacts({ check }: { check: CheckSummary }) {
         </span>
       </Fact>
       <Fact label="Uptime">
-        <span>{uptimeText(uptime)}</span>{' '}
-        <span className="text-xs text-fg-muted">
-          ({uptime.passed} passed, {uptime.failed} failed)
-        </span>
+        {uptime ? (
+          <>
+            <span>{uptimeText(uptime)}</span>{' '}
+            <span className="text-xs text-fg-muted">
+              ({uptime.passed} passed, {uptime.failed} failed)
+            </span>
+          </>
+        ) : (
+          <span className="text-fg-muted">…</span>
+        )}
       </Fact>
       <Fact label="Latency">{latency.p95 === null ? '–' : `p95 ${latency.p95} ms · p97 ${latency.p97} ms · p99 ${latency.p99} ms`}</Fact>
       <Fact label="Severity">{check.severity ?? '–'}</Fact>
       <Fact label="Last Run">
-        <RelativeTime value={check.last_runtime} fallback="–" />
+        <RelativeTime value={check.last_runtime} fallback="–" tick={SECOND} side="past" />
       </Fact>
       <Fact label="Transitioned">
-        <RelativeTime value={check.last_transition_time} fallback="–" />
+        <RelativeTime value={check.last_transition_time} fallback="–" tick={SECOND} side="past" />
       </Fact>
       <Fact label="Next Run">
-        <RelativeTime value={check.next_runtime} fallback="–" />
+        <RelativeTime value={check.next_runtime} fallback="–" tick={SECOND} side="future" />
       </Fact>
     </dl>
   );

@@ -71,14 +71,19 @@ function draw(UPlot: typeof uPlot, element: HTMLDivElement, points: readonly Gra
   };
 }
 
+/** The runs of a range: passed and failed, summed over its buckets. */
+export function runCounts(points: readonly GraphPoint[]): { passed: number; failed: number } {
+  return points.reduce((sum, point) => ({ passed: sum.passed + point.passed, failed: sum.failed + point.failed }), { passed: 0, failed: 0 });
+}
+
 /**
  * Health Overview: the range in buckets (the canary graph), each a point at its mean duration, green
  * when all its runs passed and red when one failed (uPlot, which draws thousands of points at once).
  */
 export function HealthChart({ points, range, height = 160 }: { points: readonly GraphPoint[]; range: TimeRange; height?: number }) {
   const host = useRef<HTMLDivElement>(null);
-  const runs = points.reduce((sum, point) => sum + point.passed + point.failed, 0);
-  const failed = points.reduce((sum, point) => sum + point.failed, 0);
+  const { passed, failed } = runCounts(points);
+  const runs = passed + failed;
 
   useEffect(() => {
     const element = host.current;
