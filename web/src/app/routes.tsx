@@ -68,6 +68,9 @@ function screenRoute(path: string, screen: Screen, element: RouteObject['element
 /** Tabs of a catalog item's detail page (/catalog/{id}/{tab}). */
 const CATALOG_ITEM_TABS = ['changes', 'insights', 'relationships', 'playbooks', 'checks'] as const;
 
+/** The breadcrumb of a tab of the catalog (Changes, Insights): Catalog, then the tab. */
+const catalogTabCrumbs = (tab: string): Crumb[] => [{ label: SCREENS.catalog.name, to: SCREENS.catalog.path }, { label: tab }];
+
 const tabLabel = (tab: string) => tab.charAt(0).toUpperCase() + tab.slice(1);
 
 /** `/settings/{table}` and `/settings/{table}/{id}` for the generic resources; other names are not found. */
@@ -99,8 +102,8 @@ const shellScreens: RouteObject[] = [
 
   // Catalog (spec 2)
   screenRoute('catalog', SCREENS.catalog, page(() => import('../features/catalog/list').then((m) => m.CatalogListPage))),
-  screenRoute('catalog/changes', { ...SCREENS.catalog, name: 'Changes', path: '/catalog/changes' }, page(() => catalogChanges().then((m) => m.CatalogChangesPage))),
-  screenRoute('catalog/insights', { ...SCREENS.catalog, name: 'Insights', path: '/catalog/insights' }, page(() => catalogInsights().then((m) => m.CatalogInsightsPage))),
+  screenRoute('catalog/changes', SCREENS.catalog, page(() => catalogChanges().then((m) => m.CatalogChangesPage)), { crumbs: () => catalogTabCrumbs('Changes') }),
+  screenRoute('catalog/insights', SCREENS.catalog, page(() => catalogInsights().then((m) => m.CatalogInsightsPage)), { crumbs: () => catalogTabCrumbs('Insights') }),
   screenRoute('catalog/scrapers', SCREENS.catalogScrapers, page(() => catalogScrapers().then((m) => m.ScrapersListPage))),
   screenRoute('catalog/scrapers/:id', SCREENS.catalogScrapers, page(() => catalogScrapers().then((m) => m.ScraperDetailPage)), { detail: 'id' }),
   screenRoute('catalog/:id', SCREENS.catalog, configDetailPage, { detail: 'id' }),

@@ -1,6 +1,8 @@
+import type { TimeRangeValue } from '@pharos/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
 import { db } from '../../../api/postgrest';
+import { timeRangeBounds } from '../../../ui/time-range-url';
 
 /** The body of POST /api/catalog/changes (spec 2 section 7) that the screens send. */
 export interface ChangesRequest {
@@ -51,16 +53,20 @@ export interface ChangeDetail extends Omit<ChangeListItem, 'name' | 'type' | 'ta
 
 export const changesKeys = {
   all: ['catalog', 'changes'] as const,
-  list: (request: ChangesRequest) => [...changesKeys.all, 'list', request] as const,
+  list: (request: ChangesRequest, range: TimeRangeValue) => [...changesKeys.all, 'list', request, range] as const,
   one: (configId: string, id: string) => [...changesKeys.all, 'one', configId, id] as const,
   changeTypes: () => [...changesKeys.all, 'change_types'] as const,
   configTypes: () => ['catalog', 'config_types'] as const,
 };
 
-export function useCatalogChanges(request: ChangesRequest | null) {
+/**
+ * The changes of `range`, resolved when each request is sent: a relative range ('last 2 days') ends at
+ * that moment, so a refresh or another filter finds the changes made since the page was opened.
+ */
+export function useCatalogChanges(request: ChangesRequest | null, range: TimeRangeValue) {
   return useQuery({
-    queryKey: changesKeys.list(request ?? ({} as ChangesRequest)),
-    queryFn: ({ signal }) => http.post<{ changes: ChangeListItem[]; total: number }>('/api/catalog/changes', request, { signal }),
+    queryKey: changesKeys.list(request ?? ({} as ChangesRequest), range),
+    queryFn: ({ signal }) => http.post<{ changes: ChangeListItem[]; total: number }>('/api/catalog/changes', { ...request, ...timeRangeBounds(range) }, { signal }),
     enabled: request !== null,
     placeholderData: keepPreviousData,
     // The list shows its error in place (spec 2 section 8).

@@ -1,5 +1,6 @@
-import { SEVERITY_FILTER_VALUES, TAG_PARAM_SEPARATOR } from '@pharos/core';
-import { useId, useState } from 'react';
+import { DEBOUNCE_MS, SEVERITY_FILTER_VALUES, TAG_PARAM_SEPARATOR } from '@pharos/core';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { Checkbox } from '../../../ui/checkbox';
 import { inputClass } from '../../../ui/text-input';
 import { TimeRangePicker, type TimeRangeValue } from '../../../ui/time-range-picker';
@@ -18,7 +19,7 @@ export interface ChangesFiltersProps {
   perConfig: boolean;
 }
 
-/** A text filter kept in the URL once typed (Enter or leaving the field). */
+/** A text filter kept in the URL as it is typed (once typing pauses), or at once on Enter or leaving the field. */
 function TextFilter({ label, name, value, onCommit, placeholder }: { label: string; name: string; value: string; onCommit: (name: string, value: string) => void; placeholder?: string }) {
   const id = useId();
   const [draft, setDraft] = useState(value);
@@ -27,7 +28,12 @@ function TextFilter({ label, name, value, onCommit, placeholder }: { label: stri
     setShown(value);
     setDraft(value);
   }
-  const commit = () => draft.trim() !== value && onCommit(name, draft.trim());
+  const settled = useDebouncedValue(draft, DEBOUNCE_MS.filterSearch);
+  const commit = (text: string) => text.trim() !== value && onCommit(name, text.trim());
+  const commitLatest = useEffectEvent(commit);
+  useEffect(() => {
+    commitLatest(settled);
+  }, [settled]);
   return (
     <span className="inline-flex items-center gap-2 text-sm">
       <label htmlFor={id} className="whitespace-nowrap text-fg-muted">
@@ -39,8 +45,8 @@ function TextFilter({ label, name, value, onCommit, placeholder }: { label: stri
         value={draft}
         placeholder={placeholder}
         onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => event.key === 'Enter' && commit()}
+        onBlur={() => commit(draft)}
+        onKeyDown={(event) => event.key === 'Enter' && commit(draft)}
       />
     </span>
   );

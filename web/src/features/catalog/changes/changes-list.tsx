@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { DateTime } from '../../../ui/date-time';
 import { ErrorPanel } from '../../../ui/error-panel';
-import { timeRangeBounds, useTimeRangeParam } from '../../../ui/time-range-url';
+import { useTimeRangeParam } from '../../../ui/time-range-url';
 import { ChangeDrawer } from './change-drawer';
 import { useCatalogChanges, type ChangeListItem } from './changes-api';
 import { ChangesFilters } from './changes-filters';
@@ -50,9 +50,8 @@ export function ChangesList({ configId }: { configId?: string }) {
     );
   }, [linkedPage, setSearch]);
 
-  const bounds = useMemo(() => timeRangeBounds(range), [range]);
-  const request = useMemo(() => changesRequestOf(search, bounds, configId), [search, bounds, configId]);
-  const changes = useCatalogChanges(request);
+  const request = useMemo(() => changesRequestOf(search, configId), [search, configId]);
+  const changes = useCatalogChanges(request, range);
 
   const setParam = (name: string, value: string) =>
     setSearch((previous) => {

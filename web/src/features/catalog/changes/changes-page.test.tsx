@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInRoutes } from '../../../app/testing/shell-stubs';
 import { json, stubFetch, type RecordedRequest } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
@@ -44,15 +44,15 @@ const bodies = (server: ReturnType<typeof stubFetch>) => server.to('/api/catalog
 
 describe('changes request', () => {
   it('defaults to page 1, 200 a page, created_at desc, and counts pages rounded up', () => {
-    const request = changesRequestOf(new URLSearchParams(), { from: 'a', to: 'b' });
-    expect(request).toEqual({ page: 1, page_size: 200, sort_by: 'created_at', sortOrder: 'desc', from: 'a', to: 'b' });
+    const request = changesRequestOf(new URLSearchParams());
+    expect(request).toEqual({ page: 1, page_size: 200, sort_by: 'created_at', sortOrder: 'desc' });
     expect(pageCountOf(401, 200)).toBe(3);
     expect(pageCountOf(400, 200)).toBe(2);
   });
 
   it('sends every filter of the URL in the server’s form', () => {
     const search = new URLSearchParams('changeType=diff:1,Incident:-1&configTypes=App::Database:1&severity=Info&summary=*ver*&source=diff&created_by=ci-bot&external_created_by=bot&tags=team____shop:1,env____dev:-1&pageIndex=2&pageSize=50&sortBy=name&sortDirection=asc');
-    expect(changesRequestOf(search, null)).toEqual({
+    expect(changesRequestOf(search)).toEqual({
       page: 3,
       page_size: 50,
       sort_by: 'name',
@@ -69,11 +69,11 @@ describe('changes request', () => {
         { key: 'env', value: 'dev', exclude: true },
       ],
     });
-    expect(changesRequestOf(new URLSearchParams('page=4'), null).page).toBe(4);
+    expect(changesRequestOf(new URLSearchParams('page=4')).page).toBe(4);
   });
 
   it('on a config’s page follows related configs downstream by default, and as the toggles say', () => {
-    const of = (query: string) => changesRequestOf(new URLSearchParams(query), null, 'cfg1');
+    const of = (query: string) => changesRequestOf(new URLSearchParams(query), 'cfg1');
     expect(of('')).toMatchObject({ id: 'cfg1', type_filter: 'downstream', depth: 5 });
     expect(of('upstream=true')).toMatchObject({ type_filter: 'all' });
     expect(of('upstream=true&downstream=false')).toMatchObject({ type_filter: 'upstream' });
@@ -81,7 +81,58 @@ describe('changes request', () => {
   });
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('/catalog/changes', () => {
+  it('ends a relative range when each request is sent: after Refresh and after a filter change', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const server = stub();
+    const { user } = renderApp('/catalog/changes');
+    await screen.findByText('Database down');
+    const to = () => Date.parse(String(bodies(server).at(-1)!['to']));
+    expect(Math.abs(to() - Date.now())).toBeLessThan(60_000);
+
+    vi.setSystemTime(Date.now() + 10 * 60_000);
+    const later = Date.now();
+    const sent = bodies(server).length;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(bodies(server).length).toBeGreaterThan(sent));
+    expect(to()).toBeGreaterThanOrEqual(later);
+    expect(Date.parse(String(bodies(server).at(-1)!['from']))).toBeGreaterThanOrEqual(later - 48 * HOUR);
+
+    vi.setSystemTime(Date.now() + 10 * 60_000);
+    const latest = Date.now();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Severity' }), 'high');
+    await waitFor(() => expect(bodies(server).at(-1)).toMatchObject({ severity: 'high' }));
+    expect(to()).toBeGreaterThanOrEqual(latest);
+  });
+
+  it('sits under the catalog’s tabs and breadcrumb, with a title naming Pharos', async () => {
+    stub();
+    renderApp('/catalog/changes');
+    await screen.findByText('Database down');
+    const tabs = screen.getByRole('navigation', { name: 'Catalog' });
+    expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Catalog', 'Changes', 'Insights', 'Scrapers']);
+    expect(within(tabs).getByRole('link', { name: 'Changes' }).getAttribute('aria-current')).toBe('page');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Catalog' }).getAttribute('href')).toBe('/catalog');
+    expect(crumbs.textContent).toContain('Changes');
+    expect(document.title).toBe('Changes | Catalog | Pharos');
+  });
+
+  it('filters by summary as it is typed, without Enter', async () => {
+    const server = stub();
+    const { user, location } = renderApp('/catalog/changes');
+    await screen.findByText('Database down');
+    await user.type(screen.getByRole('textbox', { name: 'Summary' }), '*down*');
+    await waitFor(() => expect(bodies(server).at(-1)).toMatchObject({ summary: '*down*' }));
+    expect(location()).toContain('summary=*down*');
+    // Typing pauses once: the list is asked again once, not at every key.
+    expect(bodies(server).filter((body) => body['summary'] !== undefined).map((body) => body['summary'])).toEqual(['*down*']);
+  });
+
   it('lists the last two days of changes with severity colours, and opens a change’s diff and patch', async () => {
     const server = stub(401);
     const { user } = renderApp('/catalog/changes');

@@ -83,8 +83,11 @@ export function pageOf(search: URLSearchParams): { page: number; pageSize: numbe
   return { page, pageSize: positive(search.get(CHANGES_PARAMS.pageSize), CHANGES_DEFAULTS.pageSize) };
 }
 
-/** The request the URL asks for; `configId` on a config's page, where the direction toggles apply. */
-export function changesRequestOf(search: URLSearchParams, bounds: { from: string; to: string } | null, configId?: string): ChangesRequest {
+/**
+ * The request the URL asks for, but its time bounds (resolved as it is sent); `configId` on a config's
+ * page, where the direction toggles apply.
+ */
+export function changesRequestOf(search: URLSearchParams, configId?: string): ChangesRequest {
   const text = (name: string) => search.get(name)?.trim() || undefined;
   const severity = text(CHANGES_PARAMS.severity);
   const sortDirection = search.get(CHANGES_PARAMS.sortDirection) === 'asc' ? 'asc' : search.get(CHANGES_PARAMS.sortBy) ? 'desc' : CHANGES_DEFAULTS.sortDirection;
@@ -101,7 +104,6 @@ export function changesRequestOf(search: URLSearchParams, bounds: { from: string
     created_by: text(CHANGES_PARAMS.createdBy),
     external_created_by: text(CHANGES_PARAMS.externalCreatedBy),
     tags: tagConditions(search.get(CHANGES_PARAMS.tags)),
-    ...(bounds ?? {}),
   };
   if (configId) {
     request.id = configId;

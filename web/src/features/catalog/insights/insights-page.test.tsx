@@ -39,6 +39,19 @@ function stub() {
 const lastQuery = (server: ReturnType<typeof stubFetch>) => server.to('/api/db/config_analysis_items').at(-1)!.url.searchParams;
 
 describe('/catalog/insights', () => {
+  it('sits under the catalog’s tabs and breadcrumb, with a title naming Pharos', async () => {
+    stub();
+    renderApp('/catalog/insights');
+    await screen.findByText('critical finding');
+    const tabs = screen.getByRole('navigation', { name: 'Catalog' });
+    expect(within(tabs).getByRole('link', { name: 'Insights' }).getAttribute('aria-current')).toBe('page');
+    expect(within(tabs).getAllByRole('link')).toHaveLength(4);
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Catalog' }).getAttribute('href')).toBe('/catalog');
+    expect(crumbs.textContent).toContain('Insights');
+    expect(document.title).toBe('Insights | Catalog | Pharos');
+  });
+
   it('lists insights 50 a page, first observed newest first, each severity in its colour', async () => {
     const server = stub();
     renderApp('/catalog/insights');

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useCatalogSummary, useConfigList } from './catalog-list-api';
 import { serializeKeyValueFilters, showsFlatTable, summaryRowDrillDown, withKeyValueFilter, type KeyValueFilter } from './catalog-params';
 import { useHideDeleted, usePinnedTypes } from './catalog-preferences';
-import { CatalogTabs } from './catalog-tabs';
+import { CatalogTabs } from '../catalog-tabs';
 import { CatalogToolbar } from './catalog-toolbar';
 import { ConfigTable } from './config-table';
 import { FilterChips, keyValueChips, type FilterChip } from './filter-chips';

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { cn } from '../../../ui/cn';
+import { cn } from '../../ui/cn';
 
 const TABS = [
   { label: 'Catalog', path: '/catalog', keepsType: true },
