@@ -115,23 +115,33 @@ function DrawerBody({ check }: { check: CheckSummary }) {
   );
 }
 
+/** What the drawer says of a `checkId` no check of the dashboard has (deleted, mistyped or malformed). */
+export const CHECK_NOT_FOUND = 'Check not found';
+
 /**
  * The detail of a check (opened by `checkId`): labels, uptime, latency, times, the Health Overview
  * over a chosen range, and tabs History, Graph (short screens), Spec and Relationships; the footer
- * has the source link, Playbooks, Edit and Run Now.
+ * has the source link, Playbooks, Edit and Run Now. With `missingId` (a `checkId` that names no check)
+ * it says the check was not found rather than open nothing.
  */
-export function CheckDrawer({ check, onClose }: { check: CheckSummary | undefined; onClose: () => void }) {
+export function CheckDrawer({ check, missingId = null, onClose }: { check: CheckSummary | undefined; missingId?: string | null; onClose: () => void }) {
+  const missing = check === undefined && missingId !== null;
   return (
     <Drawer
       // Not modal: another row of the table can be opened with the drawer up, and toasts stay announced.
       modal={false}
-      open={check !== undefined}
+      open={check !== undefined || missing}
       onOpenChange={(open) => !open && onClose()}
-      title={check?.name ?? ''}
+      title={check?.name ?? (missing ? CHECK_NOT_FOUND : '')}
       description={check ? `${check.canary_namespace}/${check.canary_name} · ${check.type}` : undefined}
       footer={check && <Footer check={check} />}
     >
       {check && <DrawerBody key={check.id} check={check} />}
+      {missing && (
+        <p role="alert" className="text-sm">
+          No check has the id <code className="break-all">{missingId}</code>: it may have been deleted, or the link is incomplete.
+        </p>
+      )}
     </Drawer>
   );
 }

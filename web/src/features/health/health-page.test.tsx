@@ -291,6 +291,17 @@ describe('/health', () => {
     expect(param(app, 'checkId')).toBe('c1');
   });
 
+  it('says Check not found for a checkId no check has, unknown or malformed, and closing it leaves the URL', async () => {
+    for (const id of ['7d0c2f5e-98a1-4c4e-9d55-0b7f3c1a2e44', 'not-a-uuid']) {
+      const app = renderSettings(`/health?checkId=${id}`, [summaryRoute()]);
+      const drawer = await screen.findByRole('dialog', { name: 'Check not found' });
+      expect(within(drawer).getByRole('alert').textContent).toContain(id);
+      await app.user.keyboard('{Escape}');
+      await waitFor(() => expect(param(app, 'checkId')).toBeNull());
+      app.unmount();
+    }
+  });
+
   it('moves to the search box on /', async () => {
     const app = renderSettings('/health', [summaryRoute()]);
     await checksTable();

@@ -142,7 +142,7 @@ export function HealthPage() {
           </div>
         </div>
       )}
-      <CheckDrawer check={selected} onClose={() => setParams({ checkId: null })} />
+      <CheckDrawer check={selected} missingId={params.checkId && summary.data && !selected ? params.checkId : null} onClose={() => setParams({ checkId: null })} />
     </div>
   );
 }
