@@ -126,6 +126,20 @@ describe('config detail reads', () => {
     // The second scrape changed replicas: one diff change; checkout -> orders is one relationship.
     expect(detail!.summary).toEqual({ changes: 1, analysis: 0, relationships: 1, playbook_runs: 0, checks: 0 });
 
+    // A component linked by hand is listed by the Relationships tab, so it is counted too.
+    const { rows: components } = await server.pool.query<{ id: string }>(`INSERT INTO components (name, type) VALUES ('payments', 'Service') RETURNING id`);
+    const linked = await fetch(`${server.url}/api/db/config_component_relationships`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ component_id: components[0]!.id, config_id: id, selector_id: 'manual' }),
+    });
+    expect(linked.status, await linked.text()).toBe(201);
+    const [orders] = await get<Array<{ id: string }>>('/api/db/configs?name=eq.orders&select=id');
+    const relationshipsOf = async (configId: string) => (await get<Detail[]>(`/api/db/config_detail?id=eq.${configId}`))[0]!.summary.relationships;
+    expect(await relationshipsOf(id)).toBe(2);
+    // orders is related to checkout only; the component is checkout's, not one of orders' own.
+    expect(await relationshipsOf(orders!.id)).toBe(1);
+
     expect(await get(`/api/db/config_names?id=eq.${id}`)).toEqual([
       { id, name: 'checkout', type: 'Shop::Service', config_class: 'Service', agent_id: detail!.agent.id, deleted_at: null },
     ]);
