@@ -1,5 +1,6 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setNavigator } from '../api/navigation';
+import { markAppStale } from '../ui/app-update';
 import { sessionQuery } from '../api/session';
 import { featureFlagsQuery } from './access/feature-flags';
 import { Providers } from './providers';
@@ -11,6 +12,9 @@ const router = createBrowserRouter(routes);
 setNavigator((to, options) => void router.navigate(to, options));
 
 const queryClient = createQueryClient();
+
+// Vite's preload of a chunk (or its CSS) failed: the files of this build are gone after a deploy.
+window.addEventListener('vite:preloadError', () => markAppStale());
 
 /** Pages of the identity flows, which need neither the session nor the flags up front. */
 const PUBLIC_PAGES = /^\/(login|registration|recovery|verification|auth-state-checker|bad-session|error)(\/|$)/;

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, useLocation, type Params, type RouteObject } from 'react-router';
+import { loadAppModule } from '../ui/app-update';
 import { AuthGate } from './auth-gate';
 import { ComingScreen } from './coming-screen';
 import { FlagsGate } from './flags-gate';
@@ -10,9 +11,9 @@ import { SCREENS, settingsTableScreen, type Screen, type ScreenAccess } from './
 import { SettingsIndex } from './settings-index';
 import { BareLayout, ShellLayout } from './shell-layout';
 
-/** A page component loaded with its route (code splitting). */
-function page(load: () => Promise<ComponentType>) {
-  const Component = lazy(async () => ({ default: await load() }));
+/** A page component loaded with its route (code splitting); a file gone after a deploy marks the app stale. */
+export function page(load: () => Promise<ComponentType>) {
+  const Component = lazy(async () => ({ default: await loadAppModule(load) }));
   return <Component />;
 }
 

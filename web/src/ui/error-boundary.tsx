@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { AppUpdatedNotice, isChunkLoadError } from './app-update';
 import { Button } from './button';
 import { ErrorPanel } from './error-panel';
 
@@ -36,7 +37,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   }
 }
 
+/** 'Sorry.. there was an error' with the details; 'Pharos was updated — reload' when the page's code is gone from the server. */
 export function RenderErrorFallback({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  if (isChunkLoadError(error)) return <AppUpdatedNotice />;
   return (
     <div className="mx-auto max-w-2xl p-6">
       <ErrorPanel error={error} title={RENDER_ERROR_TITLE}>
