@@ -82,6 +82,12 @@ export interface DataTableProps<TData> {
   height?: string;
   rowHeight?: number;
   overscan?: number;
+  /**
+   * 'fixed': the columns keep the widths their `meta.headerClassName` gives (the others share the
+   * rest) and long cells are cut rather than widen the table past its pane. Default 'auto' (fixed
+   * anyway for virtual and windowed rows).
+   */
+  layout?: 'auto' | 'fixed';
   className?: string;
 }
 
@@ -159,6 +165,7 @@ export function DataTable<TData>({
   height = '70vh',
   rowHeight = VIRTUAL_TABLE.rowHeight,
   overscan = VIRTUAL_TABLE.overscan,
+  layout = 'auto',
   className,
 }: DataTableProps<TData>) {
   const url = useTableUrlState({ params: urlParams, defaultPageSize, defaultSort });
@@ -305,7 +312,7 @@ export function DataTable<TData>({
       aria-label={label}
       aria-rowcount={totalRowCount === undefined ? undefined : totalRowCount + 1}
       aria-busy={busy || undefined}
-      className={cn(tableClass, windowed && 'table-fixed')}
+      className={cn(tableClass, (windowed || layout === 'fixed') && 'table-fixed')}
     >
       {head}
       <tbody className={cn(isFetching && rows.length > 0 && 'opacity-60')}>{message ? <MessageRow colSpan={columnCount}>{message}</MessageRow> : body}</tbody>

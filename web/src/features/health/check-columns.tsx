@@ -86,12 +86,14 @@ function rowValues(row: HealthRow): CheckAggregate {
 
 function CheckName({ row }: { row: Extract<HealthRow, { kind: 'check' }> }) {
   const { check } = row;
+  const source = `${check.canary_name}${check.endpoint ? ` · ${check.endpoint}` : ''}`;
   return (
     <span className={cn('flex min-w-0 flex-col', row.depth === 1 && 'pl-6')}>
-      <span className="truncate font-medium">{row.title}</span>
-      <span className="truncate text-xs text-fg-muted">
-        {check.canary_name}
-        {check.endpoint ? ` · ${check.endpoint}` : ''}
+      <span className="truncate font-medium" title={row.title}>
+        {row.title}
+      </span>
+      <span className="truncate text-xs text-fg-muted" title={source}>
+        {source}
       </span>
     </span>
   );
@@ -108,11 +110,13 @@ function GroupName({ row, onToggle }: { row: Extract<HealthRow, { kind: 'group' 
         event.stopPropagation();
         onToggle(row.group.key);
       }}
-      className="flex cursor-pointer items-center gap-1.5 rounded text-left font-semibold"
+      className="flex max-w-full min-w-0 cursor-pointer items-center gap-1.5 rounded text-left font-semibold"
     >
       <Chevron className="size-4 shrink-0 text-fg-muted" aria-hidden="true" />
-      <span className="truncate">{row.group.key}</span>
-      <span className="text-xs font-normal text-fg-muted">({row.group.checks.length})</span>
+      <span className="truncate" title={row.group.key}>
+        {row.group.key}
+      </span>
+      <span className="shrink-0 text-xs font-normal text-fg-muted">({row.group.checks.length})</span>
     </button>
   );
 }
@@ -133,6 +137,7 @@ export function checkColumns(onToggleGroup: (key: string) => void): DataTableCol
     column.accessor((row) => rowValues(row).status, {
       id: 'status',
       header: 'Health',
+      meta: { headerClassName: 'w-40' },
       cell: ({ row: { original } }) => (
         <span className="flex flex-wrap items-center gap-x-2">
           <HealthText status={rowValues(original).status} />
@@ -140,11 +145,12 @@ export function checkColumns(onToggleGroup: (key: string) => void): DataTableCol
         </span>
       ),
     }),
-    column.accessor((row) => uptimePercent(rowValues(row)), { id: 'uptime', header: 'Uptime', cell: ({ row }) => <UptimeBar uptime={rowValues(row.original).uptime} /> }),
-    column.accessor((row) => rowValues(row).latency, { id: 'latency', header: 'Latency', cell: ({ row }) => <LatencyText ms={rowValues(row.original).latency} /> }),
+    column.accessor((row) => uptimePercent(rowValues(row)), { id: 'uptime', header: 'Uptime', meta: { headerClassName: 'w-36' }, cell: ({ row }) => <UptimeBar uptime={rowValues(row.original).uptime} /> }),
+    column.accessor((row) => rowValues(row).latency, { id: 'latency', header: 'Latency', meta: { headerClassName: 'w-28' }, cell: ({ row }) => <LatencyText ms={rowValues(row.original).latency} /> }),
     column.accessor((row) => rowValues(row).last_transition_time, {
       id: 'last_transition_time',
       header: 'Transition',
+      meta: { headerClassName: 'w-32' },
       cell: ({ row }) => <RelativeTime value={rowValues(row.original).last_transition_time} fallback="–" side="past" />,
     }),
   ];

@@ -37,6 +37,8 @@ function RowsTable({ rows, onToggleGroup, ...props }: TableProps & { rows: reado
       columns={columns}
       data={page}
       totalRowCount={rows.length}
+      // Columns of known widths; a long name or endpoint is cut (its title shows it) rather than widen the table.
+      layout="fixed"
       onRowClick={(row) => (row.kind === 'group' ? onToggleGroup(row.group.key) : props.onOpen(row.check))}
     />
   );

@@ -291,6 +291,13 @@ describe('/health', () => {
     expect(param(app, 'checkId')).toBe('c1');
   });
 
+  it('cuts a long name or endpoint at the column edge, whole in its title', async () => {
+    renderSettings('/health?groupBy=no-group', [summaryRoute()]);
+    const table = await checksTable();
+    expect(within(table).getByTitle('shop · https://shop/checkout').textContent).toBe('shop · https://shop/checkout');
+    expect(within(table).getByTitle('checkout').className).toContain('truncate');
+  });
+
   it('says Check not found for a checkId no check has, unknown or malformed, and closing it leaves the URL', async () => {
     for (const id of ['7d0c2f5e-98a1-4c4e-9d55-0b7f3c1a2e44', 'not-a-uuid']) {
       const app = renderSettings(`/health?checkId=${id}`, [summaryRoute()]);

@@ -167,6 +167,49 @@ describe('/catalog', () => {
     expect(param(app, 'configType')).toBeNull();
   });
 
+  it('sorts by a header click, shown on the header and kept in the URL, from the keyboard too', async () => {
+    const requests = { summary: [] as unknown[], configs: [] as URL[] };
+    const app = renderSettings('/catalog?configType=Shop::Service', routes(requests));
+    const configs = await screen.findByRole('table', { name: 'Configs' });
+    const header = (name: string) => within(configs).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    expect(header('Type').getAttribute('aria-sort')).toBe('ascending');
+    await app.user.click(within(header('Name')).getByRole('button'));
+    await waitFor(() => expect([param(app, 'sortBy'), param(app, 'sortOrder')]).toEqual(['name', 'asc']));
+    await waitFor(() => expect(requests.configs.at(-1)!.searchParams.get('order')).toBe('deleted_at.desc.nullslast,name.asc'));
+    expect(header('Name').getAttribute('aria-sort')).toBe('ascending');
+    expect(header('Type').getAttribute('aria-sort')).toBe('none');
+
+    within(header('Updated')).getByRole('button').focus();
+    await app.user.keyboard('{Enter}');
+    await waitFor(() => expect([param(app, 'sortBy'), param(app, 'sortOrder')]).toEqual(['updated_at', 'asc']));
+    await app.user.keyboard('{Enter}');
+    await waitFor(() => expect(param(app, 'sortOrder')).toBe('desc'));
+    expect(header('Updated').getAttribute('aria-sort')).toBe('descending');
+    await waitFor(() => expect(requests.configs.at(-1)!.searchParams.get('order')).toBe('deleted_at.desc.nullslast,updated_at.desc,name.asc'));
+  });
+
+  it('gives the room of columns no config has a value for to the names, cut with their whole text as title', async () => {
+    const requests = { summary: [] as unknown[], configs: [] as URL[] };
+    renderSettings('/catalog?configType=Shop::Service', routes(requests));
+    const configs = await screen.findByRole('table', { name: 'Configs' });
+    // No config has labels or a cost: those columns are left out; health, status and tags have values.
+    expect(within(configs).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Type', 'Health', 'Status', 'Tags', 'Created', 'Updated']);
+    expect(within(configs).getAllByTitle('Shop::Service')).toHaveLength(3);
+    expect(within(configs).getByTitle('worker')).toBeTruthy();
+  });
+
+  it('sorts the summary by a header click', async () => {
+    const requests = { summary: [] as unknown[], configs: [] as URL[] };
+    const app = renderSettings('/catalog', routes(requests));
+    const table = await screen.findByRole('table', { name: 'Catalog summary' });
+    await app.user.click(within(within(table).getByRole('columnheader', { name: /^Count/ })).getByRole('button'));
+    await waitFor(() => expect(param(app, 'sortBy')).toBe('count'));
+    await waitFor(() => expect(bodyRows(table)[0]!.textContent).toContain('Shop::Database'));
+    await app.user.click(within(within(table).getByRole('columnheader', { name: /^Count/ })).getByRole('button'));
+    await waitFor(() => expect(bodyRows(table)[0]!.textContent).toContain('Shop::Service'));
+    expect(param(app, 'sortOrder')).toBe('desc');
+  });
+
   it('says the catalog is empty when there is nothing without filters', async () => {
     renderSettings('/catalog', [{ method: 'POST', path: '/api/catalog/summary', respond: () => json([]) }, ...routes({ summary: [], configs: [] }).slice(2)]);
     expect(await screen.findByText('The catalog is empty')).toBeTruthy();

@@ -10,21 +10,53 @@ import { TagChips } from './tag-chips';
 
 type FilterBy = (kind: 'tag' | 'label', key: string, value: string, state: 1 | -1) => void;
 
-function columnsOf(now: number, filterBy: FilterBy): DataTableColumn<ConfigListItem>[] {
-  return [
+/** Columns shown only when a loaded config has a value for them: an empty one would take the names' room. */
+const OPTIONAL_COLUMNS = ['health', 'status', 'tags', 'labels', 'cost_total_30d'] as const;
+type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
+
+const hasValue: Record<OptionalColumn, (item: ConfigListItem) => boolean> = {
+  health: (item) => Boolean(item.health),
+  status: (item) => Boolean(item.status),
+  tags: (item) => Object.keys(item.tags ?? {}).length > 0,
+  labels: (item) => Object.keys(item.labels ?? {}).length > 0,
+  cost_total_30d: (item) => Boolean(item.cost_total_30d),
+};
+
+/** The optional columns some loaded config has a value for. */
+export function columnsWithContent(items: readonly ConfigListItem[]): Set<OptionalColumn> {
+  return new Set(OPTIONAL_COLUMNS.filter((column) => items.some(hasValue[column])));
+}
+
+/** A cell's text cut at the column's edge, whole in its title. */
+function Cut({ text }: { text: string }) {
+  return (
+    <span className="block truncate" title={text}>
+      {text}
+    </span>
+  );
+}
+
+const width = (headerClassName: string) => ({ headerClassName });
+
+function columnsOf(now: number, filterBy: FilterBy, shown: ReadonlySet<OptionalColumn>): DataTableColumn<ConfigListItem>[] {
+  const columns: (DataTableColumn<ConfigListItem> & { id: string })[] = [
     {
       id: 'name',
       header: 'Name',
+      accessorFn: (item) => item.name,
       cell: ({ row }) => {
         const item = row.original;
         const lastScraped = lastScrapedOf(item);
         const stale = isConfigPossiblyStale(lastScraped ? new Date(lastScraped) : null, item.deleted_at ? new Date(item.deleted_at) : null, new Date(now));
+        const name = item.name ?? item.id;
         return (
-          <span className={cn('inline-flex items-center gap-1.5', item.deleted_at && 'text-fg-muted line-through')}>
-            {item.name ?? item.id}
-            {item.deleted_at && <span className="text-xs no-underline">(deleted)</span>}
+          <span className={cn('flex min-w-0 items-center gap-1.5', item.deleted_at && 'text-fg-muted line-through')}>
+            <span className="truncate" title={name}>
+              {name}
+            </span>
+            {item.deleted_at && <span className="shrink-0 text-xs no-underline">(deleted)</span>}
             {stale && (
-              <span title={`Possibly stale: last scraped ${new Date(lastScraped!).toLocaleString()}`} aria-label="Possibly stale" className="text-yellow-600">
+              <span title={`Possibly stale: last scraped ${new Date(lastScraped!).toLocaleString()}`} aria-label="Possibly stale" className="shrink-0 text-yellow-600">
                 <Clock className="size-3.5" aria-hidden="true" />
               </span>
             )}
@@ -32,25 +64,34 @@ function columnsOf(now: number, filterBy: FilterBy): DataTableColumn<ConfigListI
         );
       },
     },
-    { id: 'type', header: 'Type', cell: ({ row }) => row.original.type },
-    { id: 'health', header: 'Health', cell: ({ row }) => <HealthText health={row.original.health} /> },
-    { id: 'status', header: 'Status', cell: ({ row }) => row.original.status ?? '' },
+    { id: 'type', header: 'Type', accessorFn: (item) => item.type, meta: width('w-[26%]'), cell: ({ row }) => <Cut text={row.original.type} /> },
+    { id: 'health', header: 'Health', accessorFn: (item) => item.health, meta: width('w-24'), cell: ({ row }) => <HealthText health={row.original.health} /> },
+    { id: 'status', header: 'Status', accessorFn: (item) => item.status, meta: width('w-28'), cell: ({ row }) => <Cut text={row.original.status ?? ''} /> },
     {
       id: 'tags',
       header: 'Tags',
       enableSorting: false,
+      meta: width('w-40'),
       cell: ({ row }) => <TagChips kind="tag" values={row.original.tags} onFilter={(k, v, s) => filterBy('tag', k, v, s)} />,
     },
     {
       id: 'labels',
       header: 'Labels',
       enableSorting: false,
+      meta: width('w-40'),
       cell: ({ row }) => <TagChips kind="label" values={row.original.labels} onFilter={(k, v, s) => filterBy('label', k, v, s)} />,
     },
-    { id: 'cost_total_30d', header: 'Cost (30d)', cell: ({ row }) => <CostCell cost30d={row.original.cost_total_30d} cost1d={row.original.cost_total_1d} /> },
-    { id: 'created_at', header: 'Created', cell: ({ row }) => <RelativeTime value={row.original.created_at} /> },
-    { id: 'updated_at', header: 'Updated', cell: ({ row }) => <RelativeTime value={row.original.updated_at} /> },
+    {
+      id: 'cost_total_30d',
+      header: 'Cost (30d)',
+      accessorFn: (item) => item.cost_total_30d,
+      meta: width('w-28'),
+      cell: ({ row }) => <CostCell cost30d={row.original.cost_total_30d} cost1d={row.original.cost_total_1d} />,
+    },
+    { id: 'created_at', header: 'Created', accessorFn: (item) => item.created_at, meta: width('w-28'), cell: ({ row }) => <RelativeTime value={row.original.created_at} /> },
+    { id: 'updated_at', header: 'Updated', accessorFn: (item) => item.updated_at, meta: width('w-28'), cell: ({ row }) => <RelativeTime value={row.original.updated_at} /> },
   ];
+  return columns.filter((column) => !(OPTIONAL_COLUMNS as readonly string[]).includes(column.id) || shown.has(column.id as OptionalColumn));
 }
 
 /** The flat config table: virtual rows of about 37 px with 20 rows of overscan (spec 2 section 9). */
@@ -75,7 +116,7 @@ export function ConfigTable({
   return (
     <DataTable
       label="Configs"
-      columns={columnsOf(now, filterBy)}
+      columns={columnsOf(now, filterBy, columnsWithContent(items))}
       data={items}
       getRowId={(item) => item.id}
       totalRowCount={total}

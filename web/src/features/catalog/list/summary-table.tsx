@@ -33,6 +33,7 @@ function columnsOf(groups: readonly string[], pinned: readonly string[], toggleP
   const groupColumns: DataTableColumn<ConfigSummaryRow>[] = groups.map((group) => ({
     id: group,
     header: groupByLabel(group).replace(/_/g, ' '),
+    accessorFn: (row) => groupValue(row, group),
     cell: ({ row }) => {
       const value = groupValue(row.original, group);
       const type = group === 'type' ? value : '';
@@ -58,7 +59,7 @@ function columnsOf(groups: readonly string[], pinned: readonly string[], toggleP
   }));
   return [
     ...groupColumns,
-    { id: 'count', header: 'Count', cell: ({ row }) => <CountBadge count={row.original.count} label="configs" /> },
+    { id: 'count', header: 'Count', accessorFn: (row) => row.count, cell: ({ row }) => <CountBadge count={row.original.count} label="configs" /> },
     { id: 'health', header: 'Health', enableSorting: false, cell: ({ row }) => <HealthCounts counts={row.original.health} /> },
     { id: 'changes', header: 'Changes', enableSorting: false, cell: ({ row }) => <CountBadge count={row.original.changes} label="changes in 30 days" /> },
     { id: 'analysis', header: 'Insights', enableSorting: false, cell: ({ row }) => <InsightCounts analysis={row.original.analysis} /> },
