@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { applyYaml, startCheckTarget, type CheckTarget } from '../support/health.js';
+import { expectOnTop } from '../support/layout.js';
 import { dbRows, field, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 /** Opens the drawer of a check on /health (by its id in the URL), once the check is on the dashboard. */
@@ -75,6 +76,13 @@ spec:
       const drawer = await openDrawer(page, checkId, 'checkout-api');
       expect(await drawer.getByText('tier: api').count()).toBe(1);
       await drawer.getByRole('figure', { name: 'Health Overview' }).getByText(/1 run, 1 failed|\d+ runs, \d+ failed/).waitFor();
+      // Uptime beside the chart counts the same runs.
+      const counts = async () => {
+        const chart = (await drawer.getByRole('figure', { name: 'Health Overview' }).locator('figcaption').innerText()).match(/(\d+) runs?, (\d+) failed/);
+        const uptime = (await drawer.locator('dt', { hasText: 'Uptime' }).locator('xpath=following-sibling::dd[1]').innerText()).match(/\((\d+) passed, (\d+) failed\)/);
+        return chart && uptime ? [Number(chart[1]) - Number(chart[2]), Number(chart[2])].join('/') === [uptime[1], uptime[2]].join('/') : false;
+      };
+      await expect.poll(counts).toBe(true);
       const history = drawer.getByRole('table', { name: 'History' });
       await history.getByText('status 503, expected 200').first().waitFor();
 
@@ -94,7 +102,12 @@ spec:
 
       await drawer.getByRole('button', { name: 'Run Now' }).click();
       await toast(page, 'You have successfully initiated the check run.');
+      // The toast shows over the drawer's header, not under it.
+      await expectOnTop(page.getByRole('region', { name: 'Notifications' }).getByText('You have successfully initiated the check run.'));
       await expect.poll(() => history.getByRole('row').count(), { timeout: 10_000 }).toBeGreaterThan(before);
+      // The run just made is never shown in the future, whatever the clocks of browser and server.
+      const lastRun = drawer.locator('dt', { hasText: 'Last Run' }).locator('xpath=following-sibling::dd[1]');
+      await expect.poll(() => lastRun.innerText(), { timeout: 10_000 }).toMatch(/^\d+s ago$/);
       expect(await drawer.getByRole('link', { name: 'Edit' }).getAttribute('href')).toMatch(/^\/settings\/canaries\/[0-9a-f-]{36}$/);
       expect(await drawer.getByRole('button', { name: 'Playbooks' }).isDisabled()).toBe(true);
       await screenshot(page, 'health-drawer');

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { applyYaml, startCheckTarget, type CheckTarget } from '../support/health.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 /** The path and query the page is at. */
@@ -146,6 +147,48 @@ spec:
         await other.getByRole('dialog', { name: 'ledger' }).waitFor();
       } finally {
         await other.close();
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('fits the checks table in its pane at 1440×900 and 1280×720, a long endpoint cut with its title', async () => {
+    // A database check's endpoint is a long connection string; it runs last, so the counts above stay as they are.
+    const endpoint = `${target.url}/ok?database=orders-production-primary&sslmode=verify-full&application_name=pharos-health-dashboard&connect_timeout=30&options=statement_timeout%3D5000`;
+    await applyYaml(
+      world,
+      `apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata: {name: warehouse-inventory-reconciliation, namespace: finance}
+spec:
+  schedule: "@every 1m"
+  http:
+    - name: warehouse-inventory-reconciliation-primary-database-connection
+      url: ${endpoint}
+`,
+    );
+    const page = await world.admin.newPage();
+    try {
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await openScreen(page, '/health?hidePassing=false&groupBy=no-group');
+        const table = page.getByRole('table', { name: 'Checks' });
+        await expect
+          .poll(
+            async () => {
+              await page.locator('header').getByRole('button', { name: 'Refresh', exact: true }).click();
+              return (await firstCells(table)).join(' | ');
+            },
+            { timeout: 30_000, interval: 1_000 },
+          )
+          .toContain('warehouse-inventory-reconciliation-primary-database-connection');
+        await expectNoHorizontalOverflow(page);
+        // Transition, the last column, is in view.
+        const transition = page.getByRole('columnheader', { name: 'Transition' });
+        const box = await transition.boundingBox();
+        expect(box && box.x + box.width <= viewport.width).toBe(true);
+        await screenshot(page, `health-dashboard-${viewport.width}`);
       }
     } finally {
       await page.close();

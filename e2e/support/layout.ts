@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** The two screen sizes every journey of a table screen is run at. */
 export const VIEWPORTS = [
@@ -29,4 +29,15 @@ export async function expectNoHorizontalOverflow(page: Page, tables = 'main tabl
     return found;
   }, tables);
   if (problems.length > 0) throw new Error(`Horizontal overflow at ${page.viewportSize()?.width}px: ${problems.join('; ')}`);
+}
+
+/** Throws unless the middle of `locator` is what a person sees there: no drawer, dialog or overlay drawn over it. */
+export async function expectOnTop(locator: Locator): Promise<void> {
+  const covered = await locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (top && (top === element || element.contains(top))) return null;
+    return top ? `${top.tagName.toLowerCase()}${top.getAttribute('role') ? `[role=${top.getAttribute('role')}]` : ''} "${(top.textContent ?? '').slice(0, 40)}"` : 'nothing';
+  });
+  if (covered !== null) throw new Error(`${await locator.textContent()} is covered by ${covered}`);
 }
