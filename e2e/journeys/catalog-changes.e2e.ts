@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { JSON_HEADERS, openScreen, settingsWorld, type SettingsWorld } from '../support/settings.js';
 
 const search = (page: Page) => new URL(page.url()).searchParams;
@@ -18,7 +19,7 @@ const landscape = (version: number) =>
     databases: [{ name: 'orders-db', version: version === 1 ? '15' : '16' }],
     services: [
       { name: 'checkout', replicas: version === 1 ? 2 : 3 },
-      { name: 'search', replicas: 1 },
+      { name: 'search', replicas: version === 3 ? 2 : 1 },
     ],
   });
 
@@ -93,11 +94,10 @@ spec:
       await openScreen(page, '/catalog/changes?configTypes=App::Database:1');
       await expect.poll(() => configCells(table)).toEqual(['orders-db']);
 
-      // Summary typed in the filter bar.
+      // Summary typed in the filter bar applies as it is typed.
       await openScreen(page, '/catalog/changes');
       const summary = page.getByRole('textbox', { name: 'Summary' });
       await summary.fill('*replicas*');
-      await summary.press('Enter');
       await expect.poll(() => search(page).get('summary')).toBe('*replicas*');
       await expect.poll(() => configCells(table)).toEqual(['checkout']);
 
@@ -115,6 +115,42 @@ spec:
       expect(await diff.innerText()).toContain('-  "replicas": 2');
       expect(await drawer.getByRole('region', { name: 'Patch' }).innerText()).toContain('/replicas');
       await screenshot(page, 'catalog-changes-diff');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('finds changes made after the page opened on Refresh, and fits the changes and insights tables at 1440×900 and 1280×720', async () => {
+    const page = await world.admin.newPage();
+    try {
+      await openScreen(page, '/catalog/changes');
+      const table = page.getByRole('table', { name: 'Changes' });
+      await expect.poll(async () => (await configCells(table)).sort()).toEqual(['checkout', 'orders-db']);
+      // A change made now, after the page asked for the last two days, shows on Refresh.
+      await writeFile(file, landscape(3));
+      await expect
+        .poll(
+          async () => {
+            const response = await world.api.post('/api/catalog/changes', { headers: JSON_HEADERS, data: { config_type: 'App::*' } });
+            return ((await response.json()) as { total: number }).total;
+          },
+          { timeout: 60_000, interval: 1_000 },
+        )
+        .toBe(3);
+      await page.locator('header').getByRole('button', { name: 'Refresh', exact: true }).click();
+      await expect.poll(async () => (await configCells(table)).sort()).toEqual(['checkout', 'orders-db', 'search']);
+
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await openScreen(page, '/catalog/changes');
+        await expect.poll(async () => (await configCells(table)).length).toBe(3);
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `catalog-changes-${viewport.width}`);
+        await openScreen(page, '/catalog/insights');
+        await page.getByRole('table', { name: 'Insights' }).waitFor();
+        await expectNoHorizontalOverflow(page);
+        expect(await page.title()).toBe('Insights | Catalog | Pharos');
+      }
     } finally {
       await page.close();
     }

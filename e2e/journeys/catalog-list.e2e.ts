@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { dbRows, openScreen, settingsWorld, type SettingsWorld } from '../support/settings.js';
 
 /** The query parameters the page is at. */
@@ -111,6 +112,36 @@ spec:
       await openScreen(page, '/catalog?configType=Fleet::Service');
       await configs.locator('tbody tr[data-index]').filter({ hasText: 'worker' }).click();
       await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/catalog\/[0-9a-f-]{36}$/);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('sorts the configs by a header click, kept in the URL, and fits both tables in the pane at 1440×900 and 1280×720', async () => {
+    const page = await world.contexts.get('viewer')!.newPage();
+    try {
+      const configs = page.getByRole('table', { name: 'Configs' });
+      const names = () => configs.locator('tbody tr[data-index] td:first-child').allTextContents();
+      await openScreen(page, '/catalog?configType=Fleet::Service');
+      await expect.poll(names).toEqual(['api', 'web', 'worker']);
+      const nameHeader = configs.getByRole('columnheader', { name: 'Name' });
+      await nameHeader.getByRole('button').click();
+      await expect.poll(() => [search(page).get('sortBy'), search(page).get('sortOrder')]).toEqual(['name', 'asc']);
+      await nameHeader.getByRole('button').press('Enter');
+      await expect.poll(() => search(page).get('sortOrder')).toBe('desc');
+      await expect.poll(names).toEqual(['worker', 'web', 'api']);
+      expect(await nameHeader.getAttribute('aria-sort')).toBe('descending');
+
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await openScreen(page, '/catalog');
+        await page.getByRole('table', { name: 'Catalog summary' }).locator('tbody tr').first().waitFor();
+        await expectNoHorizontalOverflow(page);
+        await openScreen(page, '/catalog?configType=Fleet::Service');
+        await expect.poll(names).toEqual(['api', 'web', 'worker']);
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `catalog-list-configs-${viewport.width}`);
+      }
     } finally {
       await page.close();
     }

@@ -64,7 +64,7 @@ function columnsOf(now: number, filterBy: FilterBy, shown: ReadonlySet<OptionalC
         );
       },
     },
-    { id: 'type', header: 'Type', accessorFn: (item) => item.type, meta: width('w-[26%]'), cell: ({ row }) => <Cut text={row.original.type} /> },
+    { id: 'type', header: 'Type', accessorFn: (item) => item.type, cell: ({ row }) => <Cut text={row.original.type} /> },
     { id: 'health', header: 'Health', accessorFn: (item) => item.health, meta: width('w-24'), cell: ({ row }) => <HealthText health={row.original.health} /> },
     { id: 'status', header: 'Status', accessorFn: (item) => item.status, meta: width('w-28'), cell: ({ row }) => <Cut text={row.original.status ?? ''} /> },
     {
@@ -88,8 +88,8 @@ function columnsOf(now: number, filterBy: FilterBy, shown: ReadonlySet<OptionalC
       meta: width('w-28'),
       cell: ({ row }) => <CostCell cost30d={row.original.cost_total_30d} cost1d={row.original.cost_total_1d} />,
     },
-    { id: 'created_at', header: 'Created', accessorFn: (item) => item.created_at, meta: width('w-28'), cell: ({ row }) => <RelativeTime value={row.original.created_at} /> },
-    { id: 'updated_at', header: 'Updated', accessorFn: (item) => item.updated_at, meta: width('w-28'), cell: ({ row }) => <RelativeTime value={row.original.updated_at} /> },
+    { id: 'created_at', header: 'Created', accessorFn: (item) => item.created_at, meta: width('w-[6.5rem]'), cell: ({ row }) => <RelativeTime value={row.original.created_at} /> },
+    { id: 'updated_at', header: 'Updated', accessorFn: (item) => item.updated_at, meta: width('w-[6.5rem]'), cell: ({ row }) => <RelativeTime value={row.original.updated_at} /> },
   ];
   return columns.filter((column) => !(OPTIONAL_COLUMNS as readonly string[]).includes(column.id) || shown.has(column.id as OptionalColumn));
 }
