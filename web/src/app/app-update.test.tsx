@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Link } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserPage, resetAppStale } from '../ui/app-update';
+import { browserPage, markAppStale, resetAppStale } from '../ui/app-update';
 import { renderApp } from '../test/render-app';
 import { RootLayout, RouteError } from './root-layout';
 import { page } from './routes';
@@ -66,5 +66,15 @@ describe('a route whose script is gone after a deploy', () => {
     await app.router.navigate('/home');
     await screen.findByRole('link', { name: 'Elsewhere' });
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('does not reload the page it was found at, so a file still missing after a reload cannot loop', async () => {
+    const reload = vi.spyOn(browserPage, 'reload').mockImplementation(() => undefined);
+    markAppStale();
+    const app = renderApp('/home', { routes: [{ element: <RootLayout />, children: [{ path: 'home', element: <Home /> }, { path: 'elsewhere', element: <p>elsewhere</p> }] }] });
+    await screen.findByRole('link', { name: 'Elsewhere' });
+    expect(reload).not.toHaveBeenCalled();
+    await app.user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 });

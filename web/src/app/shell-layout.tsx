@@ -5,16 +5,17 @@ import { useSession } from '../api/session';
 import { Header } from '../features/shell/header';
 import { Sidebar } from '../features/shell/sidebar';
 import { useShellShortcuts } from '../features/shell/use-shortcuts';
+import { loadAppModule } from '../ui/app-update';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { Skeleton } from '../ui/skeleton';
 import { useLocalStorage } from '../ui/use-local-storage';
 import { AccessGate } from './access-gate';
 import { BreadcrumbProvider, useCurrentBreadcrumb } from './breadcrumb';
 
-const GlobalSearch = lazy(() => import('../features/shell/global-search'));
+const GlobalSearch = lazy(() => loadAppModule(() => import('../features/shell/global-search')));
 
 /** The identity client (and so the logout flow) loads only when the user menu opens: not with the shell. */
-const loadLogout = () => import('../features/auth/api/logout');
+const loadLogout = () => loadAppModule(() => import('../features/auth/api/logout'));
 
 /** The foundation's sign-out (logout flow, then /login?return_to=…), loaded on demand. */
 function useLazySignOut() {

@@ -44,6 +44,8 @@ export const browserPage = { reload: (): void => window.location.reload() };
 export function useReloadWhenStale(): void {
   const { key } = useLocation();
   useEffect(() => {
+    // Marked before any location was seen: this is the one it happened at (no reload, so no loop).
+    if (staleAt === '') staleAt = key;
     if (staleAt !== null && staleAt !== key) {
       staleAt = null;
       browserPage.reload();
@@ -65,6 +67,8 @@ export async function loadAppModule<T>(load: () => Promise<T>): Promise<T> {
 
 /** Shown where a page could not load its code: the app was updated on the server. */
 export function AppUpdatedNotice() {
+  // Whichever import failed (a page, a dialog's code), the next navigation brings the new build.
+  useEffect(() => markAppStale(), []);
   return (
     <div role="alert" className="mx-auto flex max-w-2xl flex-col gap-2 p-6 text-sm">
       <p className="text-base font-semibold text-fg">

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
 import { Dialog, DialogClose } from './dialog';
-import { render, screen } from './testing/render';
+import { act, render, screen, within } from './testing/render';
+import { toast } from './toast/toast-store';
+import { Toaster } from './toast/toaster';
 
 describe('Dialog', () => {
   it('opens from its trigger with a title, description and body, and closes on Esc', async () => {
@@ -24,6 +26,26 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     // Focus returns to the trigger.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open' }));
+  });
+
+  it('stays open when a toast raised over it is closed', async () => {
+    // The toast stack is drawn above the dialog; Radix makes the page under a modal dialog inert to the pointer.
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const onOpenChange = vi.fn();
+    render(
+      <>
+        <Dialog open onOpenChange={onOpenChange} title="Edit">
+          body
+        </Dialog>
+        <Toaster />
+      </>,
+    );
+    act(() => toast.success('Saved'));
+    const notifications = screen.getByRole('region', { name: 'Notifications', hidden: true });
+    await user.click(within(notifications).getByRole('button', { name: 'Close', hidden: true }));
+    expect(within(notifications).queryByText('Saved')).toBeNull();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Edit' })).toBeTruthy();
   });
 
   it('closes with its close button and reports the change', async () => {

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
+import { isOnToaster } from './toast/toaster-region';
 
 export type { DialogSize } from '@pharos/core';
 
@@ -75,7 +76,7 @@ export function Dialog({
           data-size={size}
           // Without a description, say so explicitly rather than point at a missing element.
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onPointerDownOutside={preventOutsideClose ? (event) => event.preventDefault() : undefined}
+          onPointerDownOutside={(event) => (preventOutsideClose || isOnToaster(event)) && event.preventDefault()}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100vh-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
             'rounded-lg border border-border bg-surface text-fg shadow-xl focus:outline-none',

@@ -2,6 +2,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
 import { CloseButton, overlayClass } from './dialog';
+import { isOnToaster } from './toast/toaster-region';
 
 export type DrawerSize = 'small' | 'medium' | 'large' | 'full';
 export type DrawerSide = 'right' | 'left';
@@ -52,7 +53,7 @@ export function Drawer({
         <RadixDialog.Content
           data-side={side}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onInteractOutside={modal ? undefined : (event) => event.preventDefault()}
+          onInteractOutside={(event) => (!modal || isOnToaster(event)) && event.preventDefault()}
           className={cn(
             'fixed inset-y-0 z-50 flex max-w-full flex-col bg-surface text-fg shadow-xl focus:outline-none',
             side === 'right' ? 'right-0 border-l border-border' : 'left-0 border-r border-border',

@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { cn } from '../cn';
+import { TOASTER_ATTRIBUTE } from './toaster-region';
 import { dismissToast, getToasts, subscribeToasts, type Toast, type ToastTone } from './toast-store';
 
 const ICONS = { success: CircleCheck, error: CircleAlert, info: Info } as const;
@@ -36,7 +37,8 @@ function ToastItem({ toast }: { toast: Toast }) {
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed top-4 right-4 z-[100]">
+    // Above every drawer and dialog (z-50) and their overlays, so a toast raised from one is seen.
+    <section aria-label="Notifications" {...{ [TOASTER_ATTRIBUTE]: '' }} className="pointer-events-none fixed top-4 right-4 z-[100]">
       <ol className="flex flex-col gap-2">
         {toasts.map((t) => (
           <ToastItem key={t.id} toast={t} />
