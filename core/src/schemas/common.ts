@@ -12,17 +12,29 @@ const KEY_REF: JsonSchema = {
   additionalProperties: false,
 };
 
+/** A key of a Helm release's values (a JSONPath), as mission-control reads it from a cluster. */
+const HELM_REF: JsonSchema = {
+  type: 'object',
+  required: ['key'],
+  properties: { name: { type: 'string' }, key: NON_EMPTY_STRING },
+  additionalProperties: false,
+};
+
+/** Where a secret-or-value's value comes from: a secret or config map key, a Helm value, a service account's token. */
+export const VALUE_FROM: JsonSchema = {
+  type: 'object',
+  properties: { secretKeyRef: KEY_REF, configMapKeyRef: KEY_REF, helmRef: HELM_REF, serviceAccount: NON_EMPTY_STRING },
+  additionalProperties: true,
+};
+
 /** A secret-or-value field: a static `value`, or `valueFrom` a secret or config map key. */
 export const SECRET_OR_VALUE: JsonSchema = {
   type: 'object',
   description: 'A static value, or a value read from a secret or config map key',
   properties: {
+    name: { type: 'string' },
     value: { type: 'string' },
-    valueFrom: {
-      type: 'object',
-      properties: { secretKeyRef: KEY_REF, configMapKeyRef: KEY_REF },
-      additionalProperties: true,
-    },
+    valueFrom: VALUE_FROM,
   },
   additionalProperties: false,
 };
