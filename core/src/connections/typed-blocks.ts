@@ -144,7 +144,7 @@ export const CONNECTION_BLOCKS: Readonly<Record<string, ConnectionBlock>> = {
     fields: { url: 'envVar', username: 'envVar', password: 'envVar', bearer: 'envVar', oauth: OAUTH, tls: TLS },
     to: { url: 'url', username: 'username', password: 'password', bearer: 'bearer', ...OAUTH_TO, ...TLS_TO },
   },
-  redis: { type: 'redis', fields: { url: 'string', username: 'envVar', password: 'envVar' }, to: { url: 'url', username: 'username', password: 'password' } },
+  redis: { type: 'redis', fields: { url: 'string', username: 'envVar', password: 'envVar' }, to: { url: 'url', username: 'username', password: 'password' }, defaults: { db: '0' } },
   sftp: {
     type: 'sftp',
     fields: { host: 'envVar', port: 'integer', username: 'envVar', password: 'envVar', path: 'string' },
