@@ -88,3 +88,14 @@ export const CONNECTION_REF: JsonSchema = {
   description: 'Connection to use: connection://<namespace>/<name>',
   examples: ['connection://default/postgres'],
 };
+
+/** Text filled in when it is used: a Go template (`{{ .params.method }}`) or a `$(…)` expression. */
+export const TEMPLATED_TEXT: JsonSchema = { type: 'string', pattern: '\\{\\{[\\s\\S]*\\}\\}|\\$\\([\\s\\S]*\\)', description: 'A template, filled in when it runs' };
+
+/** A field upstream fills from a template before it reads it: its own values, or a template checked once rendered. */
+export function templatable(schema: JsonSchema): JsonSchema {
+  return { anyOf: [schema, TEMPLATED_TEXT], ...(schema.description ? { description: schema.description } : {}), ...(schema.default !== undefined ? { default: schema.default } : {}) };
+}
+
+/** The methods the http check and action send. */
+export const REQUEST_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
