@@ -60,11 +60,17 @@ const TLS_TO = { 'tls.ca': 'ca', 'tls.cert': 'cert', 'tls.key': 'key', 'tls.inse
 const SQL_FIELDS = { url: 'envVar', host: 'envVar', username: 'envVar', password: 'envVar', database: 'envVar', insecureTLS: 'boolean' } as const;
 const SQL_TO = { url: 'url', host: 'host', username: 'username', password: 'password', database: 'database', insecureTLS: 'insecure_tls' } as const;
 
-/** `scheme://host/database` from a block without a url (host and database as properties). */
+/** Text written as it is, not a reference (`secret://…`) read when the connection is used. */
+const literal = (text: string | undefined): text is string => text !== undefined && text !== '' && !text.includes('://');
+
+/** `scheme://host/database` from a block without a url, when host and database are written as they are. */
 const sqlUrl =
   (scheme: string, database: (name: string) => string) =>
-  ({ properties }: { properties: Readonly<Record<string, string>> }): string | undefined =>
-    properties['host'] ? `${scheme}://${properties['host']}${properties['database'] ? database(properties['database']) : ''}` : undefined;
+  ({ properties }: { properties: Readonly<Record<string, string>> }): string | undefined => {
+    const [host, name] = [properties['host'], properties['database']];
+    if (!literal(host) || (name !== undefined && !literal(name))) return undefined;
+    return `${scheme}://${host}${name ? database(name) : ''}`;
+  };
 
 const AI_FIELDS = { model: 'string', url: 'envVar', apiKey: 'envVar' } as const;
 const AI_TO = { model: 'model', url: 'url', apiKey: 'password' } as const;
@@ -128,7 +134,7 @@ export const CONNECTION_BLOCKS: Readonly<Record<string, ConnectionBlock>> = {
   mssql: {
     type: 'sql_server',
     fields: { url: 'envVar', host: 'envVar', username: 'envVar', password: 'envVar', database: 'envVar', trustServerCertificate: 'boolean' },
-    to: { url: 'url', host: 'host', username: 'username', password: 'password', database: 'database', trustServerCertificate: 'trust_server_certificate' },
+    to: { url: 'url', host: 'host', username: 'username', password: 'password', database: 'database', trustServerCertificate: 'insecure_tls' },
     url: sqlUrl('sqlserver', (name) => `?database=${encodeURIComponent(name)}`),
   },
   mysql: { type: 'mysql', fields: SQL_FIELDS, to: SQL_TO, url: sqlUrl('mysql', (name) => `/${name}`) },
@@ -156,7 +162,7 @@ export const CONNECTION_BLOCKS: Readonly<Record<string, ConnectionBlock>> = {
     fields: { server: 'envVar', port: 'envVar', username: 'envVar', password: 'envVar', share: 'string' },
     to: { server: 'host', port: 'port', username: 'username', password: 'password', share: 'share' },
     defaults: { port: '445' },
-    url: ({ properties }) => (properties['host'] ? `smb://${properties['host']}/${properties['share'] ?? ''}` : undefined),
+    url: ({ properties }) => (literal(properties['host']) ? `smb://${properties['host']}/${properties['share'] ?? ''}` : undefined),
   },
   discord: { type: 'discord', fields: { token: 'string', webhookID: 'string' }, to: { token: 'password', webhookID: 'username' } },
   ntfy: {

@@ -92,7 +92,7 @@ describe('a Connection in mission-control shape', () => {
       properties: { bearer: expect.stringMatching(/^v1:/), clientSecret: expect.stringMatching(/^v1:/), key: expect.stringMatching(/^v1:/), ca: 'configmap://ca/ca.crt', tokenURL: 'https://auth.example.com/token', scope: 'read,write' },
     });
     expect(await row('pg')).toMatchObject({ type: 'postgres', url: 'postgres://db.example.com:5432/app', username: 'app', password: 'helm://postgresql/.auth.password', insecure_tls: true });
-    expect(await row('ms')).toMatchObject({ type: 'sql_server', url: 'sqlserver://sql.example.com?database=app', properties: { trust_server_certificate: 'true' } });
+    expect(await row('ms')).toMatchObject({ type: 'sql_server', url: 'sqlserver://sql.example.com?database=app', insecure_tls: true });
     expect(await row('chat')).toMatchObject({ type: 'slack', username: 'C0123456', password: expect.stringMatching(/^v1:/), properties: { BotName: 'pharos', Color: 'good' } });
     expect(await row('cloud')).toMatchObject({ type: 'aws', username: 'AKIAEXAMPLE', url: 'http://minio.example.com:9000', properties: { region: 'eu-west-1', sessionToken: expect.stringMatching(/^v1:/) } });
     expect(await row('gcloud')).toMatchObject({ type: 'google_cloud', url: 'https://storage.example.com', certificate: expect.stringMatching(/^v1:/), properties: { project: 'sandbox' } });
