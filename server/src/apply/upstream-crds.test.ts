@@ -108,4 +108,20 @@ describe('the schemas of pharos apply against the upstream CRDs', () => {
     validate(sample(spec));
     expect(refusals(validate.errors ?? [])).toEqual(['additionalProperties /smtp/fromName']);
   });
+
+  it("accept a template in every text field of a playbook action's kind, as mission-control renders them first", () => {
+    const { spec } = specSchemaOf('mission-control.flanksource.com_playbooks.yaml');
+    const templated = (value: unknown): unknown => {
+      if (typeof value === 'string') return '{{ .params.value }}';
+      if (Array.isArray(value)) return value.map(templated);
+      return isRecord(value) ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, templated(inner)])) : value;
+    };
+    const document = sample(spec) as { actions: Record<string, unknown>[] };
+    // The action's own fields (timeout, delay, retry …) are read before rendering upstream too; its kind's fields after.
+    const action = Object.fromEntries(Object.entries(document.actions[0]!).map(([key, value]) => [key, isRecord(value) && key !== 'retry' ? templated(value) : value]));
+    const validate = ajv.compile(SPEC_SCHEMAS['playbook-spec']);
+    validate({ ...document, actions: [action] });
+    const refused = (validate.errors ?? []).filter((error) => ['type', 'enum', 'const', 'pattern', 'format'].includes(error.keyword) && error.instancePath.startsWith('/actions/0/'));
+    expect(refused.map((error) => `${error.keyword} ${error.instancePath}`).filter((refusal) => refusal !== 'pattern /actions/0/timeout')).toEqual([]);
+  });
 });
