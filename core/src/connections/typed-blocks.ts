@@ -1,3 +1,5 @@
+import { CONNECTION_TYPES } from '../constants/settings/connections.js';
+
 /**
  * The typed blocks of a Flanksource Connection (`spec.smtp`, `spec.http`, `spec.postgres` …, as in
  * mission-control's connections CRD) and where each of their fields goes in a Pharos connection row.
@@ -18,6 +20,8 @@ export interface ConnectionBlock {
   to: Readonly<Record<string, string>>;
   /** Properties set when the block leaves them out, as upstream defaults them. */
   defaults?: Readonly<Record<string, string>>;
+  /** Fields besides `fields` are kept in the applied document rather than refused (blocks named after Pharos's own types). */
+  open?: boolean;
   /** A url built from the row when the block gives none (mission-control builds one too). */
   url?: (row: { properties: Readonly<Record<string, string>> }) => string | undefined;
 }
@@ -76,7 +80,7 @@ const AI_FIELDS = { model: 'string', url: 'envVar', apiKey: 'envVar' } as const;
 const AI_TO = { model: 'model', url: 'url', apiKey: 'password' } as const;
 
 /** Every typed block of mission-control's Connection CRD, by its key in `spec`. */
-export const CONNECTION_BLOCKS: Readonly<Record<string, ConnectionBlock>> = {
+const UPSTREAM_BLOCKS: Readonly<Record<string, ConnectionBlock>> = {
   aws: { type: 'aws', fields: AWS_FIELDS, to: AWS_TO },
   awskms: { type: 'awskms', fields: { ...AWS_FIELDS, keyID: 'string' }, to: { ...AWS_TO, keyID: 'keyID' } },
   s3: { type: 's3', fields: { ...AWS_FIELDS, bucket: 'string', usePathStyle: 'boolean' }, to: { ...AWS_TO, bucket: 'bucket', usePathStyle: 'usePathStyle' } },
@@ -213,6 +217,25 @@ export const CONNECTION_BLOCKS: Readonly<Record<string, ConnectionBlock>> = {
   },
   telegram: { type: 'telegram', fields: { token: 'envVar', chats: 'envVar' }, to: { token: 'password', chats: 'username' } },
 };
+
+/**
+ * Blocks named after a Pharos type mission-control has no block for (`sql_server:`, `email:` …), as
+ * Pharos has always read them: the common fields, anything else kept in the applied document.
+ */
+const PHAROS_TYPE_BLOCKS: Readonly<Record<string, ConnectionBlock>> = Object.fromEntries(
+  CONNECTION_TYPES.filter((type) => !(type in UPSTREAM_BLOCKS)).map((type) => [
+    type,
+    {
+      type,
+      open: true,
+      fields: { url: 'envVar', username: 'envVar', password: 'envVar', certificate: 'envVar', insecureTLS: 'boolean', insecure_tls: 'boolean' },
+      to: { url: 'url', username: 'username', password: 'password', certificate: 'certificate', insecureTLS: 'insecure_tls', insecure_tls: 'insecure_tls' },
+    },
+  ]),
+);
+
+/** The typed blocks a Connection may hold, by their key in `spec`: mission-control's, then Pharos's own type names. */
+export const CONNECTION_BLOCKS: Readonly<Record<string, ConnectionBlock>> = { ...UPSTREAM_BLOCKS, ...PHAROS_TYPE_BLOCKS };
 
 export const CONNECTION_BLOCK_NAMES: readonly string[] = Object.keys(CONNECTION_BLOCKS);
 

@@ -38,12 +38,12 @@ function fieldSchema(kind: BlockFieldKind): JsonSchema {
   }
 }
 
-function blockSchema(fields: Readonly<Record<string, BlockFieldKind>>, required: readonly string[]): JsonSchema {
+function blockSchema(fields: Readonly<Record<string, BlockFieldKind>>, required: readonly string[], open = false): JsonSchema {
   return {
     type: 'object',
     ...(required.length > 0 ? { required } : {}),
     properties: Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, fieldSchema(kind)])),
-    additionalProperties: false,
+    additionalProperties: open,
   };
 }
 
@@ -61,7 +61,7 @@ export const CONNECTION_DOCUMENT_SCHEMA: JsonSchema = {
     port: ENV_VAR,
     insecure_tls: { type: 'boolean' },
     properties: STRING_MAP,
-    ...Object.fromEntries(Object.entries(CONNECTION_BLOCKS).map(([name, block]) => [name, blockSchema(block.fields, REQUIRED[name] ?? [])])),
+    ...Object.fromEntries(Object.entries(CONNECTION_BLOCKS).map(([name, block]) => [name, blockSchema(block.fields, REQUIRED[name] ?? [], block.open)])),
   },
   additionalProperties: true,
 };

@@ -22,6 +22,16 @@ describe('the row of a Connection in mission-control shape', () => {
     expect(connectionRow({ http: { url: 'https://x', password: { valueFrom: { helmRef: { name: 'app', key: '.password' } } } } }, 'h', 'default')['password']).toBe('helm://app/.password');
   });
 
+  it('reads a block named after a Pharos type that mission-control has no block for, as before', () => {
+    expect(connectionRow({ sql_server: { url: { value: 'sqlserver://db:1433' }, username: { value: 'pharos' }, note: 'kept in the document' } }, 'ms', 'default')).toEqual({
+      name: 'ms',
+      namespace: 'default',
+      type: 'sql_server',
+      url: 'sqlserver://db:1433',
+      username: 'pharos',
+    });
+  });
+
   it('keeps the flat shape as before', () => {
     expect(connectionRow({ type: 'http', url: { value: 'https://x' }, insecure_tls: true, allowedNamespaces: ['*'] }, 'h', 'default')).toEqual({
       name: 'h',
