@@ -37,7 +37,13 @@ export function isEnvVarReference(text: string | null | undefined): boolean {
 }
 
 
-/** The Flanksource object form (`{value}`, `{valueFrom: {secretKeyRef|configMapKeyRef: {name, key}}}`) or plain text, as stored text. */
+/** Sources of mission-control that Pharos keeps as text but cannot read: a Helm release's values, a service account's token. */
+const UNREADABLE_SCHEMES = { helm: 'helm://', serviceAccount: 'serviceaccount://' } as const;
+
+/**
+ * The Flanksource object form (`{value}`, `{valueFrom: {secretKeyRef|configMapKeyRef: {name, key}}}`) or plain text, as stored text.
+ * `valueFrom.helmRef` and `valueFrom.serviceAccount` are kept as `helm://name/key` and `serviceaccount://name`.
+ */
 export function envVarText(source: unknown): string | undefined {
   if (typeof source === 'string') return source;
   if (!isRecord(source)) return undefined;
@@ -49,6 +55,20 @@ export function envVarText(source: unknown): string | undefined {
     if (isRecord(ref) && typeof ref['name'] === 'string' && typeof ref['key'] === 'string') {
       return formatEnvVar({ mode, name: ref['name'], key: ref['key'] }) || undefined;
     }
+  }
+  const helm = from['helmRef'];
+  if (isRecord(helm) && typeof helm['key'] === 'string') return `${UNREADABLE_SCHEMES.helm}${typeof helm['name'] === 'string' ? helm['name'] : ''}/${helm['key']}`;
+  if (typeof from['serviceAccount'] === 'string' && from['serviceAccount'] !== '') return `${UNREADABLE_SCHEMES.serviceAccount}${from['serviceAccount']}`;
+  return undefined;
+}
+
+/** Why a stored text names a source Pharos cannot read (a Helm value, a service account token), or undefined. */
+export function unreadableSourceReason(text: string): string | undefined {
+  if (text.startsWith(UNREADABLE_SCHEMES.helm)) {
+    return `${text} comes from valueFrom.helmRef, which needs a Kubernetes cluster: Pharos cannot read Helm values, write the value or a secret reference (valueFrom.secretKeyRef) instead`;
+  }
+  if (text.startsWith(UNREADABLE_SCHEMES.serviceAccount)) {
+    return `${text} comes from valueFrom.serviceAccount, which needs a Kubernetes cluster: Pharos cannot fetch service account tokens, write the token or a secret reference (valueFrom.secretKeyRef) instead`;
   }
   return undefined;
 }

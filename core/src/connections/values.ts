@@ -1,6 +1,8 @@
 import { CONNECTION_DEFAULTS } from '../constants/settings/connections.js';
 import { CONNECTION_COLUMNS, SECRET_COLUMNS, valueFields, type ConnectionField, type ValueField } from './fields.js';
 import { connectionForm } from './forms.js';
+import { CONNECTION_SECRET_RULES } from '../spec-secrets/fields.js';
+import { CONNECTION_BLOCKS, isRowColumn } from './typed-blocks.js';
 
 /** What a form holds: one value per field key, text or a checkbox. */
 export type ConnectionFormValues = Record<string, string | boolean | undefined>;
@@ -49,11 +51,24 @@ export function activeFields(fields: readonly ConnectionField[], values: Connect
   );
 }
 
+/** Properties a type's typed block fills from a credential field (`http.bearer`, `http.tls.key`, `aws.sessionToken`). */
+function typedBlockSecretKeys(type: string): string[] {
+  const isSecret = (path: string): boolean => {
+    const parts = path.split('.');
+    const field = parts[parts.length - 1]!;
+    const parent = parts[parts.length - 2];
+    return CONNECTION_SECRET_RULES.fields.includes(field) || (parent !== undefined && (CONNECTION_SECRET_RULES.within[parent] ?? []).includes(field));
+  };
+  return Object.values(CONNECTION_BLOCKS)
+    .filter((block) => block.type === type)
+    .flatMap((block) => Object.entries(block.to).filter(([path, target]) => !isRowColumn(target) && isSecret(path)).map(([, target]) => target));
+}
+
 /** Keys whose saved value is sealed and never sent back, for a type. */
 export function secretKeys(type: string): string[] {
   const form = connectionForm(type);
   const marked = form ? valueFields(form.fields).filter((field) => field.secret).map((field) => field.key) : [];
-  return [...new Set<string>([...SECRET_COLUMNS, ...marked])];
+  return [...new Set<string>([...SECRET_COLUMNS, ...marked, ...typedBlockSecretKeys(type)])];
 }
 
 /** The form's starting values: what is saved, else each field's default. */

@@ -12,17 +12,29 @@ const KEY_REF: JsonSchema = {
   additionalProperties: false,
 };
 
+/** A key of a Helm release's values (a JSONPath), as mission-control reads it from a cluster. */
+const HELM_REF: JsonSchema = {
+  type: 'object',
+  required: ['key'],
+  properties: { name: { type: 'string' }, key: NON_EMPTY_STRING },
+  additionalProperties: false,
+};
+
+/** Where a secret-or-value's value comes from: a secret or config map key, a Helm value, a service account's token. */
+export const VALUE_FROM: JsonSchema = {
+  type: 'object',
+  properties: { secretKeyRef: KEY_REF, configMapKeyRef: KEY_REF, helmRef: HELM_REF, serviceAccount: NON_EMPTY_STRING },
+  additionalProperties: true,
+};
+
 /** A secret-or-value field: a static `value`, or `valueFrom` a secret or config map key. */
 export const SECRET_OR_VALUE: JsonSchema = {
   type: 'object',
   description: 'A static value, or a value read from a secret or config map key',
   properties: {
+    name: { type: 'string' },
     value: { type: 'string' },
-    valueFrom: {
-      type: 'object',
-      properties: { secretKeyRef: KEY_REF, configMapKeyRef: KEY_REF },
-      additionalProperties: true,
-    },
+    valueFrom: VALUE_FROM,
   },
   additionalProperties: false,
 };
@@ -76,3 +88,14 @@ export const CONNECTION_REF: JsonSchema = {
   description: 'Connection to use: connection://<namespace>/<name>',
   examples: ['connection://default/postgres'],
 };
+
+/** Text filled in when it is used: a Go template (`{{ .params.method }}`) or a `$(…)` expression. */
+export const TEMPLATED_TEXT: JsonSchema = { type: 'string', pattern: '\\{\\{[\\s\\S]*\\}\\}|\\$\\([\\s\\S]*\\)', description: 'A template, filled in when it runs' };
+
+/** A field upstream fills from a template before it reads it: its own values, or a template checked once rendered. */
+export function templatable(schema: JsonSchema): JsonSchema {
+  return { anyOf: [schema, TEMPLATED_TEXT], ...(schema.description ? { description: schema.description } : {}), ...(schema.default !== undefined ? { default: schema.default } : {}) };
+}
+
+/** The methods the http check and action send. */
+export const REQUEST_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -3,6 +3,7 @@
  * certificate fields, and type-specific extras kept as a string map in `properties`.
  */
 import { CONNECTION_DEFAULTS, CONNECTION_TYPES, type ConnectionType } from '../constants/settings/connections.js';
+import { STORED_ONLY_CONNECTION_TYPES } from '../connections/typed-blocks.js';
 import { NON_EMPTY_STRING } from './common.js';
 import { JSON_SCHEMA_DRAFT, type JsonSchema } from './json-schema.js';
 
@@ -52,7 +53,7 @@ export const CONNECTION_SCHEMA: JsonSchema = {
   properties: {
     name: NON_EMPTY_STRING,
     namespace: { type: 'string', default: CONNECTION_DEFAULTS.namespace },
-    type: { type: 'string', enum: CONNECTION_TYPES },
+    type: { type: 'string', enum: [...CONNECTION_TYPES, ...STORED_ONLY_CONNECTION_TYPES] },
     url: { type: 'string' },
     username: { type: 'string' },
     password: { type: 'string' },

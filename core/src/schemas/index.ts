@@ -11,8 +11,10 @@ export * from './json-schema.js';
 export * from './resource-selector.js';
 export { CANARY_SCHEMA, CHECK_DEFINITIONS } from './canary.js';
 export { CONNECTION_SCHEMA, CONNECTION_TYPES_REQUIRING_URL } from './connection.js';
+export { CONNECTION_DOCUMENT_SCHEMA } from './connection-document.js';
 export { NOTIFICATION_SCHEMA } from './notification.js';
-export { PLAYBOOK_ACTION_KINDS, PLAYBOOK_SPEC_SCHEMA } from './playbook-spec.js';
+export { PLAYBOOK_ACTION_KINDS, PLAYBOOK_SPEC_SCHEMA, TEMPLATED_CHOICES } from './playbook-spec.js';
+export { REQUEST_METHODS, TEMPLATED_TEXT, templatable } from './common.js';
 export { SCRAPE_CONFIG_SCHEMA } from './scrape-config.js';
 export { TOPOLOGY_SCHEMA } from './topology.js';
 

@@ -4,7 +4,7 @@
  * notification, ...).
  */
 import { PLAYBOOK_PARAMETER_TYPES } from '../constants/playbooks.js';
-import { CONNECTION_REF, DURATION, NAMED_VALUE, NON_EMPTY_STRING, SECRET_OR_VALUE } from './common.js';
+import { CONNECTION_REF, DURATION, NAMED_VALUE, NON_EMPTY_STRING, REQUEST_METHODS, SECRET_OR_VALUE, templatable } from './common.js';
 import { JSON_SCHEMA_DRAFT, STRING_MAP, arrayOf, ref, requires, type JsonSchema } from './json-schema.js';
 import { RESOURCE_SELECTOR_SCHEMA } from './resource-selector.js';
 
@@ -50,7 +50,7 @@ const HTTP_ACTION: JsonSchema = {
   properties: {
     url: { type: 'string', minLength: 1 },
     connection: CONNECTION_REF,
-    method: { type: 'string', enum: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], default: 'GET' },
+    method: templatable({ type: 'string', enum: REQUEST_METHODS, default: 'GET', description: 'An HTTP method, or a template giving one' }),
     headers: { anyOf: [arrayOf(ref('namedValue')), STRING_MAP] },
     body: { type: 'string' },
     templateBody: { type: 'boolean' },
@@ -86,6 +86,11 @@ const NOTIFICATION_ACTION: JsonSchema = {
 };
 
 const OPEN_ACTION: JsonSchema = { type: 'object', additionalProperties: true };
+
+/** Fields of actions whose value is one of a few, checked once their template is rendered, by action kind. */
+export const TEMPLATED_CHOICES: Readonly<Partial<Record<(typeof PLAYBOOK_ACTION_KINDS)[number], Readonly<Record<string, readonly string[]>>>>> = {
+  http: { method: REQUEST_METHODS },
+};
 
 /** Action kinds: an action carries exactly one of these keys. */
 export const PLAYBOOK_ACTION_KINDS = ['exec', 'http', 'sql', 'notification', 'gitops', 'github', 'azureDevopsPipeline', 'pod', 'logs'] as const;

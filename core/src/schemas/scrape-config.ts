@@ -170,6 +170,7 @@ export const SCRAPE_CONFIG_SCHEMA: JsonSchema = {
       properties: {
         changes: arrayOf(CHANGE_RETENTION),
         type: arrayOf(TYPE_RETENTION),
+        types: { ...arrayOf(TYPE_RETENTION), description: "config-db's name for type" },
         staleItemAge: { anyOf: [DURATION, { const: 'keep' }], description: "How long an unseen item stays before it is deleted, or 'keep'" },
         staleAnalysisAge: { anyOf: [DURATION, { const: 'keep' }], description: "How long an insight no scrape observes stays open before it is resolved (48h), or 'keep'" },
       },

@@ -1,4 +1,4 @@
-import { isEnvVarReference } from '../connections/env-var.js';
+import { isEnvVarReference, unreadableSourceReason } from '../connections/env-var.js';
 
 /** Names of headers and environment variables whose value is a credential. */
 const CREDENTIAL_NAME = /passw(or)?d|passphrase|token|secret|bearer|authorization|cookie|api[-_]?key|private[-_]?key|credential/i;
@@ -32,7 +32,7 @@ export function isCredentialName(name: string): boolean {
  * filled in when it is used (`{{ .params.token }}`, `$(password)`).
  */
 export function isLiteralCredential(value: string): boolean {
-  return value !== '' && !isEnvVarReference(value) && !value.includes('{{') && !value.includes('$(');
+  return value !== '' && !isEnvVarReference(value) && unreadableSourceReason(value) === undefined && !value.includes('{{') && !value.includes('$(');
 }
 
 /** Whether a service URL carries a credential: a user or password before the host, or a known token parameter. */

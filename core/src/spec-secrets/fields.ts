@@ -26,6 +26,18 @@ const INLINE: SpecSecretRules = {
   urls: [],
 };
 
+/**
+ * Where a Connection as written keeps credentials: the flat password and certificate, the secret
+ * fields of its typed blocks (`smtp.password`, `slack.token`, `http.oauth.clientSecret`,
+ * `http.tls.key`, `openai.apiKey` …) and the secret keys of its properties.
+ */
+export const CONNECTION_SECRET_RULES: SpecSecretRules = {
+  fields: [...CREDENTIAL_FIELDS, 'certificate', 'personalAccessToken'],
+  within: { tls: ['key'], properties: ['accessKey'] },
+  namedValues: ['headers'],
+  urls: [],
+};
+
 /** The kinds whose specs keep credentials of their own (Connection seals its own columns), each with its rules. */
 export const SPEC_SECRET_RULES = {
   Canary: INLINE,

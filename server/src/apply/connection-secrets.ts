@@ -1,90 +1,65 @@
-import { CONNECTION_TYPES, isRecord, isSealedText, SEALED_PLACEHOLDER, secretKeys } from '@pharos/core';
-import { mapCredentials, openCredential, sealCredential, type StoredCredentials } from '../connections/sealing.js';
-import { UnsealError, type ServerSecrets } from '../secrets/server-secrets.js';
+import { CONNECTION_SECRET_RULES, isLiteralCredential, isRecord, isSealedText, mapSpecSecrets, type SecretPath } from '@pharos/core';
+import { mapCredentials, sealCredential, type StoredCredentials } from '../connections/sealing.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { openSpecSecrets, PlaceholderRefused, sealSpecSecrets } from '../secrets/spec-secrets.js';
+import { connectionRow } from './connection-spec.js';
 import type { FileResource } from './files.js';
 import { ResourceProblem } from './stores.js';
 
-const SECRET_FIELDS = ['password', 'certificate'] as const;
-
-/** Where a Connection document keeps a credential: a column's name, or a key of its properties. */
-type CredentialPlace = { column: 'password' | 'certificate' } | { property: string };
-
-function typeOf(spec: Record<string, unknown>): string | undefined {
-  if (typeof spec['type'] === 'string') return spec['type'];
-  return CONNECTION_TYPES.find((type) => isRecord(spec[type]));
-}
-
-/**
- * `transform` on each credential of a Connection document: password and certificate, as text or
- * `{value}`, in the spec and its typed block, and the properties its type keeps secret.
- */
-function mapDocumentCredentials(document: Record<string, unknown>, transform: (value: string, place: CredentialPlace) => string): Record<string, unknown> {
-  const copy = structuredClone(document);
-  const spec = copy['spec'];
-  if (!isRecord(spec)) return copy;
-  const blocks = [spec, ...CONNECTION_TYPES.map((type) => spec[type]).filter(isRecord)];
-  for (const block of blocks) {
-    for (const column of SECRET_FIELDS) {
-      const value = block[column];
-      if (typeof value === 'string' && value !== '') block[column] = transform(value, { column });
-      else if (isRecord(value) && typeof value['value'] === 'string' && value['value'] !== '') value['value'] = transform(value['value'], { column });
+/** The first sealed text of a spec outside the credential fields, where a copied one would be opened for someone else. */
+function strayedSealedText(spec: unknown): SecretPath | undefined {
+  const withoutCredentials = mapSpecSecrets(spec, CONNECTION_SECRET_RULES, () => '');
+  const find = (node: unknown, path: SecretPath): SecretPath | undefined => {
+    if (isSealedText(node)) return path;
+    if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) {
+        const found = find(item, [...path, index]);
+        if (found) return found;
+      }
+    } else if (isRecord(node)) {
+      for (const [key, child] of Object.entries(node)) {
+        const found = find(child, [...path, key]);
+        if (found) return found;
+      }
     }
-  }
-  const type = typeOf(spec);
-  const properties = spec['properties'];
-  if (type && isRecord(properties)) {
-    for (const key of secretKeys(type)) {
-      const value = properties[key];
-      if (typeof value === 'string' && value !== '') properties[key] = transform(value, { property: key });
-    }
-  }
-  return copy;
+    return undefined;
+  };
+  return find(withoutCredentials, []);
 }
 
 /**
- * A Connection applied with `<sealed>` (as `pharos get` prints it) in place of a credential: the
- * saved one is kept. `<sealed>` where nothing is saved is a problem of the document.
+ * A Connection as it is saved: the credentials of its spec (flat or in its typed block) sealed in the
+ * applied document, which `pharos get` prints with `<sealed>` in their place, and the row made again
+ * from that sealed spec. `<sealed>` keeps the value saved at the same place of the saved spec (the
+ * applied document's, else the one written from the row), unless a destination beside it changed.
  */
-export function keepSavedConnectionCredentials(resource: FileResource, saved: StoredCredentials | undefined): FileResource {
-  const savedAt = (place: CredentialPlace): string | null | undefined => ('column' in place ? saved?.[place.column] : saved?.properties?.[place.property]);
-  const keep = (value: string, place: CredentialPlace): string => {
-    if (value !== SEALED_PLACEHOLDER) return value;
-    const stored = savedAt(place);
-    if (isSealedText(stored)) return stored;
-    const path = 'column' in place ? ['spec', place.column] : ['spec', 'properties', place.property];
-    throw new ResourceProblem(resource, path, `${SEALED_PLACEHOLDER} stands for a sealed value, but this connection has none saved here: write the value itself (or a secret:// reference)`);
-  };
-  const spec = { ...resource.spec };
-  for (const column of SECRET_FIELDS) if (typeof spec[column] === 'string') spec[column] = keep(spec[column], { column });
-  if (isRecord(spec['properties'])) {
-    spec['properties'] = Object.fromEntries(Object.entries(spec['properties']).map(([key, value]) => [key, typeof value === 'string' ? keep(value, { property: key }) : value]));
+export function sealConnectionResource(resource: FileResource, savedSpec: unknown, secrets: ServerSecrets): FileResource {
+  let spec: Record<string, unknown>;
+  try {
+    spec = sealSpecSecrets(resource.document['spec'] as Record<string, unknown>, CONNECTION_SECRET_RULES, secrets, { saved: { spec: savedSpec ?? {} } });
+  } catch (error) {
+    if (error instanceof PlaceholderRefused) throw new ResourceProblem(resource, ['spec', ...error.path], error.message);
+    throw error;
   }
-  return { ...resource, spec, document: mapDocumentCredentials(resource.document, keep) };
+  const strayed = strayedSealedText(spec);
+  if (strayed) {
+    throw new ResourceProblem(resource, ['spec', ...strayed], 'a sealed value can only stand in the credential field it was sealed for: write the value itself (or a secret:// reference)');
+  }
+  const row = connectionRow(spec, resource.name, resource.namespace) as unknown as StoredCredentials;
+  // The row's credentials come sealed from the spec; any other credential it holds is sealed as well.
+  const sealedRow = mapCredentials(row, (value) => (isSealedText(value) || !isLiteralCredential(value) ? value : secrets.seal(value)));
+  return { ...resource, document: { ...resource.document, spec }, spec: sealedRow as unknown as Record<string, unknown> };
 }
 
-/**
- * A Connection as it is saved: its credentials sealed in the row and in the applied document, which
- * `pharos get` prints with `<sealed>` in their place (applying that output again keeps them).
- */
-export function sealConnectionResource(resource: FileResource, secrets: ServerSecrets): FileResource {
-  const seal = (value: string) => sealCredential(secrets, value);
-  return {
-    ...resource,
-    document: sealConnectionDocument(resource.document, secrets),
-    spec: mapCredentials(resource.spec as unknown as StoredCredentials, seal) as unknown as Record<string, unknown>,
-  };
-}
-
+/** An applied document with its credentials sealed (those sealed with this key kept), for documents saved before they were sealed. */
 export function sealConnectionDocument(document: Record<string, unknown>, secrets: ServerSecrets): Record<string, unknown> {
-  return mapDocumentCredentials(document, (value) => sealCredential(secrets, value));
+  if (!isRecord(document['spec'])) return document;
+  return { ...document, spec: mapSpecSecrets(document['spec'], CONNECTION_SECRET_RULES, ({ value }) => (isLiteralCredential(value) ? sealCredential(secrets, value) : value)) };
 }
 
 /** The document with its credentials in clear, to compare two applies; undefined when it was sealed with another key. */
 export function openConnectionDocument(document: Record<string, unknown>, secrets: ServerSecrets): Record<string, unknown> | undefined {
-  try {
-    return mapDocumentCredentials(document, (value) => openCredential(secrets, value));
-  } catch (error) {
-    if (error instanceof UnsealError) return undefined;
-    throw error;
-  }
+  if (!isRecord(document['spec'])) return document;
+  const spec = openSpecSecrets(document['spec'], CONNECTION_SECRET_RULES, secrets);
+  return spec === undefined ? undefined : { ...document, spec };
 }

@@ -1,7 +1,7 @@
-import type { SpecSchemaName } from '@pharos/core';
+import { CONNECTION_DOCUMENT_SCHEMA, type JsonSchema, type SpecSchemaName } from '@pharos/core';
 import { parseBackendSpec } from '../logs/spec.js';
 import { topologySpecProblems } from '../topology/engine/spec.js';
-import { connectionRow } from './connection-spec.js';
+import { connectionRow, connectionSpecProblems } from './connection-spec.js';
 import { playbookSpecProblems } from '../playbooks/spec.js';
 import { incidentRuleSpecProblems } from '../incidents/rule-spec.js';
 import { notificationSpecProblems } from './notification-spec.js';
@@ -12,6 +12,10 @@ export interface ApplyKind {
   apiVersions: readonly string[];
   /** The JSON Schema of its `spec` in @pharos/core, when it has one. */
   schema?: SpecSchemaName;
+  /** The JSON Schema of the spec as written, when it is checked before `storedSpec` reads it. */
+  writtenSchema?: JsonSchema;
+  /** Checks of the spec as written, before `storedSpec` reads it. */
+  writtenCheck?: (spec: Record<string, unknown>) => { path: (string | number)[]; reason: string }[];
   /** What the schema checks and the table stores, when it is not the document's spec as written. */
   storedSpec?: (spec: Record<string, unknown>, name: string, namespace: string) => Record<string, unknown>;
   /** Checks of the spec besides its schema: each problem's path inside the spec and reason. */
@@ -32,7 +36,7 @@ export const APPLY_KINDS: readonly ApplyKind[] = [
   { kind: 'ScrapeConfig', apiVersions: ['configs.flanksource.com/v1'], schema: 'scrape-config' },
   { kind: 'Playbook', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'playbook-spec', check: playbookSpecProblems },
   { kind: 'Notification', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'notification', check: notificationSpecProblems },
-  { kind: 'Connection', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'connection', storedSpec: connectionRow },
+  { kind: 'Connection', apiVersions: ['mission-control.flanksource.com/v1'], schema: 'connection', writtenSchema: CONNECTION_DOCUMENT_SCHEMA, writtenCheck: connectionSpecProblems, storedSpec: connectionRow },
   { kind: 'IncidentRule', apiVersions: ['mission-control.flanksource.com/v1'], check: incidentRuleSpecProblems },
   { kind: 'LoggingBackend', apiVersions: [PHAROS_API_VERSION], check: loggingBackendProblems },
   { kind: 'Team', apiVersions: [PHAROS_API_VERSION] },

@@ -1,9 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { specSecretRules } from '@pharos/core';
-import type { StoredCredentials } from '../connections/sealing.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { openSpecSecrets, PlaceholderRefused, sealSpecSecrets } from '../secrets/spec-secrets.js';
-import { keepSavedConnectionCredentials, openConnectionDocument, sealConnectionResource } from './connection-secrets.js';
+import { openConnectionDocument, sealConnectionResource } from './connection-secrets.js';
 import type { FileResource } from './files.js';
 import { ResourceProblem, type KindStore, type StoredRow } from './stores.js';
 
@@ -20,7 +19,7 @@ export interface SavedResource {
  */
 export function sealResource(resource: FileResource, store: KindStore, saved: SavedResource, secrets: ServerSecrets): FileResource {
   const kind = resource.kind.kind;
-  if (kind === 'Connection') return sealConnectionResource(keepSavedConnectionCredentials(resource, saved.row as StoredCredentials | undefined), secrets);
+  if (kind === 'Connection') return sealConnectionResource(resource, saved.document?.['spec'] ?? (saved.row ? store.specOf(saved.row) : undefined), secrets);
   const rules = specSecretRules(kind);
   if (!rules) return resource;
   const savedSpec = saved.row ? store.specOf(saved.row) : saved.document?.['spec'];

@@ -111,11 +111,13 @@ kind: Connection
 metadata: {name: chat, namespace: ops}
 spec:
   slack:
-    url: {value: https://hooks.slack.example/x}
-    password: {valueFrom: {secretKeyRef: {name: slack, key: token}}}
+    channel: C0123
+    token: {valueFrom: {secretKeyRef: {name: slack, key: token}}}
 `;
-    expect(readFiles([{ text: connection }])).toMatchObject({ resources: [{ spec: { name: 'chat', namespace: 'ops', type: 'slack', url: 'https://hooks.slack.example/x' } }] });
-    expect(readFiles([{ text: connection.replace('slack:', 'nothing:') }])).toMatchObject({ problems: [{ path: '/spec/type', reason: 'type is required' }] });
+    expect(readFiles([{ text: connection }])).toMatchObject({ resources: [{ spec: { name: 'chat', namespace: 'ops', type: 'slack', username: 'C0123', password: 'secret://slack/token' } }] });
+    expect(readFiles([{ text: connection.replace('slack:', 'nothing:') }])).toMatchObject({ problems: [{ path: '/spec/type', reason: expect.stringMatching(/^type is required, or one typed block such as smtp/) }] });
+    expect(readFiles([{ text: connection.replace('channel:', 'chanel:') }])).toMatchObject({ problems: [{ path: '/spec/slack/chanel', line: 6, reason: expect.stringMatching(/^chanel is not a field here: one of token, channel/) }] });
+    expect(readFiles([{ text: `${connection}  http: {url: http://x}\n` }])).toMatchObject({ problems: [{ path: '/spec/slack', reason: expect.stringMatching(/one typed block, but this one has http and slack/) }] });
   });
 
   it('takes the namespace default and the kinds without a schema', () => {

@@ -1,4 +1,4 @@
-import { isRecord, SPEC_SCHEMAS, type SpecSchemaName } from '@pharos/core';
+import { isRecord, SPEC_SCHEMAS, type JsonSchema, type SpecSchemaName } from '@pharos/core';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { APPLY_KINDS, applyKind, type ApplyKind } from './kinds.js';
 import type { DocumentProblem, SourceDocument } from './documents.js';
@@ -19,15 +19,19 @@ export interface ValidResource {
 
 // verbose: a refused `not` explains itself with the description of the schema that refused it.
 const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
-const validators = new Map<SpecSchemaName, ValidateFunction>();
+const validators = new Map<JsonSchema, ValidateFunction>();
 
-function validatorOf(name: SpecSchemaName): ValidateFunction {
-  let validate = validators.get(name);
+function validatorOf(schema: JsonSchema): ValidateFunction {
+  let validate = validators.get(schema);
   if (!validate) {
-    validate = ajv.compile(SPEC_SCHEMAS[name]);
-    validators.set(name, validate);
+    validate = ajv.compile(schema);
+    validators.set(schema, validate);
   }
   return validate;
+}
+
+function schemaOf(name: SpecSchemaName): JsonSchema {
+  return SPEC_SCHEMAS[name];
 }
 
 
@@ -49,6 +53,12 @@ function explained(error: ErrorObject): string | undefined {
 function schemaProblem(source: SourceDocument, error: ErrorObject): DocumentProblem {
   const path = ['spec', ...pathOf(error.instancePath)];
   const missing = error.keyword === 'required' ? String((error.params as { missingProperty?: string }).missingProperty ?? '') : '';
+  const unknown = error.keyword === 'additionalProperties' ? String((error.params as { additionalProperty?: string }).additionalProperty ?? '') : '';
+  if (unknown) {
+    const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    const field = [...path, unknown];
+    return { index: source.index, line: source.lineOf(field), path: `/${field.join('/')}`, reason: `${unknown} is not a field here${known.length > 0 ? `: one of ${known.join(', ')}` : ''}` };
+  }
   const field = missing ? [...path, missing] : path;
   return {
     index: source.index,
@@ -82,15 +92,22 @@ export function validateDocument(source: SourceDocument): { resource: ValidResou
   const spec = document['spec'] ?? {};
   if (!isRecord(spec)) return at(['spec'], `spec of ${kind.kind} must be a mapping`);
   if (kind.schema && document['spec'] === undefined) return at(['spec'], `spec is required for ${kind.kind}`);
+  const checked = (problems: { path: (string | number)[]; reason: string }[]) => ({
+    problems: problems.map(({ path, reason }) => ({ index: source.index, line: source.lineOf(['spec', ...path]), path: `/${['spec', ...path].join('/')}`, reason })),
+  });
+  if (kind.writtenSchema) {
+    const validate = validatorOf(kind.writtenSchema);
+    if (!validate(spec)) return { problems: (validate.errors ?? []).map((error) => schemaProblem(source, error)) };
+  }
+  const writtenProblems = kind.writtenCheck?.(spec) ?? [];
+  if (writtenProblems.length > 0) return checked(writtenProblems);
   const stored = kind.storedSpec ? kind.storedSpec(spec, name.trim(), namespace.trim()) : spec;
   if (kind.schema) {
-    const validate = validatorOf(kind.schema);
+    const validate = validatorOf(schemaOf(kind.schema));
     if (!validate(stored)) return { problems: (validate.errors ?? []).map((error) => schemaProblem(source, error)) };
   }
   const problems = kind.check?.(stored) ?? [];
-  if (problems.length > 0) {
-    return { problems: problems.map(({ path, reason }) => ({ index: source.index, line: source.lineOf(['spec', ...path]), path: `/${['spec', ...path].join('/')}`, reason })) };
-  }
+  if (problems.length > 0) return checked(problems);
   return { resource: { index: source.index, kind, namespace: namespace.trim(), name: name.trim(), document, spec: stored, lineOf: source.lineOf } };
 }
 

@@ -6,6 +6,7 @@ import type { JobDefinition } from '../engine/job.js';
 import { enqueueJob } from '../engine/queue.js';
 import { ACTION_RUNNERS, whySkipped } from './actions/index.js';
 import type { ActionOutcome } from './actions/types.js';
+import { renderedChoiceProblem } from './actions/rendered-choices.js';
 import { delayMs, renderFields, shouldRun, type ActionState, type RunEnvironment } from './expressions.js';
 import { actionContext, runEnvironment, type PlaybookOptions, type RunRow } from './run-context.js';
 import { readPlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.js';
@@ -161,7 +162,10 @@ async function runAction(options: PlaybookOptions, step: Extract<Step, { done: f
   const signal = AbortSignal.any([stopping, cancel.signal, AbortSignal.timeout(limit)]);
   try {
     const runner = ACTION_RUNNERS[step.action.kind]!;
-    const body = await withConnection(options.pool, options.secrets, (await renderFields(options.sandbox, step.action.body, step.environment)) as Record<string, unknown>, step.namespace);
+    const rendered = (await renderFields(options.sandbox, step.action.body, step.environment)) as Record<string, unknown>;
+    const problem = renderedChoiceProblem(step.action.kind, rendered);
+    if (problem) return { outcome: { ok: false, result: {}, error: problem }, cancelled: false };
+    const body = await withConnection(options.pool, options.secrets, rendered, step.namespace);
     const outcome = await runner(body, actionContext(options, step.namespace, signal));
     if (signal.aborted && !stopping.aborted && !cancel.signal.aborted && outcome.ok === false) outcome.error = `the action did not finish within ${formatDuration(limit)}`;
     // Who cancelled, not how the action noticed.

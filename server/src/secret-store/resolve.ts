@@ -1,4 +1,4 @@
-import { isSealedText, parseEnvVar } from '@pharos/core';
+import { isSealedText, parseEnvVar, unreadableSourceReason } from '@pharos/core';
 import type pg from 'pg';
 import { mayUseFrom, SHARED_NAMESPACE } from '../connections/namespace-sharing.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
@@ -40,6 +40,8 @@ export async function resolveValue(
 ): Promise<string> {
   // A credential of a spec, sealed when it was saved.
   if (isSealedText(text)) return secrets.open(text);
+  const unreadable = unreadableSourceReason(text);
+  if (unreadable) throw new UnresolvedReference(unreadable);
   const parsed = parseEnvVar(text);
   if (parsed.mode === 'Static') return parsed.value;
   const what = parsed.mode === 'Secret' ? 'secret' : 'config map';

@@ -1,3 +1,4 @@
+import { STORED_ONLY_CONNECTION_TYPES } from '@pharos/core';
 import type { ResolvedConnection } from '../resolve.js';
 
 /** Longest one connection test may take. */
@@ -9,7 +10,11 @@ export class ConnectionTestFailure extends Error {}
 /** A type Pharos cannot test (yet): the answer is 501. */
 export class TestNotSupported extends Error {
   constructor(type: string) {
-    super(`Testing a ${type} connection is not supported`);
+    super(
+      (STORED_ONLY_CONNECTION_TYPES as readonly string[]).includes(type)
+        ? `Testing a ${type} connection is not supported: Pharos keeps ${type} connections applied from mission-control files, but has no client for them`
+        : `Testing a ${type} connection is not supported`,
+    );
   }
 }
 

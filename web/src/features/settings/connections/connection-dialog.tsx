@@ -1,4 +1,4 @@
-import { connectionForm } from '@pharos/core';
+import { connectionForm, STORED_ONLY_CONNECTION_TYPES } from '@pharos/core';
 import { useState } from 'react';
 import { Alert } from '../../../ui/alert';
 import { Dialog } from '../../../ui/dialog';
@@ -35,6 +35,10 @@ function EditConnection({ id, canWrite, connectionNames, onDone }: { id: string;
   const connection = useConnection(id);
   if (connection.isPending) return <Spinner label="Loading the connection" />;
   if (connection.error) return <Alert tone="error">{connection.error.message}</Alert>;
-  if (!connectionForm(connection.data.type)) return <Alert tone="error">Unknown connection type {connection.data.type}</Alert>;
+  const { type } = connection.data;
+  if ((STORED_ONLY_CONNECTION_TYPES as readonly string[]).includes(type)) {
+    return <Alert>Pharos keeps {type} connections applied from mission-control files but has no form for them: change the file and apply it again.</Alert>;
+  }
+  if (!connectionForm(type)) return <Alert tone="error">Unknown connection type {type}</Alert>;
   return <ConnectionForm type={connection.data.type} saved={connection.data} canWrite={canWrite} connectionNames={connectionNames} onDone={onDone} />;
 }

@@ -50,6 +50,20 @@ describe('/settings/connections', () => {
     expect(await screen.findByText('Connection updated successfully')).toBeTruthy();
   });
 
+  it('lists a connection applied from mission-control of a type Pharos has no form for, and says how to change it', async () => {
+    const user = userEvent.setup();
+    const openai = { ...SAVED, id: '22222222-2222-4222-8222-222222222222', name: 'gpt', type: 'openai', url: null, username: null, properties: { model: 'gpt-4o' }, source: 'ConfigFile' };
+    renderSettings('/settings/connections', [
+      dbRoute('GET', 'connections', () => rows([openai])),
+      { method: 'GET', path: `/api/connections/${openai.id}`, respond: () => json(openai) },
+    ]);
+    const row = (await screen.findByText('gpt')).closest('tr')!;
+    expect(within(row).getByText('openai')).toBeTruthy();
+    await user.click(row);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Connection' });
+    expect((await within(dialog).findByRole('status')).textContent).toContain('Pharos keeps openai connections applied from mission-control files but has no form for them');
+  });
+
   it('pretty-prints a JSON error of a test', async () => {
     const user = userEvent.setup();
     renderSettings('/settings/connections', routes());
