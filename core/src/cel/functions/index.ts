@@ -1,0 +1,24 @@
+import type { Environment } from '@marcbachmann/cel-js';
+import { registerOverloads, type CelOverload } from '../namespaces.js';
+import { COLLECTION_FUNCTIONS } from './collections.js';
+import { DATA_FUNCTIONS } from './data.js';
+import { ENCODING_FUNCTIONS } from './encoding.js';
+import { KUBERNETES_FUNCTIONS } from './kubernetes.js';
+import { MATH_FUNCTIONS } from './math.js';
+import { STRING_FUNCTIONS } from './strings.js';
+import { TIME_FIELDS, TIME_FUNCTIONS } from './time.js';
+
+/** Every function CEL expressions get beyond the CEL specification's own, as Flanksource's CEL environment has them. */
+export const CEL_FUNCTIONS: readonly CelOverload[] = [
+  ...STRING_FUNCTIONS,
+  ...COLLECTION_FUNCTIONS,
+  ...MATH_FUNCTIONS,
+  ...TIME_FUNCTIONS,
+  ...DATA_FUNCTIONS,
+  ...ENCODING_FUNCTIONS,
+  ...KUBERNETES_FUNCTIONS,
+];
+
+export function registerCelFunctions(environment: Environment): Environment {
+  return registerOverloads(environment, CEL_FUNCTIONS, TIME_FIELDS);
+}
