@@ -1,7 +1,8 @@
 import { Environment, EvaluationError, ParseError, TypeError as CelTypeError } from '@marcbachmann/cel-js';
+import { registerFold } from './fold.js';
 import { registerCelFunctions } from './functions/index.js';
 import { fromCel, toCel } from './values.js';
-import { registerRe2Matches, useRe2Matches, withEngineNames } from './re2-matches.js';
+import { registerOverrides, useOverrides, withEngineNames } from './overrides.js';
 import { positionOf } from '../template/lex.js';
 
 /**
@@ -45,7 +46,7 @@ async function jq(filter: string, value: unknown): Promise<unknown> {
   return toCel(results.length === 1 ? results[0] : results);
 }
 
-const environment = registerRe2Matches(registerCelFunctions(base)).registerFunction('jq(string, dyn): dyn', jq);
+const environment = registerOverrides(registerFold(registerCelFunctions(base))).registerFunction('jq(string, dyn): dyn', jq);
 
 type Compiled = ReturnType<Environment['parse']>;
 const compiled = new Map<string, Compiled>();
@@ -66,7 +67,7 @@ export function compileCel(expression: string): Compiled {
   if (!program) {
     try {
       program = environment.parse(expression);
-      useRe2Matches(program.ast);
+      useOverrides(program.ast);
     } catch (error) {
       throw located(expression, error);
     }
@@ -141,7 +142,7 @@ export function evaluatePlaybookCel(expression: string, variables: Record<string
     .registerFunction('getAction(string): map', (name: string) => toCel(run.actions[name] ?? {}));
   try {
     const program = playbook.parse(expression);
-    useRe2Matches(program.ast);
+    useOverrides(program.ast);
     return fromCel(program(toCel(variables) as Record<string, unknown>));
   } catch (error) {
     throw located(expression, error);

@@ -101,7 +101,7 @@ export const ENCODING_FUNCTIONS: CelOverload[] = [
     overload('Match(string, string): bool', regexMatches),
     overload('QuoteMeta(string): string', quoteMeta),
     overload('Replace(string, string, string): string', (pattern: string, replacement: string, text: string) => regexReplaceAll(pattern, text, replacement)),
-    overload('ReplaceLiteral(string, string, string): string', (pattern: string, replacement: string, text: string) => regexReplaceAll(pattern, text, replacement.replaceAll('$', '$$'))),
+    overload('ReplaceLiteral(string, string, string): string', (pattern: string, replacement: string, text: string) => regexReplaceAll(pattern, text, replacement.replaceAll('$', () => '$$'))),
     overload('Split(string, int, string): list<string>', (pattern: string, count: bigint, text: string) => regexSplit(pattern, text, int(count))),
   ]),
   ...inNamespace('aws', [overload('arnToMap(string): map', arnToMap), overload('fromAWSMap(list): map', (list: unknown[]) => fromAwsMap(list.map(entriesOf)))]),
