@@ -22,7 +22,9 @@ export function formatNumber(value: number): string {
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) && !(value instanceof Map);
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Date || value instanceof Map) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** Entries of a map-like value in Go's printing order (sorted keys). */
