@@ -80,9 +80,14 @@ export function parseYamlText(text: string): unknown {
   return parseYaml(text) as unknown;
 }
 
-/** YAML as Go's yaml.v3 writes it: block style, two spaces. */
+/** YAML as gomplate writes it (yaml.v3, two spaces, keys sorted). */
 export function toYaml(value: unknown): string {
-  return stringifyYaml(value ?? null);
+  return stringifyYaml(value ?? null, { sortMapEntries: true });
+}
+
+/** YAML as sprig's toYaml writes it (go-yaml v2: keys sorted, list items not indented under their key). */
+export function toYamlV2(value: unknown): string {
+  return stringifyYaml(value ?? null, { sortMapEntries: true, indentSeq: false });
 }
 
 /** `a=b,c=d` as a map; an entry without exactly one `=` is an error as in gomplate. */

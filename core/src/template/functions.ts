@@ -1,5 +1,7 @@
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { parse as parseYaml } from 'yaml';
+import { toYaml, toYamlV2 } from '../functions/data.js';
 import { regexFind, regexFindAll, regexMatches, regexReplaceAll, regexSplit } from '../regex/re2.js';
+import { hexDigest } from '../functions/digest.js';
 import { goQuote, repeat as repeatText, trimChars } from '../functions/text.js';
 import { zoneName, zoneOffsetMinutes } from '../functions/time.js';
 import { between, variadic } from './arity.js';
@@ -135,6 +137,9 @@ export const TEMPLATE_FUNCTIONS: Readonly<Record<string, TemplateFunction>> = {
   plural: (one, many, count) => (integer(count) === 1 ? one : many),
   b64enc: (value) => base64Encode(text(value)),
   b64dec: (value) => base64Decode(text(value)),
+  sha1sum: (value) => hexDigest('SHA1', text(value)),
+  sha256sum: (value) => hexDigest('SHA256', text(value)),
+  sha512sum: (value) => hexDigest('SHA512', text(value)),
   regexMatch: (pattern, value) => regexMatches(text(pattern), text(value)),
   regexFind: (pattern, value) => regexFind(text(pattern), text(value)),
   regexFindAll: (pattern, value, count) => regexFindAll(text(pattern), text(value), integer(count)),
@@ -196,6 +201,16 @@ export const TEMPLATE_FUNCTIONS: Readonly<Record<string, TemplateFunction>> = {
     return copy;
   },
   hasKey: (map, key) => Object.hasOwn(record(map), text(key)),
+  // sprig's dig: keys, then a default, then the map
+  dig: variadic(3, (...args) => {
+    const keys = args.slice(0, -2).map(text);
+    let current: unknown = args[args.length - 1];
+    for (const key of keys) {
+      if (typeof current !== 'object' || current === null || Array.isArray(current) || !Object.hasOwn(current, key)) return args[args.length - 2];
+      current = (current as Record<string, unknown>)[key];
+    }
+    return current;
+  }),
   keys: variadic(0, (...maps) => maps.flatMap((map) => Object.keys(record(map))).sort()),
   values: (map) => Object.values(record(map)),
   pick: COLL.Pick!,
@@ -210,8 +225,8 @@ export const TEMPLATE_FUNCTIONS: Readonly<Record<string, TemplateFunction>> = {
   toPrettyJson: (value) => toJson(value, '  '),
   fromJSON: (value) => JSON.parse(text(value)) as unknown,
   fromJson: (value) => JSON.parse(text(value)) as unknown,
-  toYAML: (value) => stringifyYaml(value ?? null),
-  toYaml: (value) => stringifyYaml(value ?? null),
+  toYAML: (value) => toYaml(value),
+  toYaml: (value) => toYamlV2(value),
   fromYAML: (value) => parseYaml(text(value)) as unknown,
   fromYaml: (value) => parseYaml(text(value)) as unknown,
 

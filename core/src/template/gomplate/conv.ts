@@ -61,7 +61,7 @@ export const CONV: Readonly<Record<string, TemplateFunction>> = {
   ToStrings: variadic(0, (...values) => values.map(toGoString)),
   ParseInt: (value, base, bits) => parseInteger(value, base, bits, false),
   ParseUint: (value, base, bits) => parseInteger(value, base, bits, true),
-  ParseFloat: (value) => {
+  ParseFloat: (value, _bits) => {
     const parsed = Number(text(value).trim());
     if (text(value).trim() === '' || Number.isNaN(parsed)) throw new Error(`strconv.ParseFloat: parsing ${JSON.stringify(text(value))}: invalid syntax`);
     return parsed;

@@ -19,16 +19,21 @@ function expectKind(value: unknown, kind: 'object' | 'array', what: string): unk
   return value;
 }
 
-/** JSON as Go's encoding/json writes it. */
+/** JSON as Go's encoding/json writes it; MarshalIndent breaks lines even for an empty indent. */
 export function toJson(value: unknown, indent?: string): string {
-  return JSON.stringify(value ?? null, (_key, item: unknown) => (item instanceof Date ? item.toISOString() : item), indent) ?? 'null';
+  const replacer = (_key: string, item: unknown) => (item instanceof Date ? item.toISOString() : item);
+  if (indent === undefined) return JSON.stringify(value ?? null, replacer) ?? 'null';
+  // A tab never appears unescaped inside JSON text, so leading tabs are exactly the indentation.
+  const text = JSON.stringify(value ?? null, replacer, '\t') ?? 'null';
+  return text.replace(/^\t+/gm, (tabs) => indent.repeat(tabs.length));
 }
 
 /** gomplate's CSV functions take an optional delimiter (and header) before the text. */
 function csvArgs(args: unknown[]): { delimiter: string; header?: string[]; input: string } {
   const input = text(args[args.length - 1]);
   const delimiter = args.length >= 2 ? text(args[0]) || ',' : ',';
-  const header = args.length === 3 ? text(args[1]).split(delimiter) : undefined;
+  // gomplate reads the header as comma-separated, whatever the delimiter of the data
+  const header = args.length === 3 ? text(args[1]).split(',') : undefined;
   return { delimiter, header, input };
 }
 

@@ -12,8 +12,9 @@ const round = (value: number): number => (value < 0 ? -Math.round(-value) : Math
 function seq(...args: unknown[]): number[] {
   const values = args.map((arg) => Math.trunc(number(arg)));
   const [start, end, step] = values.length === 1 ? [1, values[0]!, undefined] : [values[0]!, values[1]!, values[2]];
-  const by = step ?? (start <= end ? 1 : -1);
-  if (by === 0 || (by > 0 && start > end) || (by < 0 && start < end)) return [];
+  // The step follows the direction from start to end, whatever its sign (gomplate's Seq 10 -3 2 counts down).
+  const by = Math.abs(step ?? 1) * (start <= end ? 1 : -1);
+  if (by === 0) return [];
   if (Math.abs((end - start) / by) + 1 > MAX_SEQ) throw new Error(`math.Seq: more than ${MAX_SEQ} numbers`);
   const out: number[] = [];
   for (let n = start; by > 0 ? n <= end : n >= end; n += by) out.push(n);

@@ -107,7 +107,7 @@ export const FILEPATH: Readonly<Record<string, TemplateFunction>> = {
   ...PATH,
   FromSlash: (value) => text(value),
   ToSlash: (value) => text(value),
-  VolumeName: () => '',
+  VolumeName: (_path) => '',
   Rel: (base, target) => relPath(text(base), text(target)),
 };
 

@@ -71,6 +71,7 @@ export const STRINGS: Readonly<Record<string, TemplateFunction>> = {
   KebabCase: (value) => kebabCase(text(value)),
   WordWrap: between(1, 3, wordWrapOf),
   RuneCount: variadic(0, (...values) => values.reduce<number>((count, value) => count + [...text(value)].length, 0)),
+  SkipLines: (count, value) => text(value).split('\n').slice(Math.max(0, toInt(count))).join('\n'),
   HumanDuration: (value) => humanDurationOf(value),
   HumanSize: (value) => humanBytes(value),
   Semver: (value) => parseSemver(text(value)),
