@@ -90,6 +90,15 @@ export function toYamlV2(value: unknown): string {
   return stringifyYaml(value ?? null, { sortMapEntries: true, indentSeq: false });
 }
 
+/** JSON as Go's encoding/json writes it; MarshalIndent breaks lines even for an empty indent. */
+export function goJson(value: unknown, indent?: string): string {
+  const replacer = (_key: string, item: unknown) => (item instanceof Date ? item.toISOString() : item);
+  if (indent === undefined) return JSON.stringify(value ?? null, replacer) ?? 'null';
+  // A tab never appears unescaped inside JSON text, so leading tabs are exactly the indentation.
+  const text = JSON.stringify(value ?? null, replacer, '\t') ?? 'null';
+  return text.replace(/^\t+/gm, (tabs) => indent.repeat(tabs.length));
+}
+
 /** `a=b,c=d` as a map; an entry without exactly one `=` is an error as in gomplate. */
 export function keyValToMap(text: string): Record<string, string> {
   const out: Record<string, string> = {};

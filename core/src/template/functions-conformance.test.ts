@@ -20,7 +20,6 @@ interface Row {
 }
 
 const CSV = 'C,32\nGo,25\nCOBOL,357';
-const books = { works: [{ title: "Alice's Adventures in Wonderland", authors: [{ name: 'Lewis Carroll' }], first_publish_year: 1865 }] };
 
 const ROWS: Row[] = [
   // Go's own

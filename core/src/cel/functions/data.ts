@@ -1,6 +1,6 @@
 import jmespath from 'jmespath';
 import { JSONPath } from 'jsonpath-plus';
-import { csvByColumn, csvByRow, parseCsv, parseTomlText, parseYamlText, toCsv, toToml, toYaml } from '../../functions/data.js';
+import { csvByColumn, csvByRow, goJson, parseCsv, parseTomlText, parseYamlText, toCsv, toToml, toYaml } from '../../functions/data.js';
 import { inNamespace, overload, type CelOverload } from '../namespaces.js';
 import { fromCel, plain, toCel } from '../values.js';
 
@@ -8,7 +8,7 @@ import { fromCel, plain, toCel } from '../values.js';
 
 /** JSON of a CEL value: ints as numbers, durations as Go duration strings, times as RFC 3339. */
 export function celToJson(value: unknown, indent?: string): string {
-  return JSON.stringify(fromCel(value), null, indent) ?? 'null';
+  return goJson(fromCel(value), indent);
 }
 
 function parseJson(text: string): unknown {

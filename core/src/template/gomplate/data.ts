@@ -1,4 +1,4 @@
-import { csvByColumn, csvByRow, parseCsv, parseTomlText, parseYamlText, toCsv, toToml, toYaml } from '../../functions/data.js';
+import { csvByColumn, csvByRow, goJson as toJson, parseCsv, parseTomlText, parseYamlText, toCsv, toToml, toYaml } from '../../functions/data.js';
 import { between } from '../arity.js';
 import type { TemplateFunction } from '../exec.js';
 import { list, text } from './values.js';
@@ -19,14 +19,6 @@ function expectKind(value: unknown, kind: 'object' | 'array', what: string): unk
   return value;
 }
 
-/** JSON as Go's encoding/json writes it; MarshalIndent breaks lines even for an empty indent. */
-export function toJson(value: unknown, indent?: string): string {
-  const replacer = (_key: string, item: unknown) => (item instanceof Date ? item.toISOString() : item);
-  if (indent === undefined) return JSON.stringify(value ?? null, replacer) ?? 'null';
-  // A tab never appears unescaped inside JSON text, so leading tabs are exactly the indentation.
-  const text = JSON.stringify(value ?? null, replacer, '\t') ?? 'null';
-  return text.replace(/^\t+/gm, (tabs) => indent.repeat(tabs.length));
-}
 
 /** gomplate's CSV functions take an optional delimiter (and header) before the text. */
 function csvArgs(args: unknown[]): { delimiter: string; header?: string[]; input: string } {

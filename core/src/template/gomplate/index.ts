@@ -15,7 +15,7 @@ import { text } from './values.js';
  * and the top-level names gomplate gives that sprig does not also define (where both do, sprig's stay,
  * as Pharos's templates have always had them; see the template conformance table).
  */
-const NAMESPACES: Readonly<Record<string, Readonly<Record<string, TemplateFunction>>>> = {
+export const TEMPLATE_NAMESPACES: Readonly<Record<string, Readonly<Record<string, TemplateFunction>>>> = {
   base64: BASE64,
   coll: COLL,
   conv: CONV,
@@ -36,7 +36,7 @@ const NAMESPACES: Readonly<Record<string, Readonly<Record<string, TemplateFuncti
 
 export const GOMPLATE_FUNCTIONS: Readonly<Record<string, TemplateFunction>> = {
   ...Object.fromEntries(
-    Object.entries(NAMESPACES).map(([name, methods]) => {
+    Object.entries(TEMPLATE_NAMESPACES).map(([name, methods]) => {
       const namespace = new TemplateNamespace(name, methods);
       return [name, () => namespace];
     }),
