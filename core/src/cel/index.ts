@@ -1,6 +1,6 @@
 import { Environment, EvaluationError, ParseError, TypeError as CelTypeError } from '@marcbachmann/cel-js';
 import { registerFold } from './fold.js';
-import { registerCelFunctions } from './functions/index.js';
+import { CEL_NAMESPACES, registerCelFunctions } from './functions/index.js';
 import { fromCel, toCel } from './values.js';
 import { registerOverrides, useOverrides, withEngineNames } from './overrides.js';
 import { positionOf } from '../template/lex.js';
@@ -52,6 +52,11 @@ type Compiled = ReturnType<Environment['parse']>;
 const compiled = new Map<string, Compiled>();
 const CACHE_SIZE = 1000;
 
+/** The caller's variables as CEL values, with the function namespaces under the names the caller leaves free. */
+function variablesOf(variables: Record<string, unknown>): Record<string, unknown> {
+  return { ...CEL_NAMESPACES, ...(toCel(variables) as Record<string, unknown>) };
+}
+
 function located(expression: string, error: unknown): CelError {
   if (error instanceof ParseError || error instanceof EvaluationError || error instanceof CelTypeError) {
     const details = error as Error & { range?: { start: number }; summary?: string };
@@ -98,7 +103,7 @@ export function evaluateCel(expression: string, variables: Record<string, unknow
   const program = compileCel(expression);
   let result: unknown;
   try {
-    result = program(toCel(variables) as Record<string, unknown>);
+    result = program(variablesOf(variables));
   } catch (error) {
     throw located(expression, error);
   }
@@ -113,7 +118,7 @@ export function evaluateCel(expression: string, variables: Record<string, unknow
 export async function evaluateCelAsync(expression: string, variables: Record<string, unknown> = {}): Promise<unknown> {
   const program = compileCel(expression);
   try {
-    return fromCel(await program(toCel(variables) as Record<string, unknown>));
+    return fromCel(await program(variablesOf(variables)));
   } catch (error) {
     throw located(expression, error);
   }
@@ -143,7 +148,7 @@ export function evaluatePlaybookCel(expression: string, variables: Record<string
   try {
     const program = playbook.parse(expression);
     useOverrides(program.ast);
-    return fromCel(program(toCel(variables) as Record<string, unknown>));
+    return fromCel(program(variablesOf(variables)));
   } catch (error) {
     throw located(expression, error);
   }

@@ -2,9 +2,10 @@ import type { Environment } from '@marcbachmann/cel-js';
 
 /**
  * Functions as cel-go declares them: global (`HumanDuration(x)`), methods (`"a".camelCase()`) and
- * namespaced (`math.Add([1, 2])`). The engine has no namespaces, so each namespace is a constant
- * map, and its functions are methods of maps that look up which namespace they were called on;
- * `filepath.Base` and `path.Base` then share one method of one signature.
+ * namespaced (`math.Add([1, 2])`). The engine has no namespaces, so each namespace is a map handed
+ * to the expression as a variable of that name (unless the caller has a variable of the name:
+ * `data.items` stays the caller's data), and its functions are methods of maps that look up which
+ * namespace they were called on; `filepath.Base` and `path.Base` then share one method of one signature.
  */
 
 type Handler = (...args: never[]) => unknown;
@@ -27,16 +28,20 @@ export function inNamespace(namespace: string, overloads: readonly CelOverload[]
 const NAMESPACE_KEY = '__celNamespace';
 const SIGNATURE = /^(\w+)\(([^)]*)\):\s*(.+)$/;
 
-/** Registers the overloads; a namespace's constant also carries `fields` (`time.Hour`). */
-export function registerOverloads(environment: Environment, overloads: readonly CelOverload[], fields: Readonly<Record<string, Record<string, unknown>>> = {}): Environment {
+/** The variables standing for the namespaces of `overloads`; a namespace also carries its `fields` (`time.Hour`). */
+export function namespaceVariables(overloads: readonly CelOverload[], fields: Readonly<Record<string, Record<string, unknown>>> = {}): Readonly<Record<string, unknown>> {
+  const names = new Set(overloads.flatMap(({ namespace }) => (namespace === undefined ? [] : [namespace])));
+  return Object.fromEntries([...names].map((namespace) => [namespace, { [NAMESPACE_KEY]: namespace, ...fields[namespace] }]));
+}
+
+/** Registers the overloads: global functions and methods as they are, a namespace's functions as methods of maps. */
+export function registerOverloads(environment: Environment, overloads: readonly CelOverload[]): Environment {
   const byMethod = new Map<string, { name: string; params: string[]; returns: Set<string>; handlers: Map<string, Handler> }>();
-  const namespaces = new Set<string>();
   for (const { signature, handler, namespace } of overloads) {
     if (namespace === undefined) {
       environment.registerFunction(signature, handler as (...args: unknown[]) => unknown);
       continue;
     }
-    namespaces.add(namespace);
     const match = SIGNATURE.exec(signature);
     if (!match) throw new Error(`bad signature ${signature}`);
     const [, name, paramText, returns] = match as unknown as [string, string, string, string];
@@ -47,7 +52,6 @@ export function registerOverloads(environment: Environment, overloads: readonly 
     entry.handlers.set(namespace, handler);
     byMethod.set(key, entry);
   }
-  for (const namespace of namespaces) environment.registerConstant(namespace, 'map', { [NAMESPACE_KEY]: namespace, ...fields[namespace] });
   for (const { name, params, returns, handlers } of byMethod.values()) {
     environment.registerFunction({
       name,

@@ -124,7 +124,12 @@ export const COLLECTION_FUNCTIONS: CelOverload[] = [
   ...COALESCE_ARITIES.map((arity) => overload(`coalesce(${Array<string>(arity).fill('dyn').join(', ')}): dyn`, coalesce)),
   overload('first(dyn): dyn', (value: unknown) => edge(value, 'first')),
   overload('last(dyn): dyn', (value: unknown) => edge(value, 'last')),
-  ...inNamespace('lists', [overload('range(int): list<int>', (end: bigint) => range(0n, end, 1n))]),
+  ...inNamespace('lists', [
+    overload('range(int): list<int>', (end: bigint) => {
+      if (end < 0n || end > BigInt(MAX_RANGE)) throw new Error(`lists.range takes 0 to ${MAX_RANGE}, not ${end}`);
+      return range(0n, end, 1n);
+    }),
+  ]),
   ...inNamespace('sets', [
     overload('contains(list, list): bool', (list: unknown[], sub: unknown[]) => sub.every((item) => list.some((other) => sameValue(item, other)))),
     overload('equivalent(list, list): bool', (a: unknown[], b: unknown[]) => a.every((x) => b.some((y) => sameValue(x, y))) && b.every((y) => a.some((x) => sameValue(x, y)))),

@@ -1,5 +1,5 @@
 import type { Environment } from '@marcbachmann/cel-js';
-import { registerOverloads, type CelOverload } from '../namespaces.js';
+import { namespaceVariables, registerOverloads, type CelOverload } from '../namespaces.js';
 import { COLLECTION_FUNCTIONS } from './collections.js';
 import { DATA_FUNCTIONS } from './data.js';
 import { ENCODING_FUNCTIONS } from './encoding.js';
@@ -20,5 +20,8 @@ export const CEL_FUNCTIONS: readonly CelOverload[] = [
 ];
 
 export function registerCelFunctions(environment: Environment): Environment {
-  return registerOverloads(environment, CEL_FUNCTIONS, TIME_FIELDS);
+  return registerOverloads(environment, CEL_FUNCTIONS);
 }
+
+/** `math`, `strings`, `time` …: added to an expression's variables where the caller has none of the name. */
+export const CEL_NAMESPACES = namespaceVariables(CEL_FUNCTIONS, TIME_FIELDS);
