@@ -1,3 +1,5 @@
+import { checkLength } from '../functions/text.js';
+
 /**
  * Values printed the way Go's fmt prints what JSON decodes to (float64, string, bool, nil, slices
  * and maps): `%v` for actions and `print`, and `printf` with its verbs, flags, width and precision.
@@ -104,6 +106,7 @@ interface Spec {
 
 function padded(text: string, spec: Spec, numeric = false): string {
   if (spec.width === undefined || text.length >= spec.width) return text;
+  checkLength(spec.width, 'the width of a printf verb');
   const fill = spec.width - text.length;
   if (spec.minus) return text + ' '.repeat(fill);
   if (spec.zero && numeric) {

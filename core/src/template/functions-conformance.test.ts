@@ -243,6 +243,8 @@ const ROWS: Row[] = [
   { fn: 'toYaml', template: '{{ toYaml .m }}', data: { m: { a: [1, 2] } }, want: 'a:\n- 1\n- 2\n', source: 'sprig (go-yaml v2: list items not indented under their key)' },
   { fn: 'indent', template: '{{ indent 2 "a\\nb" }}', want: '  a\n  b', source: 'sprig' },
   { fn: 'nindent', template: '{{ nindent 2 "a" }}', want: '\n  a', source: 'sprig' },
+  { fn: 'indent', template: '{{ indent 999999999 "x" }}', error: /more than the 16777216 allowed/, source: 'bounded' },
+  { fn: 'printf', template: '{{ printf "%999999999d" 1 }}', error: /more than the 16777216 allowed/, source: 'bounded' },
   { fn: 'upper', template: '{{ upper "abc" }}', want: 'ABC', source: 'sprig' },
   { fn: 'upper', template: '{{ upper }}', error: /wrong number of args for upper: want 1 got 0/, source: 'Go text/template arity' },
   { fn: 'upper', template: '{{ upper "a" "b" }}', error: /wrong number of args for upper: want 1 got 2/, source: 'Go text/template arity' },

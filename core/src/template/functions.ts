@@ -2,7 +2,7 @@ import { parse as parseYaml } from 'yaml';
 import { toYaml, toYamlV2 } from '../functions/data.js';
 import { regexFind, regexFindAll, regexMatches, regexReplaceAll, regexSplit } from '../regex/re2.js';
 import { hexDigest } from '../functions/digest.js';
-import { goQuote, repeat as repeatText, trimChars } from '../functions/text.js';
+import { checkLength, goQuote, repeat as repeatText, trimChars } from '../functions/text.js';
 import { zoneName, zoneOffsetMinutes } from '../functions/time.js';
 import { between, variadic } from './arity.js';
 import type { TemplateFunction } from './exec.js';
@@ -49,11 +49,10 @@ function toJson(value: unknown, indent?: string): string {
 }
 
 function indent(spaces: unknown, value: unknown): string {
-  const pad = ' '.repeat(integer(spaces));
-  return text(value)
-    .split('\n')
-    .map((line) => pad + line)
-    .join('\n');
+  const pad = repeatText(' ', Math.max(0, integer(spaces)));
+  const lines = text(value).split('\n');
+  checkLength(text(value).length + pad.length * lines.length, 'indent');
+  return lines.map((line) => pad + line).join('\n');
 }
 
 function base64Encode(value: string): string {
