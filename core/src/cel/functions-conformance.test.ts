@@ -259,6 +259,7 @@ const ROWS: Row[] = [
   { fn: '.repeat', expr: '"apple".repeat(3)', want: 'appleappleapple', source: 'docs#repeat' },
   { fn: '.repeat', expr: '"apple".repeat(100000000)', error: /more than the 16777216 allowed/, source: 'bounded' },
   { fn: '.replace', expr: '["hello hello".replace("he", "we"), "hello hello".replace("he", "we", -1), "hello hello".replace("he", "we", 1), "hello hello".replace("he", "we", 0)]', want: ['wello wello', 'wello wello', 'wello hello', 'hello hello'], source: 'docs#replace' },
+  { fn: '.replace', expr: '["abc".replace("", "-"), "abc".replace("", "-", 2)]', want: ['-a-b-c-', '-a-bc'], source: "Go strings.Replace: an empty search string matches around every character" },
   { fn: '.replaceAll', expr: '"I have an apple".replaceAll("apple", "orange")', want: 'I have an orange', source: 'docs#replaceall' },
   { fn: '.reverse', expr: '"John Smith".reverse()', want: 'htimS nhoJ', source: 'docs#reverse-1' },
   { fn: '.runeCount', expr: '"Hello World".runeCount() + "héllo".runeCount()', want: 16, source: 'docs#runecount' },

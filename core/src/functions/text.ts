@@ -15,6 +15,16 @@ export function repeat(text: string, count: number): string {
   return text.repeat(count);
 }
 
+/** Every `from` replaced, refused when the result would be too long. */
+export function replaceAll(text: string, from: string, to: string, limit = -1): string {
+  // As Go's strings.Replace, an empty `from` matches at the start and after each character.
+  const parts = from === '' ? ['', ...text, ''] : text.split(from);
+  const count = limit < 0 ? parts.length - 1 : Math.min(limit, parts.length - 1);
+  checkLength(text.length + count * (to.length - from.length), 'replace');
+  if (limit < 0) return parts.join(to);
+  return parts.slice(0, count + 1).join(to) + (count + 1 < parts.length ? from + parts.slice(count + 1).join(from) : '');
+}
+
 /** gomplate's Indent: every line that is not empty starts with `prefix` repeated `width` times. */
 export function indent(width: number, prefix: string, text: string): string {
   if (width <= 0 || prefix.includes('\n')) return text;

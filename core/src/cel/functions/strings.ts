@@ -1,4 +1,4 @@
-import { abbreviate, camelCase, checkLength, goQuote, indent, kebabCase, queryEscape, queryUnescape, repeat, shellQuote, slug, snakeCase, splitN, title, wordWrap } from '../../functions/text.js';
+import { abbreviate, camelCase, goQuote, indent, kebabCase, queryEscape, queryUnescape, repeat, replaceAll, shellQuote, slug, snakeCase, splitN, title, wordWrap } from '../../functions/text.js';
 import { humanBytes, humanDuration, parseSemver, semverSatisfies } from '../../functions/humanize.js';
 import { inNamespace, overload, type CelOverload } from '../namespaces.js';
 import { isDuration, nanosOf, numberOf } from '../values.js';
@@ -10,15 +10,6 @@ const int = (value: bigint): number => {
   if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) throw new RangeError(`${value} is out of range`);
   return Number(value);
 };
-
-/** Every `from` replaced, refused when the result would be too long. */
-export function replaceAll(text: string, from: string, to: string, limit = -1): string {
-  const parts = text.split(from);
-  const count = limit < 0 ? parts.length - 1 : Math.min(limit, parts.length - 1);
-  checkLength(text.length + count * (to.length - from.length), 'replace');
-  if (limit < 0) return parts.join(to);
-  return parts.slice(0, count + 1).join(to) + (count + 1 < parts.length ? from + parts.slice(count + 1).join(from) : '');
-}
 
 function charAt(text: string, index: bigint): string {
   const chars = [...text];

@@ -1,6 +1,5 @@
 import { humanBytes, humanDuration, parseSemver, semverSatisfies } from '../../functions/humanize.js';
-import { abbreviate, camelCase, goQuote, indent, kebabCase, repeat, shellQuote, slug, snakeCase, splitN, title, trimChars, wordWrap } from '../../functions/text.js';
-import { replaceAll } from '../../cel/functions/strings.js';
+import { abbreviate, camelCase, goQuote, indent, kebabCase, repeat, replaceAll, shellQuote, slug, snakeCase, splitN, title, trimChars, wordWrap } from '../../functions/text.js';
 import { between, variadic } from '../arity.js';
 import type { TemplateFunction } from '../exec.js';
 import { GoDuration, list, number, text, toInt } from './values.js';
