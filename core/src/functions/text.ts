@@ -38,6 +38,11 @@ export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'"'"'`)}'`;
 }
 
+/** golang.org/x/text's cases.Title, as gomplate's Title uses it: each word's first letter upper-cased, the rest lower-cased. */
+export function titleCase(text: string): string {
+  return title(text.toLowerCase());
+}
+
 /** Go's strings.Title: the first letter of each word upper-cased, the rest untouched. */
 export function title(text: string): string {
   return text.replace(/(^|[^\p{L}\p{N}_'])(\p{L})/gu, (_whole, before: string, letter: string) => before + letter.toUpperCase());

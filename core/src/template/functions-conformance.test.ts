@@ -184,7 +184,7 @@ const ROWS: Row[] = [
   { fn: 'shellQuote', template: `{{ slice "one word" "foo='bar baz'" | shellQuote }}`, want: `'one word' 'foo='"'"'bar baz'"'"''`, source: 'docs#shellquote' },
   { fn: 'strings.ShellQuote', template: `{{ strings.ShellQuote "it's a banana" }}`, want: `'it'"'"'s a banana'`, source: 'docs#shellquote' },
   { fn: 'squote', template: `{{ "in" | squote }} {{ "it's a banana" | squote }}`, want: `'in' 'it''s a banana'`, source: 'docs#squote' },
-  { fn: 'strings.Title', template: '{{strings.Title "hello, world!"}}', want: 'Hello, World!', source: 'docs#title' },
+  { fn: 'strings.Title', template: '{{strings.Title "hello, world!"}} {{strings.Title "mIxEd"}}', want: 'Hello, World! Mixed', source: 'docs#title (x/text cases.Title)' },
   { fn: 'strings.ToLower', template: '{{strings.ToLower "HELLO, WORLD!"}}', want: 'hello, world!', source: 'docs#tolower' },
   { fn: 'strings.ToUpper', template: '{{strings.ToUpper "hello, world!"}}', want: 'HELLO, WORLD!', source: 'docs#toupper' },
   { fn: 'strings.Trim', template: '{{ "_-foo-_" | strings.Trim "_-" }}', want: 'foo', source: 'docs#trim' },

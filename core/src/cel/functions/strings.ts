@@ -1,4 +1,4 @@
-import { abbreviate, camelCase, goQuote, indent, kebabCase, queryEscape, queryUnescape, repeat, replaceAll, shellQuote, slug, snakeCase, splitN, title, wordWrap } from '../../functions/text.js';
+import { abbreviate, camelCase, goQuote, indent, kebabCase, queryEscape, queryUnescape, repeat, replaceAll, shellQuote, slug, snakeCase, splitN, titleCase, wordWrap } from '../../functions/text.js';
 import { humanBytes, humanDuration, parseSemver, semverSatisfies } from '../../functions/humanize.js';
 import { inNamespace, overload, type CelOverload } from '../namespaces.js';
 import { isDuration, nanosOf, numberOf } from '../values.js';
@@ -45,7 +45,7 @@ export const STRING_FUNCTIONS: CelOverload[] = [
   overload('string.kebabCase(): string', kebabCase),
   overload('string.snakeCase(): string', snakeCase),
   overload('string.slug(): string', slug),
-  overload('string.title(): string', title),
+  overload('string.title(): string', titleCase),
   overload('string.toUpper(): string', (text: string) => text.toUpperCase()),
   overload('string.toLower(): string', (text: string) => text.toLowerCase()),
   overload('string.trimSpace(): string', (text: string) => text.trim()),
@@ -58,7 +58,7 @@ export const STRING_FUNCTIONS: CelOverload[] = [
   overload('string.runeCount(): int', lengthOf),
   overload('string.shellQuote(): string', shellQuote),
   overload('string.quote(): string', goQuote),
-  overload('string.squote(): string', (text: string) => `'${text}'`),
+  overload('string.squote(): string', (text: string) => `'${text.replaceAll("'", "''")}'`),
   overload('string.sort(): string', sortChars),
   overload('string.wordWrap(int): string', (text: string, width: bigint) => wordWrap(text, int(width))),
   overload('string.wordWrap(int, string): string', (text: string, width: bigint, lineBreak: string) => wordWrap(text, int(width), lineBreak)),

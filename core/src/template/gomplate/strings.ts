@@ -1,5 +1,5 @@
 import { humanBytes, humanDuration, parseSemver, semverSatisfies } from '../../functions/humanize.js';
-import { abbreviate, camelCase, goQuote, indent, kebabCase, repeat, replaceAll, shellQuote, slug, snakeCase, splitN, title, trimChars, wordWrap } from '../../functions/text.js';
+import { abbreviate, camelCase, goQuote, indent, kebabCase, repeat, replaceAll, shellQuote, slug, snakeCase, splitN, titleCase, trimChars, wordWrap } from '../../functions/text.js';
 import { between, variadic } from '../arity.js';
 import type { TemplateFunction } from '../exec.js';
 import { GoDuration, list, number, text, toInt } from './values.js';
@@ -57,7 +57,7 @@ export const STRINGS: Readonly<Record<string, TemplateFunction>> = {
   Slug: (value) => slug(text(value)),
   ShellQuote: (value) => shellQuoteOf(value),
   Squote: (value) => squote(value),
-  Title: (value) => title(text(value)),
+  Title: (value) => titleCase(text(value)),
   ToLower: (value) => text(value).toLowerCase(),
   ToUpper: (value) => text(value).toUpperCase(),
   Trim: (cutset, value) => trimChars(text(value), text(cutset)),
