@@ -285,6 +285,7 @@ const ROWS: Row[] = [
   { fn: 'regexMatch', template: `{{ regexMatch "^(a+)+$" "${'a'.repeat(5000)}!" }}`, want: 'false', source: 'RE2: no backtracking' },
   { fn: 'regexFind', template: '{{ regexFind "[0-9]+" "ab12cd" }}', want: '12', source: 'sprig' },
   { fn: 'regexReplaceAll', template: '{{ regexReplaceAll "(a)(p)" "api" "${2}${1}" }}', want: 'pai', source: 'sprig' },
+  { fn: 'semver', template: '{{ (semver "v1.2.3-rc.1").Minor }} {{ semver "v1.2" }}', want: '2 1.2.0', source: 'gomplate semver: a Masterminds semver.Version' },
   { fn: 'semverCompare', template: '{{ semverCompare ">=1.2.0" "1.3.0" }} {{ semverCompare "~1.2.0" "1.3.0" }}', want: 'true false', source: 'sprig / gomplate semverCompare' },
   { fn: 'dig', template: '{{ dig "a" "b" "none" .m }} {{ dig "a" "x" "none" .m }}', data: { m: { a: { b: 1 } } }, want: '1 none', source: 'sprig' },
   { fn: 'keys', template: '{{ keys .m }}', data: { m: { b: 1, a: 2 } }, want: '[a b]', source: 'sprig' },

@@ -41,7 +41,7 @@ export const DOCUMENTED_TEMPLATE_FUNCTIONS = [
   // sprig
   'empty', 'coalesce', 'toJson', 'fromJson', 'toYaml', 'indent', 'nindent', 'upper', 'lower', 'title', 'trimPrefix', 'trimSuffix', 'trimAll', 'repeat', 'substr', 'trunc', 'replace', 'splitList', 'list',
   'get', 'set', 'hasKey', 'first', 'last', 'sortAlpha', 'add', 'sub', 'mul', 'div', 'mod', 'max', 'min', 'now', 'date', 'dateInZone', 'duration', 'ago', 'b64enc', 'b64dec', 'sha256sum',
-  'regexMatch', 'regexFind', 'regexReplaceAll', 'semverCompare', 'dig', 'keys', 'values', 'pick', 'omit',
+  'regexMatch', 'regexFind', 'regexReplaceAll', 'semver', 'semverCompare', 'dig', 'keys', 'values', 'pick', 'omit',
 ] as const;
 
 /** Documented functions Pharos's templates do not provide, and why. */

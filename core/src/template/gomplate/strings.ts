@@ -36,6 +36,30 @@ const squote = (value: unknown): string => `'${text(value).replaceAll("'", "''")
 
 const sortStrings = (value: unknown): string[] => list(value).map(text).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
+/** A parsed version as Masterminds' semver.Version reads in templates: `(semver "1.2.3").Major`, printed as the version. */
+class GoSemver {
+  readonly Major: number;
+  readonly Minor: number;
+  readonly Patch: number;
+  readonly Prerelease: string;
+  readonly Metadata: string;
+  readonly Original: string;
+
+  constructor(version: string) {
+    const parts = parseSemver(version);
+    this.Major = parts.major;
+    this.Minor = parts.minor;
+    this.Patch = parts.patch;
+    this.Prerelease = parts.prerelease;
+    this.Metadata = parts.metadata;
+    this.Original = parts.original;
+  }
+
+  toString(): string {
+    return `${this.Major}.${this.Minor}.${this.Patch}${this.Prerelease ? `-${this.Prerelease}` : ''}${this.Metadata ? `+${this.Metadata}` : ''}`;
+  }
+}
+
 /** HumanDuration of a duration, of Go duration text, or of a number of nanoseconds as gomplate reads an int64. */
 function humanDurationOf(value: unknown): string {
   if (value instanceof GoDuration) return humanDuration(BigInt(Math.round(value.nanoseconds)));
@@ -73,7 +97,7 @@ export const STRINGS: Readonly<Record<string, TemplateFunction>> = {
   SkipLines: (count, value) => text(value).split('\n').slice(Math.max(0, toInt(count))).join('\n'),
   HumanDuration: (value) => humanDurationOf(value),
   HumanSize: (value) => humanBytes(value),
-  Semver: (value) => parseSemver(text(value)),
+  Semver: (value) => new GoSemver(text(value)),
   SemverCompare: (constraint, version) => semverSatisfies(text(constraint), text(version)),
 };
 
