@@ -11,6 +11,7 @@ import { renderTemplate } from './index.js';
 interface Row {
   fn: string;
   template: string;
+  /** The data, or for times relative to now, a function giving it when the row runs. */
   data?: unknown;
   want?: string;
   /** For output that differs run to run (random, now): what it must look like. */
@@ -233,7 +234,7 @@ const ROWS: Row[] = [
   { fn: 'uuid.Parse', template: '{{ uuid.Parse "{2A42E576-C308-4DB9-8525-0513AF307586}" }}', want: '2a42e576-c308-4db9-8525-0513af307586', source: 'docs#parse-1 (as its canonical text)' },
   // humanize
   { fn: 'humanizeBytes', template: '{{ humanizeBytes 82854982 }}', want: '83 MB', source: 'go-humanize Bytes' },
-  { fn: 'humanizeTime', template: '{{ humanizeTime .t }}', data: { t: new Date(Date.now() - 3 * 60_000 - 5_000).toISOString() }, want: '3 minutes ago', source: 'go-humanize Time' },
+  { fn: 'humanizeTime', template: '{{ humanizeTime .t }}', data: () => ({ t: new Date(Date.now() - 3 * 60_000 - 5_000).toISOString() }), want: '3 minutes ago', source: 'go-humanize Time' },
   { fn: 'humanizeDuration', template: '{{ humanizeDuration "1h30m" }}', want: '1h30m0s', source: 'canary-checker humanizeDuration' },
   // sprig
   { fn: 'empty', template: '{{ empty "" }} {{ empty .l }} {{ empty 0 }} {{ empty "x" }}', data: { l: [] }, want: 'true true true false', source: 'sprig' },
@@ -277,7 +278,7 @@ const ROWS: Row[] = [
   { fn: 'date', template: '{{ date "2006-01-02 15:04" "2024-03-05T07:08:09Z" }}', want: '2024-03-05 07:08', source: 'sprig' },
   { fn: 'dateInZone', template: '{{ dateInZone "2006-01-02 15:04 MST -07:00" "2024-03-05T07:08:09Z" "Asia/Tokyo" }}', want: '2024-03-05 16:08 GMT+9 +09:00', source: 'sprig (the zone abbreviation as the platform names it)' },
   { fn: 'duration', template: '{{ duration 3725 }}', want: '1h2m5s', source: 'sprig' },
-  { fn: 'ago', template: '{{ ago .t }}', data: { t: new Date(Date.now() - 90_000).toISOString() }, shape: /^1m3\ds$/, source: 'sprig' },
+  { fn: 'ago', template: '{{ ago .t }}', data: () => ({ t: new Date(Date.now() - 90_000).toISOString() }), shape: /^1m3\ds$/, source: 'sprig' },
   { fn: 'b64enc', template: '{{ b64enc "héllo" }}', want: 'aMOpbGxv', source: 'sprig' },
   { fn: 'b64dec', template: '{{ b64dec "aMOpbGxv" }}', want: 'héllo', source: 'sprig' },
   { fn: 'sha256sum', template: '{{ sha256sum "hello" }}', want: '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824', source: 'sprig' },
@@ -296,7 +297,7 @@ const ROWS: Row[] = [
 
 describe('template functions as Flanksource documents them', () => {
   it.each(ROWS)('$fn: $template', ({ template, data, want, shape, error }) => {
-    const render = () => renderTemplate(template, data ?? {});
+    const render = () => renderTemplate(template, (typeof data === 'function' ? (data as () => unknown)() : data) ?? {});
     if (error) return expect(render).toThrow(error);
     const output = render();
     if (shape) return expect(output).toMatch(shape);
