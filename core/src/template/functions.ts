@@ -7,7 +7,7 @@ import { zoneName, zoneOffsetMinutes } from '../functions/time.js';
 import { between, variadic } from './arity.js';
 import type { TemplateFunction } from './exec.js';
 import { COLL, dict, has } from './gomplate/coll.js';
-import { TEST } from './gomplate/misc.js';
+import { TEST } from './gomplate/test-namespace.js';
 import { STRINGS } from './gomplate/strings.js';
 import { isMap as isPlainMap } from './gomplate/values.js';
 import { formatValue, goTypeName } from './format.js';

@@ -2,7 +2,7 @@ import { ALPHA, ALPHANUM, ASCII, HASH_NAMES, NIL_UUID, characterRange, digestByt
 import { containsCidr, isValidIp } from '../../functions/net.js';
 import { basePath, cleanPath, dirPath, extPath, isAbsPath, joinPath, matchPath, relPath, splitPath } from '../../functions/paths.js';
 import { arnToMap, fromAwsMap } from '../../functions/data.js';
-import { regexFind, regexFindAll, regexMatches, regexReplaceAll, regexSplit } from '../../regex/re2.js';
+import { quoteMeta, regexFind, regexFindAll, regexMatches, regexReplaceAll, regexSplit } from '../../regex/re2.js';
 import { inNamespace, overload, type CelOverload } from '../namespaces.js';
 import { entriesOf, goString, numberOf } from '../values.js';
 
@@ -24,8 +24,6 @@ function base64ToBytes(text: string): Uint8Array {
 
 const bytes = (value: unknown): string | Uint8Array => (value instanceof Uint8Array ? value : typeof value === 'string' ? value : goString(value));
 
-/** Go's regexp.QuoteMeta. */
-const quoteMeta = (text: string): string => text.replace(/[\\.+*?()|[\]{}^$]/g, '\\$&');
 
 const int = (value: bigint): number => Number(value);
 
