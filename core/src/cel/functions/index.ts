@@ -3,6 +3,10 @@ import { namespaceVariables, registerOverloads, type CelOverload } from '../name
 import { COLLECTION_FUNCTIONS } from './collections.js';
 import { DATA_FUNCTIONS } from './data.js';
 import { ENCODING_FUNCTIONS } from './encoding.js';
+import { NETWORK_FUNCTIONS } from './network.js';
+import { PATH_NAMESPACE_FUNCTIONS } from './paths.js';
+import { RANDOM_FUNCTIONS } from './random.js';
+import { REGEXP_FUNCTIONS } from './regexp.js';
 import { KUBERNETES_FUNCTIONS } from './kubernetes.js';
 import { MATH_FUNCTIONS } from './math.js';
 import { STRING_FUNCTIONS } from './strings.js';
@@ -16,6 +20,10 @@ export const CEL_FUNCTIONS: readonly CelOverload[] = [
   ...TIME_FUNCTIONS,
   ...DATA_FUNCTIONS,
   ...ENCODING_FUNCTIONS,
+  ...RANDOM_FUNCTIONS,
+  ...PATH_NAMESPACE_FUNCTIONS,
+  ...REGEXP_FUNCTIONS,
+  ...NETWORK_FUNCTIONS,
   ...KUBERNETES_FUNCTIONS,
 ];
 
