@@ -24,9 +24,10 @@ function humanDurationOf(value: unknown): string {
   return humanDuration(BigInt(Math.round(numberOf(value) * 1e9)));
 }
 
-function semverMap(version: string): Record<string, unknown> {
+/** gomplate's SemverMap: every part as text. */
+function semverMap(version: string): Record<string, string> {
   const parts = parseSemver(version);
-  return { major: BigInt(parts.major), minor: BigInt(parts.minor), patch: BigInt(parts.patch), prerelease: parts.prerelease, metadata: parts.metadata, original: parts.original };
+  return { major: String(parts.major), minor: String(parts.minor), patch: String(parts.patch), prerelease: parts.prerelease, metadata: parts.metadata, original: parts.original };
 }
 
 const sortChars = (text: string): string => [...text].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join('');
