@@ -177,13 +177,14 @@ const ROWS: Row[] = [
   { fn: 'jq', expr: 'jq(".address.city", \'{"name": "John", "address": {"city": "NYC"}}\')', want: 'NYC', source: 'docs#jq' },
   // kubernetes
   { fn: 'k8s.cpuAsMillicores', expr: '[k8s.cpuAsMillicores("10m"), k8s.cpuAsMillicores("0.5"), k8s.cpuAsMillicores("1.234")]', want: [10, 500, 1234], source: 'docs#k8scpuasmillicores' },
+  { fn: 'k8s.cpuAsMillicores', expr: 'k8s.cpuAsMillicores("250000000n")', want: 250, source: 'gomplate kubernetes/quantity.go: nanocores' },
   { fn: 'k8s.getHealth', expr: 'k8s.getHealth(pod).health', vars: { pod }, want: 'healthy', source: 'docs#k8sgethealth' },
   { fn: 'k8s.getStatus', expr: 'k8s.getStatus(pod)', vars: { pod }, want: 'Running', source: 'docs#k8sgetstatus' },
   { fn: 'k8s.getResourcesLimit', expr: '[k8s.getResourcesLimit(pod, "cpu"), k8s.getResourcesLimit(pod, "memory")]', vars: { pod }, want: [1500, 1_207_959_552], source: 'gomplate kubernetes/topology.go: millicores and bytes over the containers' },
   { fn: 'k8s.getResourcesRequests', expr: '[k8s.getResourcesRequests(pod, "cpu"), k8s.getResourcesRequests(pod, "memory")]', vars: { pod }, want: [350, 268_435_456], source: 'gomplate kubernetes/topology.go' },
   { fn: 'k8s.isHealthy', expr: 'k8s.isHealthy(pod)', vars: { pod }, want: true, source: 'docs#k8sishealthy' },
   { fn: 'k8s.labels', expr: 'k8s.labels(pod)', vars: { pod }, want: { namespace: 'prod', app: 'db' }, source: 'docs#k8slabels' },
-  { fn: 'k8s.memoryAsBytes', expr: '[k8s.memoryAsBytes("10Ki"), k8s.memoryAsBytes("512Mi")]', want: [10_240, 536_870_912], source: 'docs#k8smemoryasbytes' },
+  { fn: 'k8s.memoryAsBytes', expr: '[k8s.memoryAsBytes("10Ki"), k8s.memoryAsBytes("1.234gi"), k8s.memoryAsBytes("512Mi"), k8s.memoryAsBytes("1G")]', want: [10_240, 1_324_997_410, 536_870_912, 1_000_000_000], source: 'docs#k8smemoryasbytes (1G as Kubernetes reads it, where gomplate answers 0)' },
   { fn: 'k8s.nodeProperties', expr: 'k8s.nodeProperties(node).map(p, p.name + "=" + (has(p.max) ? string(p.max) : p.text))', vars: { node }, want: ['cpu=2000', 'memory=4294967296', 'ephemeral-storage=10737418240', 'zone=eu-west-1a'], source: 'gomplate kubernetes/topology.go' },
   { fn: 'k8s.podProperties', expr: 'k8s.podProperties(pod).map(p, p.name + "=" + (has(p.max) ? string(p.max) : p.text))', vars: { pod }, want: ['image=postgres:14', 'cpu=1500', 'memory=1207959552', 'node=node-a', 'created_at=2024-01-01T00:00:00Z', 'namespace=prod'], source: 'gomplate kubernetes/topology.go' },
   // math

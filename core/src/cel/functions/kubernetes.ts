@@ -17,9 +17,27 @@ function object(value: unknown): Obj {
   return record(typeof data === 'string' ? (JSON.parse(data) as unknown) : data);
 }
 
+const BINARY_UNITS: Readonly<Record<string, number>> = { ki: 2 ** 10, mi: 2 ** 20, gi: 2 ** 30 };
+
+/** gomplate's memoryAsBytes: Ki, Mi and Gi in any case, truncated to whole bytes; other units as Kubernetes reads them. */
+function memoryBytes(quantity: string): number {
+  const lower = quantity.trim().toLowerCase();
+  const unit = BINARY_UNITS[lower.slice(-2)];
+  const amount = Number(lower.slice(0, -2));
+  if (unit !== undefined && lower.length > 2 && Number.isFinite(amount)) return Math.trunc(amount * unit);
+  return memoryAsBytes(quantity);
+}
+
+/** gomplate's cpuAsMillicores: millicores (`250m`), nanocores (`250000000n`) or cores (`0.5`). */
+function cpuMillicores(quantity: string): number {
+  const trimmed = quantity.trim();
+  if (/^\d+n$/.test(trimmed)) return Math.trunc(Number(trimmed.slice(0, -1)) / 1_000_000);
+  return cpuAsMillicores(trimmed);
+}
+
 function quantityOf(kind: 'cpu' | 'memory', quantity: unknown): number {
   if (quantity === undefined || quantity === null || quantity === '') return 0;
-  return kind === 'cpu' ? cpuAsMillicores(String(quantity)) : memoryAsBytes(String(quantity));
+  return kind === 'cpu' ? cpuMillicores(String(quantity)) : memoryBytes(String(quantity));
 }
 
 /** The sum over a pod's containers of their cpu (millicores) or memory (bytes) limits or requests. */
@@ -71,8 +89,8 @@ export const KUBERNETES_FUNCTIONS: CelOverload[] = [
     overload('getStatus(dyn): string', (value: unknown) => kubernetesHealth(object(value)).status),
     overload('isHealthy(dyn): bool', (value: unknown) => kubernetesHealth(object(value)).health === 'healthy'),
     overload('isReady(dyn): bool', (value: unknown) => kubernetesHealth(object(value)).ready),
-    overload('cpuAsMillicores(string): int', (quantity: string) => BigInt(cpuAsMillicores(quantity))),
-    overload('memoryAsBytes(string): int', (quantity: string) => BigInt(memoryAsBytes(quantity))),
+    overload('cpuAsMillicores(string): int', (quantity: string) => BigInt(cpuMillicores(quantity))),
+    overload('memoryAsBytes(string): int', (quantity: string) => BigInt(memoryBytes(quantity))),
     overload('getResourcesLimit(dyn, string): int', (pod: unknown, resource: string) => podResources(pod, resource, 'limits')),
     overload('getResourcesRequests(dyn, string): int', (pod: unknown, resource: string) => podResources(pod, resource, 'requests')),
     overload('labels(dyn): map', labels),
