@@ -80,6 +80,12 @@ describe('CEL: the functions Flanksource specs use', () => {
     expect(evaluateCel('math.greatest([4, 9, 2])')).toBe(9);
   });
 
+  it("leaves a caller's variable named as a function namespace (data, time, path …) the caller's", () => {
+    expect(evaluateCel('data.items.size() + path.size()', { data: { items: [1, 2] }, path: 'abc' })).toBe(5);
+    expect(evaluateCel('time', { time: '10:00' })).toBe('10:00');
+    expect(evaluateCel('data.CSVByRow("a,b\\n1,2")[0].b + string(time.Hour)')).toBe('23600s');
+  });
+
   it('has the string, list, set and base64 extensions of cel-go', () => {
     expect(evaluateCel('"abc".charAt(1) + "abc".reverse() + "aaa".replace("a", "b", 2) + strings.quote("q")')).toBe('bcbabba"q"');
     expect(evaluateCel('[3, 1, 2].sort() + [1, [2, 3]].flatten() + [1, 2, 2].distinct() + [1, 2, 3].slice(1, 2)')).toEqual([1, 2, 3, 1, 2, 3, 1, 2, 2]);

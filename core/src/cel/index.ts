@@ -1,7 +1,8 @@
-import { Environment, EvaluationError, Optional, ParseError, TypeError as CelTypeError } from '@marcbachmann/cel-js';
-import { parseGoDuration } from '../template/time.js';
-import { registerExtensions } from './extensions.js';
-import { registerRe2Matches, useRe2Matches, withEngineNames } from './re2-matches.js';
+import { Environment, EvaluationError, ParseError, TypeError as CelTypeError } from '@marcbachmann/cel-js';
+import { registerFold } from './fold.js';
+import { CEL_NAMESPACES, registerCelFunctions } from './functions/index.js';
+import { fromCel, toCel } from './values.js';
+import { registerOverrides, useOverrides, withEngineNames } from './overrides.js';
 import { positionOf } from '../template/lex.js';
 
 /**
@@ -22,34 +23,9 @@ export class CelError extends Error {
   }
 }
 
-interface DurationLike {
-  valueOf(): number;
-}
-type DurationClass = { fromMilliseconds(ms: number): DurationLike };
+export { celDuration, fromCel, toCel } from './values.js';
 
 const base = new Environment({ unlistedVariablesAreDyn: true, enableOptionalTypes: true, homogeneousAggregateLiterals: false });
-const Duration = (base.evaluate('duration("0s")') as object).constructor as unknown as DurationClass;
-
-/** A duration for the variables of an expression (`sslAge > Duration('7d')`). */
-export function celDuration(milliseconds: number): unknown {
-  return Duration.fromMilliseconds(milliseconds);
-}
-
-function isDuration(value: unknown): value is DurationLike {
-  return value instanceof (Duration as unknown as new () => object);
-}
-
-function toMilliseconds(time: unknown): number {
-  if (time instanceof Date) return time.getTime();
-  const parsed = Date.parse(String(time));
-  if (Number.isNaN(parsed)) throw new Error(`cannot read ${JSON.stringify(time)} as a time`);
-  return parsed;
-}
-
-/** JSON of a CEL value: ints as numbers, durations as Go duration strings, times as RFC 3339. */
-function toJson(value: unknown, indent?: string): string {
-  return JSON.stringify(fromCel(value), null, indent);
-}
 
 /** Runs a jq filter over a JSON text, answering the outputs (one per line); set where jq is loaded. */
 export type JqRunner = (input: string, filter: string) => Promise<string>;
@@ -63,66 +39,23 @@ export function setJqRunner(runner: JqRunner): void {
 /** `jq(".items | map(.name)", data)`: one output as it is, several as a list. */
 async function jq(filter: string, value: unknown): Promise<unknown> {
   if (!jqRunner) throw new Error('jq is not available here: it runs in the expressions the server evaluates');
-  const output = (await jqRunner(JSON.stringify(fromCel(value)), filter)).trim();
+  // A JSON text is read as the document it holds, as gomplate's jq reads one.
+  const input = typeof value === 'string' && /^\s*[[{"]/.test(value) ? value : JSON.stringify(fromCel(value));
+  const output = (await jqRunner(input, filter)).trim();
   const results = output === '' ? [] : output.split('\n').map((line) => JSON.parse(line) as unknown);
   return toCel(results.length === 1 ? results[0] : results);
 }
 
-const environment = registerRe2Matches(registerExtensions(base))
-  .registerFunction('jq(string, dyn): dyn', jq)
-  .registerFunction('Duration(string): google.protobuf.Duration', (text: string) => Duration.fromMilliseconds(parseGoDuration(text)))
-  .registerFunction('age(google.protobuf.Timestamp): google.protobuf.Duration', (time: Date) => Duration.fromMilliseconds(Date.now() - time.getTime()))
-  .registerFunction('age(string): google.protobuf.Duration', (time: string) => Duration.fromMilliseconds(Date.now() - toMilliseconds(time)))
-  .registerFunction('toJSON(dyn): string', (value: unknown) => toJson(value))
-  .registerFunction('toJSONPretty(dyn): string', (value: unknown) => toJson(value, '  '))
-  .registerFunction('JSON(string): dyn', (text: string) => toCel(JSON.parse(text)))
-  .registerFunction('JSONArray(string): list', (text: string) => toCel(JSON.parse(text)));
-
-// The method forms Flanksource specs write: `results.map(r, {...}).toJSON()`, `labels.omit(['alertname'])`.
-for (const receiverType of ['list', 'map']) {
-  environment.registerFunction({ name: 'toJSON', receiverType, returnType: 'string', params: [], handler: (value: unknown) => toJson(value) });
-}
-environment.registerFunction({
-  name: 'omit',
-  receiverType: 'map',
-  returnType: 'map',
-  params: [{ name: 'keys', type: 'list' }],
-  handler: (map: unknown, keys: unknown) => {
-    const left = new Set((keys as unknown[]).map(String));
-    if (map instanceof Map) return new Map([...map.entries()].filter(([key]) => !left.has(String(key))));
-    return Object.fromEntries(Object.entries(map as Record<string, unknown>).filter(([key]) => !left.has(key)));
-  },
-});
-
-/** Values in: whole numbers become CEL ints (as Go's ints are), so `code == 200` and `count + 1` work. */
-export function toCel(value: unknown): unknown {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : value;
-  if (Array.isArray(value)) return value.map(toCel);
-  if (value === null || typeof value !== 'object') return value;
-  // Plain objects only: dates, durations and other CEL values pass as they are.
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  if (prototype !== Object.prototype && prototype !== null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = toCel(item);
-  return out;
-}
-
-/** Values out: ints as numbers where they fit, optionals unwrapped, durations in milliseconds. */
-export function fromCel(value: unknown): unknown {
-  if (typeof value === 'bigint') return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(value) : value.toString();
-  if (value instanceof Optional) return value.hasValue() ? fromCel(value.value()) : null;
-  if (isDuration(value)) return value.valueOf();
-  if (value instanceof Date) return value.toISOString();
-  if (value instanceof Uint8Array) return new TextDecoder().decode(value);
-  if (Array.isArray(value)) return value.map(fromCel);
-  if (value instanceof Map) return Object.fromEntries([...value.entries()].map(([key, item]) => [String(key), fromCel(item)]));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fromCel(item)]));
-  return value;
-}
+const environment = registerOverrides(registerFold(registerCelFunctions(base))).registerFunction('jq(string, dyn): dyn', jq);
 
 type Compiled = ReturnType<Environment['parse']>;
 const compiled = new Map<string, Compiled>();
 const CACHE_SIZE = 1000;
+
+/** The caller's variables as CEL values, with the function namespaces under the names the caller leaves free. */
+function variablesOf(variables: Record<string, unknown>): Record<string, unknown> {
+  return { ...CEL_NAMESPACES, ...(toCel(variables) as Record<string, unknown>) };
+}
 
 function located(expression: string, error: unknown): CelError {
   if (error instanceof ParseError || error instanceof EvaluationError || error instanceof CelTypeError) {
@@ -139,7 +72,7 @@ export function compileCel(expression: string): Compiled {
   if (!program) {
     try {
       program = environment.parse(expression);
-      useRe2Matches(program.ast);
+      useOverrides(program.ast);
     } catch (error) {
       throw located(expression, error);
     }
@@ -170,7 +103,7 @@ export function evaluateCel(expression: string, variables: Record<string, unknow
   const program = compileCel(expression);
   let result: unknown;
   try {
-    result = program(toCel(variables) as Record<string, unknown>);
+    result = program(variablesOf(variables));
   } catch (error) {
     throw located(expression, error);
   }
@@ -185,7 +118,7 @@ export function evaluateCel(expression: string, variables: Record<string, unknow
 export async function evaluateCelAsync(expression: string, variables: Record<string, unknown> = {}): Promise<unknown> {
   const program = compileCel(expression);
   try {
-    return fromCel(await program(toCel(variables) as Record<string, unknown>));
+    return fromCel(await program(variablesOf(variables)));
   } catch (error) {
     throw located(expression, error);
   }
@@ -214,8 +147,8 @@ export function evaluatePlaybookCel(expression: string, variables: Record<string
     .registerFunction('getAction(string): map', (name: string) => toCel(run.actions[name] ?? {}));
   try {
     const program = playbook.parse(expression);
-    useRe2Matches(program.ast);
-    return fromCel(program(toCel(variables) as Record<string, unknown>));
+    useOverrides(program.ast);
+    return fromCel(program(variablesOf(variables)));
   } catch (error) {
     throw located(expression, error);
   }

@@ -87,3 +87,8 @@ export function globMatches(glob: string, text: string): boolean {
   const pattern = `^${glob.split('*').map((part) => RE2JS.quote(part)).join('.*')}$`;
   return compileRegex(pattern, RE2JS.CASE_INSENSITIVE).test(text);
 }
+
+/** Go's regexp.QuoteMeta: every character that means something in a pattern escaped. */
+export function quoteMeta(text: string): string {
+  return text.replace(/[\\.+*?()|[\]{}^$]/g, '\\$&');
+}

@@ -1,3 +1,4 @@
+import { variadic } from './arity.js';
 import type { TemplateFunction } from './exec.js';
 import { formatValue, goTypeName, sprint, sprintf, sprintln } from './format.js';
 import { truth } from './truth.js';
@@ -118,6 +119,16 @@ function queryEscape(text: string): string {
     .replace(/[!'()*~]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+/**
+ * Go's `slice x 1 2` where its arguments are a string or list and then indexes; otherwise gomplate's
+ * `slice "a" "b"`, which makes a list of its arguments (gomplate's function takes the name in Flanksource's templates).
+ */
+function sliceOrList(args: unknown[]): unknown {
+  const [item, ...indexes] = args;
+  const isIndexing = (typeof item === 'string' || Array.isArray(item)) && indexes.every((index) => typeof index === 'number' && Number.isInteger(index));
+  return isIndexing ? sliceOf(item, ...indexes) : args;
+}
+
 /** print/html/js/urlquery take the Sprint of their arguments, as Go's escapers do. */
 const evalArgs = (args: unknown[]): string => (args.length === 1 && typeof args[0] === 'string' ? args[0] : sprint(args));
 
@@ -127,19 +138,19 @@ export const GO_BUILTINS: Readonly<Record<string, TemplateFunction>> = {
   or: () => undefined,
   not: (value) => !truth(value),
   len: (value) => length(value),
-  index: (item, ...keys) => keys.reduce((current, key) => indexOne(current, key), item),
-  slice: (item, ...indexes) => sliceOf(item, ...indexes),
-  print: (...args) => sprint(args),
-  printf: (format, ...args) => sprintf(String(format), args),
-  println: (...args) => sprintln(args),
-  html: (...args) => htmlEscape(evalArgs(args)),
-  js: (...args) => jsEscape(evalArgs(args)),
-  urlquery: (...args) => queryEscape(evalArgs(args)),
-  call: (fn, ...args) => {
+  index: variadic(1, (item, ...keys) => keys.reduce((current, key) => indexOne(current, key), item)),
+  slice: variadic(0, (...args) => sliceOrList(args)),
+  print: variadic(0, (...args) => sprint(args)),
+  printf: variadic(1, (format, ...args) => sprintf(String(format), args)),
+  println: variadic(0, (...args) => sprintln(args)),
+  html: variadic(0, (...args) => htmlEscape(evalArgs(args))),
+  js: variadic(0, (...args) => jsEscape(evalArgs(args))),
+  urlquery: variadic(0, (...args) => queryEscape(evalArgs(args))),
+  call: variadic(1, (fn, ...args) => {
     if (typeof fn !== 'function') throw new Error(`non-function of type ${goTypeName(fn)}`);
     return (fn as TemplateFunction)(...args);
-  },
-  eq: (first, ...others) => eq(first, ...others),
+  }),
+  eq: variadic(1, (first, ...others) => eq(first, ...others)),
   ne: (a, b) => !equal(a, b),
   lt: (a, b) => less(a, b),
   le: (a, b) => less(a, b) || equal(a, b),

@@ -1,6 +1,8 @@
 import { TemplateError } from './errors.js';
 import { formatValue, goTypeName, NO_VALUE, sortedEntries } from './format.js';
 import type { Arg, Command, Node, ParsedTemplate, Pipe } from './parse.js';
+import { arityError } from './arity.js';
+import { TemplateNamespace } from './gomplate/namespace.js';
 import { methodOf } from './methods.js';
 import { truth } from './truth.js';
 
@@ -249,9 +251,11 @@ export function execute(
       const method = methodOf(value, field);
       if (method) {
         const callArgs = last ? [...args.map((arg) => evalArg(arg, dot)), ...(hasFinal ? [final] : [])] : [];
-        value = invoke(field, method, callArgs, pos);
+        // A namespace's functions have Go's arity; time methods take what they take.
+        value = invoke(field, method, callArgs, pos, undefined, value instanceof TemplateNamespace);
         return;
       }
+      if (value instanceof TemplateNamespace) fail(pos, `can't evaluate field ${field} in namespace ${value.name}`);
       let next: unknown;
       if (value instanceof Map) next = value.get(field);
       else if (typeof value === 'object' && !Array.isArray(value)) next = Object.hasOwn(value as object, field) ? (value as Record<string, unknown>)[field] : undefined;
@@ -276,10 +280,12 @@ export function execute(
       return value;
     }
     const values = [...args.map((arg) => evalArg(arg, dot)), ...(hasFinal ? [final] : [])];
-    return invoke(fn, implementation!, values, pos, text);
+    return invoke(fn, implementation!, values, pos, text, true);
   }
 
-  function invoke(fn: string, implementation: TemplateFunction, values: unknown[], pos: number, text?: string): unknown {
+  function invoke(fn: string, implementation: TemplateFunction, values: unknown[], pos: number, text?: string, checkArity = false): unknown {
+    const wrongCount = checkArity ? arityError(fn, implementation, values.length) : undefined;
+    if (wrongCount) fail(pos, wrongCount, text);
     try {
       return implementation(...values);
     } catch (error) {

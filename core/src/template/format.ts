@@ -1,3 +1,5 @@
+import { checkLength } from '../functions/text.js';
+
 /**
  * Values printed the way Go's fmt prints what JSON decodes to (float64, string, bool, nil, slices
  * and maps): `%v` for actions and `print`, and `printf` with its verbs, flags, width and precision.
@@ -22,7 +24,9 @@ export function formatNumber(value: number): string {
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) && !(value instanceof Map);
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Date || value instanceof Map) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** Entries of a map-like value in Go's printing order (sorted keys). */
@@ -102,6 +106,7 @@ interface Spec {
 
 function padded(text: string, spec: Spec, numeric = false): string {
   if (spec.width === undefined || text.length >= spec.width) return text;
+  checkLength(spec.width, 'the width of a printf verb');
   const fill = spec.width - text.length;
   if (spec.minus) return text + ' '.repeat(fill);
   if (spec.zero && numeric) {

@@ -3,6 +3,7 @@ import { GO_BUILTINS } from './builtins.js';
 import { DEFAULT_DELIMITERS, type Delimiters } from './lex.js';
 import { parse, type ParsedTemplate } from './parse.js';
 import { TEMPLATE_FUNCTIONS } from './functions.js';
+import { GOMPLATE_FUNCTIONS } from './gomplate/index.js';
 
 export { TemplateError } from './errors.js';
 export { parseGoDuration } from './time.js';
@@ -40,7 +41,7 @@ export function readHeader(text: string): { body: string; delimiters?: Delimiter
 }
 
 const functionCache = new WeakMap<Readonly<Record<string, TemplateFunction>>, ReadonlyMap<string, TemplateFunction>>();
-const STANDARD_FUNCTIONS: ReadonlyMap<string, TemplateFunction> = new Map(Object.entries({ ...TEMPLATE_FUNCTIONS, ...GO_BUILTINS }));
+const STANDARD_FUNCTIONS: ReadonlyMap<string, TemplateFunction> = new Map(Object.entries({ ...GOMPLATE_FUNCTIONS, ...TEMPLATE_FUNCTIONS, ...GO_BUILTINS }));
 
 function functionsWith(extra?: Readonly<Record<string, TemplateFunction>>): ReadonlyMap<string, TemplateFunction> {
   if (!extra) return STANDARD_FUNCTIONS;

@@ -122,14 +122,15 @@ export function humanizeDuration(ms: number): string {
   return goDuration(Math.round(ms / 1000) * 1000);
 }
 
-const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000, y: 31_536_000_000 };
 
-/** Go's time.ParseDuration (plus days and weeks): '1h30m', '250ms', '7d' → milliseconds. */
+/** Go's time.ParseDuration (plus days, weeks and 365-day years, as gomplate's): '1h30m', '250ms', '7d' → milliseconds. */
 export function parseGoDuration(text: string): number {
-  const match = /^([+-])?((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|ms|s|m|h|d|w))+$/.exec(text.trim());
+  if (/^[+-]?0$/.test(text.trim())) return 0;
+  const match = /^([+-])?((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|ms|s|m|h|d|w|y))+$/.exec(text.trim());
   if (!match) throw new Error(`time: invalid duration ${JSON.stringify(text)}`);
   let total = 0;
-  for (const [, amount, unit] of text.trim().matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h|d|w)/g)) total += Number(amount) * UNITS[unit!]!;
+  for (const [, amount, unit] of text.trim().matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h|d|w|y)/g)) total += Number(amount) * UNITS[unit!]!;
   return match[1] === '-' ? -total : total;
 }
 

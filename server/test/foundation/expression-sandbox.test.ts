@@ -20,6 +20,14 @@ describe('the expression sandbox', () => {
     expect(await sandbox.renderTemplate('{{ .name | upper }}', { name: 'pharos' })).toBe('PHAROS');
   });
 
+  it("has Flanksource's CEL and template functions, and Go's arity errors", async () => {
+    expect(await sandbox.evaluateCel('[HumanDuration(3600), string(duration("1h")), "%s is %d".format(["x", 3]), \'{"a":1}\'.JSON().a]')).toEqual(['1h', '3600s', 'x is 3', 1]);
+    expect(await sandbox.evaluateCel('{"b": 1, "a": 2}.keys() + [crypto.SHA256("hello").substring(0, 8), jq(".a", \'{"a": "text"}\')]')).toEqual(['a', 'b', '2cf24dba', 'text']);
+    expect(await sandbox.evaluateCel('uuid.IsValid(uuid.V4()) && random.AlphaNum(4).size() == 4 && [1, 2, 3].fold(e, acc, acc + e) == 6')).toBe(true);
+    expect(await sandbox.renderTemplate('{{ "a,b" | strings.Split "," | toJSON }} {{ range $i, $e := (.csv | split ",") }}{{ $i }}={{ $e }};{{ end }}', { csv: 'x,y' })).toBe('["a","b"] _0=x;_1=y;');
+    await expect(sandbox.renderTemplate('{{ printf }}', {})).rejects.toThrow('wrong number of args for printf: want at least 1 got 0');
+  });
+
   it('stops a loop that runs too long, and goes on with the next expression', async () => {
     const started = Date.now();
     await expect(sandbox.evaluateCel('lists.range(20000).map(x, lists.range(20000).map(y, x * y).size()).size()')).rejects.toThrow(
