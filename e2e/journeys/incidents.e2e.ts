@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
-import { dbRows, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
+import { dbRows, JSON_HEADERS, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 interface IncidentRow {
   id: string;
@@ -16,6 +17,8 @@ interface IncidentRow {
 describe('incidents', () => {
   let world: SettingsWorld;
   let page: Page;
+  /** The incident the first test creates. */
+  let incidentId = '';
 
   beforeAll(async () => {
     world = await settingsWorld();
@@ -37,6 +40,7 @@ describe('incidents', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/incidents\/[0-9a-f-]{36}$/);
     const id = new URL(page.url()).pathname.split('/').at(-1)!;
+    incidentId = id;
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Edit Incident title' }).waitFor();
 
@@ -89,5 +93,40 @@ describe('incidents', () => {
     await page.getByText('There are no incidents matching this criteria').waitFor();
     await openScreen(page, '/incidents?status=all');
     await page.getByRole('link', { name: /Checkout degraded/ }).waitFor();
+  });
+
+  it.each(VIEWPORTS)('lists incidents without sideways scrolling at $width×$height', async (viewport) => {
+    await page.setViewportSize(viewport);
+    await openScreen(page, '/incidents?status=all');
+    await page.getByRole('link', { name: /Checkout degraded/ }).waitFor();
+    await expectNoHorizontalOverflow(page);
+  });
+
+  it.each(VIEWPORTS)('keeps a long definition-of-done script inside its panel at $width×$height', async (viewport) => {
+    expect(incidentId).not.toBe('');
+    const [root] = await dbRows<{ id: string }>(world.api, `hypotheses?incident_id=eq.${incidentId}&type=eq.root&select=id`);
+    const script = `check.status == 'healthy' && age(check.last_transition_time) > duration('5m') && ${'check.labels.region_and_zone_of_the_checkout_service == "eu-west-1a" && '.repeat(4)}true`;
+    const evidences = await dbRows<{ id: string }>(world.api, `evidences?hypothesis_id=eq.${root!.id}&type=eq.check&select=id`);
+    if (evidences.length === 0) {
+      const created = await world.api.post('/api/db/evidences', {
+        headers: JSON_HEADERS,
+        data: { hypothesis_id: root!.id, type: 'check', description: 'Checkout health check passes', definition_of_done: true, script },
+      });
+      expect(created.ok(), await created.text()).toBe(true);
+    }
+    await page.setViewportSize(viewport);
+    await openScreen(page, `/incidents/${incidentId}`);
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Definition of done' }).click();
+    const panel = main.getByRole('region', { name: 'Definition of done' });
+    await panel.getByText(script).waitFor();
+    const overflowing = await panel.evaluate((section) => {
+      const right = section.getBoundingClientRect().right;
+      return Array.from(section.querySelectorAll<HTMLElement>('*'))
+        .filter((element) => element.getBoundingClientRect().right > right + 1 || (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === "visible"))
+        .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').slice(0, 40)}"`);
+    });
+    expect(overflowing).toEqual([]);
+    await screenshot(page, `incident-definition-of-done-${viewport.width}`);
   });
 });
