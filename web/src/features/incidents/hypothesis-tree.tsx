@@ -1,6 +1,7 @@
 import { HYPOTHESIS_DEFAULTS } from '@pharos/core';
 import { Button } from '../../ui/button';
 import { useHypothesisMutations } from './api';
+import type { NewComment } from './comment-form';
 import { HypothesisNode, type TreeContext } from './hypothesis-node';
 import type { HypothesisRow } from './types';
 
@@ -10,11 +11,13 @@ export function HypothesisTree({
   hypotheses,
   fetching,
   expandAll,
+  newComment = null,
 }: {
   incidentId: string;
   hypotheses: readonly HypothesisRow[];
   fetching: boolean;
   expandAll: boolean;
+  newComment?: NewComment | null;
 }) {
   const mutations = useHypothesisMutations(incidentId);
   const ids = new Set(hypotheses.map((h) => h.id));
@@ -24,7 +27,7 @@ export function HypothesisTree({
     if (hypothesis.parent_id && ids.has(hypothesis.parent_id)) children.set(hypothesis.parent_id, [...(children.get(hypothesis.parent_id) ?? []), hypothesis]);
     else roots.push(hypothesis);
   }
-  const context: TreeContext = { children, mutations, expandAll, fetching };
+  const context: TreeContext = { children, mutations, expandAll, fetching, newComment };
 
   if (hypotheses.length === 0 && fetching) return <p className="text-sm text-fg-muted">fetching tree...</p>;
   return (
