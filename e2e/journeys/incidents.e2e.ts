@@ -71,8 +71,10 @@ describe('incidents', () => {
     await form.getByRole('combobox', { name: 'Hypothesis' }).selectOption({ label: 'Slow queries' });
     await form.getByRole('textbox', { name: 'Comment' }).fill('p95 of the orders query is 4 s');
     await form.getByRole('button', { name: 'Send' }).click();
-    await main.getByRole('listitem', { name: 'Hypothesis Slow queries' }).getByRole('button', { name: 'Expand Slow queries' }).click();
-    await main.getByText('p95 of the orders query is 4 s').waitFor();
+    // The collapsed factor opens by itself to show the new comment, and a toast confirms it.
+    await toast(page, 'Comment added');
+    await main.getByRole('listitem', { name: 'Hypothesis Slow queries' }).getByText('p95 of the orders query is 4 s').waitFor();
+    expect(await main.getByRole('button', { name: 'Collapse Slow queries' }).getAttribute('aria-expanded')).toBe('true');
     await expect.poll(async () => (await dbRows<{ comment: string }>(world.api, `comments?incident_id=eq.${id}`)).map((c) => c.comment)).toEqual(['p95 of the orders query is 4 s']);
 
     // Resolved through the definition-of-done dialog, skipping it.
@@ -84,8 +86,13 @@ describe('incidents', () => {
 
     // The changelog the database wrote.
     await main.getByRole('button', { name: 'Changelog' }).click();
-    await main.getByRole('list', { name: 'Changelog entries' }).waitFor();
+    const changelog = main.getByRole('list', { name: 'Changelog entries' });
+    await changelog.waitFor();
     expect(await main.getByText('No changelog found').count()).toBe(0);
+    // Each line says what happened: the incident and the root hypothesis made with it are told apart.
+    await changelog.locator('li[data-type="incident.created"]').getByText('Incident created').waitFor();
+    await changelog.locator('li[data-type="hypothesis.created"]').getByText('Hypothesis added').first().waitFor();
+    await changelog.getByText('Incident status changed from open to resolved').waitFor();
     await screenshot(page, 'incident-detail');
 
     // Back on the list: open incidents no longer include it, all statuses do.
