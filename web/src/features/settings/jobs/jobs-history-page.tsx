@@ -46,6 +46,7 @@ export function JobsHistoryPage() {
             defaultSort={DEFAULT_SORT}
             defaultPageSize={JOB_HISTORY_PAGE_SIZE}
             onRowClick={details.open}
+            dense
           />
         </>
       )}
