@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useDenied } from '../../app/access/denied';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast/toast-store';
 import { useSession } from '../../api/session';
@@ -22,7 +23,13 @@ export interface NewComment {
  * A comment on one of the incident's hypotheses; shown at once (`onAdded` lets the tree open its
  * hypothesis and scroll to it), confirmed with a toast, taken back if the server refuses it.
  */
-export function CommentForm({ incidentId, hypotheses, onAdded }: { incidentId: string; hypotheses: readonly HypothesisRow[]; onAdded?: (comment: NewComment) => void }) {
+export function CommentForm(props: { incidentId: string; hypotheses: readonly HypothesisRow[]; onAdded?: (comment: NewComment) => void }) {
+  const denied = useDenied('comments');
+  if (denied) return <p className="text-sm text-fg-muted">{denied}.</p>;
+  return <CommentFormFields {...props} />;
+}
+
+function CommentFormFields({ incidentId, hypotheses, onAdded }: { incidentId: string; hypotheses: readonly HypothesisRow[]; onAdded?: (comment: NewComment) => void }) {
   const session = useSession();
   const user = session.data?.user;
   const add = useAddComment(incidentId, user ? { id: user.id, name: user.name, avatar: user.avatar } : null);

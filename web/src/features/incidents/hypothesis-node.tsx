@@ -1,6 +1,7 @@
 import { DEBOUNCE_MS, HYPOTHESIS_CHILD_TYPE, type HypothesisStatus } from '@pharos/core';
 import { ChevronDown, ChevronRight, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { DeniedHint } from '../../app/access/denied';
 import { Button } from '../../ui/button';
 import { RelativeTime } from '../../ui/relative-time';
 import type { useHypothesisMutations } from './api';
@@ -29,6 +30,8 @@ export interface TreeContext {
   fetching: boolean;
   /** The comment just written: its hypothesis opens and the comment scrolls into view. */
   newComment: NewComment | null;
+  /** Why the user may not change hypotheses (null when they may). */
+  denied: string | null;
 }
 
 /** One hypothesis: title, status with its icon, its comments and evidence, and its children. */
@@ -74,9 +77,11 @@ export function HypothesisNode({ hypothesis, context }: { hypothesis: Hypothesis
           onChange={(title) => saveTitle.schedule({ title })}
           onDone={saveTitle.flush}
           className="min-w-40 flex-1 text-sm"
+          readOnlyReason={context.denied}
         />
         <HypothesisStatusSelect
           label="Hypothesis status"
+          disabledReason={context.denied}
           value={status}
           onChange={(next) => {
             setStatus(next);
@@ -84,20 +89,24 @@ export function HypothesisNode({ hypothesis, context }: { hypothesis: Hypothesis
           }}
         />
         {childType && (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => mutations.create.mutate({ parent_id: hypothesis.id, type: childType, title: '' })}
-            disabled={mutations.create.isPending}
-          >
-            <Plus className="size-3.5" aria-hidden="true" />
-            Add {childType}
-          </Button>
+          <DeniedHint reason={context.denied}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => mutations.create.mutate({ parent_id: hypothesis.id, type: childType, title: '' })}
+              disabled={mutations.create.isPending || context.denied !== null}
+            >
+              <Plus className="size-3.5" aria-hidden="true" />
+              Add {childType}
+            </Button>
+          </DeniedHint>
         )}
         <AttachEvidenceButton incidentId={hypothesis.incident_id} hypothesisId={hypothesis.id} name={name} />
-        <Button size="sm" variant="ghost" aria-label={`Delete ${name}`} onClick={() => setDeleting(true)}>
-          <Trash2 className="size-3.5" aria-hidden="true" />
-        </Button>
+        {context.denied === null && (
+          <Button size="sm" variant="ghost" aria-label={`Delete ${name}`} onClick={() => setDeleting(true)}>
+            <Trash2 className="size-3.5" aria-hidden="true" />
+          </Button>
+        )}
       </div>
       {open && <HypothesisBody hypothesis={hypothesis} fetching={context.fetching} newCommentId={context.newComment?.commentId ?? null} />}
       {children.length > 0 && (

@@ -1,4 +1,5 @@
 import { HYPOTHESIS_DEFAULTS } from '@pharos/core';
+import { DeniedHint, useDenied } from '../../app/access/denied';
 import { Button } from '../../ui/button';
 import { useHypothesisMutations } from './api';
 import type { NewComment } from './comment-form';
@@ -20,6 +21,7 @@ export function HypothesisTree({
   newComment?: NewComment | null;
 }) {
   const mutations = useHypothesisMutations(incidentId);
+  const denied = useDenied('incident');
   const ids = new Set(hypotheses.map((h) => h.id));
   const children = new Map<string, HypothesisRow[]>();
   const roots: HypothesisRow[] = [];
@@ -27,7 +29,7 @@ export function HypothesisTree({
     if (hypothesis.parent_id && ids.has(hypothesis.parent_id)) children.set(hypothesis.parent_id, [...(children.get(hypothesis.parent_id) ?? []), hypothesis]);
     else roots.push(hypothesis);
   }
-  const context: TreeContext = { children, mutations, expandAll, fetching, newComment };
+  const context: TreeContext = { children, mutations, expandAll, fetching, newComment, denied };
 
   if (hypotheses.length === 0 && fetching) return <p className="text-sm text-fg-muted">fetching tree...</p>;
   return (
@@ -38,11 +40,11 @@ export function HypothesisTree({
         ))}
       </ul>
       {roots.length === 0 && (
-        <div>
-          <Button size="sm" variant="secondary" disabled={mutations.create.isPending} onClick={() => mutations.create.mutate({ parent_id: null, type: HYPOTHESIS_DEFAULTS.type, title: '' })}>
+        <DeniedHint reason={denied} className="self-start">
+          <Button size="sm" variant="secondary" disabled={mutations.create.isPending || denied !== null} onClick={() => mutations.create.mutate({ parent_id: null, type: HYPOTHESIS_DEFAULTS.type, title: '' })}>
             Add root hypothesis
           </Button>
-        </div>
+        </DeniedHint>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { DEBOUNCE_MS } from '@pharos/core';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useDenied } from '../../app/access/denied';
 import { useBreadcrumb } from '../../app/breadcrumb';
 import { ErrorPanel } from '../../ui/error-panel';
 import { Tabs } from '../../ui/tabs';
@@ -34,6 +35,7 @@ function IncidentView({ incident, fetching }: { incident: IncidentDetail; fetchi
   const [search] = useSearchParams();
   const expandAll = search.get('comments') === 'true';
   const [newComment, setNewComment] = useState<NewComment | null>(null);
+  const denied = useDenied('incident');
   useBreadcrumb([{ label: 'Incidents', to: '/incidents' }, { label: incident.incident_id }]);
   const update = useUpdateIncident(incident.id);
   const saveTitle = useDebouncedSave<{ title: string }>((patch) => update.mutate(patch), DEBOUNCE_MS.incidentFieldUpdate);
@@ -47,7 +49,7 @@ function IncidentView({ incident, fetching }: { incident: IncidentDetail; fetchi
         <DeletedIncidentBanner incident={incident} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="min-w-0 flex-1 text-lg font-semibold text-fg">
-            <InlineText label="Incident title" value={incident.title} empty={incident.incident_id} onChange={(title) => title.trim() && saveTitle.schedule({ title: title.trim() })} onDone={saveTitle.flush} className="w-full" />
+            <InlineText label="Incident title" value={incident.title} empty={incident.incident_id} onChange={(title) => title.trim() && saveTitle.schedule({ title: title.trim() })} onDone={saveTitle.flush} className="w-full" readOnlyReason={denied} />
           </h1>
           <StatusControl incident={incident} />
         </div>

@@ -1,6 +1,7 @@
 import { DEBOUNCE_MS, INCIDENT_DETAILS_DEFAULT_SEVERITY, INCIDENT_TYPES, type IncidentType } from '@pharos/core';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useDenied } from '../../app/access/denied';
 import { RelativeTime } from '../../ui/relative-time';
 import { useIncidentHistory, useUpdateIncident, type IncidentPatch } from './api';
 import { changelogText } from './changelog-text';
@@ -60,6 +61,7 @@ function DetailsPanel({ incident }: { incident: IncidentDetail }) {
   const save = useDebouncedSave<IncidentPatch>((patch) => update.mutate(patch), DEBOUNCE_MS.incidentFieldUpdate);
   const [severity, setSeverity] = useState<string>(severityChoice(incident.severity));
   const [type, setType] = useState<IncidentType>(incident.type);
+  const denied = useDenied('incident');
   return (
     <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2">
       <dt className="text-fg-muted">ID</dt>
@@ -69,6 +71,7 @@ function DetailsPanel({ incident }: { incident: IncidentDetail }) {
         <LabelledSelect
           label="Severity"
           value={severity}
+          disabledReason={denied}
           options={DETAIL_SEVERITIES}
           onChange={(value) => {
             setSeverity(value);
@@ -81,6 +84,7 @@ function DetailsPanel({ incident }: { incident: IncidentDetail }) {
         <LabelledSelect
           label="Type"
           value={type}
+          disabledReason={denied}
           options={INCIDENT_TYPES.map((t) => ({ value: t, label: capitalize(t) }))}
           onChange={(value) => {
             setType(value as IncidentType);
