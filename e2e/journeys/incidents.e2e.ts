@@ -21,7 +21,7 @@ describe('incidents', () => {
   let incidentId = '';
 
   beforeAll(async () => {
-    world = await settingsWorld();
+    world = await settingsWorld(['viewer']);
     page = await world.admin.newPage();
   }, 90_000);
 
@@ -100,6 +100,31 @@ describe('incidents', () => {
     await page.getByText('There are no incidents matching this criteria').waitFor();
     await openScreen(page, '/incidents?status=all');
     await page.getByRole('link', { name: /Checkout degraded/ }).waitFor();
+  });
+
+  it('offers a viewer the incident read-only: each action their role cannot do is disabled with the reason', async () => {
+    const viewer = await world.contexts.get('viewer')!.newPage();
+    try {
+      await openScreen(viewer, '/incidents?status=all');
+      const create = viewer.getByRole('button', { name: 'Create incident' });
+      expect(await create.isDisabled()).toBe(true);
+      expect(await viewer.locator('[data-denied]').filter({ has: create }).getAttribute('title')).toBe('Your role cannot change incidents and their hypotheses (needs write on incident)');
+
+      await openScreen(viewer, `/incidents/${incidentId}`);
+      const main = viewer.getByRole('main');
+      const status = main.getByRole('combobox', { name: 'Status', exact: true });
+      await status.waitFor();
+      expect(await status.isDisabled()).toBe(true);
+      const addFactor = main.getByRole('listitem', { name: 'Hypothesis Checkout is down' }).getByRole('button', { name: 'Add factor' }).first();
+      expect(await addFactor.isDisabled()).toBe(true);
+      const addResponder = main.getByRole('region', { name: 'Responders' }).getByRole('button', { name: 'Add responder' });
+      expect(await addResponder.isDisabled()).toBe(true);
+      expect(await viewer.locator('[data-denied]').filter({ has: viewer.getByRole('button', { name: 'Add responder' }) }).getAttribute('title')).toContain('needs write on responder');
+      expect(await main.getByRole('form', { name: 'Add comment' }).count()).toBe(0);
+      await main.getByText('Your role cannot change comments (needs write on comments).').waitFor();
+    } finally {
+      await viewer.close();
+    }
   });
 
   it.each(VIEWPORTS)('lists incidents without sideways scrolling at $width×$height', async (viewport) => {
