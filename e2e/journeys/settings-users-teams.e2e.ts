@@ -38,6 +38,8 @@ describe('settings: users and teams', () => {
       await toast(page, 'Katherine Johnson invited successfully');
       const row = users.getByRole('row').filter({ hasText: email });
       await row.getByText('Viewer').waitFor();
+      // Until she accepts, she is listed as invited, not active.
+      expect(await row.getByRole('cell').nth(3).innerText()).toBe('Invited');
 
       // Until she accepts the invitation her address is unverified: no further role is given, and the page says why.
       await page.getByRole('button', { name: 'Add Role to User' }).click();
