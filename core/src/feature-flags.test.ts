@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FEATURES,
   disabledFeatures,
+  disablingFlag,
   featureFlagName,
   featureParent,
   isFeature,
@@ -75,5 +76,18 @@ describe('disabled features', () => {
   it('ignores unrelated and unknown property names', () => {
     const props = [flag('logs'), flag('logs.enable'), flag('unknown.disable'), flag('logs.disable.extra')];
     expect(disabledFeatures(props).size).toBe(0);
+  });
+});
+
+describe('the flag that disables a feature', () => {
+  it('names the feature\'s own flag, or the disabled ancestor\'s', () => {
+    expect(disablingFlag('incidents', [flag('incidents.disable')])).toBe('incidents.disable');
+    expect(disablingFlag('settings.job_history', [flag('health.disable')])).toBe('health.disable');
+    expect(disablingFlag('settings.job_history', [flag('settings.job_history.disable')])).toBe('settings.job_history.disable');
+  });
+
+  it('names none while the feature is on', () => {
+    expect(disablingFlag('incidents', [])).toBeUndefined();
+    expect(disablingFlag('incidents', [flag('incidents.disable', 'false'), flag('logs.disable')])).toBeUndefined();
   });
 });

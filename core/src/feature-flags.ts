@@ -78,3 +78,17 @@ export function disabledFeatures(properties: readonly FeatureProperty[]): Set<Fe
 export function isFeatureEnabled(feature: Feature, properties: readonly FeatureProperty[]): boolean {
   return !disabledFeatures(properties).has(feature);
 }
+
+/**
+ * The flag property that switches a feature off: its own `{feature}.disable`, or that of the
+ * nearest disabled ancestor; undefined while the feature is enabled.
+ */
+export function disablingFlag(feature: Feature, properties: readonly FeatureProperty[]): string | undefined {
+  const disabled = disabledFeatures(properties);
+  if (!disabled.has(feature)) return undefined;
+  const direct = new Set(properties.filter((p) => p.value === 'true').map((p) => p.name));
+  for (let f: Feature | undefined = feature; f !== undefined; f = featureParent(f)) {
+    if (direct.has(featureFlagName(f))) return featureFlagName(f);
+  }
+  return undefined;
+}

@@ -112,14 +112,16 @@ describe('playbook runs', () => {
     }
   });
 
-  it('waits for approval: refuses the requester with the server message, then runs once the named approver approves', async () => {
+  it('waits for approval: shows the requester why they may not approve, then runs once the named approver approves', async () => {
     runs['approval'] = await startRun(world.api, playbooks['approval']!);
     const page = await world.admin.newPage();
     try {
       await openScreen(page, `/playbooks/runs/${runs['approval']}`);
       await expect.poll(() => runStatus(page), { timeout: 15_000 }).toBe('waiting');
-      await page.getByRole('button', { name: 'Approve' }).click();
-      await toast(page, 'You asked for this run: someone else must approve it');
+      // The requester is offered Approve disabled, with the server's reason on hover, not a 403 toast.
+      const refused = page.getByRole('button', { name: 'Approve' });
+      expect(await refused.isDisabled()).toBe(true);
+      expect(await page.locator('[data-denied]').filter({ has: refused }).getAttribute('title')).toBe('You asked for this run: someone else must approve it');
 
       await openScreen(approverPage, `/playbooks/runs/${runs['approval']}`);
       await approverPage.getByRole('button', { name: 'Approve' }).click();

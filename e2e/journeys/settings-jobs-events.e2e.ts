@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { embeddedDatabaseUrl, query } from '../support/database.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { openScreen, settingsWorld, type SettingsWorld } from '../support/settings.js';
 
 const HOUR = 3_600_000;
@@ -276,6 +277,18 @@ describe('settings: job history and event queue', () => {
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
       await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
       expect(await nav.getByRole('button', { name: 'Settings' }).count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.each(VIEWPORTS)('shows the job history without sideways scrolling at $width×$height', async (viewport) => {
+    const page = await world.admin.newPage();
+    try {
+      await page.setViewportSize(viewport);
+      await openScreen(page, '/settings/jobs?status=');
+      await expectJobs(page, [JOB.canary, JOB.scraper, JOB.topology, JOB.yesterday]);
+      await expectNoHorizontalOverflow(page);
     } finally {
       await page.close();
     }

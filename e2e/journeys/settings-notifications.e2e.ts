@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { embeddedDatabaseUrl, query } from '../support/database.js';
 import { applyYaml, startCheckTarget, type CheckTarget } from '../support/health.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { dbRows, field, JSON_HEADERS, openScreen, setEditorText, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 /** Names of this run, so rows written by anything else on the server do not matter. */
@@ -349,5 +350,18 @@ spec:
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Silence deleted successfully');
     await silences.getByText(`Maintenance ${run}`).waitFor({ state: 'detached' });
+  });
+
+  it.each(VIEWPORTS)('shows every column of the notifications, Created By included, without sideways scrolling at $width×$height', async (viewport) => {
+    await page.setViewportSize(viewport);
+    await openScreen(page, '/settings/notifications');
+    const table = page.getByRole('table', { name: 'Notifications' });
+    await table.getByRole('row').filter({ hasText: TITLES.deliver }).waitFor();
+    await table.getByRole('columnheader', { name: 'Created By' }).waitFor();
+    await expectNoHorizontalOverflow(page);
+    const header = await table.getByRole('columnheader', { name: 'Created By' }).boundingBox();
+    const pane = await page.getByRole('main').boundingBox();
+    expect(header!.x + header!.width).toBeLessThanOrEqual(pane!.x + pane!.width);
+    await screenshot(page, `settings-notifications-${viewport.width}`);
   });
 });

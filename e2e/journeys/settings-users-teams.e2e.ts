@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { field, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 describe('settings: users and teams', () => {
@@ -37,6 +38,8 @@ describe('settings: users and teams', () => {
       await toast(page, 'Katherine Johnson invited successfully');
       const row = users.getByRole('row').filter({ hasText: email });
       await row.getByText('Viewer').waitFor();
+      // Until she accepts, she is listed as invited, not active.
+      expect(await row.getByRole('cell').nth(3).innerText()).toBe('Invited');
 
       // Until she accepts the invitation her address is unverified: no further role is given, and the page says why.
       await page.getByRole('button', { name: 'Add Role to User' }).click();
@@ -121,6 +124,21 @@ describe('settings: users and teams', () => {
       await openScreen(page, '/settings/teams');
       await page.getByRole('table', { name: 'Teams' }).getByText('Payments').waitFor();
       expect(await page.getByRole('button', { name: 'Add', exact: true }).count()).toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.each(VIEWPORTS)('shows the users and the teams without sideways scrolling at $width×$height', async (viewport) => {
+    const page = await world.admin.newPage();
+    try {
+      await page.setViewportSize(viewport);
+      await openScreen(page, '/settings/users');
+      await page.getByRole('table', { name: 'Users' }).getByText('Editor Tester').waitFor();
+      await expectNoHorizontalOverflow(page);
+      await openScreen(page, '/settings/teams');
+      await page.getByRole('table', { name: 'Teams' }).getByText('Payments').waitFor();
+      await expectNoHorizontalOverflow(page);
     } finally {
       await page.close();
     }

@@ -47,8 +47,11 @@ interface Approver {
  */
 const NAMED_PERSON = `(p.id::text = ANY($2::text[]) OR EXISTS (SELECT 1 FROM person_verified_emails v WHERE v.person_id = p.id AND v.email = ANY($2::text[])))`;
 
+/** A pool or a client inside a transaction. */
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
 /** How the caller may approve under the spec: as a named person, else as a member of a named team. */
-async function approverOf(db: pg.PoolClient, spec: ApprovalSpec, personId: string): Promise<Approver | undefined> {
+async function approverOf(db: Queryable, spec: ApprovalSpec, personId: string): Promise<Approver | undefined> {
   const { rows } = await db.query<{ named: boolean; team_id: string | null }>(
     `SELECT ${NAMED_PERSON} AS named,
             (SELECT t.id FROM teams t JOIN team_members m ON m.team_id = t.id
@@ -101,4 +104,25 @@ export function approveRun(pool: pg.Pool, runId: string, personId: string): Prom
     await queueRun(db, runId);
     return 'pending';
   });
+}
+
+/**
+ * Why the person may not approve the run now (the message approving would answer), or null when
+ * they may: what the run screen shows beside a disabled Approve instead of letting it end in a 403.
+ */
+export async function approvalRefusal(db: Queryable, runId: string, personId: string): Promise<string | null> {
+  const { rows } = await db.query<{ status: string; spec: unknown; created_by: string | null }>('SELECT status, spec, created_by FROM playbook_runs WHERE id = $1', [runId]);
+  const run = rows[0];
+  if (!run) return `No playbook run ${runId}`;
+  const spec = approvalOf(run.spec);
+  if (!spec || run.status !== 'waiting') return `This run is ${run.status} and waits for no approval`;
+  if (run.created_by === personId) return 'You asked for this run: someone else must approve it';
+  const approver = await approverOf(db, spec, personId);
+  if (!approver) return "You are not one of this playbook's approvers";
+  const given = await db.query(
+    approver.teamId ? 'SELECT 1 FROM playbook_approvals WHERE run_id = $1 AND team_id = $2' : 'SELECT 1 FROM playbook_approvals WHERE run_id = $1 AND person_id = $2 AND team_id IS NULL',
+    [runId, approver.teamId ?? approver.personId],
+  );
+  if ((given.rowCount ?? 0) > 0) return approver.teamId ? 'Your team has approved this run already' : 'You have approved this run already';
+  return null;
 }

@@ -1,7 +1,7 @@
 import { isRecord } from '@pharos/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
-import { ApprovalError, approveRun } from './approvals.js';
+import { ApprovalError, approvalRefusal, approveRun } from './approvals.js';
 import { cancelRun } from './cancel-run.js';
 import { playbooksFor } from './available.js';
 import { createRun, requestedRun, RunRequestError } from './create-run.js';
@@ -58,7 +58,7 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
   });
 
   app.get<{ Params: { id: string } }>('/api/playbook/run/:id', { schema: ID_PARAMS }, async (request) => {
-    authorize(request, 'playbook_runs', 'read');
+    const caller = authorize(request, 'playbook_runs', 'read');
     const { rows } = await options.pool.query(
       `SELECT r.id, r.playbook_id, r.status, r.error, r.parameters, r.config_id, r.component_id, r.check_id, r.created_by,
               r.scheduled_time, r.start_time, r.end_time, r.created_at,
@@ -72,7 +72,9 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
       [request.params.id],
     );
     if (!rows[0]) throw new RouteError(404, 'NOT_FOUND', `No playbook run ${request.params.id}`);
-    return rows[0];
+    // Whether the caller may approve it, and why not: the screen disables Approve with the reason.
+    const refusal = rows[0].status === 'waiting' ? await approvalRefusal(options.pool, request.params.id, caller.personId) : null;
+    return { ...rows[0], approval_refusal: refusal };
   });
 
   app.post<{ Params: { id: string } }>('/api/playbook/run/approve/:id', { schema: ID_PARAMS }, async (request) => {

@@ -89,6 +89,14 @@ describe('POST /api/auth/invite_user', () => {
     expect(identity.verifiable_addresses[0]?.verified).toBe(false);
     const roles = await server.pool.query<{ roles: string[]; name: string }>('select roles, name from people_roles where id = $1', [identity.id]);
     expect(roles.rows[0]).toEqual({ roles: ['responder'], name: 'Ivy Invited' });
+    // The users list reads them as invited until they accept; a person who registered is not.
+    const invited = async (id: string) => {
+      const answer = await admin.b.fetch(`${server.url}/api/db/people_roles?id=eq.${id}&select=invited`);
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as { invited: boolean }[])[0]?.invited;
+    };
+    expect(await invited(identity.id)).toBe(true);
+    expect(await invited(admin.id)).toBe(false);
 
     const duplicate = await post(admin.b, '/api/auth/invite_user', { firstName: 'Ivy', lastName: 'Again', email, role: 'viewer' });
     expect(duplicate.status).toBe(409);
@@ -113,6 +121,7 @@ describe('POST /api/auth/invite_user', () => {
     const session = (await signIn(browser(server), email)).session;
     expect(session.identity?.id).toBe(identity.id);
     expect(session.identity?.verifiable_addresses?.[0]?.verified).toBe(true);
+    expect(await invited(identity.id)).toBe(false);
 
     // Once opened, the invitation belongs to that browser.
     expect((await rejection(browser(server).api.getRecoveryFlow({ id: flowId }))).status).toBe(403);

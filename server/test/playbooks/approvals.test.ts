@@ -14,6 +14,13 @@ const approve = async (runId: string, token: string) => {
   return { status: response.status, body: (await response.json()) as { status?: string; message?: string } };
 };
 
+/** What the run screen reads for `token`: why they may not approve now, or null. */
+const refusal = async (runId: string, token: string) => {
+  const response = await fetch(`${env.server.url}/api/playbook/run/${runId}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { approval_refusal: string | null }).approval_refusal;
+};
+
 let requester: string;
 let lead: string;
 let oncallA: string;
@@ -54,6 +61,11 @@ describe('a playbook run that needs approval', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await env.run(runId)).toMatchObject({ status: 'waiting', actions: [] });
 
+    // The run says beforehand who may approve it and why others may not.
+    expect(await refusal(runId, requester)).toBe('You asked for this run: someone else must approve it');
+    expect(await refusal(runId, outsider)).toBe("You are not one of this playbook's approvers");
+    expect(await refusal(runId, oncallA)).toBeNull();
+    expect(await refusal(runId, lead)).toBeNull();
     expect(await approve(runId, requester)).toEqual({ status: 403, body: expect.objectContaining({ message: 'You asked for this run: someone else must approve it' }) });
     expect(await approve(runId, outsider)).toEqual({ status: 403, body: expect.objectContaining({ message: "You are not one of this playbook's approvers" }) });
     expect(await approve(runId, oncallA)).toEqual({ status: 200, body: { status: 'pending' } });
@@ -70,6 +82,7 @@ describe('a playbook run that needs approval', () => {
     const id = await env.apply(approvalPlaybook('needs-all', 'all'));
     const runId = (await env.start({ id }, requester)).body.run_id!;
     expect(await approve(runId, oncallA)).toEqual({ status: 200, body: { status: 'waiting' } });
+    expect(await refusal(runId, oncallB)).toBe('Your team has approved this run already');
     expect(await approve(runId, oncallB)).toEqual({ status: 409, body: expect.objectContaining({ message: 'Your team has approved this run already' }) });
     expect(await approve(runId, lead)).toEqual({ status: 200, body: { status: 'pending' } });
     expect((await env.until(runId)).status).toBe('completed');

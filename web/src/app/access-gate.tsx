@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useMatches } from 'react-router';
+import { disablingFlag } from '@pharos/core';
 import { useFeatureFlags } from './access/feature-flags';
+import { FeatureOffPage } from './access/feature-off';
 import { usePermissions } from './access/permissions';
 import { UnauthorizedPage } from './access/unauthorized';
 import { NotFoundPage } from './not-found-page';
@@ -9,7 +11,7 @@ import { screenAllowed } from './screens';
 
 /**
  * Renders the routed screen only when every matched route's access is met: otherwise the
- * Unauthorized page (missing permission or a disabled feature), or Not found.
+ * Unauthorized page (missing permission), the feature-off page (a disabled feature), or Not found.
  */
 export function AccessGate({ children }: { children: ReactNode }) {
   const matches = useMatches();
@@ -19,7 +21,9 @@ export function AccessGate({ children }: { children: ReactNode }) {
     const access = handleOf(match)?.access?.(match.params);
     if (!access) continue;
     if (access === NOT_FOUND) return <NotFoundPage />;
-    if (!screenAllowed(access, permissions.can, flags.allEnabled)) return <UnauthorizedPage />;
+    if (!screenAllowed(access, permissions.can, () => true)) return <UnauthorizedPage />;
+    const off = access.features.find((feature) => !flags.isEnabled(feature));
+    if (off) return <FeatureOffPage flag={disablingFlag(off, flags.properties)} showFlag={permissions.can('properties', 'write')} />;
   }
   return children;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../test/fetch-stub';
 import { renderApp } from '../test/render-app';
 import { Guard } from './access/guard';
+import { FEATURE_OFF_MESSAGE } from './access/feature-off';
 import { UNAUTHORIZED_MESSAGE } from './access/unauthorized';
 import { AuthGate } from './auth-gate';
 import { useBreadcrumb } from './breadcrumb';
@@ -58,15 +59,35 @@ describe('the route guard', () => {
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
   });
 
-  it('refuses the screens of a disabled feature, and of a disabled parent', async () => {
+  it('says a disabled feature, or one under a disabled parent, is turned off and names the flag to an admin', async () => {
     const app = await renderShell('/incidents/i-1', { roles: ['admin'], properties: [disable('incidents'), disable('health')] });
-    expect(await unauthorized()).toBeTruthy();
+    const off = async (flag: string) => {
+      const code = await screen.findByText(flag);
+      expect(code.tagName).toBe('CODE');
+      const alert = screen.getByRole('alert');
+      expect(within(alert).getByRole('heading').textContent).toBe(FEATURE_OFF_MESSAGE);
+      expect(within(alert).getByRole('link', { name: 'Feature Flags' }).getAttribute('href')).toBe('/settings/feature-flags');
+      expect(screen.queryByText(UNAUTHORIZED_MESSAGE)).toBeNull();
+    };
+    await off('incidents.disable');
     await app.router.navigate('/settings/jobs');
-    expect(await unauthorized()).toBeTruthy();
+    await off('health.disable');
     await app.router.navigate('/settings/incident_rules');
-    expect(await unauthorized()).toBeTruthy();
+    await off('incidents.disable');
     await app.router.navigate('/catalog');
-    await waitFor(() => expect(screen.queryByText(UNAUTHORIZED_MESSAGE)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(FEATURE_OFF_MESSAGE)).toBeNull());
+  });
+
+  it('tells a viewer only that the feature is turned off, and keeps refusing what the role may not read', async () => {
+    const app = await renderShell('/incidents', { roles: ['viewer'], properties: [disable('incidents'), disable('settings.connections')] });
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(within(alert).getByRole('heading').textContent).toBe(FEATURE_OFF_MESSAGE));
+    expect(within(alert).queryByText('incidents.disable')).toBeNull();
+    expect(within(alert).getByText('An administrator has turned this feature off.')).toBeTruthy();
+    expect(screen.queryByText(UNAUTHORIZED_MESSAGE)).toBeNull();
+    // No permission on connections: that stays the Unauthorized page, flag or not.
+    await app.router.navigate('/settings/connections');
+    expect(await unauthorized()).toBeTruthy();
   });
 
   it('says Not found for an unknown settings table or address', async () => {

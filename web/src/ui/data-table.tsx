@@ -89,6 +89,8 @@ export interface DataTableProps<TData> {
    */
   layout?: 'auto' | 'fixed';
   className?: string;
+  /** Narrower cell padding, for tables of many columns that must fit the pane. */
+  dense?: boolean;
 }
 
 function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 'none' {
@@ -97,7 +99,7 @@ function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 
   return 'none';
 }
 
-function HeaderCell<TData>({ header, sortable }: { header: Header<TData, unknown>; sortable: boolean }) {
+function HeaderCell<TData>({ header, sortable, dense }: { header: Header<TData, unknown>; sortable: boolean; dense: boolean }) {
   const { column } = header;
   const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
   const canSort = sortable && column.getCanSort() && !header.isPlaceholder;
@@ -109,7 +111,8 @@ function HeaderCell<TData>({ header, sortable }: { header: Header<TData, unknown
       colSpan={header.colSpan}
       aria-sort={canSort ? ariaSort(sorted) : undefined}
       className={cn(
-        'h-9 border-b border-border px-3 text-left text-xs font-semibold tracking-wide text-fg-muted uppercase',
+        'h-9 border-b border-border text-left text-xs font-semibold tracking-wide text-fg-muted uppercase',
+        dense ? 'px-2' : 'px-3',
         column.columnDef.meta?.headerClassName,
       )}
     >
@@ -167,6 +170,7 @@ export function DataTable<TData>({
   overscan = VIRTUAL_TABLE.overscan,
   layout = 'auto',
   className,
+  dense = false,
 }: DataTableProps<TData>) {
   const url = useTableUrlState({ params: urlParams, defaultPageSize, defaultSort });
   const pageIndex = virtual ? DEFAULT_PAGE_INDEX : url.pageIndex;
@@ -232,7 +236,8 @@ export function DataTable<TData>({
         <td
           key={cell.id}
           className={cn(
-            'px-3 align-middle text-sm text-fg',
+            'align-middle text-sm text-fg',
+            dense ? 'px-2' : 'px-3',
             windowed ? 'truncate py-0 whitespace-nowrap' : 'py-2',
             cell.column.columnDef.meta?.className,
           )}
@@ -248,7 +253,7 @@ export function DataTable<TData>({
       {table.getHeaderGroups().map((group) => (
         <tr key={group.id} aria-rowindex={1}>
           {group.headers.map((header) => (
-            <HeaderCell key={header.id} header={header} sortable={enableSorting} />
+            <HeaderCell key={header.id} header={header} sortable={enableSorting} dense={dense} />
           ))}
         </tr>
       ))}

@@ -35,6 +35,23 @@ export const JOB_DURATION_FILTER_OPTIONS: readonly { value: string; label: strin
 
 export const JOB_RESOURCE_TYPE_FILTERS = ['canary', 'topology', 'config_scraper'] as const;
 
+/**
+ * Every resource type Pharos records its own jobs under: the spec's three filters first, then
+ * playbook schedules, incident rules, team responder syncs and the system's housekeeping jobs.
+ */
+export const JOB_RESOURCE_TYPES = [...JOB_RESOURCE_TYPE_FILTERS, 'playbook', 'incident_rule', 'team', 'system'] as const;
+export type JobResourceType = (typeof JOB_RESOURCE_TYPES)[number];
+
+export const JOB_RESOURCE_TYPE_LABELS: Readonly<Record<JobResourceType, string>> = {
+  canary: 'Canary',
+  topology: 'Topology',
+  config_scraper: 'Catalog Scraper',
+  playbook: 'Playbook',
+  incident_rule: 'Incident Rule',
+  team: 'Team',
+  system: 'System',
+};
+
 /** Resource type recorded in job history for a settings table. */
 export const TABLE_RESOURCE_TYPES = {
   teams: 'team',

@@ -6,3 +6,4 @@ export type { GuardProps } from './guard';
 export { permissionsOf, usePermissions } from './permissions';
 export type { Permissions } from './permissions';
 export { Unauthorized, UnauthorizedPage, UNAUTHORIZED_MESSAGE } from './unauthorized';
+export { DeniedHint, deniedReason, useDenied } from './denied';

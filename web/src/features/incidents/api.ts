@@ -118,7 +118,7 @@ export function useIncidentHistory(id: string) {
     queryFn: async ({ signal }): Promise<IncidentHistoryRow[]> => {
       const { data } = await db
         .from('incident_histories')
-        .select(`id,type,description,created_at,person:created_by${PERSON}`)
+        .select(`id,type,description,properties,created_at,person:created_by${PERSON}`)
         .eq('incident_id', id)
         .order('created_at', { ascending: false })
         .abortSignal(signal)

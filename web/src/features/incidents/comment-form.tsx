@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useDenied } from '../../app/access/denied';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast/toast-store';
 import { useSession } from '../../api/session';
@@ -10,9 +11,25 @@ import type { HypothesisRow } from './types';
 
 export const SELECT_HYPOTHESIS = 'Please select any hypothesis';
 export const ADD_COMMENT_DETAILS = 'Please add comment details';
+export const COMMENT_ADDED = 'Comment added';
 
-/** A comment on one of the incident's hypotheses; shown at once, taken back if the server refuses it. */
-export function CommentForm({ incidentId, hypotheses }: { incidentId: string; hypotheses: readonly HypothesisRow[] }) {
+/** A comment just written, to show wherever its hypothesis is in the tree. */
+export interface NewComment {
+  hypothesisId: string;
+  commentId: string;
+}
+
+/**
+ * A comment on one of the incident's hypotheses; shown at once (`onAdded` lets the tree open its
+ * hypothesis and scroll to it), confirmed with a toast, taken back if the server refuses it.
+ */
+export function CommentForm(props: { incidentId: string; hypotheses: readonly HypothesisRow[]; onAdded?: (comment: NewComment) => void }) {
+  const denied = useDenied('comments');
+  if (denied) return <p className="text-sm text-fg-muted">{denied}.</p>;
+  return <CommentFormFields {...props} />;
+}
+
+function CommentFormFields({ incidentId, hypotheses, onAdded }: { incidentId: string; hypotheses: readonly HypothesisRow[]; onAdded?: (comment: NewComment) => void }) {
   const session = useSession();
   const user = session.data?.user;
   const add = useAddComment(incidentId, user ? { id: user.id, name: user.name, avatar: user.avatar } : null);
@@ -30,7 +47,9 @@ export function CommentForm({ incidentId, hypotheses }: { incidentId: string; hy
       toast.error(ADD_COMMENT_DETAILS);
       return;
     }
-    add.mutate({ id: crypto.randomUUID(), hypothesis_id: hypothesisId, comment: stored.trim() });
+    const id = crypto.randomUUID();
+    add.mutate({ id, hypothesis_id: hypothesisId, comment: stored.trim() }, { onSuccess: () => toast.success(COMMENT_ADDED) });
+    onAdded?.({ hypothesisId, commentId: id });
     setText('');
     setStored('');
   };

@@ -1,6 +1,7 @@
 import { DEBOUNCE_MS, HYPOTHESIS_CHILD_TYPE, type HypothesisStatus } from '@pharos/core';
 import { ChevronDown, ChevronRight, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { DeniedHint } from '../../app/access/denied';
 import { Button } from '../../ui/button';
 import { RelativeTime } from '../../ui/relative-time';
 import type { useHypothesisMutations } from './api';
@@ -12,10 +13,13 @@ import { HypothesisStatusSelect } from './hypothesis-status';
 import { InlineText } from './inline-text';
 import { MentionText } from './mentions/mention-text';
 import { capitalize } from './severity';
+import type { NewComment } from './comment-form';
 import type { HypothesisRow } from './types';
 import { useDebouncedSave } from './use-debounced-save';
 
 export const NO_TITLE = '(no title)';
+
+const commentElementId = (id: string) => `comment-${id}`;
 
 export interface TreeContext {
   /** Children of each hypothesis id. */
@@ -24,6 +28,10 @@ export interface TreeContext {
   expandAll: boolean;
   /** The incident is being read again (evidence may be on its way). */
   fetching: boolean;
+  /** The comment just written: its hypothesis opens and the comment scrolls into view. */
+  newComment: NewComment | null;
+  /** Why the user may not change hypotheses (null when they may). */
+  denied: string | null;
 }
 
 /** One hypothesis: title, status with its icon, its comments and evidence, and its children. */
@@ -33,6 +41,11 @@ export function HypothesisNode({ hypothesis, context }: { hypothesis: Hypothesis
   const [status, setStatus] = useState<HypothesisStatus>(hypothesis.status);
   const [seenStatus, setSeenStatus] = useState(hypothesis.status);
   const [deleting, setDeleting] = useState(false);
+  const [seenComment, setSeenComment] = useState(context.newComment);
+  if (context.newComment !== seenComment) {
+    setSeenComment(context.newComment);
+    if (context.newComment?.hypothesisId === hypothesis.id) setExpanded(true);
+  }
   if (hypothesis.status !== seenStatus) {
     setSeenStatus(hypothesis.status);
     setStatus(hypothesis.status);
@@ -64,9 +77,11 @@ export function HypothesisNode({ hypothesis, context }: { hypothesis: Hypothesis
           onChange={(title) => saveTitle.schedule({ title })}
           onDone={saveTitle.flush}
           className="min-w-40 flex-1 text-sm"
+          readOnlyReason={context.denied}
         />
         <HypothesisStatusSelect
           label="Hypothesis status"
+          disabledReason={context.denied}
           value={status}
           onChange={(next) => {
             setStatus(next);
@@ -74,22 +89,26 @@ export function HypothesisNode({ hypothesis, context }: { hypothesis: Hypothesis
           }}
         />
         {childType && (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => mutations.create.mutate({ parent_id: hypothesis.id, type: childType, title: '' })}
-            disabled={mutations.create.isPending}
-          >
-            <Plus className="size-3.5" aria-hidden="true" />
-            Add {childType}
-          </Button>
+          <DeniedHint reason={context.denied}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => mutations.create.mutate({ parent_id: hypothesis.id, type: childType, title: '' })}
+              disabled={mutations.create.isPending || context.denied !== null}
+            >
+              <Plus className="size-3.5" aria-hidden="true" />
+              Add {childType}
+            </Button>
+          </DeniedHint>
         )}
         <AttachEvidenceButton incidentId={hypothesis.incident_id} hypothesisId={hypothesis.id} name={name} />
-        <Button size="sm" variant="ghost" aria-label={`Delete ${name}`} onClick={() => setDeleting(true)}>
-          <Trash2 className="size-3.5" aria-hidden="true" />
-        </Button>
+        {context.denied === null && (
+          <Button size="sm" variant="ghost" aria-label={`Delete ${name}`} onClick={() => setDeleting(true)}>
+            <Trash2 className="size-3.5" aria-hidden="true" />
+          </Button>
+        )}
       </div>
-      {open && <HypothesisBody hypothesis={hypothesis} fetching={context.fetching} />}
+      {open && <HypothesisBody hypothesis={hypothesis} fetching={context.fetching} newCommentId={context.newComment?.commentId ?? null} />}
       {children.length > 0 && (
         <ul className="ml-6 flex flex-col gap-1 border-l border-border pl-3">
           {children.map((child) => (
@@ -111,8 +130,13 @@ export function HypothesisNode({ hypothesis, context }: { hypothesis: Hypothesis
   );
 }
 
-/** The comments and evidence of an expanded hypothesis. */
-function HypothesisBody({ hypothesis, fetching }: { hypothesis: HypothesisRow; fetching: boolean }) {
+/** The comments and evidence of an expanded hypothesis; the comment just written is scrolled to. */
+function HypothesisBody({ hypothesis, fetching, newCommentId }: { hypothesis: HypothesisRow; fetching: boolean; newCommentId: string | null }) {
+  const hasNewComment = newCommentId !== null && hypothesis.comments.some((comment) => comment.id === newCommentId);
+  useEffect(() => {
+    if (!hasNewComment || newCommentId === null) return;
+    document.getElementById(commentElementId(newCommentId))?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [hasNewComment, newCommentId]);
   return (
     <div className="ml-6 flex flex-col gap-2 px-2 py-1 text-sm">
       <section aria-label="Evidence">
@@ -129,7 +153,13 @@ function HypothesisBody({ hypothesis, fetching }: { hypothesis: HypothesisRow; f
       <section aria-label="Comments">
         <ul className="flex flex-col gap-1">
           {hypothesis.comments.map((comment) => (
-            <li key={comment.id} data-pending={comment.pending ? 'true' : undefined} className="flex items-baseline gap-2">
+            <li
+              key={comment.id}
+              id={commentElementId(comment.id)}
+              data-pending={comment.pending ? 'true' : undefined}
+              data-new={comment.id === newCommentId ? 'true' : undefined}
+              className="flex items-baseline gap-2 rounded data-[new=true]:bg-accent/10"
+            >
               <span className="font-medium">{comment.person?.name ?? 'Unknown user'}</span>
               <MentionText text={comment.comment} />
               <RelativeTime value={comment.created_at} className="text-xs text-fg-muted" />

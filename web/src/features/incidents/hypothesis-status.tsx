@@ -18,15 +18,27 @@ export function HypothesisStatusIcon({ status, className }: { status: Hypothesis
 }
 
 /** The status of a hypothesis with its icon; any status can be picked (spec 2 §4). */
-export function HypothesisStatusSelect({ value, onChange, label }: { value: HypothesisStatus; onChange: (status: HypothesisStatus) => void; label: string }) {
+export function HypothesisStatusSelect({
+  value,
+  onChange,
+  label,
+  disabledReason,
+}: {
+  value: HypothesisStatus;
+  onChange: (status: HypothesisStatus) => void;
+  label: string;
+  /** Why the status may not be changed: disabled, with the reason on hover. */
+  disabledReason?: string | null;
+}) {
   return (
-    <span className="inline-flex items-center gap-1">
+    <span className="inline-flex items-center gap-1" title={disabledReason ?? undefined}>
       <HypothesisStatusIcon status={value} />
       <select
         aria-label={label}
         value={value}
         onChange={(event) => onChange(event.target.value as HypothesisStatus)}
-        className="h-7 cursor-pointer rounded border border-border bg-surface px-1 text-xs text-fg"
+        disabled={Boolean(disabledReason)}
+        className="h-7 cursor-pointer rounded border border-border bg-surface px-1 text-xs text-fg disabled:cursor-not-allowed disabled:opacity-70"
       >
         {HYPOTHESIS_STATUSES.map((status) => (
           <option key={status} value={status}>

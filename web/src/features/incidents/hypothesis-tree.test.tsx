@@ -155,4 +155,39 @@ describe('comments', () => {
     await waitFor(() => expect(screen.queryByText('Replica lag too')).toBeNull());
     expect(await screen.findByText('permission denied for table comments')).toBeTruthy();
   });
+
+  it('opens the collapsed hypothesis of a new comment, scrolls to the comment and confirms it with a toast', async () => {
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    // The server keeps what was posted: the incident read again after the post has the comment.
+    const incident = incidentFixture();
+    const app = renderSettings(
+      '/incidents/i1',
+      detailRoutes(incident, [
+        dbRoute('POST', 'comments', (request) => {
+          const posted = request.body as { id: string; hypothesis_id: string; comment: string };
+          const target = incident.hypotheses.find((h) => h.id === posted.hypothesis_id)!;
+          target.comments = [...target.comments, { ...posted, incident_id: 'i1', created_at: new Date().toISOString(), created_by: 'u1', person: { id: 'u1', name: 'Ada Lovelace', avatar: null } }];
+          return { status: 201 };
+        }),
+      ]),
+    );
+    const form = await screen.findByRole('form', { name: 'Add comment' });
+    const expander = within(row('(no title)')).getByRole('button', { name: 'Expand (no title)' });
+    expect(expander.getAttribute('aria-expanded')).toBe('false');
+    await app.user.selectOptions(within(form).getByRole('combobox', { name: 'Hypothesis' }), '(no title)');
+    await app.user.type(within(form).getByRole('textbox', { name: 'Comment' }), 'Index missing on orders');
+    await app.user.click(within(form).getByRole('button', { name: 'Send' }));
+
+    const comment = (await within(hypothesis('(no title)')).findByText('Index missing on orders')).closest('li')!;
+    expect(within(row('(no title)')).getByRole('button', { name: 'Collapse (no title)' }).getAttribute('aria-expanded')).toBe('true');
+    expect(comment.dataset['new']).toBe('true');
+    await waitFor(() => expect(scrolled).toContain(comment.id));
+    expect(comment.id).toBe(`comment-${String((app.server.to('/api/db/comments', 'POST')[0]!.body as { id: string }).id)}`);
+    expect(await within(screen.getByRole('region', { name: 'Notifications' })).findByText('Comment added')).toBeTruthy();
+    // The other hypotheses stay as they were.
+    expect(screen.queryByText('CPU at 100%')).toBeNull();
+  });
 });

@@ -1,6 +1,8 @@
 import { HYPOTHESIS_DEFAULTS } from '@pharos/core';
+import { DeniedHint, useDenied } from '../../app/access/denied';
 import { Button } from '../../ui/button';
 import { useHypothesisMutations } from './api';
+import type { NewComment } from './comment-form';
 import { HypothesisNode, type TreeContext } from './hypothesis-node';
 import type { HypothesisRow } from './types';
 
@@ -10,13 +12,16 @@ export function HypothesisTree({
   hypotheses,
   fetching,
   expandAll,
+  newComment = null,
 }: {
   incidentId: string;
   hypotheses: readonly HypothesisRow[];
   fetching: boolean;
   expandAll: boolean;
+  newComment?: NewComment | null;
 }) {
   const mutations = useHypothesisMutations(incidentId);
+  const denied = useDenied('incident');
   const ids = new Set(hypotheses.map((h) => h.id));
   const children = new Map<string, HypothesisRow[]>();
   const roots: HypothesisRow[] = [];
@@ -24,7 +29,7 @@ export function HypothesisTree({
     if (hypothesis.parent_id && ids.has(hypothesis.parent_id)) children.set(hypothesis.parent_id, [...(children.get(hypothesis.parent_id) ?? []), hypothesis]);
     else roots.push(hypothesis);
   }
-  const context: TreeContext = { children, mutations, expandAll, fetching };
+  const context: TreeContext = { children, mutations, expandAll, fetching, newComment, denied };
 
   if (hypotheses.length === 0 && fetching) return <p className="text-sm text-fg-muted">fetching tree...</p>;
   return (
@@ -35,11 +40,11 @@ export function HypothesisTree({
         ))}
       </ul>
       {roots.length === 0 && (
-        <div>
-          <Button size="sm" variant="secondary" disabled={mutations.create.isPending} onClick={() => mutations.create.mutate({ parent_id: null, type: HYPOTHESIS_DEFAULTS.type, title: '' })}>
+        <DeniedHint reason={denied} className="self-start">
+          <Button size="sm" variant="secondary" disabled={mutations.create.isPending || denied !== null} onClick={() => mutations.create.mutate({ parent_id: null, type: HYPOTHESIS_DEFAULTS.type, title: '' })}>
             Add root hypothesis
           </Button>
-        </div>
+        </DeniedHint>
       )}
     </div>
   );

@@ -44,16 +44,32 @@ describe('/incidents/{id}', () => {
     expect(within(screen.getByRole('region', { name: 'Definition of done' })).getByText('No Evidence')).toBeTruthy();
   });
 
-  it('lists the changelog newest first, naming entries without a description by their type', async () => {
+  it('lists the changelog newest first, saying in words what happened by event type', async () => {
+    const at = new Date().toISOString();
+    const ada = { id: 'u1', name: 'Ada Lovelace', avatar: null };
     const history = [
-      { id: 'y2', type: 'incident.status_updated', description: 'Status changed from open to resolved', created_at: new Date().toISOString(), person: { id: 'u1', name: 'Ada Lovelace', avatar: null } },
-      { id: 'y1', type: 'hypothesis.created', description: '', created_at: new Date().toISOString(), person: null },
+      { id: 'y5', type: 'incident.status_updated', description: 'Status changed from open to resolved', properties: { from: 'open', to: 'resolved' }, created_at: at, person: ada },
+      { id: 'y4', type: 'hypothesis.status_updated', description: 'Status changed from possible to likely', properties: { from: 'possible', to: 'likely' }, created_at: at, person: ada },
+      { id: 'y3', type: 'responder.created', description: null, properties: {}, created_at: at, person: ada },
+      { id: 'y2', type: 'hypothesis.created', description: 'Checkout is down', properties: {}, created_at: at, person: ada },
+      { id: 'y1', type: 'incident.created', description: 'Checkout is down', properties: {}, created_at: at, person: ada },
     ];
     const app = renderSettings('/incidents/i1', detailRoutes(incidentFixture(), [dbRoute('GET', 'incident_histories', () => ({ body: history }))]));
     await app.user.click(await screen.findByRole('button', { name: 'Changelog' }));
     const entries = await screen.findByRole('list', { name: 'Changelog entries' });
-    expect(within(entries).getAllByRole('listitem').map((item) => item.firstElementChild!.textContent)).toEqual(['Status changed from open to resolved', 'Hypothesis added']);
-    expect(paramsOf(app.server.to('/api/db/incident_histories', 'GET')[0]!.url)['order']).toBe('created_at.desc');
+    const lines = within(entries)
+      .getAllByRole('listitem')
+      .map((item) => Array.from(item.children).slice(0, -1).map((part) => part.textContent).join(' | '));
+    expect(lines).toEqual([
+      'Incident status changed from open to resolved',
+      'Hypothesis status changed from possible to likely',
+      'Responder added',
+      'Hypothesis added | Checkout is down',
+      'Incident created | Checkout is down',
+    ]);
+    const params = paramsOf(app.server.to('/api/db/incident_histories', 'GET')[0]!.url);
+    expect(params['order']).toBe('created_at.desc');
+    expect(params['select']).toContain('properties');
   });
 
   it('offers the Details severities with Medium read as Low and info and warning as themselves', async () => {

@@ -1,11 +1,13 @@
 import { DEBOUNCE_MS } from '@pharos/core';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useDenied } from '../../app/access/denied';
 import { useBreadcrumb } from '../../app/breadcrumb';
 import { ErrorPanel } from '../../ui/error-panel';
 import { Tabs } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useIncident, useUpdateIncident } from './api';
-import { CommentForm } from './comment-form';
+import { CommentForm, type NewComment } from './comment-form';
 import { DeletedIncidentBanner } from './deleted-incident-banner';
 import { ActionPlan } from './action-plan';
 import { HypothesisTree } from './hypothesis-tree';
@@ -32,6 +34,8 @@ export function IncidentDetailPage() {
 function IncidentView({ incident, fetching }: { incident: IncidentDetail; fetching: boolean }) {
   const [search] = useSearchParams();
   const expandAll = search.get('comments') === 'true';
+  const [newComment, setNewComment] = useState<NewComment | null>(null);
+  const denied = useDenied('incident');
   useBreadcrumb([{ label: 'Incidents', to: '/incidents' }, { label: incident.incident_id }]);
   const update = useUpdateIncident(incident.id);
   const saveTitle = useDebouncedSave<{ title: string }>((patch) => update.mutate(patch), DEBOUNCE_MS.incidentFieldUpdate);
@@ -45,7 +49,7 @@ function IncidentView({ incident, fetching }: { incident: IncidentDetail; fetchi
         <DeletedIncidentBanner incident={incident} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="min-w-0 flex-1 text-lg font-semibold text-fg">
-            <InlineText label="Incident title" value={incident.title} empty={incident.incident_id} onChange={(title) => title.trim() && saveTitle.schedule({ title: title.trim() })} onDone={saveTitle.flush} className="w-full" />
+            <InlineText label="Incident title" value={incident.title} empty={incident.incident_id} onChange={(title) => title.trim() && saveTitle.schedule({ title: title.trim() })} onDone={saveTitle.flush} className="w-full" readOnlyReason={denied} />
           </h1>
           <StatusControl incident={incident} />
         </div>
@@ -71,8 +75,8 @@ function IncidentView({ incident, fetching }: { incident: IncidentDetail; fetchi
                 label: 'Comments',
                 content: (
                   <div className="flex flex-col gap-4 pt-3">
-                    <HypothesisTree incidentId={incident.id} hypotheses={incident.hypotheses} fetching={fetching} expandAll={expandAll} />
-                    <CommentForm incidentId={incident.id} hypotheses={incident.hypotheses} />
+                    <HypothesisTree incidentId={incident.id} hypotheses={incident.hypotheses} fetching={fetching} expandAll={expandAll} newComment={newComment} />
+                    <CommentForm incidentId={incident.id} hypotheses={incident.hypotheses} onAdded={setNewComment} />
                   </div>
                 ),
               },

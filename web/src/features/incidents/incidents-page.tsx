@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DeniedHint, useDenied } from '../../app/access/denied';
+import { Button } from '../../ui/button';
 import { AvatarGroup } from '../../ui/avatar-group';
 import { ErrorPanel } from '../../ui/error-panel';
 import { RelativeTime } from '../../ui/relative-time';
@@ -31,6 +33,7 @@ function pageQuery({ index, size, afters }: Paging): IncidentPage {
 
 /** `/incidents`: incidents filtered by the query string, each with at most 5 responder avatars. */
 export function IncidentsPage() {
+  const createDenied = useDenied('incident');
   useDocumentTitle('Incidents | Pharos');
   const [search] = useSearchParams();
   const filters = readIncidentFilters(search);
@@ -51,7 +54,13 @@ export function IncidentsPage() {
     <main className="flex min-h-0 flex-col gap-4">
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-lg font-semibold text-fg">Incidents</h1>
-        <CreateIncidentDialog />
+        {createDenied ? (
+          <DeniedHint reason={createDenied}>
+            <Button disabled>Create incident</Button>
+          </DeniedHint>
+        ) : (
+          <CreateIncidentDialog />
+        )}
       </div>
       <IncidentsFilterBar filters={filters} />
       {incidents.isError && <ErrorPanel error={incidents.error} title="Could not load the incidents" hideDetails />}

@@ -13,10 +13,12 @@ export interface InlineTextProps {
   /** Editing ends (blur, Enter, Escape). */
   onDone?: () => void;
   className?: string;
+  /** Why the text may not be edited: it shows as plain text with the reason on hover. */
+  readOnlyReason?: string | null;
 }
 
 /** Text that turns into an input on click: the incident and hypothesis titles. */
-export function InlineText({ label, value, empty, onChange, onDone, className }: InlineTextProps) {
+export function InlineText({ label, value, empty, onChange, onDone, className, readOnlyReason }: InlineTextProps) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);
@@ -31,6 +33,13 @@ export function InlineText({ label, value, empty, onChange, onDone, className }:
     onDone?.();
   };
 
+  if (readOnlyReason) {
+    return (
+      <span title={readOnlyReason} className={cn(!text && 'text-fg-muted italic', className)}>
+        {text || empty}
+      </span>
+    );
+  }
   if (!editing) {
     return (
       <button type="button" aria-label={`Edit ${label}`} onClick={() => setEditing(true)} className={cn('cursor-text text-left', !text && 'text-fg-muted italic', className)}>

@@ -14,6 +14,7 @@ export function LabelledSelect({
   all,
   allLabel = 'All',
   className,
+  disabledReason,
 }: {
   label: string;
   value: string;
@@ -24,13 +25,15 @@ export function LabelledSelect({
   /** The text of that first choice. */
   allLabel?: string;
   className?: string;
+  /** Why the value may not be changed: the select is disabled and says so on hover. */
+  disabledReason?: string | null;
 }) {
   const id = useId();
   // The label names the select alone (wrapping it would add the chosen option to the name).
   return (
-    <span className={cn('inline-flex items-center gap-2 text-sm text-fg-muted', className)}>
+    <span className={cn('inline-flex items-center gap-2 text-sm text-fg-muted', className)} title={disabledReason ?? undefined}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={selectClass}>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} disabled={Boolean(disabledReason)} className={cn(selectClass, 'disabled:cursor-not-allowed disabled:opacity-70')}>
         {all !== undefined && <option value={all}>{allLabel}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

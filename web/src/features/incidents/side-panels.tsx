@@ -1,8 +1,10 @@
 import { DEBOUNCE_MS, INCIDENT_DETAILS_DEFAULT_SEVERITY, INCIDENT_TYPES, type IncidentType } from '@pharos/core';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useDenied } from '../../app/access/denied';
 import { RelativeTime } from '../../ui/relative-time';
 import { useIncidentHistory, useUpdateIncident, type IncidentPatch } from './api';
+import { changelogText } from './changelog-text';
 import { DefinitionOfDonePanel } from './definition-of-done/definition-of-done-panel';
 import { LabelledSelect } from './labelled-select';
 import { RespondersSection } from './responders/responders-section';
@@ -22,7 +24,7 @@ function Panel({ name, open, onToggle, children }: { name: PanelName; open: bool
           {name}
         </button>
       </h2>
-      {open && <div className="border-t border-border px-3 py-2 text-sm">{children}</div>}
+      {open && <div className="min-w-0 border-t border-border px-3 py-2 text-sm break-words">{children}</div>}
     </section>
   );
 }
@@ -41,7 +43,7 @@ export function SidePanels({ incident }: { incident: IncidentDetail }) {
     Changelog: <ChangelogPanel incidentId={incident.id} />,
   };
   return (
-    <aside className="flex flex-col gap-2">
+    <aside className="flex min-w-0 flex-col gap-2">
       {PANELS.map((name) => (
         <Panel key={name} name={name} open={open === name} onToggle={() => setOpen(open === name ? null : name)}>
           {content[name]}
@@ -59,6 +61,7 @@ function DetailsPanel({ incident }: { incident: IncidentDetail }) {
   const save = useDebouncedSave<IncidentPatch>((patch) => update.mutate(patch), DEBOUNCE_MS.incidentFieldUpdate);
   const [severity, setSeverity] = useState<string>(severityChoice(incident.severity));
   const [type, setType] = useState<IncidentType>(incident.type);
+  const denied = useDenied('incident');
   return (
     <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2">
       <dt className="text-fg-muted">ID</dt>
@@ -68,6 +71,7 @@ function DetailsPanel({ incident }: { incident: IncidentDetail }) {
         <LabelledSelect
           label="Severity"
           value={severity}
+          disabledReason={denied}
           options={DETAIL_SEVERITIES}
           onChange={(value) => {
             setSeverity(value);
@@ -80,6 +84,7 @@ function DetailsPanel({ incident }: { incident: IncidentDetail }) {
         <LabelledSelect
           label="Type"
           value={type}
+          disabledReason={denied}
           options={INCIDENT_TYPES.map((t) => ({ value: t, label: capitalize(t) }))}
           onChange={(value) => {
             setType(value as IncidentType);
@@ -99,22 +104,6 @@ function DetailsPanel({ incident }: { incident: IncidentDetail }) {
   );
 }
 
-/** What an entry without a description says, by event type (spec 2 §4). */
-const HISTORY_LABELS: Readonly<Record<string, string>> = {
-  'incident.created': 'Incident created',
-  'incident.status_updated': 'Status changed',
-  'incident.deleted': 'Incident deleted',
-  'incident.restored': 'Incident restored',
-  'comment.edited': 'Comment edited',
-  'incident_status.updated': 'Status changed',
-  'responder.created': 'Responder added',
-  'responder.commented': 'Comment added',
-  'evidence.created': 'Evidence added',
-  'evidence.done_definition_added': 'Evidence added to the definition of done',
-  'hypothesis.created': 'Hypothesis added',
-  'hypothesis.status_updated': 'Hypothesis status changed',
-};
-
 function ChangelogPanel({ incidentId }: { incidentId: string }) {
   const history = useIncidentHistory(incidentId);
   if (history.isPending) return <p className="text-fg-muted">Loading ...</p>;
@@ -122,14 +111,18 @@ function ChangelogPanel({ incidentId }: { incidentId: string }) {
   if (rows.length === 0) return <p className="text-fg-muted">No changelog found</p>;
   return (
     <ul aria-label="Changelog entries" className="flex flex-col gap-1.5">
-      {rows.map((row) => (
-        <li key={row.id} className="flex flex-col">
-          <span>{row.description || HISTORY_LABELS[row.type] || row.type}</span>
-          <span className="text-xs text-fg-muted">
-            {row.person?.name ?? 'System'} · <RelativeTime value={row.created_at} />
-          </span>
-        </li>
-      ))}
+      {rows.map((row) => {
+        const { event, detail } = changelogText(row);
+        return (
+          <li key={row.id} data-type={row.type} className="flex flex-col">
+            <span className="font-medium">{event}</span>
+            {detail && <span className="line-clamp-3 break-words text-fg-muted">{detail}</span>}
+            <span className="text-xs text-fg-muted">
+              {row.person?.name ?? 'System'} · <RelativeTime value={row.created_at} />
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,5 +1,6 @@
 import { nextIncidentStatuses, STATUSES_ASKING_DEFINITION_OF_DONE, type IncidentStatus } from '@pharos/core';
 import { useState } from 'react';
+import { useDenied } from '../../app/access/denied';
 import { toast } from '../../ui/toast/toast-store';
 import { markDefinitionOfDone, useUpdateIncident } from './api';
 import { DefinitionOfDoneDialog } from './dod-dialog';
@@ -13,6 +14,7 @@ export const STATUS_UPDATE_FAILED = 'Incident status updated failed';
 /** The incident's status, offering the statuses it may move to; mitigated and resolved ask for the definition of done first. */
 export function StatusControl({ incident }: { incident: IncidentDetail }) {
   const update = useUpdateIncident(incident.id);
+  const denied = useDenied('incident');
   const [asking, setAsking] = useState<IncidentStatus | null>(null);
   const [marking, setMarking] = useState(false);
   const evidences = incident.hypotheses.flatMap((h) => h.evidences);
@@ -53,6 +55,7 @@ export function StatusControl({ incident }: { incident: IncidentDetail }) {
         value={incident.status}
         options={nextIncidentStatuses(incident.status).map((s) => ({ value: s, label: capitalize(s) }))}
         onChange={choose}
+        disabledReason={denied}
       />
       <DefinitionOfDoneDialog
         open={asking !== null}

@@ -123,6 +123,8 @@ export interface IncidentHistoryRow {
   id: string;
   type: string;
   description: string | null;
+  /** e.g. from and to of a status change. */
+  properties?: Record<string, unknown> | null;
   created_at: string;
   person: PersonRef | null;
 }

@@ -145,6 +145,8 @@ export interface PlaybookRun {
   end_time: string | null;
   created_at: string;
   approvals: { person: string | null; email: string | null; team: string | null; created_at: string }[];
+  /** While the run waits for approval: why the signed-in person may not approve it, or null when they may. */
+  approval_refusal?: string | null;
   actions: PlaybookRunAction[];
 }
 

@@ -6,13 +6,13 @@ export interface PersonRef {
   avatar?: string | null;
 }
 
-/** A person (e.g. created by) as avatar and name. */
-export function PersonCell({ person }: { person: PersonRef | null | undefined }) {
+/** A person (e.g. created by) as avatar and name; `wrap` lets a long name take several lines instead of being cut. */
+export function PersonCell({ person, wrap = false }: { person: PersonRef | null | undefined; wrap?: boolean }) {
   if (!person) return null;
   return (
     <span className="inline-flex min-w-0 items-center gap-2">
       <Avatar name={person.name} src={person.avatar} size="xs" />
-      <span className="truncate">{person.name}</span>
+      <span className={wrap ? 'min-w-0 break-words' : 'truncate'}>{person.name}</span>
     </span>
   );
 }

@@ -37,7 +37,7 @@ export function DefinitionOfDoneItem({ item, actions }: { item: EvidenceRow; act
   };
 
   return (
-    <li aria-label={title} data-done={item.done ? 'true' : 'false'} className="flex flex-col gap-1 rounded-md border border-border px-2 py-1.5">
+    <li aria-label={title} data-done={item.done ? 'true' : 'false'} className="flex min-w-0 flex-col gap-1 rounded-md border border-border px-2 py-1.5">
       <div className="flex items-start gap-2">
         <span aria-label={item.done ? 'Done' : 'Not done'} role="img" className={item.done ? 'text-success' : 'text-fg-muted'}>
           {item.done ? <CheckCircle2 className="size-4" aria-hidden="true" /> : <Circle className="size-4" aria-hidden="true" />}
@@ -52,7 +52,11 @@ export function DefinitionOfDoneItem({ item, actions }: { item: EvidenceRow; act
           onSave={(script) => actions.update.mutate({ id: item.id, patch: { script }, failure: SCRIPT_FAILED }, { onSuccess: () => setEditing(false) })}
         />
       ) : (
-        item.script && <code className="rounded bg-surface-muted px-1.5 py-0.5 text-xs break-all">{item.script}</code>
+        item.script && (
+          <code aria-label={`Script of ${title}`} className="block max-h-32 max-w-full overflow-y-auto rounded bg-surface-muted px-1.5 py-0.5 text-xs break-all whitespace-pre-wrap">
+            {item.script}
+          </code>
+        )
       )}
       <div className="flex flex-wrap gap-1">
         {item.type === 'comment' && (
@@ -61,7 +65,7 @@ export function DefinitionOfDoneItem({ item, actions }: { item: EvidenceRow; act
           </Button>
         )}
         {shortcut && item.script !== shortcut.script && (
-          <Button size="sm" variant="ghost" title={shortcut.script} onClick={() => actions.update.mutate({ id: item.id, patch: { script: shortcut.script }, failure: SCRIPT_FAILED })}>
+          <Button size="sm" variant="ghost" title={shortcut.script} className="h-auto! min-h-8 max-w-full py-1 text-left whitespace-normal!" onClick={() => actions.update.mutate({ id: item.id, patch: { script: shortcut.script }, failure: SCRIPT_FAILED })}>
             {shortcut.label}
           </Button>
         )}

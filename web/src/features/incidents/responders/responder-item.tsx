@@ -10,7 +10,7 @@ import type { ResponderRow } from './types';
 export const responderName = (responder: ResponderRow) => responder.team?.name ?? responder.person?.name ?? 'Unknown responder';
 
 /** One responder: who, through which client, its ticket, its last error, its progress and delete. */
-export function ResponderItem({ responder }: { responder: ResponderRow }) {
+export function ResponderItem({ responder, deleteDenied = null }: { responder: ResponderRow; deleteDenied?: string | null }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteResponder(responder.incident_id);
   const name = responderName(responder);
@@ -21,14 +21,16 @@ export function ResponderItem({ responder }: { responder: ResponderRow }) {
         <Avatar name={name} src={responder.person?.avatar} size="xs" />
         <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
         <span className="text-xs text-fg-muted">{clientLabel(responder.type === 'person' ? 'person' : responder.properties?.responderType)}</span>
-        <button
-          type="button"
-          aria-label={`Delete responder ${name}`}
-          onClick={() => setConfirming(true)}
-          className="cursor-pointer rounded p-1 text-fg-muted hover:bg-surface-muted hover:text-danger"
-        >
-          <Trash2 className="size-3.5" aria-hidden="true" />
-        </button>
+        {!deleteDenied && (
+          <button
+            type="button"
+            aria-label={`Delete responder ${name}`}
+            onClick={() => setConfirming(true)}
+            className="cursor-pointer rounded p-1 text-fg-muted hover:bg-surface-muted hover:text-danger"
+          >
+            <Trash2 className="size-3.5" aria-hidden="true" />
+          </button>
+        )}
       </div>
       {responder.external_id && (
         <p className="text-xs">

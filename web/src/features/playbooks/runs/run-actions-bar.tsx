@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAllowed } from '../../../app/access';
+import { DeniedHint, useAllowed } from '../../../app/access';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { linkClass } from '../../../ui/link-styles';
@@ -15,7 +15,7 @@ const paramsOf = (run: PlaybookRun): Record<string, ParameterValue> =>
   );
 
 /**
- * Approve (while the run waits for approval; the server says who may not), Cancel (until it ends, once confirmed),
+ * Approve (while the run waits for approval; disabled with the server's reason for those who may not), Cancel (until it ends, once confirmed),
  * Re-run (the same playbook, resource and parameters, then the new run) and Edit Playbook (write on
  * connections, spec 2 §6).
  */
@@ -42,9 +42,15 @@ export function RunActionsBar({ run }: { run: PlaybookRun }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       {run.status === 'waiting' && (
-        <Button size="sm" onClick={() => approve.mutate(undefined, { onSuccess: () => toast.success('Run approved'), onError: fail })} disabled={approve.isPending}>
-          {approve.isPending ? 'Approving...' : 'Approve'}
-        </Button>
+        <DeniedHint reason={run.approval_refusal}>
+          <Button
+            size="sm"
+            onClick={() => approve.mutate(undefined, { onSuccess: () => toast.success('Run approved'), onError: fail })}
+            disabled={approve.isPending || Boolean(run.approval_refusal)}
+          >
+            {approve.isPending ? 'Approving...' : 'Approve'}
+          </Button>
+        </DeniedHint>
       )}
       {canRun && !hasEnded(run.status) && (
         <Button size="sm" variant="danger" onClick={() => setConfirmingCancel(true)} disabled={cancel.isPending}>

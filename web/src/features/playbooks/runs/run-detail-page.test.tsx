@@ -179,6 +179,18 @@ describe('/playbooks/runs/{id}', () => {
     await waitFor(() => expect(app.server.to(`/api/playbook/run/approve/${RUN_ID}`, 'POST')).toHaveLength(2));
   });
 
+  it('offers a non-approver Approve disabled with the reason the server gives, and asks nothing of the server', async () => {
+    const refusal = "You are not one of this playbook's approvers";
+    const app = open(() => aRun({ status: 'waiting', end_time: null, actions: [], approval_refusal: refusal }), {}, [
+      { method: 'POST', path: `/api/playbook/run/approve/${RUN_ID}`, respond: () => ({ status: 403, body: { code: '42501', message: refusal } }) },
+    ]);
+    const approve = (await screen.findByRole('button', { name: 'Approve' })) as HTMLButtonElement;
+    expect(approve.disabled).toBe(true);
+    expect(approve.closest('[data-denied]')!.getAttribute('title')).toBe(refusal);
+    await app.user.click(approve);
+    expect(app.server.to(`/api/playbook/run/approve/${RUN_ID}`, 'POST')).toHaveLength(0);
+  });
+
   it('cancels a run that has not ended once asked to confirm, and re-runs with the same playbook, resource and parameters', async () => {
     const app = open(() => aRun({ status: 'running', end_time: null }), {}, [
       { method: 'POST', path: `/api/playbook/run/cancel/${RUN_ID}`, respond: () => json({ status: 'cancelled' }) },

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { UNAUTHORIZED_MESSAGE } from '../../../app/access/unauthorized';
+import { FEATURE_OFF_MESSAGE } from '../../../app/access/feature-off';
 import { disable } from '../../../app/testing/shell-stubs';
 import { json } from '../../../test/fetch-stub';
 import { dbRoute, renderSettings, rows } from '../../../test/render-settings';
@@ -81,7 +81,7 @@ describe('/settings/event-queue-status', () => {
     admin.unmount();
 
     renderSettings('/settings/event-queue-status', [summaryRoute()], { properties: [disable('settings.event_queue_status')] });
-    expect(await screen.findByText(UNAUTHORIZED_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(FEATURE_OFF_MESSAGE)).toBeTruthy();
     expect(settingsLinks()).toContain('Jobs History');
     expect(settingsLinks()).not.toContain('Event Queue');
     expect(screen.queryByRole('table', { name: 'Event Queue' })).toBeNull();

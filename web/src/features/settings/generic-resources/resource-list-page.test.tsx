@@ -159,10 +159,12 @@ describe('/settings/{table}', () => {
     expect(app.server.requests.filter((request) => request.url.pathname.includes('nonsense'))).toHaveLength(0);
   });
 
-  it('is refused when the feature of the table is disabled', async () => {
+  it('says the feature is turned off, by which flag, when the feature of the table is disabled', async () => {
     renderSettings('/settings/teams', [dbRoute('GET', 'teams_with_status', () => rows([]))], {
       properties: [{ name: 'settings.teams.disable', value: 'true' }],
     });
-    expect(await screen.findByText('You do not have permission to access this page')).toBeTruthy();
+    expect(await screen.findByText('This feature is turned off')).toBeTruthy();
+    expect(screen.getByText('settings.teams.disable')).toBeTruthy();
+    expect(screen.queryByText('You do not have permission to access this page')).toBeNull();
   });
 });

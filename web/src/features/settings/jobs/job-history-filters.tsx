@@ -1,24 +1,36 @@
-import { JOB_DURATION_FILTER_OPTIONS, JOB_RESOURCE_TYPE_FILTERS, JOB_STATUS_FILTER_OPTIONS } from '@pharos/core';
+import { JOB_DURATION_FILTER_OPTIONS, JOB_RESOURCE_TYPE_LABELS, JOB_RESOURCE_TYPES, JOB_STATUS_FILTER_OPTIONS } from '@pharos/core';
 import { useSearchParams } from 'react-router';
 import { cn } from '../../../ui/cn';
 import { inputClass } from '../../../ui/text-input';
 import { TimeRangePicker } from '../../../ui/time-range-picker';
 import { useTimeRangeParam } from '../../../ui/time-range-url';
+import { parseFilterStates } from '../../../ui/filter-state';
 import { TristateSelect, type TristateOption } from '../../../ui/tristate-select';
 import { useJobHistoryNames } from './list-api';
 import { JOB_FILTER_PARAMS, JOB_FILTER_RESET, type JobHistoryFilters } from './filters';
 
-const RESOURCE_TYPE_LABELS: Readonly<Record<(typeof JOB_RESOURCE_TYPE_FILTERS)[number], string>> = {
-  canary: 'Canary',
-  topology: 'Topology',
-  config_scraper: 'Catalog Scraper',
-};
+const KNOWN_TYPES: ReadonlySet<string> = new Set(JOB_RESOURCE_TYPES);
 
-const RESOURCE_TYPE_OPTIONS: TristateOption[] = JOB_RESOURCE_TYPE_FILTERS.map((value) => ({ value, label: RESOURCE_TYPE_LABELS[value] }));
+/**
+ * The resource types to filter by: every kind of job Pharos runs, whether or not it ran lately, then
+ * any other type found in the rows shown or chosen in the URL (e.g. an agent's jobs), by name.
+ */
+export function resourceTypeOptions(seen: readonly (string | null | undefined)[], chosen: string): TristateOption[] {
+  const known: TristateOption[] = JOB_RESOURCE_TYPES.map((value) => ({ value, label: JOB_RESOURCE_TYPE_LABELS[value] }));
+  const others = [...new Set([...seen, ...Object.keys(parseFilterStates(chosen))])]
+    .filter((value): value is string => typeof value === 'string' && value !== '' && !KNOWN_TYPES.has(value))
+    .sort()
+    .map((value) => ({ value }));
+  return [...known, ...others];
+}
+
 const STATUS_OPTIONS: TristateOption[] = JOB_STATUS_FILTER_OPTIONS.map((value) => ({ value }));
 
-/** The filter bar of the jobs screen: job name, resource type, status, run duration and time range, all in the URL. */
-export function JobHistoryFilterBar({ filters }: { filters: JobHistoryFilters }) {
+/**
+ * The filter bar of the jobs screen: job name, resource type, status, run duration and time range,
+ * all in the URL. Status and resource type offer fixed lists, not only what the rows hold.
+ */
+export function JobHistoryFilterBar({ filters, seenResourceTypes = [] }: { filters: JobHistoryFilters; seenResourceTypes?: readonly (string | null)[] }) {
   const [, setSearch] = useSearchParams();
   const [, setTimeRange] = useTimeRangeParam(filters.timeRange, JOB_FILTER_RESET);
   const names = useJobHistoryNames();
@@ -45,7 +57,7 @@ export function JobHistoryFilterBar({ filters }: { filters: JobHistoryFilters })
       />
       <TristateSelect
         label="Resource Type"
-        options={RESOURCE_TYPE_OPTIONS}
+        options={resourceTypeOptions(seenResourceTypes, filters.resourceType)}
         value={filters.resourceType}
         onChange={(value) => set(JOB_FILTER_PARAMS.resourceType, value)}
       />

@@ -104,7 +104,16 @@ describe('/settings/jobs', () => {
 
     await app.user.click(screen.getByRole('button', { name: /^Resource Type:/ }));
     const types = await screen.findByRole('dialog', { name: 'Resource Type' });
-    expect(within(types).getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['Canary', 'Topology', 'Catalog Scraper']);
+    // Every kind of job Pharos runs, whether or not the rows hold one.
+    expect(within(types).getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual([
+      'Canary',
+      'Topology',
+      'Catalog Scraper',
+      'Playbook',
+      'Incident Rule',
+      'Team',
+      'System',
+    ]);
     await app.user.click(within(types).getByRole('button', { name: 'Include Canary' }));
     await app.user.keyboard('{Escape}');
     await waitFor(() => expect(lastJobsRequest(app).url.searchParams.get('resource_type')).toBe('in.(canary)'));
@@ -291,5 +300,27 @@ describe('/settings/jobs', () => {
     expect(screen.queryByRole('table', { name: 'Jobs History' })).toBeNull();
     // the filters stay, so the range can be changed
     expect(screen.getByRole('button', { name: /^Time range:/ })).toBeTruthy();
+  });
+
+  it('offers every status and resource type even when the rows hold none of them, plus other types the rows hold', async () => {
+    const agentRun = { ...CANARY_RUN, id: 'j9', name: 'AgentPush', status: 'SUCCESS', resource_type: 'agent_push', resource_id: 'a1', resource_name: 'edge' };
+    const app = renderSettings('/settings/jobs?status=', jobRoutes(() => rows([agentRun], 1)));
+    await within(await screen.findByRole('table', { name: 'Jobs History' })).findByText('AgentPush');
+    await app.user.click(screen.getByRole('button', { name: /^Resource Type:/ }));
+    const types = await screen.findByRole('dialog', { name: 'Resource Type' });
+    expect(within(types).getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual([
+      'Canary',
+      'Topology',
+      'Catalog Scraper',
+      'Playbook',
+      'Incident Rule',
+      'Team',
+      'System',
+      'agent_push',
+    ]);
+    await app.user.keyboard('{Escape}');
+    await app.user.click(screen.getByRole('button', { name: /^Status:/ }));
+    const statuses = await screen.findByRole('dialog', { name: 'Status' });
+    expect(within(statuses).getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['RUNNING', 'SUCCESS', 'WARNING', 'FAILED']);
   });
 });

@@ -29,7 +29,7 @@ export function JobsHistoryPage() {
   return (
     <SettingsPage>
       <SettingsPageHeader title="Jobs History" />
-      <JobHistoryFilterBar filters={filters} />
+      <JobHistoryFilterBar filters={filters} seenResourceTypes={history.data?.rows.map((row) => row.resource_type)} />
       {history.isError && !history.data ? (
         <ErrorPanel error={history.error} title={JOBS_LOAD_ERROR_TITLE} hideDetails />
       ) : (
@@ -46,6 +46,7 @@ export function JobsHistoryPage() {
             defaultSort={DEFAULT_SORT}
             defaultPageSize={JOB_HISTORY_PAGE_SIZE}
             onRowClick={details.open}
+            dense
           />
         </>
       )}

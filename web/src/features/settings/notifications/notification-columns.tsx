@@ -7,12 +7,14 @@ import type { NotificationSummary } from './types';
 
 const column = createColumnHelper<NotificationSummary>();
 const numeric = { className: 'tabular-nums' };
+/** Event names, filters and service names are long single words: they may break anywhere rather than widen the table. */
+const BREAK_ANYWHERE = '[overflow-wrap:anywhere]';
 
 function Recipients({ row }: { row: NotificationSummary }) {
-  if (row.person) return <PersonCell person={row.person} />;
+  if (row.person) return <PersonCell person={row.person} wrap />;
   if (row.team) return <span>{row.team.name}</span>;
   const services = row.custom_services ?? [];
-  return <span className="font-mono text-xs">{services.map((service) => service.name || service.connection || service.url).join(', ')}</span>;
+  return <span className={`font-mono text-xs ${BREAK_ANYWHERE}`}>{services.map((service) => service.name || service.connection || service.url).join(', ')}</span>;
 }
 
 /** The twelve columns of spec 3 section 2.3; a failed count above zero opens the most common error. */
@@ -24,7 +26,7 @@ export function notificationColumns(onFailedClick: (row: NotificationSummary) =>
       cell: (info) => (
         <span className="flex flex-wrap gap-1">
           {info.getValue().map((event: string) => (
-            <span key={event} className="rounded bg-surface-muted px-1.5 font-mono text-xs">
+            <span key={event} className={`rounded bg-surface-muted px-1.5 font-mono text-xs ${BREAK_ANYWHERE}`}>
               {event}
             </span>
           ))}
@@ -32,7 +34,7 @@ export function notificationColumns(onFailedClick: (row: NotificationSummary) =>
       ),
     }),
     column.accessor('title', { header: 'Title' }),
-    column.accessor('filter', { header: 'Filter', cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
+    column.accessor('filter', { header: 'Filter', cell: (info) => <span className={`font-mono text-xs ${BREAK_ANYWHERE}`}>{info.getValue()}</span> }),
     column.accessor('pending', { header: 'Pending', meta: numeric, cell: (info) => Number(info.getValue()) }),
     column.accessor('failed', {
       header: 'Failed',
@@ -67,6 +69,6 @@ export function notificationColumns(onFailedClick: (row: NotificationSummary) =>
     column.accessor('repeat_interval', { header: 'Repeat Interval' }),
     column.accessor('created_at', { header: 'Created At', cell: (info) => <DateTime value={info.getValue()} /> }),
     column.accessor('updated_at', { header: 'Updated At', cell: (info) => <DateTime value={info.getValue()} /> }),
-    column.accessor('created_by', { header: 'Created By', cell: (info) => <PersonCell person={info.getValue()} /> }),
+    column.accessor('created_by', { header: 'Created By', cell: (info) => <PersonCell person={info.getValue()} wrap /> }),
   ];
 }

@@ -71,6 +71,7 @@ function NotificationRules({ onOpen }: { onOpen: (id: string) => void }) {
         isLoading={list.isPending}
         isFetching={list.isFetching && !list.isPending}
         enableSorting={false}
+        dense
         onRowClick={(row) => onOpen(row.id)}
       />
       <FailedErrorDialog notification={failedOf} onClose={() => setFailedOf(null)} />

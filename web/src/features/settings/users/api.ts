@@ -19,7 +19,12 @@ interface PersonRolesRow {
   name: string;
   avatar: string | null;
   roles: string[] | null;
+  /** Invited and not accepted yet: no credential and no verified address. */
+  invited?: boolean | null;
 }
+
+/** A user's state: the identity's (active, inactive), or invited while the invitation is not accepted. */
+export type UserState = 'active' | 'inactive' | 'invited' | (string & {});
 
 /** A user of the users list: an identity with the roles of its person. */
 export interface User {
@@ -28,7 +33,7 @@ export interface User {
   email: string;
   avatar: string | null;
   roles: string[];
-  state: string;
+  state: UserState;
   created_at: string;
 }
 
@@ -57,7 +62,7 @@ export function useUsers(pageIndex: number, pageSize: number) {
       if (identities.length > 0) {
         const roles = await db
           .from('people_roles')
-          .select('id,name,avatar,roles')
+          .select('id,name,avatar,roles,invited')
           .in(
             'id',
             identities.map((identity) => identity.id),
@@ -75,7 +80,7 @@ export function useUsers(pageIndex: number, pageSize: number) {
           email: identity.traits?.email ?? '',
           avatar: person?.avatar ?? null,
           roles: person?.roles ?? [],
-          state: identity.state,
+          state: person?.invited && identity.state === 'active' ? 'invited' : identity.state,
           created_at: identity.created_at,
         };
       });

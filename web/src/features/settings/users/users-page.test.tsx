@@ -57,6 +57,25 @@ describe('/settings/users', () => {
     expect(paramsOf(roles.url)).toMatchObject({ id: 'in.(p-alan,p-ada)' });
   });
 
+  it("shows an invited person who has not accepted yet as 'Invited', not 'Active'", async () => {
+    const GRACE = { id: 'p-grace', state: 'active', created_at: '2024-03-03T10:00:00Z', traits: { email: 'grace@example.com', name: { first: 'Grace', last: 'Hopper' } } };
+    const app = renderSettings('/settings/users', [
+      dbRoute('GET', 'identities', () => rows([GRACE, ADA])),
+      dbRoute('GET', 'people_roles', () =>
+        rows([
+          { id: 'p-ada', name: 'Ada Lovelace', avatar: null, roles: ['admin'], invited: false },
+          { id: 'p-grace', name: 'Grace Hopper', avatar: null, roles: ['viewer'], invited: true },
+        ]),
+      ),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const grace = (await within(table).findByText('grace@example.com')).closest('tr')!;
+    expect(await within(grace).findByText('invited')).toBeTruthy();
+    expect(within(grace).queryByText('active')).toBeNull();
+    expect(within((await within(table).findByText('ada@example.com')).closest('tr')!).getByText('active')).toBeTruthy();
+    expect(paramsOf(app.server.to('/api/db/people_roles', 'GET')[0]!.url)['select']).toContain('invited');
+  });
+
   it('invites a user, checking each field first', async () => {
     const app = renderSettings('/settings/users', userRoutes([{ method: 'POST', path: '/api/auth/invite_user', respond: () => json({ id: 'new' }) }]));
     await app.user.click(await screen.findByRole('button', { name: 'Invite User' }));
