@@ -46,7 +46,7 @@ export async function serve(): Promise<void> {
     const sealedSpecs = await sealPlainSpecSecrets(database.pool, secrets);
     if (sealedSpecs > 0) logger.info({ sealed: sealedSpecs }, 'Sealed credentials of specs that were stored in clear');
     const metrics = new Registry();
-    const engine = new Engine({ pool: database.pool, logger, metrics, config: loadEngineConfig() });
+    const engine = new Engine({ pool: database.pool, logger, metrics, config: loadEngineConfig(), events: { discardUnconsumed: true } });
     const sandbox = new ExpressionSandbox();
     shutdown.add('expressions', () => sandbox.close());
     shutdown.add('engine', () => engine.stop());

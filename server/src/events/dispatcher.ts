@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { CoalescedRun } from '../workers/coalesced-run.js';
-import { claimDueEvents, completeEvents, failEvent, type ClaimedEvent } from './claim.js';
+import { claimDueEvents, completeEvents, discardUnconsumedEvents, failEvent, type ClaimedEvent } from './claim.js';
 import { DEFAULT_DISPATCHER_OPTIONS, EVENTS_CHANNEL, type BatchEventHandler, type DispatcherOptions, type DomainEvent, type EventHandler } from './types.js';
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -125,6 +125,7 @@ export class EventDispatcher {
   }
 
   private async drain(): Promise<void> {
+    if (this.options.discardUnconsumed) await discardUnconsumedEvents(this.pool, [...this.handlers.keys()]);
     while (!this.stopped && (await this.dispatchBatch()) === this.options.batchSize);
   }
 

@@ -31,6 +31,11 @@ export interface DispatcherOptions {
   handlerTimeoutMs: number;
   /** Events of a batch handled at once; the events of one subject always one after the other, in order. */
   concurrency: number;
+  /**
+   * Removes the events no registered consumer takes, so they never wait as pending: for a process that
+   * registers every consumer of the database (as `pharos serve` does).
+   */
+  discardUnconsumed: boolean;
 }
 
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
@@ -40,6 +45,7 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   retryBaseMs: 1_000,
   handlerTimeoutMs: 60_000,
   concurrency: 8,
+  discardUnconsumed: false,
 };
 
 /** The NOTIFY channel enqueue_event() announces new events on (migration 0015). */
