@@ -67,3 +67,19 @@ describe('a playbook run in job history', () => {
     expect(summary.filter((row) => row.name.startsWith('playbook.run.'))).toEqual([]);
   });
 });
+
+describe('an unknown playbook run', () => {
+  it('is 404 with a not-found text, whether its id is unknown or cannot be one', async () => {
+    for (const id of ['3f2b8c1e-5d4a-4e7b-9c21-8a6f0d2e4b17', 'nope']) {
+      for (const [method, path] of [['GET', `run/${id}`], ['POST', `run/approve/${id}`], ['POST', `run/cancel/${id}`]] as const) {
+        const response = await fetch(`${env.server.url}/api/playbook/${path}`, {
+          method,
+          headers: { authorization: `Bearer ${env.token}`, 'content-type': 'application/json' },
+          ...(method === 'POST' ? { body: '{}' } : {}),
+        });
+        expect(response.status, `${method} ${path}`).toBe(404);
+        expect(((await response.json()) as { message: string }).message).toBe(`No playbook run ${id}`);
+      }
+    }
+  });
+});
