@@ -68,7 +68,7 @@ async function applyOne(client: pg.PoolClient, written: FileResource, actor: Act
   let action: ApplyAction;
   const columns: Record<string, unknown> = { ...(await store.columns(resource, client)), source };
   const sameFile = existing && previous?.resource_id === existing && sameDocument(kind, previous.document, resource.document, secrets) && previous.path === (resource.path ?? null);
-  if (existing && sameFile && savedRow && rowHolds(savedRow, columns)) {
+  if (existing && sameFile && savedRow && rowHolds(savedRow, columns, secrets)) {
     return { kind, namespace: resource.namespace, name: resource.name, id: existing, action: 'unchanged' };
   }
   const names = Object.keys(columns);
