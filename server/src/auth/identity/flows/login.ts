@@ -90,7 +90,8 @@ export async function createLoginFlow(deps: IdentityDeps, request: FastifyReques
   const current = await currentSession(deps.pool, request);
   let factors: Set<SecondFactor> = new Set();
   if (options.aal === 'aal2') {
-    if (!current) throw errors.sessionAal1Required(urls.ui('login', { return_to: options.returnTo ?? undefined }));
+    // Signed out: sign in first, then back here for the second factor.
+    if (!current) throw errors.sessionAal1Required(urls.ui('login', { return_to: urls.ui('login', { aal: 'aal2', return_to: options.returnTo ?? undefined }) }));
     factors = await secondFactors(deps.pool, current.identity.id);
     if (factors.size === 0 || (current.session.aal === 'aal2' && !options.refresh)) throw errors.sessionAlreadyAvailable();
   } else if (current && !options.refresh) {

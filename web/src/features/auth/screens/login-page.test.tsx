@@ -40,6 +40,21 @@ describe('/login', () => {
     expect(server.requests[0]?.url.searchParams.get('aal')).toBe('aal2');
   });
 
+  it('asked for a second factor without a session, sends the person to sign in first, then back to the second factor', async () => {
+    const aal1Required = errorBody('session_aal1_required', 401, { redirect_browser_to: '/login?return_to=%2Fhealth' });
+    const server = stubFetch([
+      { path: `${ORY}/login/browser`, respond: (r) => (r.url.searchParams.get('aal') === 'aal2' ? json(aal1Required, 401) : json(loginFlow({ return_to: r.url.searchParams.get('return_to') ?? undefined }))) },
+    ]);
+    const app = renderApp('/login?aal=aal2&return_to=%2Fhealth');
+    expect(await screen.findByRole('heading', { name: 'Sign In to your account' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByText(/higher AAL/)).toBeNull();
+    await waitFor(() => expect(new URL(app.location(), 'http://x').searchParams.get('return_to')).toBe('/login?aal=aal2&return_to=%2Fhealth'));
+    const created = server.to(`${ORY}/login/browser`);
+    expect(created.at(-1)?.url.searchParams.get('aal')).toBeNull();
+    expect(created.at(-1)?.url.searchParams.get('return_to')).toBe('/login?aal=aal2&return_to=%2Fhealth');
+  });
+
   it('resumes a flow given in the address', async () => {
     const server = stubFetch([{ path: `${ORY}/login/flows`, respond: () => json(loginFlow({ id: 'existing' })) }]);
     renderApp('/login?flow=existing');
