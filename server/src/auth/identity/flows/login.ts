@@ -27,6 +27,7 @@ import { assertFlowBrowser, assertFlowSubmit, liveFlow, setMessages } from './co
 import { bodyOf, flag, queryOf, requestUrl, returnToOf, sendFlow, str, urlsFor, wantsJson, type Body, type IdentityDeps } from './http.js';
 import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
 import type { Attempt, SignInStep } from '../rate-limit.js';
+import { rememberAdministratorOrigin } from '../../../system/remembered-origin.js';
 
 interface LoginOptions {
   returnTo: string | null;
@@ -295,6 +296,7 @@ async function submitLogin(deps: IdentityDeps, request: FastifyRequest, reply: F
   });
   if (current) await revokeSession(deps.pool, current.session.id);
   if (attempt) await deps.limiter.succeeded(deps.pool, attempt);
+  await rememberAdministratorOrigin(deps.pool, identityId, urls.origin);
   setSessionCookie(reply, token, session, urls);
   flow.state = 'passed_challenge';
   setMessages(flow, []);
