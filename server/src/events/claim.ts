@@ -59,8 +59,3 @@ export async function failEvent(client: pg.PoolClient, id: string, error: string
     [id, error.slice(0, 2000), retryAfterMs / 1000, done],
   );
 }
-
-/** Removes the events of names no consumer takes: nobody will ever handle them. */
-export async function discardUnconsumedEvents(db: Pick<pg.Pool, 'query'>, consumed: readonly string[]): Promise<void> {
-  await db.query('delete from event_queue where name <> all($1::text[])', [consumed]);
-}

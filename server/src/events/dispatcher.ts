@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { CoalescedRun } from '../workers/coalesced-run.js';
-import { claimDueEvents, completeEvents, discardUnconsumedEvents, failEvent, type ClaimedEvent } from './claim.js';
+import { claimDueEvents, completeEvents, failEvent, type ClaimedEvent } from './claim.js';
+import { registerConsumedEvents } from './consumed-names.js';
 import { DEFAULT_DISPATCHER_OPTIONS, EVENTS_CHANNEL, type BatchEventHandler, type DispatcherOptions, type DomainEvent, type EventHandler } from './types.js';
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -79,6 +80,7 @@ export class EventDispatcher {
   }
 
   async start(): Promise<void> {
+    if (this.options.discardUnconsumed) await registerConsumedEvents(this.pool, [...this.handlers.keys()]);
     this.stopped = false;
     await this.listen();
     this.timer = setInterval(() => this.wake(), this.options.pollIntervalMs);
@@ -125,7 +127,6 @@ export class EventDispatcher {
   }
 
   private async drain(): Promise<void> {
-    if (this.options.discardUnconsumed) await discardUnconsumedEvents(this.pool, [...this.handlers.keys()]);
     while (!this.stopped && (await this.dispatchBatch()) === this.options.batchSize);
   }
 

@@ -32,8 +32,9 @@ export interface DispatcherOptions {
   /** Events of a batch handled at once; the events of one subject always one after the other, in order. */
   concurrency: number;
   /**
-   * Removes the events no registered consumer takes, so they never wait as pending: for a process that
-   * registers every consumer of the database (as `pharos serve` does).
+   * Registers the names consumed here as the database's (event_consumers) when starting, so events of
+   * other names are not queued, and removes those already waiting: for a process that registers
+   * every consumer of the database (as `pharos serve` does).
    */
   discardUnconsumed: boolean;
 }

@@ -60,11 +60,19 @@ describe('a playbook run in job history', () => {
   it('leaves no event of a run pending when no consumer takes it', async () => {
     const id = await env.apply(manifest('Playbook', { name: 'quiet' }, `actions:\n  - name: hello\n    exec:\n      script: echo quiet`));
     await env.until((await env.start({ id })).body.run_id!);
+    const incident = await fetch(`${env.server.url}/api/db/incidents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${env.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Checkout is down', type: 'availability', severity: 'high' }),
+    });
+    expect(incident.status, await incident.clone().text()).toBe(201);
+    // Consumed events are taken as usual: once the playbook's own are gone, nothing unconsumed waits.
     const summary = await until(
       () => read<{ name: string; pending: number }[]>('event_queue_summary'),
-      (rows) => !rows.some((row) => row.name.startsWith('playbook.run.')),
+      (rows) => !rows.some((row) => row.name.startsWith('playbook.run.') || row.name.startsWith('incident.')),
     );
-    expect(summary.filter((row) => row.name.startsWith('playbook.run.'))).toEqual([]);
+    expect(summary.filter((row) => row.name.startsWith('playbook.run.') || row.name.startsWith('incident.'))).toEqual([]);
+    expect((await env.pool.query("select count(*)::int as n from incident_histories where type = 'incident.created'")).rows).toEqual([{ n: 1 }]);
   });
 });
 
