@@ -57,9 +57,13 @@ describe('identity: registration and verification', () => {
       await page.getByLabel('Password').fill(user.password);
       await page.getByRole('button', { name: 'Sign up' }).click();
 
-      // Registering signs nobody in (a taken address would answer just the same): return_to asks for a sign-in.
-      await waitForPath(page, '/login', { return_to: '/health' });
+      // Registering signs nobody in (a taken address would answer just the same): the person is told the
+      // account exists and a code is on its way, on the verification form.
+      await waitForPath(page, '/verification');
+      await page.getByText(`Your account has been created. We have sent a verification code to ${user.email}: enter it here to verify your address, then sign in.`).waitFor({ timeout: SLOW });
       expect(await whoamiStatus(context)).toBe(401);
+      await page.goto('/login?return_to=%2Fhealth');
+      expect(await page.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/registration');
       await submitSignIn(page, user.email, user.password);
       await waitForPath(page, '/health');
       expect(await whoamiStatus(context)).toBe(200);
@@ -103,8 +107,8 @@ describe('identity: registration and verification', () => {
       await page.getByLabel('E-Mail').fill(taken.email);
       await page.getByLabel('Password').fill('a long enough passphrase');
       await page.getByRole('button', { name: 'Sign up' }).click();
-      // Nothing tells that the address has an account: on to sign-in, as for a new one; its owner is mailed.
-      await waitForPath(page, '/login');
+      // Nothing tells that the address has an account: on to verification, as for a new one; its owner is mailed.
+      await waitForPath(page, '/verification');
       expect(await page.getByText('exists already').count()).toBe(0);
       expect(await whoamiStatus(context)).toBe(401);
       const notice = await waitForMail(mailDir, taken.email, { subject: /tried to create an account/ });

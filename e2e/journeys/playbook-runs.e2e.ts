@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { contextWithRole } from '../support/people.js';
 import { JSON_HEADERS, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 import type { TestUser } from '../support/session.js';
@@ -185,4 +186,41 @@ describe('playbook runs', () => {
       await page.close();
     }
   });
+
+  it('records each run in Jobs History, linked to it, and leaves no unconsumed run event pending, at both screen sizes', async () => {
+    const page = await world.admin.newPage();
+    try {
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await openScreen(page, '/settings/jobs');
+        const row = page.getByRole('table', { name: 'Jobs History' }).getByRole('row').filter({ hasText: 'e2e-long' });
+        await row.getByText('STOPPED').waitFor({ timeout: 15_000 });
+        expect(await row.getByRole('link', { name: 'e2e-long' }).getAttribute('href')).toBe(`/playbooks/runs/${runs['long']}`);
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `playbook-runs-job-history-${viewport.width}`);
+
+        await openScreen(page, '/settings/event-queue-status');
+        await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Event Queue').waitFor();
+        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+        expect(await page.getByText(/^playbook\.run\.(running|pending|scheduled|sleeping)$/).count()).toBe(0);
+        await expectNoHorizontalOverflow(page);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("says 'Playbook run not found' for an unknown or malformed run id, with no stack", async () => {
+    const page = await world.admin.newPage();
+    try {
+      for (const id of ['3f2b8c1e-5d4a-4e7b-9c21-8a6f0d2e4b17', 'nope']) {
+        await openScreen(page, `/playbooks/runs/${id}`);
+        await page.getByText('Playbook run not found').waitFor({ timeout: 15_000 });
+        expect(await page.getByText('Stack').count()).toBe(0);
+      }
+    } finally {
+      await page.close();
+    }
+  });
 });
+

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { dbRows, field, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 interface LogBackendRow {
@@ -29,13 +30,15 @@ describe('settings: log backends', () => {
       const dialog = page.getByRole('dialog', { name: 'Add Log Backend' });
       await dialog.waitFor();
       const save = dialog.getByRole('button', { name: 'Save' });
-      // Validated on mount: the name's message shows before anything is typed.
-      await dialog.getByText('This field is required').waitFor();
+      // Validated on mount: the name's and the kind's messages show before anything is typed.
+      await expect.poll(() => dialog.getByText('This field is required').count()).toBe(2);
       expect(await save.isDisabled()).toBe(true);
 
+      // A name alone is no backend: the kind still says it is required, and Save stays disabled.
       await field(dialog, 'Name').fill('e2e-files');
-      await expect.poll(() => dialog.getByText('This field is required').count()).toBe(0);
-      expect(await save.isEnabled()).toBe(true);
+      await expect.poll(() => dialog.getByText('This field is required').count()).toBe(1);
+      expect(await dialog.getByLabel('Kind', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      expect(await save.isDisabled()).toBe(true);
       await dialog.getByLabel('Kind', { exact: true }).selectOption({ label: 'Files' });
       await dialog.getByText('This field is required').waitFor();
       expect(await save.isDisabled()).toBe(true);
@@ -48,6 +51,10 @@ describe('settings: log backends', () => {
       await dialog.waitFor({ state: 'detached' });
 
       await page.getByRole('table', { name: 'Log Backends' }).getByText('e2e-files').waitFor();
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await expectNoHorizontalOverflow(page);
+      }
       const [stored] = await dbRows<LogBackendRow>(world.api, 'logging_backends?name=eq.e2e-files');
       expect(stored?.spec).toEqual({ file: { paths: ['/var/log/pharos/*.log'], format: 'json' } });
       expect(stored?.source).toBeNull();

@@ -183,9 +183,10 @@ describe('application shell', () => {
       await openShell(page);
       await page.getByRole('button', { name: 'User menu' }).click();
       await page.getByText('Hi Grace Hopper').waitFor();
+      // The backend part follows once /api/about has answered.
+      await expect.poll(() => page.getByTestId('version-line').innerText(), { timeout: 10_000 }).not.toContain('…');
       const version = await page.getByTestId('version-line').innerText();
       expect(version).toMatch(/^Frontend 1\.0\.758 · Backend \S+$/);
-      expect(version).not.toContain('…');
       expect(await page.getByRole('menuitem', { name: 'Your Profile' }).getAttribute('href')).toMatch(/^\/profile-settings\?/);
       await screenshot(page, 'shell-user-menu');
 

@@ -85,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const courier = new Courier(pool, identity, app.log);
   app.addHook('onClose', () => courier.close());
 
-  await app.register(systemRoutes, { pool });
+  await app.register(systemRoutes, { pool, registration: identity.registration });
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier, secrets });
   await app.register(authRoutes, { pool, config: identity, courier, secrets });
   await app.register(restPlugin, { prefix: '/api/db', pool: dataPool, cancelPool: pool, config: dataService, secrets });

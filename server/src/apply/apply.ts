@@ -3,6 +3,7 @@ import { transaction } from '../db/transaction.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { checkConnectionReferences } from './connection-references.js';
 import type { FileProblem, FileResource } from './files.js';
+import { rowHolds } from './row-holds.js';
 import { sameDocument, sealResource } from './sealed-specs.js';
 import { KIND_STORES, LOCAL_AGENT_ID, ResourceProblem, type KindStore, type StoredRow } from './stores.js';
 
@@ -65,10 +66,11 @@ async function applyOne(client: pg.PoolClient, written: FileResource, actor: Act
   const source = configFileSource(resource.path);
   let id: string;
   let action: ApplyAction;
-  if (existing && previous?.resource_id === existing && sameDocument(kind, previous.document, resource.document, secrets) && previous.path === (resource.path ?? null)) {
+  const columns: Record<string, unknown> = { ...(await store.columns(resource, client)), source };
+  const sameFile = existing && previous?.resource_id === existing && sameDocument(kind, previous.document, resource.document, secrets) && previous.path === (resource.path ?? null);
+  if (existing && sameFile && savedRow && rowHolds(savedRow, columns, secrets)) {
     return { kind, namespace: resource.namespace, name: resource.name, id: existing, action: 'unchanged' };
   }
-  const columns: Record<string, unknown> = { ...(await store.columns(resource, client)), source };
   const names = Object.keys(columns);
   const values = names.map((name) => parameter(columns[name]));
   if (existing) {

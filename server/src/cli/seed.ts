@@ -1,6 +1,7 @@
 import { seedDemo } from '../db/seed/demo.js';
 import { DEMO_SEEDERS } from '../db/seed/registry.js';
 import { seedScale } from '../db/seed/scale.js';
+import { servedPort } from '../system/served-port.js';
 import { loadRuntimeSecrets, openMigratedDatabase, runOnce } from './runtime.js';
 
 export interface SeedOptions {
@@ -14,7 +15,9 @@ export async function seedCommand(options: SeedOptions): Promise<void> {
   await runOnce(async (runtime) => {
     const database = await openMigratedDatabase(runtime);
     if (options.demo) {
-      const context = { databaseUrl: database.url, dataDir: runtime.config.dataDir, port: runtime.config.port, secrets: await loadRuntimeSecrets(runtime) };
+      // The demo checks and scrapers call the running server: its own port, recorded when it started listening.
+      const port = (await servedPort(database.pool)) ?? runtime.config.port;
+      const context = { databaseUrl: database.url, dataDir: runtime.config.dataDir, port, secrets: await loadRuntimeSecrets(runtime) };
       const seeders = await seedDemo(database.pool, runtime.logger, DEMO_SEEDERS, context);
       process.stdout.write(`Demo data seeded: ${seeders.join(', ')}\n`);
     }

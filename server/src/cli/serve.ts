@@ -22,6 +22,7 @@ import { deliveryConfig } from '../notifications/config.js';
 import { registerResponders } from '../incidents/responders/register.js';
 import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
 import { protectDataFolder } from '../data-folder.js';
+import { recordServedPort } from '../system/served-port.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -46,7 +47,7 @@ export async function serve(): Promise<void> {
     const sealedSpecs = await sealPlainSpecSecrets(database.pool, secrets);
     if (sealedSpecs > 0) logger.info({ sealed: sealedSpecs }, 'Sealed credentials of specs that were stored in clear');
     const metrics = new Registry();
-    const engine = new Engine({ pool: database.pool, logger, metrics, config: loadEngineConfig() });
+    const engine = new Engine({ pool: database.pool, logger, metrics, config: loadEngineConfig(), events: { discardUnconsumed: true } });
     const sandbox = new ExpressionSandbox();
     shutdown.add('expressions', () => sandbox.close());
     shutdown.add('engine', () => engine.stop());
@@ -73,6 +74,7 @@ export async function serve(): Promise<void> {
     const app = await buildApp({ pool: database.pool, logger, metrics, secrets, sandbox });
     shutdown.add('http', () => app.close());
     await app.listen({ port: config.port, host: config.host });
+    await recordServedPort(database.pool, config.port);
     logger.info(`Pharos is listening on http://${displayHost(config.host)}:${config.port}`);
     const setupToken = await createSetupToken(database.pool);
     if (setupToken) {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { CoalescedRun } from '../workers/coalesced-run.js';
 import { claimDueEvents, completeEvents, failEvent, type ClaimedEvent } from './claim.js';
+import { registerConsumedEvents } from './consumed-names.js';
 import { DEFAULT_DISPATCHER_OPTIONS, EVENTS_CHANNEL, type BatchEventHandler, type DispatcherOptions, type DomainEvent, type EventHandler } from './types.js';
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -79,6 +80,7 @@ export class EventDispatcher {
   }
 
   async start(): Promise<void> {
+    if (this.options.discardUnconsumed) await registerConsumedEvents(this.pool, [...this.handlers.keys()]);
     this.stopped = false;
     await this.listen();
     this.timer = setInterval(() => this.wake(), this.options.pollIntervalMs);

@@ -31,6 +31,12 @@ export interface DispatcherOptions {
   handlerTimeoutMs: number;
   /** Events of a batch handled at once; the events of one subject always one after the other, in order. */
   concurrency: number;
+  /**
+   * Registers the names consumed here as the database's (event_consumers) when starting, so events of
+   * other names are not queued, and removes those already waiting: for a process that registers
+   * every consumer of the database (as `pharos serve` does).
+   */
+  discardUnconsumed: boolean;
 }
 
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
@@ -40,6 +46,7 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   retryBaseMs: 1_000,
   handlerTimeoutMs: 60_000,
   concurrency: 8,
+  discardUnconsumed: false,
 };
 
 /** The NOTIFY channel enqueue_event() announces new events on (migration 0015). */

@@ -10,6 +10,7 @@ import type { LiveRule, RuleCache } from './rules.js';
 import { matchingSilences, silenceFor, type Silence } from './silences.js';
 import { loadSubjects } from './subject.js';
 import type { NotificationOptions, Subject } from './types.js';
+import { rememberedOrigin } from '../system/remembered-origin.js';
 
 /** A send as the consumer writes it; 'pending' ones may still become 'repeat-interval' in the insert. */
 interface NewSend {
@@ -154,7 +155,9 @@ export function notificationEventHandler(options: NotificationOptions, cache: Ru
       if (rules.length > 0) work.push({ event, rules });
     }
     if (work.length === 0) return failures;
-    const subjects = await loadSubjects(options.pool, work.map(({ event }) => event), options.delivery.publicUrl);
+    // Links are absolute: PHAROS_PUBLIC_URL, else the origin an administrator first used.
+    const publicUrl = options.delivery.publicUrl ?? (await rememberedOrigin(options.pool));
+    const subjects = await loadSubjects(options.pool, work.map(({ event }) => event), publicUrl);
     const silences = await cache.activeSilences();
     const sends: NewSend[] = [];
     for (const { event, rules } of work) {

@@ -5,6 +5,7 @@ import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
 import { previewSilence, type PreviewRequest } from './preview.js';
 import { SilenceError } from './silences.js';
+import { rememberedOrigin } from '../system/remembered-origin.js';
 
 export interface NotificationRoutesOptions {
   pool: pg.Pool;
@@ -30,7 +31,7 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
   app.post<{ Body: PreviewRequest }>('/api/notifications/silences/preview', { schema: { body: PREVIEW_BODY } }, async (request, reply) => {
     const caller = authorize(request, 'notifications', 'read');
     try {
-      return await previewSilence(pool, sandbox, request.body ?? {}, publicUrl, interactiveOf(caller, reply));
+      return await previewSilence(pool, sandbox, request.body ?? {}, publicUrl ?? (await rememberedOrigin(pool)), interactiveOf(caller, reply));
     } catch (error) {
       if (error instanceof SilenceError) throw new RouteError(400, 'VALIDATION_FAILED', error.message);
       throw expressionRouteError(error, 'filter') ?? error;

@@ -1,5 +1,5 @@
-import { isRecord } from '@pharos/core';
-import type { FastifyPluginAsync } from 'fastify';
+import { isRecord, isUuid } from '@pharos/core';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
 import { ApprovalError, approvalRefusal, approveRun } from './approvals.js';
 import { cancelRun } from './cancel-run.js';
@@ -28,7 +28,12 @@ function requestError<T>(work: () => T): T {
   }
 }
 
-const ID_PARAMS = { params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } } as const;
+/** The run named by the path: an id that cannot be one names no run (404, as an unknown one). */
+function runIdOf(request: FastifyRequest<{ Params: { id: string } }>): string {
+  const { id } = request.params;
+  if (!isUuid(id)) throw new RouteError(404, 'NOT_FOUND', `No playbook run ${id}`);
+  return id;
+}
 
 /**
  * The playbook run API (spec 2 section 7): `POST /api/playbook/run` starts a run on a resource,
@@ -51,14 +56,16 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
     return playbooksFor(options.pool, target);
   });
 
-  app.post<{ Params: { id: string } }>('/api/playbook/:id/params', { schema: ID_PARAMS }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/playbook/:id/params', async (request) => {
     const caller = authorize(request, 'playbooks', 'read');
+    if (!isUuid(request.params.id)) throw new RouteError(404, 'NOT_FOUND', `No playbook ${request.params.id}`);
     const { spec, draft } = await runRequest(() => requestedRun(options, { ...(isRecord(request.body) ? request.body : {}), id: request.params.id }, caller));
     return { params: await parametersFor(options, draft, spec.parameters) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/playbook/run/:id', { schema: ID_PARAMS }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/playbook/run/:id', async (request) => {
     const caller = authorize(request, 'playbook_runs', 'read');
+    const id = runIdOf(request);
     const { rows } = await options.pool.query(
       `SELECT r.id, r.playbook_id, r.status, r.error, r.parameters, r.config_id, r.component_id, r.check_id, r.created_by,
               r.scheduled_time, r.start_time, r.end_time, r.created_at,
@@ -69,28 +76,30 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
                  SELECT id, name, status, result, error, retry_count, scheduled_time, start_time, end_time, created_at
                    FROM playbook_run_actions WHERE playbook_run_id = r.id) a), '[]') AS actions
          FROM playbook_runs r WHERE r.id = $1`,
-      [request.params.id],
+      [id],
     );
-    if (!rows[0]) throw new RouteError(404, 'NOT_FOUND', `No playbook run ${request.params.id}`);
+    if (!rows[0]) throw new RouteError(404, 'NOT_FOUND', `No playbook run ${id}`);
     // Whether the caller may approve it, and why not: the screen disables Approve with the reason.
-    const refusal = rows[0].status === 'waiting' ? await approvalRefusal(options.pool, request.params.id, caller.personId) : null;
+    const refusal = rows[0].status === 'waiting' ? await approvalRefusal(options.pool, id, caller.personId) : null;
     return { ...rows[0], approval_refusal: refusal };
   });
 
-  app.post<{ Params: { id: string } }>('/api/playbook/run/approve/:id', { schema: ID_PARAMS }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/playbook/run/approve/:id', async (request) => {
     const caller = authorize(request, 'playbook_runs', 'read');
+    const id = runIdOf(request);
     try {
-      return { status: await approveRun(options.pool, request.params.id, caller.personId) };
+      return { status: await approveRun(options.pool, id, caller.personId) };
     } catch (error) {
       if (error instanceof ApprovalError) throw new RouteError(error.status, error.status === 404 ? 'NOT_FOUND' : error.status === 403 ? '42501' : 'CONFLICT', error.message);
       throw error;
     }
   });
 
-  app.post<{ Params: { id: string } }>('/api/playbook/run/cancel/:id', { schema: ID_PARAMS }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/playbook/run/cancel/:id', async (request) => {
     const caller = authorize(request, 'playbook_runs', 'write');
-    const answer = await cancelRun(options.pool, request.params.id, caller.personId);
-    if (!answer) throw new RouteError(404, 'NOT_FOUND', `No playbook run ${request.params.id}`);
+    const id = runIdOf(request);
+    const answer = await cancelRun(options.pool, id, caller.personId);
+    if (!answer) throw new RouteError(404, 'NOT_FOUND', `No playbook run ${id}`);
     if (!answer.cancelled) throw new RouteError(409, 'CONFLICT', `The run has ended (${answer.status}): there is nothing to cancel`);
     return { status: answer.status };
   });

@@ -2,11 +2,17 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { RestError, statusForSqlState } from './errors.js';
 
+/** PostgreSQL's words for a text that is no uuid; answered in the product's. */
+const UUID_SYNTAX = /^invalid input syntax for type uuid: "(.*)"$/s;
+
 /** Every failure of the data service answers in PostgREST's shape. */
 export function handleError(error: FastifyError | RestError, request: FastifyRequest, reply: FastifyReply): void {
   let rest: RestError;
   if (error instanceof RestError) {
     rest = error;
+  } else if (error instanceof pg.DatabaseError && error.code === '22P02' && UUID_SYNTAX.test(error.message)) {
+    const value = UUID_SYNTAX.exec(error.message)![1]!;
+    rest = new RestError(400, '22P02', `'${value}' is not a valid id: a UUID is expected`, null, 'Ids look like 3f2b8c1e-5d4a-4e7b-9c21-8a6f0d2e4b17.');
   } else if (error instanceof pg.DatabaseError && error.code !== undefined) {
     rest = new RestError(statusForSqlState(error.code), error.code, error.message, error.detail ?? null, error.hint ?? null);
   } else if (error.validation === undefined && (error.statusCode === 400 || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')) {

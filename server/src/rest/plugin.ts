@@ -6,6 +6,7 @@ import { compileRead, type ReadSource } from './compile/read.js';
 import { argumentNames, chooseFunction, functionRowsSource, scalarCallSql } from './compile/rpc.js';
 import { Params, qualified } from './compile/sql.js';
 import { compileDelete, compileInsert, compileUpdate, MUTATION_SOURCE, type Row } from './compile/write.js';
+import { refuseInvalidBackends } from './backend-columns.js';
 import { refuseInvalidCel } from './cel-columns.js';
 import { sealWrittenRow } from './sealed-columns.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
@@ -131,6 +132,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     const prefs = parsePrefer(request.headers.prefer);
     const rows = bodyRows(request.body);
     refuseInvalidCel(relation.name, rows);
+    refuseInvalidBackends(relation.name, rows, 'insert');
     const params = new Params();
     const prefix = compileInsert(
       {
@@ -152,6 +154,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     const query = parseQuery(searchParams(request));
     const values = sealWrittenRow(relation.name, withoutCallerColumn(bodyObject(request.body)), secrets);
     refuseInvalidCel(relation.name, [values]);
+    refuseInvalidBackends(relation.name, [values], 'update');
     const params = new Params();
     const prefix = compileUpdate({ relation, values, conditions: query.levels.get('')?.conditions ?? [] }, params);
     refuseRowModifiers(query, 'PATCH');

@@ -5,10 +5,12 @@ import { DatabaseProbe } from './database-probe.js';
 
 export interface SystemRoutesOptions {
   pool: pg.Pool;
+  /** Whether anyone may create an account ('open') or only the setup link and invitations. */
+  registration: 'open' | 'invite';
 }
 
 /** `GET /api/health` and `GET /api/about`, both open without signing in. */
-export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { pool }) => {
+export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { pool, registration }) => {
   const probe = new DatabaseProbe(pool);
   app.addHook('onClose', () => probe.close());
   app.get('/api/health', async (request, reply) => {
@@ -21,5 +23,6 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
     }
   });
 
-  app.get('/api/about', async () => ({ Version: VERSION }));
+  // The sign-in page offers 'Create account' only while registration is open.
+  app.get('/api/about', async () => ({ Version: VERSION, registration }));
 };

@@ -85,6 +85,23 @@ describe('POST /api/apply', () => {
     await outcomes(await send('POST', ALL_VALID));
   });
 
+  it('applies a file again when its resource was changed through the data service since, though the file did not change', async () => {
+    const { rows } = await server.pool.query<{ id: string }>("select id from canaries where name = 'http-pass' and deleted_at is null");
+    const id = rows[0]!.id;
+    const patch = await fetch(`${server.url}/api/db/canaries?id=eq.${id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ spec: { schedule: '@every 5m', http: [] }, labels: { team: 'someone-else' } }),
+    });
+    expect(patch.status, await patch.clone().text()).toBeLessThan(300);
+    const result = await outcomes(await send('POST', ALL_VALID));
+    expect(result.filter((outcome) => outcome.action !== 'unchanged')).toEqual([{ kind: 'Canary', namespace: 'default', name: 'http-pass', id, action: 'configured' }]);
+    const saved = await server.pool.query<{ schedule: string; labels: Record<string, string> }>("select spec ->> 'schedule' as schedule, labels from canaries where id = $1", [id]);
+    expect(saved.rows).toEqual([{ schedule: '@every 1m', labels: { team: 'platform' } }]);
+    const again = await outcomes(await send('POST', ALL_VALID));
+    expect(again.map((outcome) => outcome.action)).toEqual(again.map(() => 'unchanged'));
+  });
+
   it('takes JSON as well, a list of resources included', async () => {
     const list = parseAllDocuments(fixture('valid/more.yaml')).map((document) => document.toJS() as Record<string, unknown>);
     const renamed = list.map((resource) => ({ ...resource, metadata: { name: `json-${String((resource['metadata'] as { name: string }).name)}` } }));

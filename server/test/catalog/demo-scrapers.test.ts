@@ -56,6 +56,9 @@ describe('the demo scrapers', () => {
     expect(seeded.stdout).toContain('scrapers');
     const { rows: scrapers } = await server.pool.query<{ id: string; name: string }>("select id, name from config_scrapers where namespace = 'demo' and deleted_at is null order by name");
     expect(scrapers.map((scraper) => scraper.name)).toEqual(['pharos-api', 'pharos-data-folder', 'pharos-database']);
+    // A file entry needs an icon on the scraper form (spec 3 §5): the demo's can be updated there as seeded.
+    const { rows: fileEntries } = await server.pool.query<{ icon: string }>("select spec #>> '{file,0,icon}' as icon from config_scrapers where namespace = 'demo' and name = 'pharos-data-folder'");
+    expect(fileEntries).toEqual([{ icon: 'postgres' }]);
 
     const items: Record<string, Item[]> = {};
     for (const scraper of scrapers) {
@@ -73,7 +76,7 @@ describe('the demo scrapers', () => {
     expect(db).toMatchObject({ name: databaseName, config: { name: databaseName } });
     expect(String(db!.config['version'])).toMatch(/^PostgreSQL \d+/);
 
-    expect(items['pharos-api']).toEqual([{ type: 'Pharos::Server', name: 'pharos', config: { Version: VERSION } }]);
+    expect(items['pharos-api']).toEqual([{ type: 'Pharos::Server', name: 'pharos', config: { Version: VERSION, registration: 'open' } }]);
     expect(items['pharos-data-folder']).toEqual([{ type: 'PostgreSQL::Settings', name: 'postgresql.conf', config: expect.objectContaining({ max_connections: '100', shared_buffers: '128MB' }) as unknown }]);
   });
 

@@ -34,8 +34,10 @@ describe('open routes', () => {
   it('GET /api/about gives the server version without a token', async () => {
     const response = await get('/api/about');
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { Version: unknown };
+    const body = (await response.json()) as { Version: unknown; registration: unknown };
     expect(body.Version).toMatch(/^\d+\.\d+\.\d+/);
+    // Registration is open unless PHAROS_REGISTRATION says invite: the sign-in page links to it then.
+    expect(body.registration).toBe('open');
   });
 
   it('lets identity flows under /api/.ory through without a token', async () => {

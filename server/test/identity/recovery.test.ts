@@ -62,6 +62,13 @@ describe('account recovery by e-mail code', () => {
     const settings = await b.api.getSettingsFlow({ id: new URLSearchParams(target.split('?')[1]).get('flow') ?? '' });
     expect(settings.ui.messages?.[0]?.id).toBe(1060001);
     expect(settings.identity.verifiable_addresses?.[0]?.verified).toBe(true);
+    // One of the most common passwords is refused on recovery as on registration.
+    const common = await rejection(
+      b.api.updateSettingsFlow({ flow: settings.id, updateSettingsFlowBody: { method: 'password', password: 'iloveyou', csrf_token: csrfOf(settings) } }),
+    );
+    expect(common.status).toBe(400);
+    const passwordNode = (common.body['ui'] as UiContainer).nodes.find((node) => (node.attributes as { name?: string }).name === 'password');
+    expect(passwordNode?.messages?.[0]).toMatchObject({ id: 4000034 });
     const changed = await b.api.updateSettingsFlow({
       flow: settings.id,
       updateSettingsFlowBody: { method: 'password', password: 'a brand new passphrase', csrf_token: csrfOf(settings) },

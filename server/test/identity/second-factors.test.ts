@@ -129,10 +129,10 @@ describe('TOTP', () => {
     const settings = await rejection(b.api.createBrowserSettingsFlow());
     expect(settings.status).toBe(403);
     expect(settings.body['redirect_browser_to']).toBe('/login?aal=aal2&return_to=%2Fprofile-settings');
-    // Without any session, an AAL2 flow cannot start.
-    expect((await rejection(browser(server).api.createBrowserLoginFlow({ aal: 'aal2' }))).body['error']).toMatchObject({
-      id: 'session_aal1_required',
-    });
+    // Without any session, an AAL2 flow cannot start: sign in first, then come back for the second factor.
+    const signedOut = await rejection(browser(server).api.createBrowserLoginFlow({ aal: 'aal2', returnTo: '/health' }));
+    expect(signedOut.body['error']).toMatchObject({ id: 'session_aal1_required' });
+    expect(signedOut.body['redirect_browser_to']).toBe(`/login?return_to=${encodeURIComponent('/login?aal=aal2&return_to=%2Fhealth')}`);
   });
 });
 

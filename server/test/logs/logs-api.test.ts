@@ -83,14 +83,38 @@ describe('POST /api/logs', () => {
     await rm(path.join(folder, 'hostname.log'));
   });
 
+  it('refuses through the data service a backend without a kind, with labels that are not text, or missing what its kind needs', async () => {
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${server.url}/api/db/logging_backends`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ name: unique('no-kind'), spec: {} }, "The log backend's spec is not valid: one of file, postgres, loki, opensearch, elasticsearch is required"],
+      [{ name: unique('no-spec') }, "The log backend's spec is not valid: one of file, postgres, loki, opensearch, elasticsearch is required"],
+      [{ name: unique('nested'), spec: { loki: { url: 'http://loki:3100' } }, labels: { team: { name: 'ops' } } }, 'labels must be a mapping of names to text: team is not text'],
+      [{ name: unique('no-paths'), spec: { file: { format: 'plain' } } }, "The log backend's spec is not valid: file.paths: paths is required: the files or globs to read, e.g. /var/log/app/*.log"],
+    ];
+    for (const [body, message] of refusals) {
+      const response = await post(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(message);
+    }
+    const names = refusals.map(([body]) => body['name']);
+    expect((await server.pool.query('select name from logging_backends where name = any($1)', [names])).rows).toEqual([]);
+    const validName = unique('valid');
+    const valid = await post({ name: validName, spec: { loki: { url: 'http://loki:3100' } }, labels: { team: 'ops' } });
+    expect(valid.status).toBe(201);
+    const [saved] = (await server.pool.query<{ id: string }>('select id from logging_backends where name = $1', [validName])).rows;
+    const emptied = await fetch(`${server.url}/api/db/logging_backends?id=eq.${saved!.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ spec: {} }),
+    });
+    expect(emptied.status).toBe(400);
+  });
+
   it('says what is wrong with a backend saved without the checks of apply', async () => {
     const name = unique('broken');
-    const saved = await fetch(`${server.url}/api/db/logging_backends`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name, spec: { file: { format: 'xml' } } }),
-    });
-    expect(saved.status).toBe(201);
+    // Saved before the data service checked backends.
+    await server.pool.query('insert into logging_backends (name, spec) values ($1, $2)', [name, { file: { format: 'xml' } }]);
     expect(await searchLogs(server, viewer, { name })).toEqual({
       status: 400,
       body: expect.objectContaining({ message: `Log backend ${name} is not valid: file.paths: paths is required: the files or globs to read, e.g. /var/log/app/*.log; file.format: format must be plain or json` }),

@@ -106,7 +106,8 @@ export interface NotificationTest {
   until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs?: number): Promise<T>;
 }
 
-export function notificationTest(): NotificationTest {
+/** `publicUrl`: PHAROS_PUBLIC_URL of the server and delivery (null: unset). */
+export function notificationTest({ publicUrl = PUBLIC_URL }: { publicUrl?: string | null } = {}): NotificationTest {
   let database: FreshDatabase;
   let engine: Engine;
   const test = {
@@ -144,7 +145,7 @@ export function notificationTest(): NotificationTest {
     const smtpUrl = await test.smtp.start();
     test.channels = new ChannelServer(test.slackToken);
     await test.channels.start();
-    test.server = await startTestServer({ sandbox: test.sandbox, identity: { publicUrl: PUBLIC_URL } }, database.url);
+    test.server = await startTestServer({ sandbox: test.sandbox, identity: { publicUrl: publicUrl ?? undefined } }, database.url);
     test.pool = test.server.pool;
     test.token = await test.server.tokenFor(['admin']);
     engine = new Engine({ pool: test.pool, logger: silentLogger(), metrics: new Registry(), config: { ...loadEngineConfig(), pollIntervalMs: 200 }, events: { pollIntervalMs: 200 } });
@@ -154,7 +155,7 @@ export function notificationTest(): NotificationTest {
       secrets: TEST_SECRETS,
       sandbox: test.sandbox,
       logger: silentLogger(),
-      delivery: { smtpUrl, smtpFrom: 'Pharos <pharos@example.com>', publicUrl: PUBLIC_URL },
+      delivery: { smtpUrl, smtpFrom: 'Pharos <pharos@example.com>', publicUrl: publicUrl ?? undefined },
       sender: { pollIntervalMs: 100, retryBaseMs: 100, maxAttempts: 3 },
       rulesTtlMs: 100,
     });

@@ -3,6 +3,7 @@ import { Registry } from 'prom-client';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { loadEngineConfig } from '../../src/engine/config.js';
 import { Engine } from '../../src/engine/engine.js';
+import type { DispatcherOptions } from '../../src/events/types.js';
 import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
 import { silentLogger } from '../../src/logger.js';
 import { registerPlaybooks } from '../../src/playbooks/register.js';
@@ -40,7 +41,8 @@ export interface PlaybookTest {
 const ENDED = ['completed', 'failed', 'cancelled'];
 
 /** `secrets`: the server's key, when the test's data was sealed with another than the tests' own (e.g. by the CLI). */
-export function playbookTest({ secrets = TEST_SECRETS }: { secrets?: ServerSecrets } = {}): PlaybookTest {
+/** `events`: the engine's event dispatcher options (e.g. discarding what no consumer takes, as `pharos serve` does). */
+export function playbookTest({ secrets = TEST_SECRETS, events = {} }: { secrets?: ServerSecrets; events?: Partial<DispatcherOptions> } = {}): PlaybookTest {
   let engine: Engine;
   let sandbox: ExpressionSandbox;
   const test: PlaybookTest = {
@@ -79,7 +81,7 @@ export function playbookTest({ secrets = TEST_SECRETS }: { secrets?: ServerSecre
     test.server = await startTestServer({ sandbox, secrets }, test.database.url);
     test.pool = test.server.pool;
     test.token = await test.server.tokenFor(['admin']);
-    engine = new Engine({ pool: test.pool, logger: silentLogger(), metrics: new Registry(), config: { ...loadEngineConfig(), pollIntervalMs: 200 } });
+    engine = new Engine({ pool: test.pool, logger: silentLogger(), metrics: new Registry(), config: { ...loadEngineConfig(), pollIntervalMs: 200 }, events });
     registerPlaybooks(engine, { pool: test.pool, secrets, sandbox });
     await engine.start();
   });

@@ -362,13 +362,17 @@ describe('the SQL text never depends on values', () => {
       severity: `in.("${v.replace(/"/g, '\\"')}",b)`,
       or: `(status.eq."${v.replace(/"/g, '\\"')}",and(type.neq.${v.replace(/[,()]/g, '')},title.fts(english).x))`,
       [`hypotheses.title`]: `ilike.${v}`,
-      [`created_by`]: `isdistinct.${v}`,
+      [`incident_id`]: `isdistinct.${v}`,
       order: `title.desc`,
       limit: n,
       offset: n,
       'hypotheses.limit': n,
       [`title->>"${key.replace(/"/g, '\\"')}"`]: 'is.null',
     }).toString();
+
+  it('refuses a malicious value for a uuid column before any SQL, naming the column', () => {
+    expect(() => compile(new URLSearchParams({ created_by: `isdistinct.x'; drop table people; --` }).toString())).toThrow("'x'; drop table people; --' is not a valid id: incidents.created_by takes a UUID");
+  });
 
   it('two malicious values give the same SQL and different parameters', () => {
     const a = compile(template("x'; drop table people; --", "a'b", '3'));

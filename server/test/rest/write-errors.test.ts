@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.js';
@@ -92,13 +93,22 @@ describe('constraint violations', () => {
     expect((await incidentsIn(s)).map((r) => r.status)).toEqual(['open']);
   });
 
-  it('invalid uuid: 400 22P02 in a body and in a filter', async () => {
+  it('invalid uuid: 400 22P02 in a body and in a filter, said in words a person can act on', async () => {
     const { error, status } = await db.from('hypotheses').insert({ incident_id: 'not-a-uuid', title: `bad-${sfx}` });
     expect(status).toBe(400);
     expect(error?.code).toBe('22P02');
-    const filter = await db.from('incidents').select('id').eq('id', 'not-a-uuid');
+    expect(error?.message).toBe("'not-a-uuid' is not a valid id: a UUID is expected");
+    const filter = await db.from('incidents').select('id').eq('id', 'INC-1');
     expect(filter.status).toBe(400);
     expect(filter.error?.code).toBe('22P02');
+    expect(filter.error?.message).toBe("'INC-1' is not a valid id: incidents.id takes a UUID");
+    const list = await db.from('incidents').select('id').in('id', [randomUUID(), 'bad']);
+    expect(list.error?.message).toBe("'bad' is not a valid id: incidents.id takes a UUID");
+    // The incident list's component filter (an array of ids).
+    const contains = await db.from('incident_summary').select('id').contains('component_ids', ['bad']);
+    expect(contains.status).toBe(400);
+    expect(contains.error?.message).not.toContain('invalid input syntax');
+    expect(contains.error?.message).toContain("'bad' is not a valid id");
   });
 });
 

@@ -12,8 +12,11 @@ import { freshDatabase, type FreshDatabase } from './server.js';
 /** `pharos serve` as operators run it, in a process of its own on a database of its own. */
 export interface ServeProcess {
   url: string;
-  /** The server's own database. */
+  /** The server's own database, and its URL. */
   pool: pg.Pool;
+  databaseUrl: string;
+  /** PHAROS_DATA_DIR of the server (its key is there). */
+  dataDir: string;
   cli: CliProcess;
   /** Whether the server process is still the one started (it has not exited). */
   alive(): boolean;
@@ -40,6 +43,8 @@ export async function startServeProcess(extraEnv: Record<string, string> = {}): 
   return {
     url,
     pool,
+    databaseUrl: database.url,
+    dataDir,
     cli,
     alive: () => cli.child.exitCode === null && cli.child.signalCode === null,
     tokenFor: (roles) => createToken(pool, { email: `serve-${randomUUID()}@example.com`, roles }),

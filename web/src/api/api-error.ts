@@ -67,3 +67,12 @@ export async function apiErrorFrom(response: Response, options: { redirected?: b
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/**
+ * Whether a data-service failure says a given id cannot be one (PostgreSQL's invalid_text_representation,
+ * answered 400): a detail page reads that as 'not found'.
+ */
+export function isMalformedId(error: unknown): boolean {
+  const code = error instanceof ApiError ? error.id : str(record(error)?.['code']);
+  return code === '22P02';
+}

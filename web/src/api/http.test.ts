@@ -43,6 +43,14 @@ describe('the HTTP client', () => {
     expect((failure as ApiError).redirected).toBe(true);
   });
 
+  it('sends someone whose address must be verified first to verification, coming back here after', async () => {
+    const unverified = { code: 'session_verified_address_required', message: 'Verify your email address before using Pharos: enter the code sent to it.', error: { id: 'session_verified_address_required' }, redirect_browser_to: '/verification' };
+    stubFetch([{ path: '/api/db/incidents', respond: () => json(unverified, 403) }]);
+    const failure = await http.get('/api/db/incidents').catch((e: unknown) => e);
+    expect(navigate).toHaveBeenCalledWith('/verification?return_to=%2Fhealth%3Ftab%3Dchecks', { replace: true });
+    expect((failure as ApiError).redirected).toBe(true);
+  });
+
   it('rethrows any other failure with the status and the server message', async () => {
     stubFetch([
       { path: '/api/forbidden', respond: () => json({ code: '42501', message: 'permission denied for agents', details: null, hint: null }, 403) },

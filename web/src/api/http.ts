@@ -1,6 +1,6 @@
 import { apiErrorFrom, ApiError } from './api-error';
 import { currentPath, navigate } from './navigation';
-import { AUTH_STATE_CHECKER_PATH, LOGIN_PATH } from './session-paths';
+import { AUTH_STATE_CHECKER_PATH, LOGIN_PATH, VERIFICATION_PATH } from './session-paths';
 import { sessionRedirectFor } from './session-redirect';
 
 /**
@@ -19,7 +19,7 @@ export function baseFetch(input: RequestInfo | URL, init: RequestInit = {}): Pro
 }
 
 /** Pages that must not redirect again (their own calls may well answer 401). */
-const SESSION_PAGES = [AUTH_STATE_CHECKER_PATH, LOGIN_PATH];
+const SESSION_PAGES = [AUTH_STATE_CHECKER_PATH, LOGIN_PATH, VERIFICATION_PATH];
 
 async function peekJson(response: Response): Promise<unknown> {
   try {

@@ -2,6 +2,12 @@
 
 export const AUTH_STATE_CHECKER_PATH = '/auth-state-checker';
 export const LOGIN_PATH = '/login';
+export const VERIFICATION_PATH = '/verification';
+
+/** Where a person whose address is not verified yet goes, coming back to `returnTo` once it is. */
+export function verificationUrl(returnTo: string): string {
+  return `${VERIFICATION_PATH}?${new URLSearchParams({ return_to: returnTo }).toString()}`;
+}
 
 export interface LoginTarget {
   returnTo?: string | null;

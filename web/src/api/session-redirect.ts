@@ -1,14 +1,18 @@
 import { errorIdOf } from './api-error';
-import { authStateCheckerUrl, loginUrl } from './session-paths';
+import { authStateCheckerUrl, loginUrl, verificationUrl } from './session-paths';
 
 export const AAL2_REQUIRED = 'session_aal2_required';
+/** The server's answer to someone signed in whose address must be verified first (PHAROS_REQUIRE_VERIFIED_EMAIL). */
+export const VERIFIED_ADDRESS_REQUIRED = 'session_verified_address_required';
 
 /**
  * Where a failed API call sends the browser: a 401 to the auth-state checker, a 403 or 422 that
- * says a second factor is needed to sign-in at aal2; anything else stays with the caller (null).
+ * says a second factor is needed to sign-in at aal2, a 403 that says the address must be verified
+ * first to verification; anything else stays with the caller (null).
  */
 export function sessionRedirectFor(status: number, body: unknown, returnTo: string): string | null {
   if (status === 401) return authStateCheckerUrl(returnTo);
   if ((status === 403 || status === 422) && errorIdOf(body) === AAL2_REQUIRED) return loginUrl({ aal: 'aal2', returnTo });
+  if (status === 403 && errorIdOf(body) === VERIFIED_ADDRESS_REQUIRED) return verificationUrl(returnTo);
   return null;
 }

@@ -32,6 +32,16 @@ describe('the auth gate', () => {
     await waitFor(() => expect(app.location()).toBe('/login?aal=aal2&return_to=%2F'));
   });
 
+  it('sends someone whose address must be verified first to verification, coming back after', async () => {
+    stubFetch([
+      { path: '/api/auth/whoami', respond: () => json({ code: 'session_verified_address_required', error: { id: 'session_verified_address_required', code: 403 }, redirect_browser_to: '/verification' }, 403) },
+      { path: `${ORY}/verification/browser`, respond: () => json({}, 500) },
+    ]);
+    const app = renderApp('/health?tab=checks');
+    await waitFor(() => expect(app.location()).toMatch(/^\/verification\?return_to=%2Fhealth%3Ftab%3Dchecks/));
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
+  });
+
   it('shows the error panel when the session check fails otherwise', async () => {
     stubFetch([{ path: '/api/auth/whoami', respond: () => json({ code: 'INTERNAL', message: 'Internal server error' }, 500) }]);
     renderApp('/');

@@ -20,6 +20,7 @@ describe('job statuses', () => {
 describe('job resource links', () => {
   it('links each resource type to its page', () => {
     expect(jobResourceLink('canary', 'c1')).toBe('/settings/canaries/c1');
+    expect(jobResourceLink('playbook_run', 'r1')).toBe('/playbooks/runs/r1');
     expect(jobResourceLink('config_scraper', 's1')).toBe('/catalog/scrapers/s1');
     expect(jobResourceLink('catalog_scraper', 's1')).toBe('/catalog/scrapers/s1');
     expect(jobResourceLink('topology', 't1')).toBe('/settings/topologies/t1');

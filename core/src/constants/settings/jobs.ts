@@ -75,6 +75,8 @@ export function jobResourceLink(resourceType: string, id: string): string | unde
       return `/catalog/${id}`;
     case 'playbook':
       return `/playbooks/${id}`;
+    case 'playbook_run':
+      return `/playbooks/runs/${id}`;
     default:
       return undefined;
   }

@@ -30,6 +30,7 @@ describe('loadIdentityConfig', () => {
       inviteLifespanMs: 604_800_000,
       registration: 'open',
       smtpUrl: undefined,
+      requireVerifiedEmail: false,
       smtpFrom: DEFAULT_SMTP_FROM,
       maxFailuresPerIdentifier: 5,
       maxFailuresPerAddress: 20,
@@ -63,6 +64,7 @@ describe('loadIdentityConfig', () => {
       privilegedSessionMaxAgeMs: 300_000,
       inviteLifespanMs: 172_800_000,
       smtpUrl: 'smtp://user:pass@mail:587',
+      requireVerifiedEmail: true,
       smtpFrom: 'Ops <ops@example.com>',
       maxFailuresPerIdentifier: 3,
       maxFailuresPerAddress: 50,
@@ -70,6 +72,9 @@ describe('loadIdentityConfig', () => {
       trustProxy: 2,
     });
     expect(loadIdentityConfig({ PHAROS_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    // Verified addresses are required by default once mail can reach people, and either way when asked.
+    expect(loadIdentityConfig({ SMTP_URL: 'smtp://mail:25', PHAROS_REQUIRE_VERIFIED_EMAIL: 'false' }).requireVerifiedEmail).toBe(false);
+    expect(loadIdentityConfig({ PHAROS_REQUIRE_VERIFIED_EMAIL: 'true' }).requireVerifiedEmail).toBe(true);
     expect(loadIdentityConfig({ PHAROS_TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
   });
 
@@ -80,6 +85,7 @@ describe('loadIdentityConfig', () => {
     [{ SMTP_URL: 'mail.example.com:25' }, /SMTP_URL/],
     [{ PHAROS_LOGIN_MAX_FAILURES: '0' }, /PHAROS_LOGIN_MAX_FAILURES/],
     [{ PHAROS_ALLOWED_RETURN_URLS: '/relative' }, /PHAROS_ALLOWED_RETURN_URLS/],
+    [{ PHAROS_REQUIRE_VERIFIED_EMAIL: 'maybe' }, /PHAROS_REQUIRE_VERIFIED_EMAIL/],
   ])('refuses %j', (env, message) => {
     expect(() => loadIdentityConfig(env)).toThrow(message);
   });

@@ -19,6 +19,12 @@ export interface IdentityConfig {
   registration: 'open' | 'invite';
   /** smtp(s)://user:pass@host:port; absent: messages are stored and logged only. */
   smtpUrl: string | undefined;
+  /**
+   * Whether a person who registered themselves must verify their email before using Pharos (an
+   * account with no verified address and no role is sent to verification). Default: on when mail is
+   * sent (SMTP_URL), as the code can then reach them.
+   */
+  requireVerifiedEmail: boolean;
   smtpFrom: string;
   /** Failed sign-ins allowed per identifier, and per client address, within the window. */
   maxFailuresPerIdentifier: number;
@@ -77,6 +83,14 @@ function httpUrl(name: string, raw: string): string {
 
 export const DEFAULT_SMTP_FROM = 'Pharos <no-reply@localhost>';
 
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = nonEmpty(env[name])?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (raw === 'true' || raw === '1' || raw === 'on') return true;
+  if (raw === 'false' || raw === '0' || raw === 'off') return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
 function trustProxy(raw: string | undefined): boolean | number | string {
   const value = nonEmpty(raw)?.toLowerCase();
   if (value === undefined || value === 'false') return false;
@@ -109,6 +123,7 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     inviteLifespanMs: duration(env, 'PHAROS_INVITE_LIFESPAN', 7 * 86_400_000),
     registration,
     smtpUrl,
+    requireVerifiedEmail: flag(env, 'PHAROS_REQUIRE_VERIFIED_EMAIL', smtpUrl !== undefined),
     smtpFrom: nonEmpty(env['SMTP_FROM']) ?? DEFAULT_SMTP_FROM,
     maxFailuresPerIdentifier: count(env, 'PHAROS_LOGIN_MAX_FAILURES', 5),
     maxFailuresPerAddress: count(env, 'PHAROS_LOGIN_MAX_FAILURES_PER_ADDRESS', 20),

@@ -112,6 +112,7 @@ export const messages = {
   passwordTooSimilar: () => error(4000031, 'The password can not be used because it is too similar to the identifier.'),
   passwordMinLength: (min: number, actual: number) =>
     error(4000032, `The password must be at least ${min} characters long, but got ${actual}.`, { min_length: min, actual_length: actual }),
+  passwordTooCommon: () => error(4000034, 'The password has been found in data breaches and must no longer be used: it is one of the 10,000 most common passwords.'),
   passwordMaxLength: (max: number, actual: number) =>
     error(4000033, `The password must be at most ${max} characters long, but got ${actual}.`, { max_length: max, actual_length: actual }),
   tooManyCodes: () =>

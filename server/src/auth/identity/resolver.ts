@@ -20,6 +20,25 @@ function crossOrigin(request: FastifyRequest, urls: Urls): boolean {
   return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
+export const VERIFIED_ADDRESS_REQUIRED = 'session_verified_address_required';
+
+/** A signed-in person whose address is not verified yet: sent to verify it first. */
+function unverified(urls: Urls): CallerResolution {
+  const message = 'Verify your email address before using Pharos: enter the code sent to it.';
+  return {
+    outcome: 'denied',
+    statusCode: 403,
+    body: {
+      code: VERIFIED_ADDRESS_REQUIRED,
+      message,
+      details: null,
+      hint: null,
+      error: { id: VERIFIED_ADDRESS_REQUIRED, code: 403, status: 'Forbidden', reason: message, message: 'address not verified' },
+      redirect_browser_to: urls.ui('verification'),
+    },
+  };
+}
+
 /** Lets every /api route accept the identity session cookie as well as a bearer token. */
 export function sessionCookieResolver(pool: pg.Pool, config: IdentityConfig): CallerResolver {
   return async (request): Promise<CallerResolution> => {
@@ -43,10 +62,15 @@ export function sessionCookieResolver(pool: pg.Pool, config: IdentityConfig): Ca
         body: { code: 'session_aal2_required', message: error.reason, details: null, hint: null, ...error.body() },
       };
     }
-    const { rows } = await pool.query<{ roles: string[] }>(
-      "select coalesce(array_agg(role::text), '{}') as roles from person_roles where person_id = $1",
+    const { rows } = await pool.query<{ roles: string[]; verified: boolean }>(
+      `select coalesce((select array_agg(role::text) from person_roles where person_id = $1), '{}') as roles,
+              exists (select 1 from identity_verifiable_addresses where identity_id = $1 and verified) as verified`,
       [session.identity_id],
     );
-    return { outcome: 'valid', caller: { personId: session.identity_id, roles: toRoles(rows[0]?.roles ?? []) } };
+    const roles = rows[0]?.roles ?? [];
+    // Someone who registered themselves counts once their address is proven; a role was only ever given
+    // to a verified account, an invited address (its code proves it) or the operator's setup link.
+    if (config.requireVerifiedEmail && roles.length === 0 && !rows[0]?.verified) return unverified(urls);
+    return { outcome: 'valid', caller: { personId: session.identity_id, roles: toRoles(roles) } };
   };
 }

@@ -52,7 +52,8 @@ export function demoScrapers(context: Pick<SeedContext, 'dataDir' | 'port'>): De
     scrapers.push({
       name: 'pharos-data-folder',
       description: 'The settings of the PostgreSQL Pharos runs in its data folder',
-      spec: { schedule: '@every 1h', file: [{ paths: [settings], format: 'properties', type: 'PostgreSQL::Settings', class: 'Settings', id: 'postgresql.conf', name: 'postgresql.conf' }] },
+      // The form requires an icon on file entries (spec 3 §5): the demo's must pass its own form.
+      spec: { schedule: '@every 1h', file: [{ paths: [settings], format: 'properties', icon: 'postgres', type: 'PostgreSQL::Settings', class: 'Settings', id: 'postgresql.conf', name: 'postgresql.conf' }] },
     });
   }
   return scrapers;

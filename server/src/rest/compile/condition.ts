@@ -2,6 +2,7 @@ import type { Condition, FilterCondition, FtsOperator, SimpleOperator } from '..
 import type { RelationInfo } from '../schema/model.js';
 import { fieldExpression, requireColumn } from './expression.js';
 import type { Params } from './sql.js';
+import { checkUuidFilter } from './uuid-values.js';
 
 const COMPARISONS: Readonly<Record<SimpleOperator | 'isdistinct' | 'cs' | 'cd' | 'ov' | 'sl' | 'sr' | 'nxr' | 'nxl' | 'adj', string>> = {
   eq: '=',
@@ -50,6 +51,7 @@ function patternValue(operator: string, value: string): string {
 
 function filterSql(filter: FilterCondition, relation: RelationInfo, alias: string, params: Params): string {
   const expr = fieldExpression(relation, alias, filter.field, params);
+  checkUuidFilter(filter, relation);
   const { operator, value } = filter;
   switch (value.kind) {
     case 'is':

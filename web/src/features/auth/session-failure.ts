@@ -1,6 +1,6 @@
 import { errorIdOf, isApiError } from '../../api/api-error';
-import { loginUrl } from '../../api/session-paths';
-import { AAL2_REQUIRED } from '../../api/session-redirect';
+import { loginUrl, verificationUrl } from '../../api/session-paths';
+import { AAL2_REQUIRED, VERIFIED_ADDRESS_REQUIRED } from '../../api/session-redirect';
 
 /** What a failed session check leads to. */
 export type SessionFailure =
@@ -22,6 +22,8 @@ export function sessionFailure(error: unknown, { returnTo, organizationMode = fa
   if ((error.status === 403 || error.status === 422) && errorIdOf(error.body) === AAL2_REQUIRED) {
     return { type: 'login', to: loginUrl({ aal: 'aal2', returnTo }) };
   }
+  // Signed in, but the address must be verified first (PHAROS_REQUIRE_VERIFIED_EMAIL).
+  if (error.status === 403 && errorIdOf(error.body) === VERIFIED_ADDRESS_REQUIRED) return { type: 'login', to: verificationUrl(returnTo) };
   if (organizationMode && (error.status >= 500 || error.status === 404)) return { type: 'provisioning' };
   return { type: 'error' };
 }

@@ -1,5 +1,6 @@
 import { HYPOTHESIS_DEFAULTS, type HypothesisStatus, type HypothesisType, type IncidentStatus, type IncidentType } from '@pharos/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isMalformedId } from '../../api/api-error';
 import { db } from '../../api/postgrest';
 import { toast } from '../../ui/toast/toast-store';
 import { incidentClauses, type IncidentFilters } from './incident-filters';
@@ -97,7 +98,16 @@ export function useIncident(id: string) {
   return useQuery({
     queryKey: incidentKeys.detail(id),
     queryFn: async ({ signal }): Promise<IncidentDetail | null> => {
-      const { data } = await db.from('incidents').select(DETAIL_SELECT).eq('id', id).abortSignal(signal).throwOnError();
+      const read = await db
+        .from('incidents')
+        .select(DETAIL_SELECT)
+        .eq('id', id)
+        .abortSignal(signal)
+        .throwOnError()
+        // An id that cannot be one (e.g. INC-1) names no incident.
+        .then(undefined, (error: unknown) => (isMalformedId(error) ? null : Promise.reject(error)));
+      if (!read) return null;
+      const { data } = read;
       const row = ((data ?? []) as unknown as IncidentDetail[])[0];
       if (!row) return null;
       const hypotheses = byCreation(row.hypotheses ?? []).map((h) => ({

@@ -98,6 +98,13 @@ describe('/incidents/{id}', () => {
     expect(await screen.findByText('Incident not found')).toBeTruthy();
   });
 
+  it("answers 'Incident not found' for an id that cannot be one, without the database's words", async () => {
+    const malformed = { code: '22P02', message: "'INC-1' is not a valid id: incidents.id takes a UUID", details: null, hint: null };
+    renderSettings('/incidents/INC-1', [dbRoute('GET', 'incidents', () => ({ status: 400, body: malformed })), ...detailRoutes(null)]);
+    expect(await screen.findByText('Incident not found')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('saves the edited title once typing pauses for 500 ms, and a details change likewise', async () => {
     const app = renderSettings('/incidents/i1', detailRoutes(incidentFixture()));
     await app.user.click(await screen.findByRole('button', { name: 'Edit Incident title' }));

@@ -6,7 +6,7 @@ import { useTheme, type ThemePreference } from '../../app/theme';
 import { Avatar } from '../../ui/avatar';
 import { cn } from '../../ui/cn';
 import { Spinner } from '../../ui/spinner';
-import { useAbout } from './api/about';
+import { useAbout } from '../../api/about';
 import { menuContentClass, menuItemClass, menuLabelClass, menuSeparatorClass } from './menu-styles';
 import { WEB_VERSION } from './version';
 

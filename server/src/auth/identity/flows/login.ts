@@ -27,6 +27,7 @@ import { assertFlowBrowser, assertFlowSubmit, liveFlow, setMessages } from './co
 import { bodyOf, flag, queryOf, requestUrl, returnToOf, sendFlow, str, urlsFor, wantsJson, type Body, type IdentityDeps } from './http.js';
 import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
 import type { Attempt, SignInStep } from '../rate-limit.js';
+import { rememberAdministratorOrigin } from '../../../system/remembered-origin.js';
 
 interface LoginOptions {
   returnTo: string | null;
@@ -90,7 +91,8 @@ export async function createLoginFlow(deps: IdentityDeps, request: FastifyReques
   const current = await currentSession(deps.pool, request);
   let factors: Set<SecondFactor> = new Set();
   if (options.aal === 'aal2') {
-    if (!current) throw errors.sessionAal1Required(urls.ui('login', { return_to: options.returnTo ?? undefined }));
+    // Signed out: sign in first, then back here for the second factor.
+    if (!current) throw errors.sessionAal1Required(urls.ui('login', { return_to: urls.ui('login', { aal: 'aal2', return_to: options.returnTo ?? undefined }) }));
     factors = await secondFactors(deps.pool, current.identity.id);
     if (factors.size === 0 || (current.session.aal === 'aal2' && !options.refresh)) throw errors.sessionAlreadyAvailable();
   } else if (current && !options.refresh) {
@@ -294,6 +296,7 @@ async function submitLogin(deps: IdentityDeps, request: FastifyRequest, reply: F
   });
   if (current) await revokeSession(deps.pool, current.session.id);
   if (attempt) await deps.limiter.succeeded(deps.pool, attempt);
+  await rememberAdministratorOrigin(deps.pool, identityId, urls.origin);
   setSessionCookie(reply, token, session, urls);
   flow.state = 'passed_challenge';
   setMessages(flow, []);

@@ -15,6 +15,7 @@ import { bodyOf, queryOf, requestUrl, returnToOf, sendFlow, str, urlsFor, wantsJ
 import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
 import { awaitCode, claimSend } from './email-code.js';
 import { createVerificationFlow, showVerificationUi, startVerification } from './verification.js';
+import { rememberAdministratorOrigin } from '../../../system/remembered-origin.js';
 
 interface RegistrationOptions {
   returnTo: string | null;
@@ -160,6 +161,7 @@ async function submitRegistration(deps: IdentityDeps, request: FastifyRequest, r
     lifespanMs: deps.config.sessionLifespanMs,
   });
   setSessionCookie(reply, token, session, urls);
+  await rememberAdministratorOrigin(deps.pool, identityId, urls.origin);
   const after = flow.internal_context['after_verification_return_to'];
   const verification = await startVerification(deps, request, reply, urls, identityId, traits.email, typeof after === 'string' ? after : flow.return_to);
   flow.state = 'passed_challenge';

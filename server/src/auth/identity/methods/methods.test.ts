@@ -14,6 +14,11 @@ describe('password policy', () => {
     ['ada@example.com', 4000031],
     ['ada-lovelace1', null],
     ['correct horse battery staple', null],
+    ['password', 4000034],
+    ['Password', 4000034],
+    ['12345678', 4000034],
+    ['qwertyuiop', 4000034],
+    ['iloveyou', 4000034],
   ])('%s', (password, id) => {
     expect(passwordPolicyViolation(password, 'ada@example.com')?.id ?? null).toBe(id);
   });

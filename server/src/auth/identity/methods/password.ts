@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { messages, type UiText } from '../messages.js';
+import { isCommonPassword } from './common-passwords.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 1024;
@@ -39,5 +40,6 @@ export function passwordPolicyViolation(password: string, identifier: string): U
   if (lowered === email || (local.length >= 4 && lowered.includes(local) && lowered.length - local.length < 4)) {
     return messages.passwordTooSimilar();
   }
+  if (isCommonPassword(password)) return messages.passwordTooCommon();
   return null;
 }

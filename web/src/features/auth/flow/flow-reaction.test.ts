@@ -25,6 +25,14 @@ describe('flowReaction', () => {
     });
   });
 
+  it('session_aal1_required: sign in first, then back to the page asking for the second factor', () => {
+    const body = errorBody('session_aal1_required', 401, { redirect_browser_to: '/login?return_to=%2Fhealth' });
+    expect(flowReaction(failure(401, body), { kind: 'login', phase: 'create', location: '/login?aal=aal2&return_to=%2Fhealth' })).toEqual({
+      type: 'redirect',
+      to: '/login?return_to=%2Flogin%3Faal%3Daal2%26return_to%3D%252Fhealth',
+    });
+  });
+
   it('session_already_available: home', () => {
     expect(react(failure(400, errorBody('session_already_available', 400)))).toEqual({ type: 'redirect', to: '/' });
   });

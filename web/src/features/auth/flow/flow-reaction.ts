@@ -52,6 +52,9 @@ export function flowReaction(error: unknown, { kind, phase, location }: FlowCont
     case 'session_aal2_required':
       if (redirectTo) return { type: 'redirect', to: kind === 'settings' ? withReturnTo(redirectTo, location) : redirectTo };
       return { type: 'redirect', to: loginUrl({ aal: 'aal2', returnTo: location }) };
+    case 'session_aal1_required':
+      // A second factor asked for without a session: sign in first, then come back for the second factor.
+      return { type: 'redirect', to: loginUrl({ returnTo: location }) };
     case 'session_already_available':
       return { type: 'redirect', to: '/' };
     case 'session_refresh_required':

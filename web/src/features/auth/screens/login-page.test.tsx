@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
@@ -24,20 +24,54 @@ describe('/login', () => {
     expect(server.to(`${ORY}/login/flows`)).toHaveLength(0);
   });
 
+  it("links to registration with 'Create account' while registration is open, and not when only invitations create accounts", async () => {
+    for (const registration of ['open', 'invite'] as const) {
+      const server = stubFetch([
+        { path: `${ORY}/login/browser`, respond: () => json(loginFlow()) },
+        { path: '/api/about', respond: () => json({ Version: '0.1.0', registration }) },
+      ]);
+      renderApp('/login');
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+      if (registration === 'open') expect((await screen.findByRole('link', { name: 'Create account' })).getAttribute('href')).toBe('/registration');
+      else {
+        await waitFor(() => expect(server.to('/api/about')).toHaveLength(1));
+        // The answer is in: the link stays away.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(screen.queryByRole('link', { name: 'Create account' })).toBeNull();
+      }
+      cleanup();
+    }
+  });
+
   it('says Confirm Action for a refresh and Two-Factor Authentication for aal2', async () => {
     const server = stubFetch([
       { path: `${ORY}/login/browser`, respond: (r) => json(loginFlow({ refresh: r.url.searchParams.get('refresh') === 'true' })) },
     ]);
     renderApp('/login?refresh=true&return_to=%2Fprofile-settings');
     expect(await screen.findByRole('heading', { name: 'Confirm Action' })).toBeTruthy();
-    expect(server.requests[0]?.url.searchParams.get('refresh')).toBe('true');
+    expect(server.to(`${ORY}/login/browser`)[0]?.url.searchParams.get('refresh')).toBe('true');
   });
 
   it('says Two-Factor Authentication when a second factor is requested', async () => {
     const server = stubFetch([{ path: `${ORY}/login/browser`, respond: () => json(loginFlow({ requested_aal: 'aal2' })) }]);
     renderApp('/login?aal=aal2&return_to=%2Fhealth');
     expect(await screen.findByRole('heading', { name: 'Two-Factor Authentication' })).toBeTruthy();
-    expect(server.requests[0]?.url.searchParams.get('aal')).toBe('aal2');
+    expect(server.to(`${ORY}/login/browser`)[0]?.url.searchParams.get('aal')).toBe('aal2');
+  });
+
+  it('asked for a second factor without a session, sends the person to sign in first, then back to the second factor', async () => {
+    const aal1Required = errorBody('session_aal1_required', 401, { redirect_browser_to: '/login?return_to=%2Fhealth' });
+    const server = stubFetch([
+      { path: `${ORY}/login/browser`, respond: (r) => (r.url.searchParams.get('aal') === 'aal2' ? json(aal1Required, 401) : json(loginFlow({ return_to: r.url.searchParams.get('return_to') ?? undefined }))) },
+    ]);
+    const app = renderApp('/login?aal=aal2&return_to=%2Fhealth');
+    expect(await screen.findByRole('heading', { name: 'Sign In to your account' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByText(/higher AAL/)).toBeNull();
+    await waitFor(() => expect(new URL(app.location(), 'http://x').searchParams.get('return_to')).toBe('/login?aal=aal2&return_to=%2Fhealth'));
+    const created = server.to(`${ORY}/login/browser`);
+    expect(created.at(-1)?.url.searchParams.get('aal')).toBeNull();
+    expect(created.at(-1)?.url.searchParams.get('return_to')).toBe('/login?aal=aal2&return_to=%2Fhealth');
   });
 
   it('resumes a flow given in the address', async () => {

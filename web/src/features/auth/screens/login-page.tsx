@@ -2,6 +2,7 @@ import type { LoginFlow } from '@ory/client-fetch';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useAbout } from '../../../api/about';
 import { linkClass } from '../../../ui/link-styles';
 import type { FlowBody } from '../api/flows';
 import { AuthLayout } from '../components/auth-layout';
@@ -59,6 +60,7 @@ export function LoginPage() {
   const [credentials, setCredentials] = useState(handedOver);
   const { flow, version, error, submit } = useFlow('login', { returnTo, refresh: refresh || undefined, aal });
   const heading = loginHeading(flow, { refresh, aal });
+  const registrationOpen = useAbout().data?.registration === 'open';
 
   const onSubmit = async (body: FlowBody) => {
     setCredentials(undefined);
@@ -71,9 +73,16 @@ export function LoginPage() {
       title="Sign In"
       heading={heading}
       footer={
-        <Link to="/recovery" className={linkClass}>
-          Reset password
-        </Link>
+        <>
+          <Link to="/recovery" className={linkClass}>
+            Reset password
+          </Link>
+          {registrationOpen && (
+            <Link to="/registration" className={linkClass}>
+              Create account
+            </Link>
+          )}
+        </>
       }
     >
       <FlowView flow={flow} error={error}>

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
-import { CSRF, registrationFlow } from '../testing/fixtures';
+import { CSRF, loginFlow, registrationFlow, verificationFlow } from '../testing/fixtures';
 
 const ORY = '/api/.ory/self-service';
 
@@ -44,15 +44,30 @@ describe('/registration', () => {
     await waitFor(() => expect(app.location()).toBe('/health'));
   });
 
-  it('goes to / after registration when the flow has no return_to', async () => {
+  it('says the account is created and goes to sign-in when no verification follows', async () => {
     stubFetch([
       { path: `${ORY}/registration/browser`, respond: () => json(registrationFlow()) },
-      { method: 'POST', path: `${ORY}/registration`, respond: () => json({ identity: { id: 'i1' } }) },
-      { path: '/api/auth/whoami', respond: () => json({}, 401) },
+      { method: 'POST', path: `${ORY}/registration`, respond: () => json({ continue_with: [] }) },
+      { path: `${ORY}/login/browser`, respond: () => json(loginFlow()) },
     ]);
     const app = renderApp('/registration');
     await app.user.click(await screen.findByRole('button', { name: 'Sign up' }));
-    // '/' is behind the gate: without a session it leads to sign-in, with return_to=/.
-    await waitFor(() => expect(app.location()).toBe('/login?return_to=%2F'));
+    await waitFor(() => expect(app.location()).toMatch(/^\/login/));
+    expect(await screen.findByText('Your account has been created: sign in with your email and password.')).toBeTruthy();
+  });
+
+  it('says the account is created and a code was sent, on the verification form of the new address', async () => {
+    const verification = { action: 'show_verification_ui', flow: { id: 'verify-1', verifiable_address: 'ada@example.com', url: '/verification?flow=verify-1' } };
+    const server = stubFetch([
+      { path: `${ORY}/registration/browser`, respond: () => json(registrationFlow({ return_to: '/health' })) },
+      { method: 'POST', path: `${ORY}/registration`, respond: () => json({ continue_with: [verification, { action: 'redirect_browser_to', redirect_browser_to: '/health' }] }) },
+      { path: `${ORY}/verification/flows`, respond: () => json(verificationFlow({ id: 'verify-1' })) },
+    ]);
+    const app = renderApp('/registration?return_to=%2Fhealth');
+    await app.user.click(await screen.findByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(app.location()).toBe('/verification?flow=verify-1'));
+    expect(await screen.findByRole('heading', { name: 'Verify your account' })).toBeTruthy();
+    expect(screen.getByText('Your account has been created. We have sent a verification code to ada@example.com: enter it here to verify your address, then sign in.')).toBeTruthy();
+    expect(server.to(`${ORY}/verification/flows`)[0]?.url.searchParams.get('id')).toBe('verify-1');
   });
 });

@@ -31,3 +31,12 @@ export function scraperFieldErrors(text: string): ScraperFieldError[] {
   }
   return errors;
 }
+
+/** Where a field error is, as a person finds it on the form: 'File scraper 1: Icon'. */
+export function fieldErrorPlace(key: string): string {
+  const [kind, index, ...rest] = key.split('.');
+  const variant = SCRAPER_VARIANTS.find((candidate) => candidate.type === kind);
+  const fieldKey = rest.join('.');
+  const label = variant?.fields.find((field) => 'key' in field && field.key === fieldKey)?.label ?? fieldKey;
+  return variant ? `${variant.title} scraper ${Number(index) + 1}: ${label}` : key;
+}

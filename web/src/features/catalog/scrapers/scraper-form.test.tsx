@@ -38,6 +38,13 @@ describe('the scraper form', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(card).getAllByText('This field is required')).toHaveLength(4);
     expect(app.server.to('/api/db/config_scrapers', 'POST')).toHaveLength(0);
+    // Beside the button, what is missing and where.
+    expect(within(within(dialog).getByRole('list', { name: 'Required fields' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'File scraper 1: Type: This field is required',
+      'File scraper 1: ID: This field is required',
+      'File scraper 1: Format: This field is required',
+      'File scraper 1: Icon: This field is required',
+    ]);
 
     await app.user.type(within(card).getByLabelText(/^Type/), 'Shop::Service');
     await app.user.type(within(card).getByLabelText(/^ID/), '$.id');
@@ -46,6 +53,7 @@ describe('the scraper form', () => {
     await app.user.type(within(card).getByLabelText('Items'), '$.services[[*]');
     await app.user.type(within(card).getByLabelText('Paths'), 'services/*.json, extra.json');
     expect(within(card).queryByText('This field is required')).toBeNull();
+    expect(within(dialog).queryByRole('list', { name: 'Required fields' })).toBeNull();
     await app.user.selectOptions(within(dialog).getByLabelText('Schedule'), '@every 5m');
 
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -8,7 +8,7 @@ import { fieldError, useTouched } from '../../../ui/form-validation';
 import { Tabs } from '../../../ui/tabs';
 import { TextInput } from '../../../ui/text-input';
 import { toast } from '../../../ui/toast/toast-store';
-import { scraperFieldErrors } from './scraper-errors';
+import { fieldErrorPlace, scraperFieldErrors, type ScraperFieldError } from './scraper-errors';
 import { ScraperSpecForm } from './scraper-spec-form';
 import { useDeleteSettingsResource, useSaveSettingsResource, useSpecSchema, type SettingsResource } from '../../../api/settings-resources';
 import { useCan } from '../../../app/access/use-can';
@@ -43,6 +43,9 @@ export function ScraperForm({ scraper, onSaved, onDeleted, secondaryActions }: S
   const [view, setView] = useState('form');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const touched = useTouched();
+  // What a refused Save or Update still needs, said beside the button (the fields may be out of sight or on the Form tab).
+  const [refused, setRefused] = useState<ScraperFieldError[]>([]);
+  const stillMissing = refused.length > 0 ? scraperFieldErrors(values.spec) : [];
   const schema = useSpecSchema(SCRAPERS_CONFIG.schema);
   const save = useSaveSettingsResource(SCRAPERS_CONFIG);
   const remove = useDeleteSettingsResource(SCRAPERS_CONFIG);
@@ -54,7 +57,9 @@ export function ScraperForm({ scraper, onSaved, onDeleted, secondaryActions }: S
   const submit = (event: FormEvent) => {
     event.preventDefault();
     touched.submit();
-    if (!editable || nameError || scraperFieldErrors(values.spec).length > 0) return;
+    const missing = scraperFieldErrors(values.spec);
+    setRefused(missing);
+    if (!editable || nameError || missing.length > 0) return;
     const { payload } = buildPayload(SCRAPERS_CONFIG, values, isNew);
     save.mutate({ id: scraper?.id, payload }, { onSuccess: (saved) => onSaved({ id: saved?.id ?? scraper?.id ?? null, name: saved?.name ?? values.name.trim() }, isNew) });
   };
@@ -88,6 +93,17 @@ export function ScraperForm({ scraper, onSaved, onDeleted, secondaryActions }: S
           { value: 'yaml', label: 'YAML', content: <CodeEditor label="Spec" value={values.spec} onChange={set('spec')} schema={schema.data ?? null} size="large" readOnly={!editable} /> },
         ]}
       />
+      {stillMissing.length > 0 && (
+        <Alert tone="error" title="Fill in the required fields">
+          <ul aria-label="Required fields">
+            {stillMissing.map((error) => (
+              <li key={error.key}>
+                {fieldErrorPlace(error.key)}: {error.message}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
       {save.error && (
         <Alert tone="error" title={isNew ? 'Could not create the catalog scraper' : `Could not update ${name}`}>
           {save.error.message}

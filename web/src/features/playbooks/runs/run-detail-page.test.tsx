@@ -231,4 +231,10 @@ describe('/playbooks/runs/{id}', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Re-run' })).toBeNull();
   });
+
+  it("says 'Playbook run not found' for an unknown run, with no stack", async () => {
+    renderSettings('/playbooks/runs/nope', [{ method: 'GET', path: '/api/playbook/run/nope', respond: () => json({ code: 'NOT_FOUND', message: 'No playbook run nope', details: null, hint: null }, 404) }, dbRoute('GET', 'playbook_runs', () => rows([]))]);
+    expect(await screen.findByText('Playbook run not found')).toBeTruthy();
+    expect(screen.queryByText('Stack')).toBeNull();
+  });
 });

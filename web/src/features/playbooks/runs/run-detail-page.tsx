@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { ApiError } from '../../../api/api-error';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { Skeleton } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../ui/use-document-title';
@@ -11,6 +12,8 @@ import { RunStatusBadge } from './run-status';
 import { defaultStepId, isSelectable, stepsOf } from './run-steps';
 import { RunStepsList } from './run-steps-list';
 import { usePlaybookRun, useRunRow, type PlaybookRunRow } from './runs-api';
+
+export const PLAYBOOK_RUN_NOT_FOUND = 'Playbook run not found';
 
 function RunView({ run, row }: { run: PlaybookRun; row: PlaybookRunRow | null | undefined }) {
   const steps = stepsOf(run);
@@ -44,6 +47,7 @@ export function PlaybookRunPage() {
   const run = usePlaybookRun(id);
   const row = useRunRow(id);
   if (run.isPending) return <Skeleton className="h-40 w-full" />;
-  if (run.isError) return <ErrorPanel error={run.error} title="Could not load the playbook run" />;
+  if (run.isError && run.error instanceof ApiError && run.error.status === 404) return <p className="py-8 text-center text-sm text-fg-muted">{PLAYBOOK_RUN_NOT_FOUND}</p>;
+  if (run.isError) return <ErrorPanel error={run.error} title="Could not load the playbook run" hideDetails />;
   return <RunView key={run.data.id} run={run.data} row={row.data} />;
 }

@@ -28,19 +28,21 @@ describe('the log backend form', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Add Log Backend' }));
     const kind = dialog.getByLabelText('Kind') as HTMLSelectElement;
     expect([...kind.options].map((option) => option.textContent)).toEqual(['Choose a kind', 'Files', 'PostgreSQL', 'Loki', 'OpenSearch', 'Elasticsearch']);
-    // On mount: the name is required and Save is disabled.
-    expect(dialog.getByText('This field is required')).toBeTruthy();
+    // On mount: the name and the kind are required, each says so, and Save is disabled.
+    const name = dialog.getAllByLabelText(/^Name/)[0]!;
+    const messageOf = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(messageOf(name)).toBe('This field is required');
+    expect(messageOf(kind)).toBe('This field is required');
+    expect(kind.getAttribute('aria-invalid')).toBe('true');
     expect(saveButton(dialog).disabled).toBe(true);
 
-    await app.user.type(dialog.getAllByLabelText(/^Name/)[0]!, 'app-files');
-    expect(dialog.queryByText('This field is required')).toBeNull();
-    expect(saveButton(dialog).disabled).toBe(false);
-    await app.user.clear(dialog.getAllByLabelText(/^Name/)[0]!);
-    expect(dialog.getByText('This field is required')).toBeTruthy();
+    // A name alone is not a backend: Save stays disabled until a kind is chosen.
+    await app.user.type(name, 'app-files');
+    expect(messageOf(kind)).toBe('This field is required');
     expect(saveButton(dialog).disabled).toBe(true);
-    await app.user.type(dialog.getAllByLabelText(/^Name/)[0]!, 'app-files');
 
     await app.user.selectOptions(kind, 'Files');
+    expect(kind.getAttribute('aria-invalid')).toBeNull();
     expect(dialog.getByText('This field is required')).toBeTruthy();
     expect(saveButton(dialog).disabled).toBe(true);
     await app.user.type(dialog.getByLabelText(/^Paths/), 'app.log');
@@ -51,6 +53,15 @@ describe('the log backend form', () => {
     await app.user.type(dialog.getByLabelText(/^Paths/), '/var/log/app/*.log, /tmp/extra.log');
     expect(dialog.queryByRole('list', { name: 'Problems in the backend' })).toBeNull();
     await app.user.selectOptions(dialog.getByLabelText('Line format'), 'json');
+
+    // Labels map names to text: a nested mapping is refused on the field.
+    const labels = dialog.getAllByRole('textbox', { name: 'Labels' })[0]!;
+    await app.user.click(labels);
+    await app.user.paste('team:\n  name: ops');
+    expect(await dialog.findByText('Labels map names to text: team is not text')).toBeTruthy();
+    expect(saveButton(dialog).disabled).toBe(true);
+    await app.user.clear(labels);
+    expect(dialog.queryByText(/^Labels map names to text/)).toBeNull();
 
     await app.user.click(saveButton(dialog));
     expect(await screen.findByText('app-files created successfully')).toBeTruthy();

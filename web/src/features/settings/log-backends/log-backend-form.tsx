@@ -5,7 +5,7 @@ import { Button } from '../../../ui/button';
 import { CodeEditor } from '../../../ui/code-editor';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { FieldMessage } from '../../../ui/field-message';
-import { fieldError } from '../../../ui/form-validation';
+import { fieldError, REQUIRED_MESSAGE } from '../../../ui/form-validation';
 import { Tabs } from '../../../ui/tabs';
 import { TextInput } from '../../../ui/text-input';
 import { toast } from '../../../ui/toast/toast-store';
@@ -19,6 +19,7 @@ import { SelectField } from '../../../ui/resource-settings/select-field';
 import { SpecFields, specFieldMessages } from '../../../ui/resource-settings/spec-fields';
 import { settingsTableConfig } from '../../../ui/resource-settings/tables';
 import { kindOfSpec, kindProblems, LOG_BACKEND_KINDS, logBackendKind } from './backend-kinds';
+import { labelsProblem } from './labels-problem';
 
 export const LOG_BACKENDS_CONFIG = settingsTableConfig('logging_backends');
 
@@ -66,7 +67,10 @@ export function LogBackendForm({ backend, onSaved, onDeleted, secondaryActions }
   const nameError = fieldError(values.name, { required: true });
   const kindErrors = kind ? Object.keys(specFieldMessages(kind, kindSpec)) : [];
   const problems = kind ? kindProblems(kind, kindSpec) : [];
-  const invalid = Boolean(nameError) || spec === null || kindErrors.length > 0 || problems.length > 0;
+  // A backend is searched through its kind: without one it would be saved as an empty spec.
+  const kindError = spec && !kind ? REQUIRED_MESSAGE : undefined;
+  const labelsError = labelsProblem(values.labels);
+  const invalid = Boolean(nameError) || spec === null || Boolean(kindError) || Boolean(labelsError) || kindErrors.length > 0 || problems.length > 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -90,6 +94,9 @@ export function LogBackendForm({ backend, onSaved, onDeleted, secondaryActions }
         label="Kind"
         className="max-w-xs"
         placeholder="Choose a kind"
+        required
+        invalid={Boolean(kindError)}
+        messages={kindError ? <FieldMessage tone="error">{kindError}</FieldMessage> : undefined}
         options={LOG_BACKEND_KINDS.map((option) => ({ value: option.kind, label: option.title }))}
         value={kind?.kind ?? ''}
         disabled={!editable}
@@ -133,6 +140,7 @@ export function LogBackendForm({ backend, onSaved, onDeleted, secondaryActions }
       <div>
         <p className="mb-1 text-[0.8125rem] font-medium text-fg">Labels</p>
         <CodeEditor label="Labels" value={values.labels} onChange={set('labels')} size="very-small" readOnly={!editable} hideProblems />
+        {labelsError && <FieldMessage tone="error">{labelsError}</FieldMessage>}
       </div>
       <Tabs
         label="Spec editor"

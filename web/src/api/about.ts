@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../api/http';
-import { queryKeys } from '../../../api/query-keys';
+import { http } from './http';
+import { queryKeys } from './query-keys';
 
-/** `GET /api/about`: the backend's version. */
+/** `GET /api/about`: the backend's version, and whether anyone may create an account (open) or only those invited. */
 export interface About {
   Version: string;
+  registration?: 'open' | 'invite';
 }
 
 export function useAbout() {
