@@ -1,9 +1,7 @@
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import type { CheckOutcome } from './runners/index.js';
+import { DURATION_VARIABLES, expressionVariables, type CheckScope } from './expression-variables.js';
 import { applyTransform } from './transform.js';
-
-/** Variables canary-checker gives CEL as Go durations, kept here in milliseconds. */
-const DURATION_VARIABLES: readonly string[] = ['sslAge'];
 
 interface Expressions {
   test?: { expr?: unknown };
@@ -16,25 +14,25 @@ interface Expressions {
  * already failed stays failed; an expression that errs fails the check with its error. As in
  * canary-checker, a result that a transform turned into checks of their own is kept as it is.
  */
-export async function applyExpressions(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome): Promise<CheckOutcome> {
-  const transformed = await applyTransform(sandbox, spec, outcome, DURATION_VARIABLES);
+export async function applyExpressions(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome, scope?: CheckScope): Promise<CheckOutcome> {
+  const transformed = await applyTransform(sandbox, spec, outcome, DURATION_VARIABLES, scope);
   if (transformed.madeChecks) return transformed.outcome;
-  const result = await testAndDisplay(sandbox, spec, transformed.outcome);
+  const result = await testAndDisplay(sandbox, spec, transformed.outcome, scope);
   return transformed.detail ? { ...result, data: transformed.detail } : result;
 }
 
-async function testAndDisplay(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome): Promise<CheckOutcome> {
+async function testAndDisplay(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome, scope: CheckScope | undefined): Promise<CheckOutcome> {
   const { test, display } = spec as Expressions;
   let result = outcome;
   try {
     if (result.pass && typeof test?.expr === 'string' && test.expr.trim() !== '') {
-      const passed = await sandbox.evaluateCel(test.expr, result.data, DURATION_VARIABLES);
+      const passed = await sandbox.evaluateCel(test.expr, expressionVariables(result, scope), DURATION_VARIABLES);
       if (passed !== true) result = { ...result, pass: false, error: `test ${test.expr} is ${JSON.stringify(passed)}` };
     }
     if (typeof display?.template === 'string' && display.template !== '') {
-      result = { ...result, message: await sandbox.renderTemplate(display.template, result.data, 'display') };
+      result = { ...result, message: await sandbox.renderTemplate(display.template, expressionVariables(result, scope), 'display') };
     } else if (typeof display?.expr === 'string' && display.expr !== '') {
-      const shown = await sandbox.evaluateCel(display.expr, result.data, DURATION_VARIABLES);
+      const shown = await sandbox.evaluateCel(display.expr, expressionVariables(result, scope), DURATION_VARIABLES);
       result = { ...result, message: typeof shown === 'string' ? shown : JSON.stringify(shown) };
     }
   } catch (error) {

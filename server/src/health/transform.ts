@@ -1,5 +1,6 @@
 import { isRecord } from '@pharos/core';
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
+import { expressionVariables, type CheckScope } from './expression-variables.js';
 import type { CheckOutcome, ChildCheck } from './runners/types.js';
 
 /**
@@ -115,9 +116,8 @@ function childOf(entry: Entry, spec: Record<string, unknown>): ChildCheck {
   };
 }
 
-async function transformed(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome, durations: readonly string[]): Promise<Transformed> {
-  const variables = { duration: outcome.duration, error: outcome.error ?? '', message: outcome.message ?? '', pass: outcome.pass, ...outcome.data };
-  const output = await evaluate(sandbox, spec['transform'] as TransformSpec, variables, durations);
+async function transformed(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome, durations: readonly string[], scope: CheckScope | undefined): Promise<Transformed> {
+  const output = await evaluate(sandbox, spec['transform'] as TransformSpec, expressionVariables(outcome, scope), durations);
   const list = Array.isArray(output) ? output : [output];
   if (list.some((entry) => isRecord(entry) && 'spec' in entry)) throw new TransformError('a transform that gives canaries (entries with a spec) is not supported: give check results');
   if (list.length === 0) {
@@ -147,13 +147,13 @@ async function transformed(sandbox: ExpressionSandbox, spec: Record<string, unkn
 }
 
 /** Applies the spec's `transform`, if it has one; an expression that errs fails the check as `invalid` (as canary-checker writes it), which keeps the checks it made before. */
-export async function applyTransform(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome, durations: readonly string[] = []): Promise<Transformed> {
+export async function applyTransform(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome, durations: readonly string[] = [], scope?: CheckScope): Promise<Transformed> {
   const transform = spec['transform'];
   if (!isRecord(transform) || !['expr', 'template', 'javascript', 'jsonPath'].some((key) => typeof transform[key] === 'string' && (transform[key] as string).trim() !== '')) {
     return { outcome, madeChecks: false };
   }
   try {
-    return await transformed(sandbox, spec, outcome, durations);
+    return await transformed(sandbox, spec, outcome, durations, scope);
   } catch (error) {
     const why = `error transforming result: ${(error as Error).message}`;
     return { outcome: { ...outcome, pass: false, invalid: true, error: outcome.error ? `${outcome.error}; ${why}` : why }, madeChecks: false };

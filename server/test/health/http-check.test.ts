@@ -40,6 +40,8 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
       return send(200, JSON.stringify({ status: 'ok', items: [{ name: 'first' }], method: request.method }), { 'content-type': 'application/json', 'x-trace': 'abc123' });
     case '/agent':
       return send(200, request.headers['user-agent'] ?? '');
+    case '/headers':
+      return send(200, JSON.stringify({ headers: { 'User-Agent': request.headers['user-agent'] } }), { 'content-type': 'application/json' });
     case '/fail':
       return send(500, 'database unreachable');
     case '/redirect':
@@ -95,6 +97,18 @@ describe('the http check', () => {
   it(`sends User-Agent pharos/{version}`, async () => {
     const outcome = await run({ url: `${base}/agent` });
     expect(outcome.data['content']).toBe(`pharos/${VERSION}`);
+  });
+
+  it('sends the User-Agent the spec\'s headers give instead, as a value or a secret-or-value field', async () => {
+    const given = await run({ url: `${base}/headers`, headers: [{ name: 'User-Agent', value: 'canary-checker/1.0' }], test: { expr: 'json.headers["User-Agent"].startsWith("canary-checker/")' } });
+    expect(given).toMatchObject({ pass: true, data: { json: { headers: { 'User-Agent': 'canary-checker/1.0' } } } });
+    const byDefault = await run({ url: `${base}/headers`, test: { expr: 'json.headers["User-Agent"].startsWith("canary-checker/")' } });
+    expect(byDefault).toMatchObject({ pass: false, error: 'test json.headers["User-Agent"].startsWith("canary-checker/") is false' });
+  });
+
+  it('gives plain http a zero sslAge and the time to the answer as elapsed, so their expressions do not err', async () => {
+    const outcome = await run({ url: `${base}/agent`, test: { expr: "sslAge == Duration('0s') && elapsed < Duration('10s') && json == {}" }, display: { expr: "string(code) + (sslAge == Duration('0s') ? ' without TLS' : ' over TLS')" } });
+    expect(outcome).toMatchObject({ pass: true, message: '200 without TLS', data: { sslAge: 0, json: {} } });
   });
 
   it('gives the expressions code, headers (named as Go names them), json and content', async () => {
@@ -153,11 +167,12 @@ describe('the http check', () => {
     expect(await run({ url: `${secureBase}/ok`, tlsConfig: { insecureSkipVerify: true } })).toMatchObject({ pass: true });
   });
 
-  it('fails maxSSLExpiry with the days the certificate has left', async () => {
+  it('fails maxSSLExpiry with the days the certificate has left, and ignores it over plain http', async () => {
     const tls = { insecureSkipVerify: true };
     expect(await run({ url: `${secureBase}/ok`, tlsConfig: tls, maxSSLExpiry: 7 })).toMatchObject({ pass: false, error: 'the certificate expires in 2 days, within 7' });
     expect(await run({ url: `${secureBase}/ok`, tlsConfig: tls, maxSSLExpiry: 2 })).toMatchObject({ pass: true });
-    expect(await run({ url: `${base}/ok`, maxSSLExpiry: 7 })).toMatchObject({ pass: false, error: `no certificate to check: ${base} is not served over TLS` });
+    // Over plain http there is no certificate and maxSSLExpiry does not apply, as in canary-checker.
+    expect(await run({ url: `${base}/ok`, maxSSLExpiry: 7 })).toMatchObject({ pass: true });
   });
 
   it('authenticates with NTLM (v2) on one connection, as DOMAIN\\user or as the user of the domain the server names', async () => {

@@ -3,6 +3,24 @@ import { failed, number, slower, text, type CheckRunner } from './types.js';
 
 type QueryType = 'A' | 'AAAA' | 'CNAME' | 'MX' | 'NS' | 'PTR' | 'SRV' | 'TXT';
 
+/**
+ * The name's CNAME; a name without one is its own canonical name when it has addresses, as Go's
+ * LookupCNAME (canary-checker's) answers.
+ */
+async function canonicalName(resolver: Resolver, name: string): Promise<string[]> {
+  try {
+    return await resolver.resolveCname(name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENODATA') throw error;
+    const addresses = await resolver.resolve4(name).catch(() => resolver.resolve6(name));
+    if (addresses.length === 0) throw error;
+    return [name];
+  }
+}
+
+/** A record as exactreply is compared: without the root's trailing dot, which Go writes (`dns.google.`) and Node does not. */
+const comparable = (record: string): string => record.replace(/\.(?=\s|$)/g, '');
+
 /** Records as text, the way exactreply lists them. */
 async function lookup(resolver: Resolver, name: string, type: QueryType): Promise<string[]> {
   switch (type) {
@@ -11,7 +29,7 @@ async function lookup(resolver: Resolver, name: string, type: QueryType): Promis
     case 'AAAA':
       return resolver.resolve6(name);
     case 'CNAME':
-      return resolver.resolveCname(name);
+      return canonicalName(resolver, name);
     case 'MX':
       return (await resolver.resolveMx(name)).map((record) => `${record.exchange} ${record.priority}`);
     case 'NS':
@@ -74,7 +92,7 @@ export const dnsCheck: CheckRunner = async (spec) => {
   const min = number(spec['minrecords']);
   if (min !== undefined && records.length < min) return failed(`${type} ${query}: ${records.length} records, fewer than ${min}`, duration, data);
   const exact = Array.isArray(spec['exactreply']) ? (spec['exactreply'] as unknown[]).map(String).sort() : undefined;
-  if (exact && exact.length > 0 && JSON.stringify(exact) !== JSON.stringify(records)) return failed(`${type} ${query}: got ${records.join(', ')}, expected ${exact.join(', ')}`, duration, data);
+  if (exact && exact.length > 0 && JSON.stringify(exact.map(comparable).sort()) !== JSON.stringify(records.map(comparable).sort())) return failed(`${type} ${query}: got ${records.join(', ')}, expected ${exact.join(', ')}`, duration, data);
   const tooSlow = slower(duration, spec);
   return tooSlow ? failed(tooSlow, duration, data) : { pass: true, duration, message: `${type} ${query}: ${records.join(', ')}`, data };
 };

@@ -124,7 +124,8 @@ async function exchange(spec: Record<string, unknown>, context: RunContext, star
  * below 400 by default), content, JSON value, certificate lifetime and time. `tlsConfig` (ca, cert,
  * key, insecureSkipVerify, handshakeTimeout) says which certificates to trust and which to present;
  * `ntlm`/`ntlmv2` authenticate with NTLM (v2 when the server offers it) instead of basic.
- * Variables: code, headers, content, json, sslAge (ms), duration, url (the last one requested).
+ * Variables: code, headers, content, json, sslAge (ms, 0 without TLS), duration and elapsed (ms), url
+ * (the last one requested). The User-Agent is pharos/{version} unless the spec's headers give one.
  */
 export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcome> => {
   const target = text(spec['url']) ?? text(spec['endpoint']);
@@ -162,12 +163,14 @@ export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcom
     }
   }
   const lifetime = result.url.protocol === 'https:' ? await certificateLifetime(result.url, context.signal) : undefined;
-  const data: Record<string, unknown> = { code, headers, content, json, duration, url: result.url.href, ...(lifetime !== undefined ? { sslAge: lifetime } : {}) };
+  // As canary-checker's: sslAge is zero without TLS, elapsed is the time to the answer, json an empty object unless the answer is JSON.
+  const data: Record<string, unknown> = { code, headers, content, json: json ?? {}, duration, elapsed: duration, sslAge: lifetime ?? 0, url: result.url.href };
   const problem = expectationFailure(spec, code, content, json) ?? slower(duration, spec);
   if (problem) return failed(problem, duration, data);
   const maxExpiry = number(spec['maxSSLExpiry']);
-  if (maxExpiry !== undefined && maxExpiry > 0) {
-    if (lifetime === undefined) return failed(`no certificate to check: ${result.url.origin} is not served over TLS`, duration, data);
+  // Over plain http there is no certificate, and maxSSLExpiry does not apply.
+  if (maxExpiry !== undefined && maxExpiry > 0 && result.url.protocol === 'https:') {
+    if (lifetime === undefined) return failed(`no certificate to check: ${result.url.origin} presented none`, duration, data);
     if (lifetime < maxExpiry * DAY_MS) {
       return failed(`the certificate expires in ${Math.max(0, Math.floor(lifetime / DAY_MS))} days, within ${maxExpiry}`, duration, data);
     }

@@ -1,0 +1,55 @@
+/**
+ * What each public example did here, against what upstream documents: the conformance suites record
+ * into one ledger per file and print its rate at the end.
+ */
+
+/** How an example behaved here. */
+export type Verdict =
+  /** As upstream documents. */
+  | 'conforms'
+  /** Not as upstream, for a reason another part of Pharos is fixing (`expectedGap`): counted as a failure. */
+  | 'gap'
+  /** Not as upstream: counted as a failure. */
+  | 'fails'
+  /** Its system does not exist here (Kubernetes, a cloud account …): not counted. */
+  | 'skipped';
+
+interface Line {
+  example: string;
+  verdict: Verdict;
+  reason?: string;
+}
+
+export class Ledger {
+  private readonly lines: Line[] = [];
+
+  constructor(private readonly title: string) {}
+
+  record(example: string, verdict: Verdict, reason?: string): void {
+    this.lines.push({ example, verdict, ...(reason ? { reason } : {}) });
+  }
+
+  /** Examples behaving as upstream, over examples whose systems exist here. */
+  rate(): { conforming: number; counted: number; percent: number } {
+    const counted = this.lines.filter((line) => line.verdict !== 'skipped');
+    const conforming = counted.filter((line) => line.verdict === 'conforms').length;
+    return { conforming, counted: counted.length, percent: counted.length === 0 ? 100 : (100 * conforming) / counted.length };
+  }
+
+  /** `conformance: 57/58 (98.3%) …`, then the failures, gaps and skips with their reasons. */
+  report(): string {
+    const { conforming, counted, percent } = this.rate();
+    const sorted = [...this.lines].sort((a, b) => a.example.localeCompare(b.example));
+    const section = (verdict: Verdict, heading: string): string[] => {
+      const lines = sorted.filter((line) => line.verdict === verdict);
+      return lines.length === 0 ? [] : [`  ${heading} (${lines.length}):`, ...lines.map((line) => `    - ${line.example}: ${line.reason ?? ''}`)];
+    };
+    return [
+      `conformance: ${conforming}/${counted} (${percent.toFixed(1)}%) of ${this.title} behave as upstream; ${this.lines.length - counted} skipped`,
+      ...section('fails', 'not as upstream'),
+      ...sorted.filter((line) => line.verdict === 'conforms' && line.reason).map((line) => `  ${line.example}: ${line.reason}`),
+      ...section('gap', 'pending on work elsewhere (expectedGap)'),
+      ...section('skipped', 'skipped'),
+    ].join('\n');
+  }
+}
