@@ -1,6 +1,6 @@
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import type { CheckOutcome } from './runners/index.js';
-import { DURATION_VARIABLES, expressionVariables, type CheckScope } from './expression-variables.js';
+import { DURATION_VARIABLES, expressionVariables, templateVariables, type CheckScope } from './expression-variables.js';
 import { applyTransform } from './transform.js';
 
 interface Expressions {
@@ -30,7 +30,7 @@ async function testAndDisplay(sandbox: ExpressionSandbox, spec: Record<string, u
       if (passed !== true) result = { ...result, pass: false, error: `test ${test.expr} is ${JSON.stringify(passed)}` };
     }
     if (typeof display?.template === 'string' && display.template !== '') {
-      result = { ...result, message: await sandbox.renderTemplate(display.template, expressionVariables(result, scope), 'display') };
+      result = { ...result, message: await sandbox.renderTemplate(display.template, templateVariables(expressionVariables(result, scope)), 'display') };
     } else if (typeof display?.expr === 'string' && display.expr !== '') {
       const shown = await sandbox.evaluateCel(display.expr, expressionVariables(result, scope), DURATION_VARIABLES);
       result = { ...result, message: typeof shown === 'string' ? shown : JSON.stringify(shown) };

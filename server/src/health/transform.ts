@@ -1,6 +1,6 @@
 import { isRecord } from '@pharos/core';
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
-import { expressionVariables, type CheckScope } from './expression-variables.js';
+import { expressionVariables, templateVariables, type CheckScope } from './expression-variables.js';
 import type { CheckOutcome, ChildCheck } from './runners/types.js';
 
 /**
@@ -77,7 +77,7 @@ async function evaluate(sandbox: ExpressionSandbox, transform: TransformSpec, va
   if (typeof transform.expr === 'string' && transform.expr.trim() !== '') {
     output = await sandbox.evaluateCel(transform.expr, variables, durations);
   } else if (typeof transform.template === 'string' && transform.template.trim() !== '') {
-    output = await sandbox.renderTemplate(transform.template, variables, 'transform');
+    output = await sandbox.renderTemplate(transform.template, templateVariables(variables, durations), 'transform');
   } else {
     const other = typeof transform.javascript === 'string' && transform.javascript.trim() !== '' ? 'javascript' : 'jsonPath';
     throw new TransformError(`transform.${other} is not supported: write the transform as expr (CEL) or template (Go template)`);

@@ -1,4 +1,5 @@
 import { lookup as systemLookup, Resolver } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { failed, number, slower, text, type CheckRunner } from './types.js';
 
 type QueryType = 'A' | 'AAAA' | 'CNAME' | 'MX' | 'NS' | 'PTR' | 'SRV' | 'TXT';
@@ -11,8 +12,7 @@ async function canonicalName(resolver: Resolver, name: string): Promise<string[]
   try {
     return await resolver.resolveCname(name);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENODATA') throw error;
-    const addresses = await resolver.resolve4(name).catch(() => resolver.resolve6(name));
+    const addresses = await resolver.resolve4(name).catch(() => resolver.resolve6(name)).catch(() => []);
     if (addresses.length === 0) throw error;
     return [name];
   }
@@ -35,7 +35,8 @@ async function lookup(resolver: Resolver, name: string, type: QueryType): Promis
     case 'NS':
       return resolver.resolveNs(name);
     case 'PTR':
-      return resolver.resolvePtr(name);
+      // An address is looked up in reverse (its in-addr.arpa name), as Go's LookupAddr does.
+      return isIP(name) ? resolver.reverse(name) : resolver.resolvePtr(name);
     case 'SRV':
       return (await resolver.resolveSrv(name)).map((record) => `${record.name}:${record.port}:${record.priority}:${record.weight}`);
     case 'TXT':
