@@ -4,6 +4,7 @@ import { parseAllDocuments, stringify } from 'yaml';
 import type { ExpressionSandbox } from '../../../src/expressions/sandbox.js';
 import { syncCanary } from '../../../src/health/sync.js';
 import { latestResults, runOnce, type CheckResult } from '../../health/canary-runs.js';
+export type { CheckResult };
 import type { TestServer } from '../../support/server.js';
 import type { Ledger } from './ledger.js';
 
@@ -38,6 +39,8 @@ export interface CanaryExample {
   unsupported?: string;
   /** Not run: its system does not exist here. */
   skip?: string;
+  /** Further differences from what upstream documents, over the results by check name. */
+  verify?: (results: Record<string, CheckResult>) => string[];
 }
 
 /** The checks of a document of `type`, to rewrite. */
@@ -116,6 +119,7 @@ export async function runCanaryExample(harness: CanaryHarness, example: CanaryEx
     }
   }
   for (const [name, expected] of Object.entries(example.checks ?? {})) mismatches.push(...mismatchesOf(name, expected, results[name]));
+  mismatches.push(...(example.verify?.(results) ?? []));
   return mismatches;
 }
 
