@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { LDAP_ADMIN, LDAP_SUFFIX, startSlapd } from '../support/peers/slapd.js';
 import { startSshd } from '../support/peers/sshd.js';
 import { PEER_USER } from '../support/peers/system-user.js';
 import { startTestServer } from '../support/server.js';
-import { checksOf, judgeCanaryExample, replaceEverywhere, type CanaryDocument, type CanaryExample, type CanaryHarness } from './support/canaries.js';
+import { checksOf, FIXTURES, judgeCanaryExample, replaceEverywhere, type CanaryDocument, type CanaryExample, type CanaryHarness } from './support/canaries.js';
 import { Ledger } from './support/ledger.js';
 
 /**
@@ -266,6 +267,10 @@ const MINIMUM_RATE = 83;
 describe('canary-checker fixtures/datasources', () => {
   it.concurrent.each(EXAMPLES.map((example, index) => [example.file, example, index] as const))('%s behaves as upstream', async (_file, example, index) => {
     expect(await judgeCanaryExample(harness, ledger, example, `cc-datasources-${index}`)).toEqual([]);
+  });
+
+  it('has an entry for every example copied in its folder', () => {
+    expect(EXAMPLES.map((example) => example.file).sort()).toEqual(readdirSync(`${FIXTURES}datasources`).map((file) => `datasources/${file}`).sort());
   });
 
   it('behave as upstream in at least the measured share of the examples whose systems exist here', () => {

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { cp, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -185,6 +186,10 @@ describe("config-db's example ScrapeConfigs", () => {
     if (mismatches.length === 0) return ledger.record(file, 'conforms', example.unsupported ? `now behaves as upstream: drop its marker (${example.unsupported})` : undefined);
     ledger.record(file, 'fails', `${example.unsupported ? `unsupported: ${example.unsupported} — ` : ''}${mismatches.join('; ')}`);
     if (!example.unsupported) expect(mismatches).toEqual([]);
+  });
+
+  it('has an entry for every ScrapeConfig copied in its folder', () => {
+    expect(EXAMPLES.map((example) => example.file).sort()).toEqual(readdirSync(path.join(FIXTURES, 'fixtures')).filter((file) => file.endsWith('.yaml')).sort());
   });
 
   it('behave as upstream in at least the measured share of the examples whose systems exist here', () => {

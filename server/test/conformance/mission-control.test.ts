@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -215,6 +216,11 @@ describe("mission-control's example playbooks and notifications", () => {
     if (example.expectedGap) return ledger.record(file, 'gap', `${example.expectedGap} — ${mismatches.join('; ')}`);
     ledger.record(file, 'fails', `${example.unsupported ? `unsupported: ${example.unsupported} — ` : ''}${mismatches.join('; ')}`);
     if (!example.unsupported) expect(mismatches).toEqual([]);
+  });
+
+  it('has an entry for every example copied in its folder', () => {
+    const copied = ['playbooks', 'notifications'].flatMap((folder) => readdirSync(`${FIXTURES}${folder}`).map((file) => `${folder}/${file}`));
+    expect(EXAMPLES.map((example) => example.file).sort()).toEqual(copied.sort());
   });
 
   it('behave as upstream in at least the measured share of the examples whose systems exist here', () => {
