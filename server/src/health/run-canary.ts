@@ -73,6 +73,8 @@ async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: Abor
     signal: AbortSignal.any([signal, AbortSignal.timeout(timeout)]),
     userAgent: HTTP_USER_AGENT,
     pool: options.pool,
+    render: (template, variables) => options.sandbox.renderTemplate(template, variables, `check ${check.name}`),
+    ...(scope ? { scope: { ...scope } } : {}),
     connection: (reference) => resolveConnection(options.pool, options.secrets, reference, check.namespace ?? 'default'),
     value: async (field) => {
       const text = envVarText(field);

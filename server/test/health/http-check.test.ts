@@ -31,6 +31,12 @@ let certificate: string;
 let certificates: string;
 let ntlm: NtlmServer;
 
+async function readBody(request: IncomingMessage): Promise<string> {
+  let body = '';
+  for await (const chunk of request) body += (chunk as Buffer).toString('utf8');
+  return body;
+}
+
 function handle(request: IncomingMessage, response: ServerResponse): void {
   const send = (code: number, body: string, headers: Record<string, string> = {}): void => {
     response.writeHead(code, headers).end(body);
@@ -40,6 +46,14 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
       return send(200, JSON.stringify({ status: 'ok', items: [{ name: 'first' }], method: request.method }), { 'content-type': 'application/json', 'x-trace': 'abc123' });
     case '/agent':
       return send(200, request.headers['user-agent'] ?? '');
+    case '/token':
+      return void readBody(request).then((body) => {
+        const form = new URLSearchParams(body);
+        if (form.get('client_id') === 'ops' && form.get('client_secret') === 'Correct-Horse-7' && form.get('scope') === 'read write') send(200, JSON.stringify({ access_token: 'tok-1', token_type: 'Bearer' }), { 'content-type': 'application/json' });
+        else send(401, JSON.stringify({ error: 'invalid_client', error_description: 'unknown client' }), { 'content-type': 'application/json' });
+      });
+    case '/echo':
+      return void readBody(request).then((body) => send(200, JSON.stringify({ authorization: request.headers.authorization ?? null, body }), { 'content-type': 'application/json' }));
     case '/headers':
       return send(200, JSON.stringify({ headers: { 'User-Agent': request.headers['user-agent'] } }), { 'content-type': 'application/json' });
     case '/fail':
@@ -89,7 +103,10 @@ afterAll(async () => {
 });
 
 async function run(spec: Record<string, unknown>, signal = AbortSignal.timeout(10_000)): Promise<CheckOutcome> {
-  const outcome = await httpCheck({ name: 'check', ...spec }, { signal, userAgent: HTTP_USER_AGENT, value: async (field) => envVarText(field) });
+  const outcome = await httpCheck(
+    { name: 'check', ...spec },
+    { signal, userAgent: HTTP_USER_AGENT, value: async (field) => envVarText(field), render: (template, variables) => sandbox.renderTemplate(template, variables, 'check'), scope: { canary: { name: 'shop' } } },
+  );
   return applyExpressions(sandbox, spec, outcome);
 }
 
@@ -104,6 +121,26 @@ describe('the http check', () => {
     expect(given).toMatchObject({ pass: true, data: { json: { headers: { 'User-Agent': 'canary-checker/1.0' } } } });
     const byDefault = await run({ url: `${base}/headers`, test: { expr: 'json.headers["User-Agent"].startsWith("canary-checker/")' } });
     expect(byDefault).toMatchObject({ pass: false, error: 'test json.headers["User-Agent"].startsWith("canary-checker/") is false' });
+  });
+
+  it('templates a $(…) url and a templateBody body over its env and canary, and sends credentials written in the URL as basic ones', async () => {
+    const port = new URL(base).port;
+    const outcome = await run({
+      url: 'http://ops:s%40fe@127.0.0.1:$(.port)/echo',
+      method: 'POST',
+      env: [{ name: 'port', value: port }],
+      templateBody: true,
+      body: '{"canary": "{{.canary.name}}"}',
+    });
+    expect(outcome).toMatchObject({ pass: true, data: { url: `${base}/echo`, json: { authorization: `Basic ${Buffer.from('ops:s@fe').toString('base64')}`, body: '{"canary": "shop"}' } } });
+  });
+
+  it('sends an oauth2 client-credentials token as a bearer token, and fails saying why the token endpoint refused', async () => {
+    const oauth2 = { tokenURL: `${base}/token`, scope: ['read', 'write'] };
+    const granted = await run({ url: `${base}/echo`, username: { value: 'ops' }, password: { value: 'Correct-Horse-7' }, oauth2 });
+    expect(granted).toMatchObject({ pass: true, data: { json: { authorization: 'Bearer tok-1' } } });
+    const refused = await run({ url: `${base}/echo`, username: { value: 'ops' }, password: { value: 'wrong' }, oauth2 });
+    expect(refused).toMatchObject({ pass: false, error: `GET ${base}/echo: oauth2: ${base}/token answered 401: invalid_client (unknown client)` });
   });
 
   it('gives plain http a zero sslAge and the time to the answer as elapsed, so their expressions do not err', async () => {

@@ -94,9 +94,12 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
       const rates = Object.fromEntries(Object.entries(RATES).filter(([code]) => wanted.includes(code)));
       return json(response, 200, { amount: 1, base: url.searchParams.get('from') ?? 'EUR', date: '2026-08-20', rates });
     }
-    case 'oauth':
-      // The client-credentials token endpoint of the oauth2 example.
-      return json(response, 200, { access_token: 'conformance-token', token_type: 'Bearer', expires_in: 300 });
+    case 'oauth': {
+      // The client-credentials token endpoint of the oauth2 example: its client, and no other.
+      const form = new URLSearchParams(await bodyOf(request));
+      if (form.get('grant_type') !== 'client_credentials' || form.get('client_id') !== 'demo-backend-client' || form.get('client_secret') !== 'MJlO3binatD9jk1') return json(response, 401, { error: 'invalid_client' });
+      return json(response, 200, { access_token: 'conformance-token', token_type: 'Bearer', expires_in: 300, scope: form.get('scope') });
+    }
     case undefined:
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html><body><a href="/html">html</a> <a href="/get">get</a></body></html>');
       return;
