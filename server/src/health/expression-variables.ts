@@ -7,6 +7,8 @@ export const DURATION_VARIABLES: readonly string[] = ['sslAge', 'elapsed'];
 export interface CheckScope {
   canary: { id: string; name: string; namespace: string; labels: Record<string, string> };
   check: { id: string; name: string; description: string; labels: Record<string, string>; endpoint: string };
+  /** The results of the checks this one runs after (`dependsOn`), by name. */
+  outputs?: Record<string, Record<string, unknown>>;
 }
 
 /**

@@ -8,6 +8,7 @@ import { resolveValue } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { CHILD_OF, childNotRun, childStatuses } from './child-checks.js';
 import { applyExpressions } from './evaluate.js';
+import { hasDependencies, orderByDependencies } from './depends-on.js';
 import type { CheckScope } from './expression-variables.js';
 import { whyNotRun } from './not-run-here.js';
 import { CHECK_RUNNERS, checkTimeoutMs, HTTP_USER_AGENT, PUSHED_CHECK_TYPES, type CheckOutcome, type RunContext } from './runners/index.js';
@@ -111,6 +112,24 @@ export async function saveStatuses(pool: pg.Pool, rows: readonly StatusRow[]): P
   );
 }
 
+/**
+ * Checks of a canary where one has `dependsOn` (depends-on.ts): one at a time in their order, each
+ * seeing the earlier ones' results as `outputs`; when there is no order, each fails saying why.
+ */
+async function runInDependencyOrder<T extends CheckRow & { scope: CheckScope }>(checks: T[], runOne: (check: T, scope: CheckScope) => Promise<StatusRow[]>): Promise<StatusRow[]> {
+  const order = orderByDependencies(checks);
+  if ('error' in order) return checks.map((check) => ({ checkId: check.id, time: new Date(), invalid: true, outcome: { pass: false, duration: 0, error: order.error, data: {} } }));
+  const statuses: StatusRow[] = [];
+  const outputs: Record<string, Record<string, unknown>> = {};
+  for (const check of order.ordered) {
+    const [status, ...children] = await runOne(check, { ...check.scope, outputs: { ...outputs } });
+    const { pass, message, duration, data } = status!.outcome;
+    outputs[check.name] = { ...data, pass, message: message ?? '', duration };
+    statuses.push(status!, ...children);
+  }
+  return statuses;
+}
+
 /** Runs the checks of a canary (or one of them), a few at a time, and writes their statuses in one statement. */
 export async function runCanary(options: CanaryRunOptions, payload: CanaryRunPayload, signal: AbortSignal): Promise<{ checks: CheckRow[]; statuses: StatusRow[] }> {
   const { rows: checks } = await options.pool.query<CheckRow & { scope: CheckScope }>(
@@ -124,12 +143,17 @@ export async function runCanary(options: CanaryRunOptions, payload: CanaryRunPay
     [payload.canaryId, payload.checkId ?? PUSHED_CHECK_TYPES],
   );
   const statuses: StatusRow[] = [];
-  for (let start = 0; start < checks.length; start += CONCURRENCY) {
-    const batch = checks.slice(start, start + CONCURRENCY).map(async (check) => {
-      const status = await runCheck(options, check, signal, check.scope);
-      return [status, ...(await childStatuses(options.pool, check, status))];
-    });
-    statuses.push(...(await Promise.all(batch)).flat());
+  const runOne = async (check: (typeof checks)[number], scope: CheckScope): Promise<StatusRow[]> => {
+    const status = await runCheck(options, check, signal, scope);
+    return [status, ...(await childStatuses(options.pool, check, status))];
+  };
+  if (!payload.checkId && hasDependencies(checks)) {
+    statuses.push(...(await runInDependencyOrder(checks, runOne)));
+  } else {
+    for (let start = 0; start < checks.length; start += CONCURRENCY) {
+      const batch = checks.slice(start, start + CONCURRENCY).map((check) => runOne(check, check.scope));
+      statuses.push(...(await Promise.all(batch)).flat());
+    }
   }
   await saveStatuses(options.pool, statuses);
   if (payload.checkId) forgetSummaries(options.pool);
