@@ -28,7 +28,7 @@ let tcpPort: number;
 
 const CLUSTER = 'needs a Kubernetes cluster';
 /** The share measured when the suite was written (see the comment on the last test). */
-const MINIMUM_RATE = 77;
+const MINIMUM_RATE = 80;
 
 /** httpbin.flanksource.com (and the frankfurter API) → the loopback stand-in over plain http. */
 function toHttpbin(documents: CanaryDocument[]): void {
@@ -133,7 +133,7 @@ const EXAMPLES: CanaryExample[] = [
     rewrite: toHttpbin,
     checks: Object.fromEntries(['digest-auth-pass', 'digest-auth-fail'].map((name) => [name, { pass: false, error: /^Digest authentication is not supported by Pharos's http check/, differs: 'digest authentication is not supported (README): the check says so instead of sending a wrong request' }])),
   },
-  { file: 'minimal/http-crawl_pass.yaml', expect: 'pass', change: TO_HTTPBIN, rewrite: toHttpbin, unsupported: 'crawl on http checks' },
+  { file: 'minimal/http-crawl_pass.yaml', expect: 'pass', change: TO_HTTPBIN, rewrite: toHttpbin, checks: { docs: { message: '', detail: { visited: 3, missing: [] } } } },
   { file: 'minimal/http_fail_connection.yaml', skip: 'names connections connection://HTTP/500 and connection://HTTP/200 that upstream\'s test setup creates in a Kubernetes namespace HTTP' },
   { file: 'minimal/http_auth_from_config_map.yaml', skip: `${CLUSTER}: reads the credentials from a ConfigMap` },
   { file: 'minimal/http_auth_from_secret.yaml', skip: `${CLUSTER}: reads the credentials from a Secret` },
@@ -217,13 +217,14 @@ describe('canary-checker fixtures/minimal', () => {
     expect(await judgeCanaryExample(harness, ledger, example, `cc-minimal-${index}`)).toEqual([]);
   });
 
-  // For the integrator: the target is 98 %. What keeps the rate below it is listed in the report this
-  // file prints: expectedGap (CEL functions being added elsewhere), unsupported (dependsOn/outputs,
-  // oauth2, crawl, url templating) and Pharos's deliberate differences (User-Agent, digest, JavaScript).
   it('has an entry for every example copied in its folder', () => {
     expect(EXAMPLES.map((example) => example.file).sort()).toEqual(readdirSync(`${FIXTURES}minimal`).map((file) => `minimal/${file}`).sort());
   });
 
+  // For the integrator: the target is 98 %. What keeps the rate below it is listed in the report this
+  // file prints: expectedGap (CEL and template functions being added in core/src/cel and
+  // core/src/template: raise MINIMUM_RATE as they land) and Pharos's deliberate differences
+  // (User-Agent pharos/{version}, no digest authentication, no JavaScript).
   it('behave as upstream in at least the measured share of the examples whose systems exist here', () => {
     expect(ledger.rate().percent).toBeGreaterThanOrEqual(MINIMUM_RATE);
   });

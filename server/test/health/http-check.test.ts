@@ -54,6 +54,12 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
       });
     case '/echo':
       return void readBody(request).then((body) => send(200, JSON.stringify({ authorization: request.headers.authorization ?? null, body }), { 'content-type': 'application/json' }));
+    case '/site':
+      return send(200, '<a href="/site/a">a</a> <a href=\'/site/b#top\'>b</a> <a href="https://example.invalid/x">away</a> <a href="/private/x">private</a>', { 'content-type': 'text/html' });
+    case '/site/a':
+      return send(200, '<a href="/site">home</a> <a href="/site/gone">gone</a>', { 'content-type': 'text/html' });
+    case '/site/b':
+      return send(200, 'plain text', { 'content-type': 'text/plain' });
     case '/headers':
       return send(200, JSON.stringify({ headers: { 'User-Agent': request.headers['user-agent'] } }), { 'content-type': 'application/json' });
     case '/fail':
@@ -141,6 +147,12 @@ describe('the http check', () => {
     expect(granted).toMatchObject({ pass: true, data: { json: { authorization: 'Bearer tok-1' } } });
     const refused = await run({ url: `${base}/echo`, username: { value: 'ops' }, password: { value: 'wrong' }, oauth2 });
     expect(refused).toMatchObject({ pass: false, error: `GET ${base}/echo: oauth2: ${base}/token answered 401: invalid_client (unknown client)` });
+  });
+
+  it('crawls the links of its host, depth pages deep, leaving out what disallowedURLFilters match, and fails on a link that answers an error', async () => {
+    const outcome = await run({ url: `${base}/site`, crawl: { depth: 3, disallowedURLFilters: ['/private/'] }, display: { expr: 'missing.join(", ")' } });
+    expect(outcome).toMatchObject({ pass: false, error: 'Visited: 4, Missing: 1', message: `${base}/site/gone`, data: { visited: 4, missing: [`${base}/site/gone`] } });
+    expect(await run({ url: `${base}/site`, crawl: { depth: 1 } })).toMatchObject({ pass: true, message: 'Visited: 1', data: { visited: 1, missing: [] } });
   });
 
   it('gives plain http a zero sslAge and the time to the answer as elapsed, so their expressions do not err', async () => {

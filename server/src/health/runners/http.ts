@@ -1,5 +1,7 @@
 import { request, type Dispatcher } from 'undici';
 import { VERSION } from '../../version.js';
+import { isRecord } from '@pharos/core';
+import { crawl } from './http-crawl.js';
 import { oauthToken, prepareRequest, type PreparedRequest } from './http-templates.js';
 import { ntlmCredentials, ntlmRequest, type NtlmCredentials } from './ntlm.js';
 import { certificateLifetime, tlsDispatcher, tlsOptionsOf } from './tls-expiry.js';
@@ -137,7 +139,8 @@ async function exchange(spec: Record<string, unknown>, context: RunContext, star
  * below 400 by default), content, JSON value, certificate lifetime and time. `tlsConfig` (ca, cert,
  * key, insecureSkipVerify, handshakeTimeout) says which certificates to trust and which to present;
  * `ntlm`/`ntlmv2` authenticate with NTLM (v2 when the server offers it) instead of basic, `oauth2`
- * with a client-credentials token; a `$(…)` url and a `templateBody` body are templates (http-templates.ts).
+ * with a client-credentials token; a `$(…)` url and a `templateBody` body are templates (http-templates.ts);
+ * `crawl` follows the site's links instead (http-crawl.ts).
  * Variables: code, headers, content, json, sslAge (ms, 0 without TLS), duration and elapsed (ms), url
  * (the last one requested). The User-Agent is pharos/{version} unless the spec's headers give one.
  */
@@ -161,6 +164,13 @@ export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcom
   const ntlm = await ntlmOf(spec, context);
   const tls = await tlsOptionsOf(spec, context);
   const pool = tlsDispatcher(tls, ntlm !== undefined);
+  if (isRecord(spec['crawl'])) {
+    try {
+      return await crawl(spec, url, await headersOf(spec, context, { username: prepared.username, password: prepared.password }), pool.dispatcher, context.signal);
+    } finally {
+      pool.close();
+    }
+  }
   const started = performance.now();
   let result: Exchange;
   try {
