@@ -12,6 +12,7 @@ import { applyExpressions } from '../../src/health/evaluate.js';
 import { httpCheck } from '../../src/health/runners/http.js';
 import { HTTP_USER_AGENT, type CheckOutcome } from '../../src/health/runners/index.js';
 import { VERSION } from '../../src/version.js';
+import { digestAccepts, sendDigestChallenge } from '../support/digest.js';
 import { startNtlmServer, type NtlmServer } from '../support/ntlm-server.js';
 
 /**
@@ -60,6 +61,9 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
       return send(200, '<a href="/site">home</a> <a href="/site/gone">gone</a>', { 'content-type': 'text/html' });
     case '/site/b':
       return send(200, 'plain text', { 'content-type': 'text/plain' });
+    case '/digest?x=1':
+      if (digestAccepts(request, 'pharos', 'me', 'secret')) return send(200, 'hello me');
+      return sendDigestChallenge(response, 'pharos');
     case '/headers':
       return send(200, JSON.stringify({ headers: { 'User-Agent': request.headers['user-agent'] } }), { 'content-type': 'application/json' });
     case '/fail':
@@ -236,10 +240,9 @@ describe('the http check', () => {
     expect(ntlm.authenticated).toHaveLength(2);
   });
 
-  it('says digest authentication is not supported, instead of sending a wrong request', async () => {
-    expect(await run({ url: `${base}/ok`, digest: true, username: 'me', password: 'secret' })).toMatchObject({
-      pass: false,
-      error: "Digest authentication is not supported by Pharos's http check: use basic authentication, NTLM or a header",
-    });
+  it('answers a digest challenge with the check\'s credentials, and a wrong password gets the server\'s 401', async () => {
+    const spec = { url: `${base}/digest?x=1`, digest: true, username: { value: 'me' }, responseCodes: [200] };
+    expect(await run({ ...spec, password: { value: 'secret' } })).toMatchObject({ pass: true, data: { code: 200, content: 'hello me' } });
+    expect(await run({ ...spec, password: { value: 'wrong' } })).toMatchObject({ pass: false, error: 'status 401, expected 200' });
   });
 });

@@ -2,6 +2,7 @@ import { request, type Dispatcher } from 'undici';
 import { VERSION } from '../../version.js';
 import { isRecord } from '@pharos/core';
 import { crawl } from './http-crawl.js';
+import { digestFor } from './http-digest.js';
 import { oauthToken, prepareRequest, type PreparedRequest } from './http-templates.js';
 import { ntlmCredentials, ntlmRequest, type NtlmCredentials } from './ntlm.js';
 import { certificateLifetime, tlsDispatcher, tlsOptionsOf } from './tls-expiry.js';
@@ -103,6 +104,12 @@ async function exchange(spec: Record<string, unknown>, context: RunContext, star
   const headers = await headersOf(spec, context, credentials);
   if (ntlm) delete headers['authorization'];
   let method = (text(spec['method']) ?? 'GET').toUpperCase();
+  if (spec['digest'] === true) {
+    const auth = (spec['authentication'] ?? spec) as Record<string, unknown>;
+    const answer = await digestFor(start, method, (await context.value(auth['username'])) ?? '', (await context.value(auth['password'])) ?? '', headers, dispatcher, context.signal);
+    if (answer) headers['authorization'] = answer;
+    else delete headers['authorization'];
+  }
   const given = prepared.body ?? (typeof spec['body'] === 'string' ? spec['body'] : undefined);
   let body = method !== 'GET' && method !== 'HEAD' ? given : undefined;
   let url = start;
@@ -138,7 +145,8 @@ async function exchange(spec: Record<string, unknown>, context: RunContext, star
  * Requests `url` (or the connection's), following redirects; passes on the expected status (any
  * below 400 by default), content, JSON value, certificate lifetime and time. `tlsConfig` (ca, cert,
  * key, insecureSkipVerify, handshakeTimeout) says which certificates to trust and which to present;
- * `ntlm`/`ntlmv2` authenticate with NTLM (v2 when the server offers it) instead of basic, `oauth2`
+ * `ntlm`/`ntlmv2` authenticate with NTLM (v2 when the server offers it) instead of basic, `digest`
+ * with HTTP Digest (http-digest.ts), `oauth2`
  * with a client-credentials token; a `$(…)` url and a `templateBody` body are templates (http-templates.ts);
  * `crawl` follows the site's links instead (http-crawl.ts).
  * Variables: code, headers, content, json, sslAge (ms, 0 without TLS), duration and elapsed (ms), url
@@ -159,7 +167,6 @@ export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcom
   } catch {
     return failed(`'${prepared.url}' is not a URL`);
   }
-  if (spec['digest'] === true) return failed("Digest authentication is not supported by Pharos's http check: use basic authentication, NTLM or a header");
   const method = (text(spec['method']) ?? 'GET').toUpperCase();
   const ntlm = await ntlmOf(spec, context);
   const tls = await tlsOptionsOf(spec, context);

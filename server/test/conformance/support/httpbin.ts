@@ -6,6 +6,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { digestAccepts, sendDigestChallenge } from '../../support/digest.js';
 
 /**
  * A loopback stand-in for the public services canary-checker's examples call (httpbin.flanksource.com,
@@ -83,9 +84,12 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
       response.writeHead(401, { 'www-authenticate': 'Basic realm="Fake Realm"' }).end();
       return;
     }
-    case 'digest-auth':
-      response.writeHead(401, { 'www-authenticate': `Digest realm="me@kennethreitz.com", nonce="${randomUUID()}", qop="auth"` }).end();
-      return;
+    case 'digest-auth': {
+      // /digest-auth/{qop}/{user}/{password}, as httpbin answers it.
+      const [, , user = '', password = ''] = parts;
+      if (digestAccepts(request, 'me@kennethreitz.com', user, password)) return json(response, 200, { authenticated: true, user });
+      return sendDigestChallenge(response, 'me@kennethreitz.com');
+    }
     case 'redirect-to':
       response.writeHead(Number(url.searchParams.get('status_code') ?? 302), { location: url.searchParams.get('url') ?? '/' }).end();
       return;
