@@ -28,14 +28,15 @@ async function variablesOf(spec: Record<string, unknown>, context: RunContext): 
 /** `$(expression)` → `{{expression}}`: canary-checker templates a check's fields in `$(…)` delimiters. */
 const dollarTemplate = (template: string): string => template.replace(/\$\(([^()]*)\)/g, '{{$1}}');
 
+/**
+ * The request a check sends. Where the caller renders templates itself (a playbook's http action is
+ * rendered before it runs), `context.render` is absent and url and body are sent as given.
+ */
 export async function prepareRequest(spec: Record<string, unknown>, target: string, context: RunContext): Promise<PreparedRequest> {
-  const templatedUrl = target.includes('$(');
-  const templatedBody = spec['templateBody'] === true && typeof spec['body'] === 'string';
+  const templatedUrl = context.render !== undefined && target.includes('$(');
+  const templatedBody = context.render !== undefined && spec['templateBody'] === true && typeof spec['body'] === 'string';
   const variables = templatedUrl || templatedBody ? await variablesOf(spec, context) : {};
-  const render = async (template: string): Promise<string> => {
-    if (!context.render) throw new Error('templates are not rendered here');
-    return context.render(template, variables);
-  };
+  const render = (template: string): Promise<string> => context.render!(template, variables);
   const url = templatedUrl ? await render(dollarTemplate(target)) : target;
   const prepared: PreparedRequest = { url, ...(templatedBody ? { body: await render(spec['body'] as string) } : {}) };
   let parsed: URL;

@@ -29,6 +29,11 @@ export class Ledger {
     this.lines.push({ example, verdict, ...(reason ? { reason } : {}) });
   }
 
+  /** How many examples were recorded. */
+  get size(): number {
+    return this.lines.length;
+  }
+
   /** Examples behaving as upstream, over examples whose systems exist here. */
   rate(): { conforming: number; counted: number; percent: number } {
     const counted = this.lines.filter((line) => line.verdict !== 'skipped');
