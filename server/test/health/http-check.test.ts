@@ -143,6 +143,9 @@ describe('the http check', () => {
       body: '{"canary": "{{.canary.name}}"}',
     });
     expect(outcome).toMatchObject({ pass: true, data: { url: `${base}/echo`, json: { authorization: `Basic ${Buffer.from('ops:s@fe').toString('base64')}`, body: '{"canary": "shop"}' } } });
+    // $(username) and $(password), as connection URLs write them, are the check's credentials.
+    const fromFields = await run({ url: `http://$(username):$(password)@127.0.0.1:${port}/echo`, username: { value: 'ada' }, password: { value: 'pw' } });
+    expect(fromFields).toMatchObject({ pass: true, data: { json: { authorization: `Basic ${Buffer.from('ada:pw').toString('base64')}` } } });
   });
 
   it('sends an oauth2 client-credentials token as a bearer token, and fails saying why the token endpoint refused', async () => {

@@ -17,7 +17,8 @@ export interface PreparedRequest {
 }
 
 async function variablesOf(spec: Record<string, unknown>, context: RunContext): Promise<Record<string, unknown>> {
-  const variables: Record<string, unknown> = { ...context.scope };
+  const auth = (isRecord(spec['authentication']) ? spec['authentication'] : spec) as Record<string, unknown>;
+  const variables: Record<string, unknown> = { ...context.scope, username: (await context.value(auth['username'])) ?? '', password: (await context.value(auth['password'])) ?? '' };
   for (const entry of Array.isArray(spec['env']) ? (spec['env'] as unknown[]) : []) {
     const name = isRecord(entry) ? entry['name'] : undefined;
     if (typeof name === 'string' && name !== '') variables[name] = (await context.value(entry)) ?? '';
@@ -25,8 +26,11 @@ async function variablesOf(spec: Record<string, unknown>, context: RunContext): 
   return variables;
 }
 
-/** `$(expression)` → `{{expression}}`: canary-checker templates a check's fields in `$(…)` delimiters. */
-const dollarTemplate = (template: string): string => template.replace(/\$\(([^()]*)\)/g, '{{$1}}');
+/**
+ * `$(expression)` → `{{expression}}`: canary-checker templates a check's fields in `$(…)` delimiters;
+ * a bare name (`$(username)`, as connection URLs write it) is the variable of that name.
+ */
+const dollarTemplate = (template: string): string => template.replace(/\$\(([^()]*)\)/g, (_, inner: string) => (/^\s*[A-Za-z_]\w*\s*$/.test(inner) ? `{{.${inner.trim()}}}` : `{{${inner}}}`));
 
 /**
  * The request a check sends. Where the caller renders templates itself (a playbook's http action is
