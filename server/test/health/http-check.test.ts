@@ -162,6 +162,14 @@ describe('the http check', () => {
     expect(await run({ url: `${base}/site`, crawl: { depth: 1 } })).toMatchObject({ pass: true, message: 'Visited: 1', data: { visited: 1, missing: [] } });
   });
 
+  it('runs javascript test, display and transform scripts over the variables by name, as canary-checker does', async () => {
+    const display = await run({ url: `${base}/ok`, test: { javascript: 'json.status == "ok" && code == 200' }, display: { javascript: 'var names = []; for (var i in json.items) names.push(json.items[i].name); "items: " + names.join(", ")' } });
+    expect(display).toMatchObject({ pass: true, message: 'items: first' });
+    expect(await run({ url: `${base}/ok`, test: { javascript: 'code == 500' } })).toMatchObject({ pass: false, error: 'test code == 500 is false' });
+    const transformed = await run({ url: `${base}/ok`, transform: { javascript: 'JSON.stringify({ message: "status " + json.status, pass: code == 200 })' } });
+    expect(transformed).toMatchObject({ pass: true, message: 'status ok' });
+  });
+
   it('gives plain http a zero sslAge and the time to the answer as elapsed, so their expressions do not err', async () => {
     const outcome = await run({ url: `${base}/agent`, test: { expr: "sslAge == Duration('0s') && elapsed < Duration('10s') && json == {}" }, display: { expr: "string(code) + (sslAge == Duration('0s') ? ' without TLS' : ' over TLS')" } });
     expect(outcome).toMatchObject({ pass: true, message: '200 without TLS', data: { sslAge: 0, json: {} } });
