@@ -254,7 +254,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  console.log(ledger.report());
+  console.log(`${ledger.report()}\n${ledger.addToRun(inject('databaseUrl'))}`);
   await Promise.all(peers.map((peer) => peer.stop()));
   if (sftpFolder) await rm(sftpFolder, { recursive: true, force: true });
   await harness?.server.close();

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
 import { startDnsmasq } from '../support/peers/dnsmasq.js';
 import type { PeerProcess } from '../support/peers/process.js';
@@ -193,7 +193,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(ledger.report());
+  console.log(`${ledger.report()}\n${ledger.addToRun(inject('databaseUrl'))}`);
   await dns?.process.stop();
   await httpbin?.close();
   await new Promise((resolve) => tcp?.close(resolve));

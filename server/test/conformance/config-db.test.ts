@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { catalogTest } from '../catalog/helpers.js';
 import { Ledger } from './support/ledger.js';
 
@@ -158,7 +158,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(ledger.report());
+  console.log(`${ledger.report()}\n${ledger.addToRun(inject('databaseUrl'))}`);
   await new Promise((resolve) => todos?.close(resolve));
 });
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCanary } from '../../src/health/run-canary.js';
 import { syncCanary } from '../../src/health/sync.js';
 import { notificationTest } from '../notifications/helpers.js';
@@ -196,7 +196,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(ledger.report());
+  console.log(`${ledger.report()}\n${ledger.addToRun(inject('databaseUrl'))}`);
   await recorder?.close();
 });
 

@@ -1,3 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 /**
  * What each public example did here, against what upstream documents: the conformance suites record
  * into one ledger per file and print its rate at the end.
@@ -56,5 +61,26 @@ export class Ledger {
       ...section('gap', 'pending on work elsewhere (expectedGap)'),
       ...section('skipped', 'skipped'),
     ].join('\n');
+  }
+
+  /**
+   * This file's tally added to those of the suite's other files in the same test run (`run` names
+   * it: the run's database URL), and the line of them all: `conformance of all files so far: …`.
+   * The files run one after another, so the last one prints the whole suite's rate.
+   */
+  addToRun(run: string): string {
+    const file = path.join(tmpdir(), `pharos-conformance-${createHash('sha256').update(run).digest('hex').slice(0, 16)}.json`);
+    let tallies: Record<string, { conforming: number; counted: number }> = {};
+    try {
+      tallies = JSON.parse(readFileSync(file, 'utf8')) as typeof tallies;
+    } catch {
+      tallies = {};
+    }
+    const { conforming, counted } = this.rate();
+    tallies[this.title] = { conforming, counted };
+    writeFileSync(file, JSON.stringify(tallies));
+    const all = Object.values(tallies).reduce((sum, tally) => ({ conforming: sum.conforming + tally.conforming, counted: sum.counted + tally.counted }), { conforming: 0, counted: 0 });
+    const percent = all.counted === 0 ? 100 : (100 * all.conforming) / all.counted;
+    return `conformance of all files so far (${Object.keys(tallies).join(', ')}): ${all.conforming}/${all.counted} (${percent.toFixed(1)}%)`;
   }
 }
