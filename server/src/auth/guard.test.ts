@@ -14,6 +14,8 @@ describe('isPublic', () => {
     ['GET', '/%61pi/health'],
     ['GET', '/assets/../index.html'],
     ['GET', '/%E0%A4%A'],
+    ['POST', '/api/playbook/webhook/deploy'],
+    ['GET', '/api/playbook/webhook/deploy?name=world'],
   ])('%s %s is open', (method, url) => {
     expect(isPublic(method, url)).toBe(true);
   });
@@ -36,6 +38,8 @@ describe('isPublic', () => {
     ['GET', '/api/health/../db/people'],
     ['GET', '/api/db/x%2F..%2F..%2Fhealth'],
     ['GET', '/%ZZ/../api/db/people'],
+    ['DELETE', '/api/playbook/webhook/deploy'],
+    ['GET', '/api/playbook/webhook/deploy/../../db/people'],
   ])('%s %s needs a caller', (method, url) => {
     expect(isPublic(method, url)).toBe(false);
   });

@@ -60,7 +60,7 @@ function isPublicPath(method: string, path: string): boolean {
   // Webhook checks' results, pushed by other systems with the check's own token (health/webhook-routes.ts).
   if (method === 'POST' && /^\/api\/canary\/webhook\/[^/]+$/.test(path)) return true;
   // Playbook webhooks, called by other systems with the webhook's own credentials (playbooks/webhook-routes.ts).
-  if (method === 'POST' && /^\/api\/playbook\/webhook\/[^/]+$/.test(path)) return true;
+  if ((method === 'POST' || method === 'GET') && /^\/api\/playbook\/webhook\/[^/]+$/.test(path)) return true;
   // Identity flows (sign-in, registration, recovery) must be reachable before signing in.
   return path === '/api/.ory' || path.startsWith('/api/.ory/');
 }

@@ -40,8 +40,10 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** The documents `items` selects (a single list it selects is its entries), else the document. */
 function documentsOf(spec: Record<string, unknown>, document: unknown): unknown[] {
-  const path = text(spec['items']);
-  if (!path) return [document];
+  const given = text(spec['items']);
+  if (!given) return [document];
+  // `items` is always a path: `.database` is the root's field, as config-db reads it.
+  const path = given.startsWith('.') ? `$${given}` : given;
   const selected = select(path, document);
   return selected.length === 1 && Array.isArray(selected[0]) ? selected[0] : selected;
 }

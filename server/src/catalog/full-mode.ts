@@ -15,12 +15,11 @@ function dateOf(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** A change of the data, in config-db's ChangeResult fields; why not when it cannot be one. */
-function changeOf(raw: Record<string, unknown>): ScrapedChange | string {
-  const changeType = text(raw['change_type']);
-  if (!changeType) return 'a change has no change_type';
+/** A change of the data, in config-db's ChangeResult fields. */
+function changeOf(raw: Record<string, unknown>): ScrapedChange {
   return {
-    changeType,
+    // config-db keeps a change without change_type (its car example's has only an action), with an empty one.
+    changeType: text(raw['change_type']) ?? '',
     externalChangeId: text(raw['external_change_id']) ?? null,
     summary: text(raw['summary']) ?? null,
     severity: text(raw['severity'])?.toLowerCase() ?? null,

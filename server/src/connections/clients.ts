@@ -40,9 +40,26 @@ export async function openPostgres(target: string, credentials: Credentials, opt
   return client;
 }
 
-/** A connected MySQL or MariaDB client (`mysql://` or `mariadb://host:port/database`). */
+/** Go's MySQL DSN, which canary-checker takes: `user:password@tcp(host:port)/database?options`, with or without `mysql://`. */
+const GO_MYSQL_DSN = /^(?:(?:mysql|mariadb):\/\/)?(?:(.*)@)?tcp\(([^)]+)\)\/([^?]*)(\?.*)?$/;
+
+/** A MySQL URL (`mysql://user:password@host:port/database`) of a URL or of Go's DSN. */
+export function mysqlUrlOf(target: string): URL {
+  const dsn = GO_MYSQL_DSN.exec(target);
+  if (!dsn) return new URL(target.replace(/^mariadb:/, 'mysql:'));
+  const url = new URL(`mysql://${dsn[2]}/${dsn[3] ?? ''}`);
+  // The DSN's user and password are as written, split at the first colon as Go's driver splits them; a URL needs them escaped.
+  const login = dsn[1] ?? '';
+  const colon = login.indexOf(':');
+  const [user, password] = colon < 0 ? [login, ''] : [login.slice(0, colon), login.slice(colon + 1)];
+  if (user) url.username = encodeURIComponent(user);
+  if (password) url.password = encodeURIComponent(password);
+  return url;
+}
+
+/** A connected MySQL or MariaDB client (`mysql://` or `mariadb://host:port/database`, or Go's `user:password@tcp(host:port)/database`). */
 export function openMysql(target: string, credentials: Credentials): Promise<mysql.Connection> {
-  const url = new URL(target.replace(/^mariadb:/, 'mysql:'));
+  const url = mysqlUrlOf(target);
   return mysql.createConnection({
     host: url.hostname,
     port: url.port ? Number(url.port) : 3306,

@@ -8,6 +8,8 @@ import { resolveValue } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { CHILD_OF, childNotRun, childStatuses } from './child-checks.js';
 import { applyExpressions } from './evaluate.js';
+import { hasDependencies, orderByDependencies } from './depends-on.js';
+import type { CheckScope } from './expression-variables.js';
 import { whyNotRun } from './not-run-here.js';
 import { CHECK_RUNNERS, checkTimeoutMs, HTTP_USER_AGENT, PUSHED_CHECK_TYPES, type CheckOutcome, type RunContext } from './runners/index.js';
 import { forgetSummaries } from './summary.js';
@@ -55,7 +57,7 @@ function detailOf(outcome: CheckOutcome): Record<string, unknown> {
   return text.length > MAX_DETAIL ? { truncated: true } : detail;
 }
 
-async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: AbortSignal): Promise<StatusRow> {
+async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: AbortSignal, scope: CheckScope | undefined): Promise<StatusRow> {
   const time = new Date();
   const runner = CHECK_RUNNERS[check.type];
   if (typeof check.spec[CHILD_OF] === 'string') {
@@ -72,6 +74,8 @@ async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: Abor
     signal: AbortSignal.any([signal, AbortSignal.timeout(timeout)]),
     userAgent: HTTP_USER_AGENT,
     pool: options.pool,
+    render: (template, variables) => options.sandbox.renderTemplate(template, variables, `check ${check.name}`),
+    ...(scope ? { scope: { ...scope } } : {}),
     connection: (reference) => resolveConnection(options.pool, options.secrets, reference, check.namespace ?? 'default'),
     value: async (field) => {
       const text = envVarText(field);
@@ -81,7 +85,7 @@ async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: Abor
   let outcome: CheckOutcome;
   try {
     const spec = await withConnection(options.pool, options.secrets, check.spec, check.namespace ?? 'default');
-    outcome = await applyExpressions(options.sandbox, spec, await runner(spec, context));
+    outcome = await applyExpressions(options.sandbox, spec, await runner(spec, context), scope);
   } catch (error) {
     outcome = { pass: false, duration: Math.round(Date.now() - time.getTime()), error: (error as Error).message, data: {} };
   }
@@ -108,19 +112,48 @@ export async function saveStatuses(pool: pg.Pool, rows: readonly StatusRow[]): P
   );
 }
 
+/**
+ * Checks of a canary where one has `dependsOn` (depends-on.ts): one at a time in their order, each
+ * seeing the earlier ones' results as `outputs`; when there is no order, each fails saying why.
+ */
+async function runInDependencyOrder<T extends CheckRow & { scope: CheckScope }>(checks: T[], runOne: (check: T, scope: CheckScope) => Promise<StatusRow[]>): Promise<StatusRow[]> {
+  const order = orderByDependencies(checks);
+  if ('error' in order) return checks.map((check) => ({ checkId: check.id, time: new Date(), invalid: true, outcome: { pass: false, duration: 0, error: order.error, data: {} } }));
+  const statuses: StatusRow[] = [];
+  const outputs: Record<string, Record<string, unknown>> = {};
+  for (const check of order.ordered) {
+    const [status, ...children] = await runOne(check, { ...check.scope, outputs: { ...outputs } });
+    const { pass, message, duration, data } = status!.outcome;
+    outputs[check.name] = { ...data, pass, message: message ?? '', duration };
+    statuses.push(status!, ...children);
+  }
+  return statuses;
+}
+
 /** Runs the checks of a canary (or one of them), a few at a time, and writes their statuses in one statement. */
 export async function runCanary(options: CanaryRunOptions, payload: CanaryRunPayload, signal: AbortSignal): Promise<{ checks: CheckRow[]; statuses: StatusRow[] }> {
-  const { rows: checks } = await options.pool.query<CheckRow>(
-    `SELECT id, type, name, namespace, spec FROM checks WHERE canary_id = $1 AND deleted_at IS NULL AND ${payload.checkId ? 'id = $2' : `type <> ALL($2::text[]) AND NOT spec ? '${CHILD_OF}'`} ORDER BY name`,
+  const { rows: checks } = await options.pool.query<CheckRow & { scope: CheckScope }>(
+    `SELECT c.id, c.type, c.name, c.namespace, c.spec,
+            json_build_object(
+              'canary', json_build_object('id', k.id, 'name', k.name, 'namespace', k.namespace, 'labels', coalesce(k.labels, '{}'::jsonb)),
+              'check', json_build_object('id', c.id, 'name', c.name, 'description', coalesce(c.description, ''), 'labels', c.labels, 'endpoint', coalesce(c.endpoint, ''))
+            ) AS scope
+       FROM checks c JOIN canaries k ON k.id = c.canary_id
+      WHERE c.canary_id = $1 AND c.deleted_at IS NULL AND ${payload.checkId ? 'c.id = $2' : `c.type <> ALL($2::text[]) AND NOT c.spec ? '${CHILD_OF}'`} ORDER BY c.name`,
     [payload.canaryId, payload.checkId ?? PUSHED_CHECK_TYPES],
   );
   const statuses: StatusRow[] = [];
-  for (let start = 0; start < checks.length; start += CONCURRENCY) {
-    const batch = checks.slice(start, start + CONCURRENCY).map(async (check) => {
-      const status = await runCheck(options, check, signal);
-      return [status, ...(await childStatuses(options.pool, check, status))];
-    });
-    statuses.push(...(await Promise.all(batch)).flat());
+  const runOne = async (check: (typeof checks)[number], scope: CheckScope): Promise<StatusRow[]> => {
+    const status = await runCheck(options, check, signal, scope);
+    return [status, ...(await childStatuses(options.pool, check, status))];
+  };
+  if (!payload.checkId && hasDependencies(checks)) {
+    statuses.push(...(await runInDependencyOrder(checks, runOne)));
+  } else {
+    for (let start = 0; start < checks.length; start += CONCURRENCY) {
+      const batch = checks.slice(start, start + CONCURRENCY).map((check) => runOne(check, check.scope));
+      statuses.push(...(await Promise.all(batch)).flat());
+    }
   }
   await saveStatuses(options.pool, statuses);
   if (payload.checkId) forgetSummaries(options.pool);

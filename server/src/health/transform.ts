@@ -1,9 +1,11 @@
 import { isRecord } from '@pharos/core';
+import { javascriptOver } from '../expressions/javascript-over.js';
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
+import { expressionVariables, templateVariables, type CheckScope } from './expression-variables.js';
 import type { CheckOutcome, ChildCheck } from './runners/types.js';
 
 /**
- * A check's `transform`, as canary-checker applies it: a CEL `expr` or Go `template` over the
+ * A check's `transform`, as canary-checker applies it: a CEL `expr`, Go `template` or `javascript` over the
  * run's variables (and its `pass`, `message`, `error`, `duration`) that gives JSON, one result or a
  * list of them.
  * - Results named (other than the check): each is a check of its own under that name (the same
@@ -70,16 +72,17 @@ function detailOf(entry: Entry): Record<string, unknown> {
   return { ...entry.data, ...detail };
 }
 
-/** The transform's output as JSON: CEL may give the value itself, or text (`….toJSON()`). */
+/** The transform's output as JSON: CEL may give the value itself, or text (`….toJSON()`); a script's last value. */
 async function evaluate(sandbox: ExpressionSandbox, transform: TransformSpec, variables: Record<string, unknown>, durations: readonly string[]): Promise<unknown> {
   let output: unknown;
   if (typeof transform.expr === 'string' && transform.expr.trim() !== '') {
     output = await sandbox.evaluateCel(transform.expr, variables, durations);
   } else if (typeof transform.template === 'string' && transform.template.trim() !== '') {
-    output = await sandbox.renderTemplate(transform.template, variables, 'transform');
+    output = await sandbox.renderTemplate(transform.template, templateVariables(variables, durations), 'transform');
+  } else if (typeof transform.javascript === 'string' && transform.javascript.trim() !== '') {
+    output = await sandbox.runJavascript(javascriptOver(transform.javascript, variables), variables);
   } else {
-    const other = typeof transform.javascript === 'string' && transform.javascript.trim() !== '' ? 'javascript' : 'jsonPath';
-    throw new TransformError(`transform.${other} is not supported: write the transform as expr (CEL) or template (Go template)`);
+    throw new TransformError('transform.jsonPath is not supported: write the transform as expr (CEL), template (Go template) or javascript');
   }
   if (typeof output !== 'string') return output;
   if (output.trim() === '') throw new TransformError('the transform gave nothing: it must give a result or a list of results as JSON');
@@ -115,9 +118,8 @@ function childOf(entry: Entry, spec: Record<string, unknown>): ChildCheck {
   };
 }
 
-async function transformed(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome, durations: readonly string[]): Promise<Transformed> {
-  const variables = { duration: outcome.duration, error: outcome.error ?? '', message: outcome.message ?? '', pass: outcome.pass, ...outcome.data };
-  const output = await evaluate(sandbox, spec['transform'] as TransformSpec, variables, durations);
+async function transformed(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome, durations: readonly string[], scope: CheckScope | undefined): Promise<Transformed> {
+  const output = await evaluate(sandbox, spec['transform'] as TransformSpec, expressionVariables(outcome, scope), durations);
   const list = Array.isArray(output) ? output : [output];
   if (list.some((entry) => isRecord(entry) && 'spec' in entry)) throw new TransformError('a transform that gives canaries (entries with a spec) is not supported: give check results');
   if (list.length === 0) {
@@ -147,13 +149,13 @@ async function transformed(sandbox: ExpressionSandbox, spec: Record<string, unkn
 }
 
 /** Applies the spec's `transform`, if it has one; an expression that errs fails the check as `invalid` (as canary-checker writes it), which keeps the checks it made before. */
-export async function applyTransform(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome, durations: readonly string[] = []): Promise<Transformed> {
+export async function applyTransform(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome, durations: readonly string[] = [], scope?: CheckScope): Promise<Transformed> {
   const transform = spec['transform'];
   if (!isRecord(transform) || !['expr', 'template', 'javascript', 'jsonPath'].some((key) => typeof transform[key] === 'string' && (transform[key] as string).trim() !== '')) {
     return { outcome, madeChecks: false };
   }
   try {
-    return await transformed(sandbox, spec, outcome, durations);
+    return await transformed(sandbox, spec, outcome, durations, scope);
   } catch (error) {
     const why = `error transforming result: ${(error as Error).message}`;
     return { outcome: { ...outcome, pass: false, invalid: true, error: outcome.error ? `${outcome.error}; ${why}` : why }, madeChecks: false };

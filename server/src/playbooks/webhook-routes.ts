@@ -28,7 +28,7 @@ function requestOf(request: FastifyRequest): Record<string, unknown> {
 }
 
 /**
- * `POST /api/playbook/webhook/{path}` (mission-control's `on.webhook`): another system starts a run of
+ * `POST` (or `GET`) `/api/playbook/webhook/{path}` (mission-control's `on.webhook`): another system starts a run of
  * the playbook whose `on.webhook.path` it names, without a session, proving itself with the
  * webhook's `authentication` — `basic` (username and password) or `token` (a bearer token) — when the
  * spec asks for one. The run's templates see the call as `.request`.
@@ -40,7 +40,8 @@ export const playbookWebhookRoutes: FastifyPluginAsync<PlaybookOptions> = async 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BODY }, (_request, body, done) => done(null, body));
 
-  app.post<{ Params: { path: string } }>('/api/playbook/webhook/:path', { bodyLimit: MAX_BODY }, async (request, reply) => {
+  // GET too, as mission-control's webhooks answer it (`curl …/playbook/webhook/{path}?name=world`): the query is `.request.params`.
+  app.route<{ Params: { path: string } }>({ method: ['GET', 'POST'], url: '/api/playbook/webhook/:path', bodyLimit: MAX_BODY, handler: async (request, reply) => {
     const { rows } = await options.pool.query<{ id: string; namespace: string; spec: Record<string, unknown> }>(
       `SELECT id, namespace, spec FROM playbooks WHERE deleted_at IS NULL AND spec -> 'on' -> 'webhook' ->> 'path' = $1 LIMIT 2`,
       [request.params.path],
@@ -69,5 +70,5 @@ export const playbookWebhookRoutes: FastifyPluginAsync<PlaybookOptions> = async 
     }
     const runId = await startTriggeredRun(options, playbook, spec, triggeredDraft(playbook, undefined, { request: requestOf(request) }));
     return reply.code(201).send({ run_id: runId });
-  });
+  } });
 };

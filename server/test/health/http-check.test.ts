@@ -12,6 +12,7 @@ import { applyExpressions } from '../../src/health/evaluate.js';
 import { httpCheck } from '../../src/health/runners/http.js';
 import { HTTP_USER_AGENT, type CheckOutcome } from '../../src/health/runners/index.js';
 import { VERSION } from '../../src/version.js';
+import { digestAccepts, sendDigestChallenge } from '../support/digest.js';
 import { startNtlmServer, type NtlmServer } from '../support/ntlm-server.js';
 
 /**
@@ -31,6 +32,12 @@ let certificate: string;
 let certificates: string;
 let ntlm: NtlmServer;
 
+async function readBody(request: IncomingMessage): Promise<string> {
+  let body = '';
+  for await (const chunk of request) body += (chunk as Buffer).toString('utf8');
+  return body;
+}
+
 function handle(request: IncomingMessage, response: ServerResponse): void {
   const send = (code: number, body: string, headers: Record<string, string> = {}): void => {
     response.writeHead(code, headers).end(body);
@@ -40,6 +47,25 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
       return send(200, JSON.stringify({ status: 'ok', items: [{ name: 'first' }], method: request.method }), { 'content-type': 'application/json', 'x-trace': 'abc123' });
     case '/agent':
       return send(200, request.headers['user-agent'] ?? '');
+    case '/token':
+      return void readBody(request).then((body) => {
+        const form = new URLSearchParams(body);
+        if (form.get('client_id') === 'ops' && form.get('client_secret') === 'Correct-Horse-7' && form.get('scope') === 'read write') send(200, JSON.stringify({ access_token: 'tok-1', token_type: 'Bearer' }), { 'content-type': 'application/json' });
+        else send(401, JSON.stringify({ error: 'invalid_client', error_description: 'unknown client' }), { 'content-type': 'application/json' });
+      });
+    case '/echo':
+      return void readBody(request).then((body) => send(200, JSON.stringify({ authorization: request.headers.authorization ?? null, body }), { 'content-type': 'application/json' }));
+    case '/site':
+      return send(200, '<a href="/site/a">a</a> <a href=\'/site/b#top\'>b</a> <a href="https://example.invalid/x">away</a> <a href="/private/x">private</a>', { 'content-type': 'text/html' });
+    case '/site/a':
+      return send(200, '<a href="/site">home</a> <a href="/site/gone">gone</a>', { 'content-type': 'text/html' });
+    case '/site/b':
+      return send(200, 'plain text', { 'content-type': 'text/plain' });
+    case '/digest?x=1':
+      if (digestAccepts(request, 'pharos', 'me', 'secret')) return send(200, 'hello me');
+      return sendDigestChallenge(response, 'pharos');
+    case '/headers':
+      return send(200, JSON.stringify({ headers: { 'User-Agent': request.headers['user-agent'] } }), { 'content-type': 'application/json' });
     case '/fail':
       return send(500, 'database unreachable');
     case '/redirect':
@@ -87,7 +113,10 @@ afterAll(async () => {
 });
 
 async function run(spec: Record<string, unknown>, signal = AbortSignal.timeout(10_000)): Promise<CheckOutcome> {
-  const outcome = await httpCheck({ name: 'check', ...spec }, { signal, userAgent: HTTP_USER_AGENT, value: async (field) => envVarText(field) });
+  const outcome = await httpCheck(
+    { name: 'check', ...spec },
+    { signal, userAgent: HTTP_USER_AGENT, value: async (field) => envVarText(field), render: (template, variables) => sandbox.renderTemplate(template, variables, 'check'), scope: { canary: { name: 'shop' } } },
+  );
   return applyExpressions(sandbox, spec, outcome);
 }
 
@@ -95,6 +124,55 @@ describe('the http check', () => {
   it(`sends User-Agent pharos/{version}`, async () => {
     const outcome = await run({ url: `${base}/agent` });
     expect(outcome.data['content']).toBe(`pharos/${VERSION}`);
+  });
+
+  it('sends the User-Agent the spec\'s headers give instead, as a value or a secret-or-value field', async () => {
+    const given = await run({ url: `${base}/headers`, headers: [{ name: 'User-Agent', value: 'canary-checker/1.0' }], test: { expr: 'json.headers["User-Agent"].startsWith("canary-checker/")' } });
+    expect(given).toMatchObject({ pass: true, data: { json: { headers: { 'User-Agent': 'canary-checker/1.0' } } } });
+    const byDefault = await run({ url: `${base}/headers`, test: { expr: 'json.headers["User-Agent"].startsWith("canary-checker/")' } });
+    expect(byDefault).toMatchObject({ pass: false, error: 'test json.headers["User-Agent"].startsWith("canary-checker/") is false' });
+  });
+
+  it('templates a $(…) url and a templateBody body over its env and canary, and sends credentials written in the URL as basic ones', async () => {
+    const port = new URL(base).port;
+    const outcome = await run({
+      url: 'http://ops:s%40fe@127.0.0.1:$(.port)/echo',
+      method: 'POST',
+      env: [{ name: 'port', value: port }],
+      templateBody: true,
+      body: '{"canary": "{{.canary.name}}"}',
+    });
+    expect(outcome).toMatchObject({ pass: true, data: { url: `${base}/echo`, json: { authorization: `Basic ${Buffer.from('ops:s@fe').toString('base64')}`, body: '{"canary": "shop"}' } } });
+    // $(username) and $(password), as connection URLs write them, are the check's credentials.
+    const fromFields = await run({ url: `http://$(username):$(password)@127.0.0.1:${port}/echo`, username: { value: 'ada' }, password: { value: 'pw' } });
+    expect(fromFields).toMatchObject({ pass: true, data: { json: { authorization: `Basic ${Buffer.from('ada:pw').toString('base64')}` } } });
+  });
+
+  it('sends an oauth2 client-credentials token as a bearer token, and fails saying why the token endpoint refused', async () => {
+    const oauth2 = { tokenURL: `${base}/token`, scope: ['read', 'write'] };
+    const granted = await run({ url: `${base}/echo`, username: { value: 'ops' }, password: { value: 'Correct-Horse-7' }, oauth2 });
+    expect(granted).toMatchObject({ pass: true, data: { json: { authorization: 'Bearer tok-1' } } });
+    const refused = await run({ url: `${base}/echo`, username: { value: 'ops' }, password: { value: 'wrong' }, oauth2 });
+    expect(refused).toMatchObject({ pass: false, error: `GET ${base}/echo: oauth2: ${base}/token answered 401: invalid_client (unknown client)` });
+  });
+
+  it('crawls the links of its host, depth pages deep, leaving out what disallowedURLFilters match, and fails on a link that answers an error', async () => {
+    const outcome = await run({ url: `${base}/site`, crawl: { depth: 3, disallowedURLFilters: ['/private/'] }, display: { expr: 'missing.join(", ")' } });
+    expect(outcome).toMatchObject({ pass: false, error: 'Visited: 4, Missing: 1', message: `${base}/site/gone`, data: { visited: 4, missing: [`${base}/site/gone`] } });
+    expect(await run({ url: `${base}/site`, crawl: { depth: 1 } })).toMatchObject({ pass: true, message: 'Visited: 1', data: { visited: 1, missing: [] } });
+  });
+
+  it('runs javascript test, display and transform scripts over the variables by name, as canary-checker does', async () => {
+    const display = await run({ url: `${base}/ok`, test: { javascript: 'json.status == "ok" && code == 200' }, display: { javascript: 'var names = []; for (var i in json.items) names.push(json.items[i].name); "items: " + names.join(", ")' } });
+    expect(display).toMatchObject({ pass: true, message: 'items: first' });
+    expect(await run({ url: `${base}/ok`, test: { javascript: 'code == 500' } })).toMatchObject({ pass: false, error: 'test code == 500 is false' });
+    const transformed = await run({ url: `${base}/ok`, transform: { javascript: 'JSON.stringify({ message: "status " + json.status, pass: code == 200 })' } });
+    expect(transformed).toMatchObject({ pass: true, message: 'status ok' });
+  });
+
+  it('gives plain http a zero sslAge and the time to the answer as elapsed, so their expressions do not err', async () => {
+    const outcome = await run({ url: `${base}/agent`, test: { expr: "sslAge == Duration('0s') && elapsed < Duration('10s') && json == {}" }, display: { expr: "string(code) + (sslAge == Duration('0s') ? ' without TLS' : ' over TLS')" } });
+    expect(outcome).toMatchObject({ pass: true, message: '200 without TLS', data: { sslAge: 0, json: {} } });
   });
 
   it('gives the expressions code, headers (named as Go names them), json and content', async () => {
@@ -153,11 +231,12 @@ describe('the http check', () => {
     expect(await run({ url: `${secureBase}/ok`, tlsConfig: { insecureSkipVerify: true } })).toMatchObject({ pass: true });
   });
 
-  it('fails maxSSLExpiry with the days the certificate has left', async () => {
+  it('fails maxSSLExpiry with the days the certificate has left, and ignores it over plain http', async () => {
     const tls = { insecureSkipVerify: true };
     expect(await run({ url: `${secureBase}/ok`, tlsConfig: tls, maxSSLExpiry: 7 })).toMatchObject({ pass: false, error: 'the certificate expires in 2 days, within 7' });
     expect(await run({ url: `${secureBase}/ok`, tlsConfig: tls, maxSSLExpiry: 2 })).toMatchObject({ pass: true });
-    expect(await run({ url: `${base}/ok`, maxSSLExpiry: 7 })).toMatchObject({ pass: false, error: `no certificate to check: ${base} is not served over TLS` });
+    // Over plain http there is no certificate and maxSSLExpiry does not apply, as in canary-checker.
+    expect(await run({ url: `${base}/ok`, maxSSLExpiry: 7 })).toMatchObject({ pass: true });
   });
 
   it('authenticates with NTLM (v2) on one connection, as DOMAIN\\user or as the user of the domain the server names', async () => {
@@ -172,10 +251,9 @@ describe('the http check', () => {
     expect(ntlm.authenticated).toHaveLength(2);
   });
 
-  it('says digest authentication is not supported, instead of sending a wrong request', async () => {
-    expect(await run({ url: `${base}/ok`, digest: true, username: 'me', password: 'secret' })).toMatchObject({
-      pass: false,
-      error: "Digest authentication is not supported by Pharos's http check: use basic authentication, NTLM or a header",
-    });
+  it('answers a digest challenge with the check\'s credentials, and a wrong password gets the server\'s 401', async () => {
+    const spec = { url: `${base}/digest?x=1`, digest: true, username: { value: 'me' }, responseCodes: [200] };
+    expect(await run({ ...spec, password: { value: 'secret' } })).toMatchObject({ pass: true, data: { code: 200, content: 'hello me' } });
+    expect(await run({ ...spec, password: { value: 'wrong' } })).toMatchObject({ pass: false, error: 'status 401, expected 200' });
   });
 });

@@ -210,10 +210,10 @@ describe('transform', () => {
     // The checks made before stay while the transform errs.
     expect(await live(canaryId)).toEqual(['erring', 'svc/api']);
 
-    await server.pool.query('update canaries set spec = $2 where id = $1', [canaryId, { http: [{ name: 'erring', url: `${base}/services`, transform: { javascript: 'JSON.stringify([])' } }] }]);
+    await server.pool.query('update canaries set spec = $2 where id = $1', [canaryId, { http: [{ name: 'erring', url: `${base}/services`, transform: { jsonPath: '$.items' } }] }]);
     await syncCanary(server.pool, canaryId);
     await run(canaryId);
-    expect((await checksOf(canaryId))['erring']!.statuses[0]!.error).toBe('error transforming result: transform.javascript is not supported: write the transform as expr (CEL) or template (Go template)');
+    expect((await checksOf(canaryId))['erring']!.statuses[0]!.error).toBe('error transforming result: transform.jsonPath is not supported: write the transform as expr (CEL), template (Go template) or javascript');
   });
 
   it('removes the checks for an empty list, failing only with markFailOnEmpty, and leaves a check of the spec with a given name alone', async () => {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -125,6 +125,30 @@ actions:
       { path: 'out/report.txt', size: 8, content: '42 pods\n' },
     ]);
     await expect(readFile(path.join(result.stdout, 'out/report.txt'))).rejects.toThrow();
+  });
+
+  it('keeps an artifact the script left in /tmp, as mission-control\'s examples do, but never a file there it did not write', async () => {
+    const foreign = `/tmp/pharos-not-the-run-${Date.now()}.txt`;
+    await writeFile(foreign, 'root secret\n');
+    try {
+      const id = await env.apply(
+        playbook(
+          'tmp-artifact',
+          `actions:
+  - name: report
+    exec:
+      script: echo "hello world" > /tmp/output.txt
+      artifacts:
+        - path: /tmp/output.txt
+        - path: ${foreign}`,
+        ),
+      );
+      const run = await env.until((await env.start({ id })).body.run_id!);
+      expect(run.status, JSON.stringify(run.actions)).toBe('completed');
+      expect((run.actions[0]!.result as { artifacts: unknown[] }).artifacts).toEqual([{ path: '/tmp/output.txt', size: 12, content: 'hello world\n' }]);
+    } finally {
+      await rm(foreign, { force: true });
+    }
   });
 
   it('fails with the failed action, skips what needs success and runs what asks for failure() or always()', async () => {

@@ -1,7 +1,25 @@
 import { lookup as systemLookup, Resolver } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { failed, number, slower, text, type CheckRunner } from './types.js';
 
 type QueryType = 'A' | 'AAAA' | 'CNAME' | 'MX' | 'NS' | 'PTR' | 'SRV' | 'TXT';
+
+/**
+ * The name's CNAME; a name without one is its own canonical name when it has addresses, as Go's
+ * LookupCNAME (canary-checker's) answers.
+ */
+async function canonicalName(resolver: Resolver, name: string): Promise<string[]> {
+  try {
+    return await resolver.resolveCname(name);
+  } catch (error) {
+    const addresses = await resolver.resolve4(name).catch(() => resolver.resolve6(name)).catch(() => []);
+    if (addresses.length === 0) throw error;
+    return [name];
+  }
+}
+
+/** A record as exactreply is compared: without the root's trailing dot, which Go writes (`dns.google.`) and Node does not. */
+const comparable = (record: string): string => record.replace(/\.(?=\s|$)/g, '');
 
 /** Records as text, the way exactreply lists them. */
 async function lookup(resolver: Resolver, name: string, type: QueryType): Promise<string[]> {
@@ -11,13 +29,14 @@ async function lookup(resolver: Resolver, name: string, type: QueryType): Promis
     case 'AAAA':
       return resolver.resolve6(name);
     case 'CNAME':
-      return resolver.resolveCname(name);
+      return canonicalName(resolver, name);
     case 'MX':
       return (await resolver.resolveMx(name)).map((record) => `${record.exchange} ${record.priority}`);
     case 'NS':
       return resolver.resolveNs(name);
     case 'PTR':
-      return resolver.resolvePtr(name);
+      // An address is looked up in reverse (its in-addr.arpa name), as Go's LookupAddr does.
+      return isIP(name) ? resolver.reverse(name) : resolver.resolvePtr(name);
     case 'SRV':
       return (await resolver.resolveSrv(name)).map((record) => `${record.name}:${record.port}:${record.priority}:${record.weight}`);
     case 'TXT':
@@ -74,7 +93,7 @@ export const dnsCheck: CheckRunner = async (spec) => {
   const min = number(spec['minrecords']);
   if (min !== undefined && records.length < min) return failed(`${type} ${query}: ${records.length} records, fewer than ${min}`, duration, data);
   const exact = Array.isArray(spec['exactreply']) ? (spec['exactreply'] as unknown[]).map(String).sort() : undefined;
-  if (exact && exact.length > 0 && JSON.stringify(exact) !== JSON.stringify(records)) return failed(`${type} ${query}: got ${records.join(', ')}, expected ${exact.join(', ')}`, duration, data);
+  if (exact && exact.length > 0 && JSON.stringify(exact.map(comparable).sort()) !== JSON.stringify(records.map(comparable).sort())) return failed(`${type} ${query}: got ${records.join(', ')}, expected ${exact.join(', ')}`, duration, data);
   const tooSlow = slower(duration, spec);
   return tooSlow ? failed(tooSlow, duration, data) : { pass: true, duration, message: `${type} ${query}: ${records.join(', ')}`, data };
 };

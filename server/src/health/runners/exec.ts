@@ -24,11 +24,16 @@ export async function runScript(run: CommandRun, spec: Record<string, unknown>, 
   return { pass: true, duration, message: data.stdout.split('\n').at(-1) ?? '', data };
 }
 
-/** `exec`: a bash script, run as a user command (see commands/): in an empty folder of its own, as an unprivileged user, within limits. */
+/**
+ * `exec`: a bash script, run as a user command (see commands/): in an empty folder of its own, as an
+ * unprivileged user, within limits. Its expressions see stdout, stderr and exitCode, and the same
+ * under `results` (`results.stdout`), as canary-checker names them.
+ */
 export const execCheck: CheckRunner = async (spec, context) => {
   if (!text(spec['script'])) return failed('script is required');
   try {
-    return await withCommandRun(context.signal, (run) => runScript(run, spec, context));
+    const outcome = await withCommandRun(context.signal, (run) => runScript(run, spec, context));
+    return { ...outcome, data: { ...outcome.data, results: { ...outcome.data } } };
   } catch (error) {
     return failed((error as Error).message);
   }

@@ -1,5 +1,9 @@
 import { request, type Dispatcher } from 'undici';
 import { VERSION } from '../../version.js';
+import { isRecord } from '@pharos/core';
+import { crawl } from './http-crawl.js';
+import { digestFor } from './http-digest.js';
+import { oauthToken, prepareRequest, type PreparedRequest } from './http-templates.js';
 import { ntlmCredentials, ntlmRequest, type NtlmCredentials } from './ntlm.js';
 import { certificateLifetime, tlsDispatcher, tlsOptionsOf } from './tls-expiry.js';
 import { failed, number, slower, text, type CheckOutcome, type CheckRunner, type RunContext } from './types.js';
@@ -11,7 +15,14 @@ const MAX_BODY = 1024 * 1024;
 
 export const HTTP_USER_AGENT = `pharos/${VERSION}`;
 
-async function headersOf(spec: Record<string, unknown>, context: RunContext): Promise<Record<string, string>> {
+/** Credentials besides the spec's: an oauth2 bearer token, or basic credentials the URL carried. */
+interface Credentials {
+  bearer?: string;
+  username?: string;
+  password?: string;
+}
+
+async function headersOf(spec: Record<string, unknown>, context: RunContext, credentials: Credentials): Promise<Record<string, string>> {
   const headers: Record<string, string> = { 'user-agent': context.userAgent };
   const given = spec['headers'];
   if (Array.isArray(given)) {
@@ -23,8 +34,12 @@ async function headersOf(spec: Record<string, unknown>, context: RunContext): Pr
     for (const [name, value] of Object.entries(given)) headers[name.toLowerCase()] = typeof value === 'string' ? ((await context.value(value)) ?? '') : String(value);
   }
   const auth = (spec['authentication'] ?? spec) as Record<string, unknown>;
-  const username = await context.value(auth['username']);
-  const password = await context.value(auth['password']);
+  if (credentials.bearer) {
+    headers['authorization'] = `Bearer ${credentials.bearer}`;
+    return headers;
+  }
+  const username = (await context.value(auth['username'])) ?? credentials.username;
+  const password = (await context.value(auth['password'])) ?? credentials.password;
   if (username || password) headers['authorization'] = basicAuthorization(username ?? '', password ?? '');
   return headers;
 }
@@ -83,13 +98,20 @@ const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
  * Sends the request and follows redirects up to `maxRedirects`: 303, and 301/302 of a POST, continue
  * as GET; a redirect to another origin goes without the credentials.
  */
-async function exchange(spec: Record<string, unknown>, context: RunContext, start: URL, dispatcher: Dispatcher | undefined, startNtlm: NtlmCredentials | undefined): Promise<Exchange> {
+async function exchange(spec: Record<string, unknown>, context: RunContext, start: URL, dispatcher: Dispatcher | undefined, startNtlm: NtlmCredentials | undefined, prepared: PreparedRequest, credentials: Credentials): Promise<Exchange> {
   let ntlm = startNtlm;
   const maxRedirects = number(spec['maxRedirects']) ?? DEFAULT_MAX_REDIRECTS;
-  const headers = await headersOf(spec, context);
+  const headers = await headersOf(spec, context, credentials);
   if (ntlm) delete headers['authorization'];
   let method = (text(spec['method']) ?? 'GET').toUpperCase();
-  let body = method !== 'GET' && method !== 'HEAD' && typeof spec['body'] === 'string' ? spec['body'] : undefined;
+  if (spec['digest'] === true) {
+    const auth = (spec['authentication'] ?? spec) as Record<string, unknown>;
+    const answer = await digestFor(start, method, (await context.value(auth['username'])) ?? '', (await context.value(auth['password'])) ?? '', headers, dispatcher, context.signal);
+    if (answer) headers['authorization'] = answer;
+    else delete headers['authorization'];
+  }
+  const given = prepared.body ?? (typeof spec['body'] === 'string' ? spec['body'] : undefined);
+  let body = method !== 'GET' && method !== 'HEAD' ? given : undefined;
   let url = start;
   for (let redirects = 0; ; redirects++) {
     const options = { method: method as Dispatcher.HttpMethod, headers, body, signal: context.signal };
@@ -123,27 +145,44 @@ async function exchange(spec: Record<string, unknown>, context: RunContext, star
  * Requests `url` (or the connection's), following redirects; passes on the expected status (any
  * below 400 by default), content, JSON value, certificate lifetime and time. `tlsConfig` (ca, cert,
  * key, insecureSkipVerify, handshakeTimeout) says which certificates to trust and which to present;
- * `ntlm`/`ntlmv2` authenticate with NTLM (v2 when the server offers it) instead of basic.
- * Variables: code, headers, content, json, sslAge (ms), duration, url (the last one requested).
+ * `ntlm`/`ntlmv2` authenticate with NTLM (v2 when the server offers it) instead of basic, `digest`
+ * with HTTP Digest (http-digest.ts), `oauth2`
+ * with a client-credentials token; a `$(…)` url and a `templateBody` body are templates (http-templates.ts);
+ * `crawl` follows the site's links instead (http-crawl.ts).
+ * Variables: code, headers, content, json, sslAge (ms, 0 without TLS), duration and elapsed (ms), url
+ * (the last one requested). The User-Agent is pharos/{version} unless the spec's headers give one.
  */
 export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcome> => {
   const target = text(spec['url']) ?? text(spec['endpoint']);
   if (!target) return failed('url is required');
+  let prepared: PreparedRequest;
+  try {
+    prepared = await prepareRequest(spec, target, context);
+  } catch (error) {
+    return failed(`the url or body template failed: ${(error as Error).message}`);
+  }
   let url: URL;
   try {
-    url = new URL(target);
+    url = new URL(prepared.url);
   } catch {
-    return failed(`'${target}' is not a URL`);
+    return failed(`'${prepared.url}' is not a URL`);
   }
-  if (spec['digest'] === true) return failed("Digest authentication is not supported by Pharos's http check: use basic authentication, NTLM or a header");
   const method = (text(spec['method']) ?? 'GET').toUpperCase();
   const ntlm = await ntlmOf(spec, context);
   const tls = await tlsOptionsOf(spec, context);
   const pool = tlsDispatcher(tls, ntlm !== undefined);
+  if (isRecord(spec['crawl'])) {
+    try {
+      return await crawl(spec, url, await headersOf(spec, context, { username: prepared.username, password: prepared.password }), pool.dispatcher, context.signal);
+    } finally {
+      pool.close();
+    }
+  }
   const started = performance.now();
   let result: Exchange;
   try {
-    result = await exchange(spec, context, url, pool.dispatcher, ntlm);
+    const bearer = await oauthToken(spec, context);
+    result = await exchange(spec, context, url, pool.dispatcher, ntlm, prepared, { ...(bearer ? { bearer } : {}), username: prepared.username, password: prepared.password });
   } catch (error) {
     const cause = error as NodeJS.ErrnoException;
     const reason = context.signal.aborted ? `no answer within ${Math.round(performance.now() - started)} ms` : `${cause.code ? `${cause.code} ` : ''}${cause.message}`;
@@ -162,12 +201,14 @@ export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcom
     }
   }
   const lifetime = result.url.protocol === 'https:' ? await certificateLifetime(result.url, context.signal) : undefined;
-  const data: Record<string, unknown> = { code, headers, content, json, duration, url: result.url.href, ...(lifetime !== undefined ? { sslAge: lifetime } : {}) };
+  // As canary-checker's: sslAge is zero without TLS, elapsed is the time to the answer, json an empty object unless the answer is JSON.
+  const data: Record<string, unknown> = { code, headers, content, json: json ?? {}, duration, elapsed: duration, sslAge: lifetime ?? 0, url: result.url.href };
   const problem = expectationFailure(spec, code, content, json) ?? slower(duration, spec);
   if (problem) return failed(problem, duration, data);
   const maxExpiry = number(spec['maxSSLExpiry']);
-  if (maxExpiry !== undefined && maxExpiry > 0) {
-    if (lifetime === undefined) return failed(`no certificate to check: ${result.url.origin} is not served over TLS`, duration, data);
+  // Over plain http there is no certificate, and maxSSLExpiry does not apply.
+  if (maxExpiry !== undefined && maxExpiry > 0 && result.url.protocol === 'https:') {
+    if (lifetime === undefined) return failed(`no certificate to check: ${result.url.origin} presented none`, duration, data);
     if (lifetime < maxExpiry * DAY_MS) {
       return failed(`the certificate expires in ${Math.max(0, Math.floor(lifetime / DAY_MS))} days, within ${maxExpiry}`, duration, data);
     }

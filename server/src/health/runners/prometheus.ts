@@ -10,7 +10,8 @@ interface PrometheusAnswer {
 
 /**
  * Runs the instant `query` against the Prometheus at `url` (or `host`, or the connection's). Variables:
- * results, a list of the series' labels with their `value`; the check fails on a query error, and
+ * results, a list of the series' labels with their `value`, and as canary-checker has them `value`
+ * (the first series' value, 0 for none) and `firstResult`; the check fails on a query error, and
  * its test decides on the values.
  */
 export const prometheusCheck: CheckRunner = async (spec, context) => {
@@ -34,7 +35,8 @@ export const prometheusCheck: CheckRunner = async (spec, context) => {
   const duration = Math.round(performance.now() - started);
   if (answer.status !== 'success') return failed(`prometheus: ${answer.error ?? answer.status}`, duration);
   const results = (answer.data?.result ?? []).map((series) => ({ ...series.metric, value: series.value ? Number(series.value[1]) : null }));
-  const data = { results, duration };
+  const first = results[0];
+  const data = { results, value: first?.value ?? 0, firstResult: first ?? {}, duration };
   const tooSlow = slower(duration, spec);
   return tooSlow ? failed(tooSlow, duration, data) : { pass: true, duration, message: `${results.length} series`, data };
 };

@@ -36,7 +36,10 @@ async function query(driver: Driver, url: string, credentials: Credentials, sql:
   }
 }
 
-/** Runs `query` (default SELECT 1); `results` is the number of rows it must return. Variables: rows, count. */
+/**
+ * Runs `query` (default SELECT 1); `results` is the number of rows it must return. Variables: rows,
+ * count, and the same under `results` (`results.rows`), as canary-checker names them.
+ */
 function sqlCheckOf(type: string): CheckRunner {
   return async (spec: Record<string, unknown>, context: RunContext): Promise<CheckOutcome> => {
     const target = text(spec['url']) ?? (await context.value(spec['url']));
@@ -52,7 +55,8 @@ function sqlCheckOf(type: string): CheckRunner {
       return failed(`${(error as NodeJS.ErrnoException).code ? `${(error as NodeJS.ErrnoException).code}: ` : ''}${(error as Error).message}`, Math.round(performance.now() - started));
     }
     const duration = Math.round(performance.now() - started);
-    const data = { rows: rows.slice(0, MAX_ROWS), count: rows.length, duration };
+    const found = { rows: rows.slice(0, MAX_ROWS), count: rows.length };
+    const data = { ...found, results: found, duration };
     const expected = number(spec['results']);
     if (expected !== undefined && expected > 0 && rows.length !== expected) return failed(`the query returned ${rows.length} rows, expected ${expected}`, duration, data);
     const tooSlow = slower(duration, spec);

@@ -46,6 +46,10 @@ export interface RunContext {
   connection?(reference: string): Promise<ResolvedConnection>;
   /** Pharos's own database, for checks over its catalog. */
   pool?: pg.Pool;
+  /** Renders a Go template (a templated url or body) in the expression sandbox; absent where nothing is templated. */
+  render?(template: string, variables: Record<string, unknown>): Promise<string>;
+  /** The check and canary the run belongs to, as templates see them (`.canary.name`). */
+  scope?: Record<string, unknown>;
 }
 
 export type CheckRunner = (spec: Record<string, unknown>, context: RunContext) => Promise<CheckOutcome>;

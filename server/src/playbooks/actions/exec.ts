@@ -18,12 +18,28 @@ interface Artifact {
   encoding?: 'base64';
 }
 
-/** The files the script wrote that `patterns` name; links and files it did not write are left out. */
+/** Shared temporary folders a script may leave artifacts in (`/tmp/output.txt`, as mission-control's examples do). */
+const TEMPORARY_FOLDERS = ['/tmp/', '/var/tmp/', '/dev/shm/'];
+
+/**
+ * The files the script wrote that `patterns` name, in the run's folder or, when the run has a user
+ * of its own whose files they must be, in a temporary folder; links and files it did not write are
+ * left out.
+ */
 async function collect(run: CommandRun, patterns: string[]): Promise<Artifact[]> {
-  const files = patterns.length === 0 ? [] : await glob(patterns, { cwd: run.folder, onlyFiles: true, absolute: false, followSymbolicLinks: false });
+  const inFolder = patterns.filter((pattern) => !pattern.startsWith('/')).map((pattern) => ({ pattern, cwd: run.folder }));
+  // Only a run user's own files prove the script wrote them (readRunFile); without one, nothing outside the run's folder is read.
+  const inTemporary = run.user
+    ? patterns.filter((pattern) => TEMPORARY_FOLDERS.some((folder) => pattern.startsWith(folder))).map((pattern) => ({ pattern: pattern.slice(1), cwd: '/' }))
+    : [];
+  const files: Array<{ file: string; cwd: string }> = [];
+  for (const { pattern, cwd } of [...inFolder, ...inTemporary]) {
+    const found = await glob([pattern], { cwd, onlyFiles: true, absolute: false, followSymbolicLinks: false });
+    files.push(...found.map((file) => ({ file: cwd === '/' ? `/${file}` : file, cwd })));
+  }
   const artifacts: Artifact[] = [];
-  for (const file of files.slice(0, MAX_ARTIFACTS)) {
-    const read = await readRunFile(run, path.join(run.folder, file), MAX_ARTIFACT_BYTES).catch(() => undefined);
+  for (const { file, cwd } of files.slice(0, MAX_ARTIFACTS)) {
+    const read = await readRunFile(run, cwd === '/' ? file : path.join(run.folder, file), MAX_ARTIFACT_BYTES).catch(() => undefined);
     if (!read) continue;
     const { bytes, size } = read;
     if (size > MAX_ARTIFACT_BYTES) {
@@ -39,13 +55,15 @@ async function collect(run: CommandRun, patterns: string[]): Promise<Artifact[]>
 /**
  * `exec`: a bash script run as a user command (see commands/: a folder of its own, removed after, an
  * unprivileged user, limits), with `env`; passes when it exits 0. `artifacts` (paths or globs inside
- * that folder) are kept with the result (each up to 256 KiB).
+ * that folder, or in /tmp, /var/tmp or /dev/shm for files the run's user wrote there) are kept with
+ * the result (each up to 256 KiB).
  */
 export const execAction: ActionRunner = async (body, context): Promise<ActionOutcome> => {
   const patterns = (Array.isArray(body['artifacts']) ? body['artifacts'] : [])
     .map((entry) => (isRecord(entry) ? entry['path'] : entry))
     .filter((entry): entry is string => typeof entry === 'string' && entry !== '' && !entry.split('/').includes('..'))
-    .map((entry) => entry.replace(/^\/+/, ''));
+    // An absolute path elsewhere than a temporary folder is read inside the run's folder, as before.
+    .map((entry) => (TEMPORARY_FOLDERS.some((folder) => entry.startsWith(folder)) ? entry : entry.replace(/^\/+/, '')));
   try {
     return await withCommandRun(context.signal, async (run) => {
       const outcome = await runScript(run, body, context);

@@ -1,3 +1,4 @@
+import { javascriptOver } from '../../expressions/javascript-over.js';
 import type { ExpressionSandbox } from '../../expressions/sandbox.js';
 
 /** canary-checker's template: a Go `template`, a CEL `expr` or a `javascript` script (one of them). */
@@ -9,16 +10,6 @@ export interface TemplateSpec {
 }
 
 export const TEMPLATE_FIELDS = ['template', 'expr', 'javascript', 'jsonPath'] as const;
-
-/**
- * A script sees the variables by name (config, properties, self, …) and its last value is the answer;
- * the catalog's script sandbox hands it one `config` variable, unpacked here.
- */
-function javascriptOver(script: string, env: Record<string, unknown>): string {
-  const names = Object.keys(env).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
-  const unpack = names.map((name) => `var ${name} = __env[${JSON.stringify(name)}];`).join(' ');
-  return `var __env = config; ${unpack}\nJSON.stringify(eval(${JSON.stringify(script)}))`;
-}
 
 /** The value of a template over the variables; undefined when it gives none (a jsonPath, not read here, included). */
 export async function evaluateTemplate(sandbox: ExpressionSandbox, spec: TemplateSpec | string, env: Record<string, unknown>, name: string): Promise<unknown> {

@@ -1,7 +1,10 @@
 import { freePort, PeerProcess } from './process.js';
 
-/** dnsmasq (Debian's dnsmasq-base) on a loopback port, answering `records` (name → IPv4) and nothing else. */
-export async function startDnsmasq(records: Readonly<Record<string, string>>): Promise<{ port: number; process: PeerProcess }> {
+/**
+ * dnsmasq (Debian's dnsmasq-base) on a loopback port, answering `records` (name → IPv4) and nothing
+ * else, besides what `more` adds in dnsmasq's own options (`--mx-host=…`, `--ptr-record=…`).
+ */
+export async function startDnsmasq(records: Readonly<Record<string, string>>, more: readonly string[] = []): Promise<{ port: number; process: PeerProcess }> {
   const folder = await PeerProcess.folder('dnsmasq');
   const port = await freePort();
   const args = [
@@ -18,6 +21,7 @@ export async function startDnsmasq(records: Readonly<Record<string, string>>): P
     '--local=/pharos.test/',
     ...Object.entries(records).map(([name, address]) => `--host-record=${name},${address}`),
     '--txt-record=pharos.test,"v=pharos1"',
+    ...more,
   ];
   // dnsmasq also listens on TCP at the port: that is what the start waits for.
   const process = await PeerProcess.start('dnsmasq', folder, '/usr/sbin/dnsmasq', args, port);
