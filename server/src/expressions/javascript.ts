@@ -3,12 +3,22 @@
  * WebAssembly, one runtime per script with a memory limit and a deadline. Runs in an expression
  * child process (child.ts), so a script sees neither the server nor its event loop.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type QuickJSSyncVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core';
 
 // The package's types describe its CommonJS build; imported as ESM, the default export is the variant itself.
 const variant = ('default' in releaseSync ? releaseSync.default : releaseSync) as QuickJSSyncVariant;
 let engine: Promise<QuickJSWASMModule> | undefined;
+let underscoreSource: string | undefined;
+
+/** A script that calls `_.map(…)` or `_(…)`: canary-checker's scripts have underscore.js as `_`. */
+const USES_UNDERSCORE = /(^|[^\w$.])_\s*[.(]/;
+
+function underscore(): string {
+  return (underscoreSource ??= readFileSync(createRequire(import.meta.url).resolve('underscore/underscore-umd-min.js'), 'utf8'));
+}
 
 /** The script's last value, with the document (JSON text) as `config`. */
 export async function runQuickJs(script: string, config: string, timeoutMs: number, memoryBytes: number): Promise<unknown> {
@@ -22,6 +32,9 @@ export async function runQuickJs(script: string, config: string, timeoutMs: numb
       const input = context.newString(config);
       context.setProp(context.global, '__config', input);
       input.dispose();
+      if (USES_UNDERSCORE.test(script)) {
+        context.unwrapResult(context.evalCode(underscore(), 'underscore.js')).dispose();
+      }
       const result = context.evalCode(`var config = JSON.parse(__config);\n${script}`, 'transform.js');
       if (result.error) {
         const error = context.dump(result.error) as { name?: string; message?: string } | string;

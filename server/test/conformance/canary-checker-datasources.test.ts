@@ -137,7 +137,6 @@ const EXAMPLES: CanaryExample[] = [
     file: 'datasources/alertmanager.yaml',
     change: 'alertmanager.example.com → Alertmanager on loopback, where one alert fires',
     rewrite: (documents) => forChecks(documents, 'alertmanager', (check) => (check['url'] = alertmanager)),
-    unsupported: 'the lodash/underscore `_` canary-checker gives its scripts: scripts here have plain JavaScript',
     checks: { 'alert-manager-transform': { pass: true } },
   },
   {

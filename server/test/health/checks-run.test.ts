@@ -99,7 +99,7 @@ spec:
       responseCodes: [200]
       responseJSONContent: {path: $.status, value: ok}
       test:
-        expr: "code == 200 && json.version.startsWith('1.') && json.agent.startsWith('pharos/')"
+        expr: "code == 200 && json.version.startsWith('1.') && json.agent.startsWith('canary-checker/')"
       display:
         template: "version {{ .json.version }}"
     - name: api-down

@@ -121,16 +121,16 @@ async function run(spec: Record<string, unknown>, signal = AbortSignal.timeout(1
 }
 
 describe('the http check', () => {
-  it(`sends User-Agent pharos/{version}`, async () => {
+  it('sends a User-Agent that starts as canary-checker\'s and names Pharos', async () => {
     const outcome = await run({ url: `${base}/agent` });
-    expect(outcome.data['content']).toBe(`pharos/${VERSION}`);
+    expect(outcome.data['content']).toBe(`canary-checker/compatible Pharos/${VERSION}`);
   });
 
-  it('sends the User-Agent the spec\'s headers give instead, as a value or a secret-or-value field', async () => {
-    const given = await run({ url: `${base}/headers`, headers: [{ name: 'User-Agent', value: 'canary-checker/1.0' }], test: { expr: 'json.headers["User-Agent"].startsWith("canary-checker/")' } });
-    expect(given).toMatchObject({ pass: true, data: { json: { headers: { 'User-Agent': 'canary-checker/1.0' } } } });
+  it('sends the User-Agent the spec\'s headers give instead', async () => {
+    const given = await run({ url: `${base}/headers`, headers: [{ name: 'User-Agent', value: 'shop-probe/2.0' }], test: { expr: 'json.headers["User-Agent"].startsWith("canary-checker/")' } });
+    expect(given).toMatchObject({ pass: false, error: 'test json.headers["User-Agent"].startsWith("canary-checker/") is false', data: { json: { headers: { 'User-Agent': 'shop-probe/2.0' } } } });
     const byDefault = await run({ url: `${base}/headers`, test: { expr: 'json.headers["User-Agent"].startsWith("canary-checker/")' } });
-    expect(byDefault).toMatchObject({ pass: false, error: 'test json.headers["User-Agent"].startsWith("canary-checker/") is false' });
+    expect(byDefault).toMatchObject({ pass: true });
   });
 
   it('templates a $(…) url and a templateBody body over its env and canary, and sends credentials written in the URL as basic ones', async () => {

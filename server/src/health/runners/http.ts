@@ -13,7 +13,11 @@ const DAY_MS = 86_400_000;
 /** Longest body kept for the expressions. */
 const MAX_BODY = 1024 * 1024;
 
-export const HTTP_USER_AGENT = `pharos/${VERSION}`;
+/**
+ * Starts as canary-checker's does, so the checks people wrote for it (`json.headers["User-Agent"].startsWith("canary-checker/")`)
+ * pass unchanged; Pharos names itself after it.
+ */
+export const HTTP_USER_AGENT = `canary-checker/compatible Pharos/${VERSION}`;
 
 /** Credentials besides the spec's: an oauth2 bearer token, or basic credentials the URL carried. */
 interface Credentials {
@@ -150,7 +154,7 @@ async function exchange(spec: Record<string, unknown>, context: RunContext, star
  * with a client-credentials token; a `$(…)` url and a `templateBody` body are templates (http-templates.ts);
  * `crawl` follows the site's links instead (http-crawl.ts).
  * Variables: code, headers, content, json, sslAge (ms, 0 without TLS), duration and elapsed (ms), url
- * (the last one requested). The User-Agent is pharos/{version} unless the spec's headers give one.
+ * (the last one requested). The User-Agent is HTTP_USER_AGENT unless the spec's headers give one.
  */
 export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcome> => {
   const target = text(spec['url']) ?? text(spec['endpoint']);

@@ -40,7 +40,7 @@ export interface RunContext {
   signal: AbortSignal;
   /** A secret-or-value field of the spec (`{value}`, `{valueFrom}`, text) as its value. */
   value(field: unknown): Promise<string | undefined>;
-  /** The sent User-Agent: pharos/{version}. */
+  /** The sent User-Agent: HTTP_USER_AGENT of the http runner. */
   userAgent: string;
   /** A saved connection the spec names (`connection://…` or a name), in the check's namespace first. */
   connection?(reference: string): Promise<ResolvedConnection>;
