@@ -7,7 +7,7 @@ import { zoneName, zoneOffsetMinutes } from '../functions/time.js';
 import { between, variadic } from './arity.js';
 import type { TemplateFunction } from './exec.js';
 import { COLL, dict, has } from './gomplate/coll.js';
-import { TEST } from './gomplate/test-namespace.js';
+import { kindOf, TEST } from './gomplate/test-namespace.js';
 import { STRINGS } from './gomplate/strings.js';
 import { isMap as isPlainMap } from './gomplate/values.js';
 import { formatValue, goTypeName } from './format.js';
@@ -263,16 +263,6 @@ function formatInZone(date: Date, layout: string, zone: string): string {
     .replaceAll('\u0000', zoneName(name, date))
     .replaceAll('\u0001', utc ? 'Z' : `${sign}${hours}:${minutes}`)
     .replaceAll('\u0002', utc ? 'Z' : `${sign}${hours}${minutes}`);
-}
-
-function kindOf(value: unknown): string {
-  if (value === undefined || value === null) return 'invalid';
-  if (typeof value === 'string') return 'string';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float64';
-  if (typeof value === 'boolean') return 'bool';
-  if (Array.isArray(value)) return 'slice';
-  if (value instanceof Date) return 'struct';
-  return 'map';
 }
 
 function escapeClass(chars: string): string {

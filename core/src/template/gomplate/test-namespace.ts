@@ -5,8 +5,8 @@ import { text, toBool } from './values.js';
 
 /** gomplate's test namespace: kinds, assertions and failing on purpose. */
 
-/** gomplate's kind names: Go's reflect kinds, with `number` for any of them in IsKind. */
-function kindOf(value: unknown): string {
+/** gomplate's and sprig's kind names: Go's reflect kinds (IsKind also takes `number` for any number). */
+export function kindOf(value: unknown): string {
   if (value === undefined || value === null) return 'invalid';
   if (typeof value === 'string') return 'string';
   if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float64';
