@@ -65,7 +65,8 @@ const EXAMPLES: Example[] = [
     check: async ([id]) => {
       const run = await start({ id, params: {} });
       const found = runDiffers(run, 'completed', [['log retention window', 'completed']]);
-      if (stdoutOf(run, 'log retention window') !== '15m') found.push(`stdout ${JSON.stringify(stdoutOf(run, 'log retention window'))}, expected the default 15m`);
+      // mission-control hands a duration parameter to templates as a time.Duration (playbook/runner/template.go), which Go prints as 15m0s.
+      if (stdoutOf(run, 'log retention window') !== '15m0s') found.push(`stdout ${JSON.stringify(stdoutOf(run, 'log retention window'))}, expected the default 15m as Go prints it (15m0s)`);
       return found;
     },
   },
