@@ -81,7 +81,10 @@ export async function createRun(options: PlaybookOptions, body: unknown, caller:
     const problems = (error as { problems?: string[] }).problems ?? [];
     throw new RunRequestError(400, `Invalid parameters: ${(error as Error).message}`, problems);
   }
-  return insertRun(options, draft, await renderTemplatedValues(options, draft, params));
+  // A secret someone typed is a value, never a template (a password may well hold `{{`).
+  const given = (body as Record<string, unknown>)['params'];
+  const typedSecrets = new Set(spec.parameters.filter((parameter) => parameter['type'] === 'secret' && isRecord(given) && typeof given[String(parameter['name'])] === 'string' && given[String(parameter['name'])] !== '').map((parameter) => String(parameter['name'])));
+  return insertRun(options, draft, await renderTemplatedValues(options, draft, params, typedSecrets));
 }
 
 /** Creates a run (its secret parameters sealed) and queues it, or leaves it waiting when its playbook asks for approval; answers its id. */

@@ -111,4 +111,24 @@ spec:
     const anywhere = await env.pool.query(`SELECT 1 FROM playbook_runs r JOIN playbook_run_actions a ON a.playbook_run_id = r.id WHERE r.id = $1 AND (r::text LIKE $2 OR a::text LIKE $2)`, [run.id, `%${SECRET}%`]);
     expect(anywhere.rowCount).toBe(0);
   });
+
+  it('are taken as typed, never read as templates', async () => {
+    const id = await env.apply(`apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata: {name: secret-braces}
+spec:
+  parameters:
+    - {name: password, type: secret}
+  actions:
+    - name: send
+      http:
+        url: ${recorder.url}/braces
+        method: POST
+        body: '$(.params.password)'
+`);
+    const typed = 'p{{.user.email}}$(x)';
+    const run = await env.until((await env.start({ id, params: { password: typed } })).body.run_id!);
+    expect(run.status).toBe('completed');
+    expect(recorder.requests.find((request) => request.url === '/braces')?.body).toBe(typed);
+  });
 });
