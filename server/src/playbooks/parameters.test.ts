@@ -45,5 +45,6 @@ describe('run parameters', () => {
     expect(problems([window], { window: '8d' })).toEqual(['window must be at most 7d']);
     expect(problems([window], { window: '15' })).toEqual(["window must be a duration such as 30s, 15m, 1h30m or 7d, not '15'"]);
     expect(checkParameters([{ name: 'token', type: 'secret', properties: { minLength: 50 } }], { token: 'short' })).toEqual({ token: 'short' });
+    expect(problems([{ name: 'token', type: 'secret' }], { token: '<sealed>' })).toEqual(['token is a secret kept sealed in the run it was copied from: type it again']);
   });
 });

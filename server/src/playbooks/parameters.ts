@@ -1,4 +1,4 @@
-import { DNS1123_PATTERN, durationProperties, durationValueProblem, isRecord, PLAYBOOK_PARAMETER_TYPES, type PlaybookParameterType } from '@pharos/core';
+import { DNS1123_PATTERN, durationProperties, durationValueProblem, isRecord, PLAYBOOK_PARAMETER_TYPES, SEALED_PLACEHOLDER, type PlaybookParameterType } from '@pharos/core';
 
 /** Parameter values of a run, each checked against the spec's parameter of that name. */
 export type ParameterValues = Record<string, unknown>;
@@ -75,8 +75,10 @@ function valueProblem(parameter: Record<string, unknown>, label: string, value: 
     const problem = durationValueProblem(value, durationProperties(properties));
     return problem ? `${label} ${problem}` : undefined;
   }
-  // A secret is taken as written: rules on its text would tell what it is in their messages.
-  return type === 'code' || type === 'secret' ? undefined : textProblem(label, value, properties);
+  // A secret is taken as written (rules on its text would tell what it is in their messages), except
+  // the placeholder a run read back answers for it: running that run again needs the secret itself.
+  if (type === 'secret') return value === SEALED_PLACEHOLDER ? `${label} is a secret kept sealed in the run it was copied from: type it again` : undefined;
+  return type === 'code' ? undefined : textProblem(label, value, properties);
 }
 
 /**
