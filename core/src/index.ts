@@ -13,3 +13,4 @@ export * from './expression-error.js';
 export * from './topology/index.js';
 export * from './spec-secrets/index.js';
 export * from './regex/index.js';
+export * from './playbooks/index.js';

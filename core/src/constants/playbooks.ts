@@ -31,6 +31,9 @@ export const PLAYBOOK_PARAMETER_TYPES = [
   'config',
   'check',
   'text',
+  // From mission-control: a Go duration (5m, 1h30m, 7d) and a value sealed once the run starts.
+  'duration',
+  'secret',
 ] as const;
 export type PlaybookParameterType = (typeof PLAYBOOK_PARAMETER_TYPES)[number];
 

@@ -6,7 +6,7 @@ import { TEMPLATE_FUNCTIONS } from './functions.js';
 import { GOMPLATE_FUNCTIONS } from './gomplate/index.js';
 
 export { TemplateError } from './errors.js';
-export { parseGoDuration } from './time.js';
+export { goDuration, parseGoDuration } from './time.js';
 export type { Delimiters } from './lex.js';
 export type { ExecLimits, TemplateFunction } from './exec.js';
 

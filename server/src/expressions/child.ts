@@ -4,7 +4,7 @@
  * request at a time; the server kills it when a request runs too long.
  */
 import { serialize } from 'node:v8';
-import { celDuration, describeExpressionError, evaluateCelAsync, renderTemplate, setJqRunner } from '@pharos/core';
+import { celDuration, describeExpressionError, DOLLAR_DELIMITERS, evaluateCelAsync, isRecord, renderTemplate, setJqRunner, type TemplateFunction } from '@pharos/core';
 import { raw as jqRaw } from 'jq-wasm';
 import type { ChildMessage } from '../workers/pool-child.js';
 import { runQuickJs } from './javascript.js';
@@ -35,12 +35,17 @@ function withDurations(variables: Record<string, unknown>, durations: readonly s
   return converted;
 }
 
+/** A function per top-level variable giving its value, as gomplate's struct templater adds them. */
+function valueFunctions(data: unknown): Record<string, TemplateFunction> {
+  return isRecord(data) ? Object.fromEntries(Object.entries(data).map(([key, value]) => [key, () => value])) : {};
+}
+
 async function evaluate(request: SandboxRequest): Promise<unknown> {
   switch (request.kind) {
     case 'cel':
       return evaluateCelAsync(request.expression, withDurations(request.variables, request.durations));
     case 'template':
-      return renderTemplate(request.text, request.data, { name: request.name ?? 'template' });
+      return renderTemplate(request.text, request.data, { name: request.name ?? 'template', ...(request.dollar ? { delimiters: DOLLAR_DELIMITERS, funcs: valueFunctions(request.data) } : {}) });
     case 'jq':
       return runJq(request.filter, request.input);
     case 'jsonpath':

@@ -111,6 +111,11 @@ export class ExpressionSandbox {
     return this.submit({ kind: 'template', text, data, ...(name ? { name } : {}) }, interactive) as Promise<string>;
   }
 
+  /** A template in `$(…)` delimiters, where each top-level variable is also a function (`$(params.name)`), as mission-control renders action fields. */
+  renderDollarTemplate(text: string, data: Record<string, unknown>, name?: string): Promise<string> {
+    return this.submit({ kind: 'template', text, data, dollar: true, ...(name ? { name } : {}) }, undefined) as Promise<string>;
+  }
+
   /** A jq program over a JSON value, giving its one output. */
   runJq(filter: string, input: unknown, interactive?: Interactive): Promise<unknown> {
     return this.submit({ kind: 'jq', filter, input }, interactive);

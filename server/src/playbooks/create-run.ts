@@ -7,6 +7,7 @@ import { renderTemplatedValues } from './parameter-defaults.js';
 import { loadTarget, targetOf } from './resource.js';
 import type { PlaybookOptions, RunRow } from './run-context.js';
 import { queueRun } from './run-engine.js';
+import { declaredParameters, sealSecretParameters } from './run-parameters.js';
 import { readPlaybookSpec, type PlaybookSpec } from './spec.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -80,18 +81,22 @@ export async function createRun(options: PlaybookOptions, body: unknown, caller:
     const problems = (error as { problems?: string[] }).problems ?? [];
     throw new RunRequestError(400, `Invalid parameters: ${(error as Error).message}`, problems);
   }
-  return insertRun(options, draft, await renderTemplatedValues(options, draft, params));
+  // A secret someone typed is a value, never a template (a password may well hold `{{`).
+  const given = (body as Record<string, unknown>)['params'];
+  const typedSecrets = new Set(spec.parameters.filter((parameter) => parameter['type'] === 'secret' && isRecord(given) && typeof given[String(parameter['name'])] === 'string' && given[String(parameter['name'])] !== '').map((parameter) => String(parameter['name'])));
+  return insertRun(options, draft, await renderTemplatedValues(options, draft, params, typedSecrets));
 }
 
-/** Creates a run and queues it, or leaves it waiting when its playbook asks for approval; answers its id. */
+/** Creates a run (its secret parameters sealed) and queues it, or leaves it waiting when its playbook asks for approval; answers its id. */
 export function insertRun(options: PlaybookOptions, draft: RunRow, parameters: ParameterValues, error?: string): Promise<string> {
   // A run that needs approval waits for it (approvals.ts queues it once approved); one refused at once is failed.
   const status = error ? 'failed' : approvalOf(draft.spec) ? 'waiting' : 'pending';
+  const kept = sealSecretParameters(options.secrets, declaredParameters(draft.spec), parameters);
   return transaction(options.pool, async (db) => {
     const { rows: created } = await db.query<{ id: string }>(
       `INSERT INTO playbook_runs (playbook_id, status, parameters, spec, config_id, component_id, check_id, created_by, trigger, error, end_time)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $2 = 'failed' THEN now() END) RETURNING id`,
-      [draft.playbook_id, status, JSON.stringify(parameters), JSON.stringify(draft.spec), draft.config_id, draft.component_id, draft.check_id, draft.created_by, draft.trigger ? JSON.stringify(draft.trigger) : null, error ?? null],
+      [draft.playbook_id, status, JSON.stringify(kept), JSON.stringify(draft.spec), draft.config_id, draft.component_id, draft.check_id, draft.created_by, draft.trigger ? JSON.stringify(draft.trigger) : null, error ?? null],
     );
     const runId = created[0]!.id;
     if (status === 'pending') await queueRun(db, runId);

@@ -84,12 +84,25 @@ export async function delayMs(sandbox: ExpressionSandbox, delay: string | undefi
   throw new Error(`delay: '${delay}' gave ${JSON.stringify(value)}, not a duration`);
 }
 
-/** The action's fields with every text holding `{{` rendered as a Go template over the run. */
-export async function renderFields(sandbox: ExpressionSandbox, value: unknown, environment: RunEnvironment): Promise<unknown> {
-  if (typeof value === 'string') return value.includes('{{') ? sandbox.renderTemplate(value, environment) : value;
-  if (Array.isArray(value)) return Promise.all(value.map((item) => renderFields(sandbox, item, environment)));
+export interface RenderOptions {
+  /** Texts in `$(…)` are templates too (not in exec scripts, where `$(…)` is the shell's command substitution). */
+  dollar?: boolean;
+}
+
+/**
+ * The action's fields with every text holding `{{` rendered as a Go template over the run; with
+ * `dollar`, a text without `{{` holding `$(` is rendered in those delimiters (`$(.params.x)`,
+ * `$(params.x)`), as mission-control renders both forms. Each text is rendered once, so a value
+ * a template gives is never read as a template again.
+ */
+export async function renderFields(sandbox: ExpressionSandbox, value: unknown, environment: RunEnvironment, options: RenderOptions = {}): Promise<unknown> {
+  if (typeof value === 'string') {
+    if (value.includes('{{')) return sandbox.renderTemplate(value, environment);
+    return options.dollar && value.includes('$(') ? sandbox.renderDollarTemplate(value, { ...environment }) : value;
+  }
+  if (Array.isArray(value)) return Promise.all(value.map((item) => renderFields(sandbox, item, environment, options)));
   if (isRecord(value)) {
-    const entries = await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await renderFields(sandbox, item, environment)] as const));
+    const entries = await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await renderFields(sandbox, item, environment, options)] as const));
     return Object.fromEntries(entries);
   }
   return value;

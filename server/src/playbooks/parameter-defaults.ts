@@ -5,11 +5,12 @@ import { runEnvironment, type PlaybookOptions, type RunRow } from './run-context
 
 const templated = (value: unknown): boolean => typeof value === 'string' && value.includes('{{');
 
-/** Values written as templates (`{{.config.name}}`) rendered against the run's resource and person. */
-export async function renderTemplatedValues(options: PlaybookOptions, run: RunRow, values: ParameterValues): Promise<ParameterValues> {
-  if (!Object.values(values).some(templated)) return values;
+/** Values written as templates (`{{.config.name}}`) rendered against the run's resource and person; those named in `asWritten` are kept as they are. */
+export async function renderTemplatedValues(options: PlaybookOptions, run: RunRow, values: ParameterValues, asWritten: ReadonlySet<string> = new Set()): Promise<ParameterValues> {
+  const rendered = Object.fromEntries(Object.entries(values).filter(([name]) => !asWritten.has(name)));
+  if (!Object.values(rendered).some(templated)) return values;
   const { environment } = await runEnvironment(options, options.pool, run, [], []);
-  return (await renderFields(options.sandbox, values, environment)) as ParameterValues;
+  return { ...values, ...((await renderFields(options.sandbox, rendered, environment)) as ParameterValues) };
 }
 
 /** The spec's parameters with their templated defaults rendered for a would-be run (`POST /api/playbook/{id}/params`). */

@@ -36,4 +36,15 @@ describe('run parameters', () => {
     expect(problems([{ name: 'ok', type: 'checkbox' }], { ok: 'yes' })).toEqual(['ok must be true or false']);
     expect(problems([], ['x'])).toEqual(['params must be an object of parameter names and values']);
   });
+
+  it('checks durations against min and max, and takes secrets as written', () => {
+    const window = { name: 'window', type: 'duration', default: '15m', properties: { min: '5m', max: '7d', options: ['5m', '15m'] } };
+    expect(checkParameters([window], {})).toEqual({ window: '15m' });
+    expect(checkParameters([window], { window: '1d' })).toEqual({ window: '1d' });
+    expect(problems([window], { window: '4m' })).toEqual(['window must be at least 5m']);
+    expect(problems([window], { window: '8d' })).toEqual(['window must be at most 7d']);
+    expect(problems([window], { window: '15' })).toEqual(["window must be a duration such as 30s, 15m, 1h30m or 7d, not '15'"]);
+    expect(checkParameters([{ name: 'token', type: 'secret', properties: { minLength: 50 } }], { token: 'short' })).toEqual({ token: 'short' });
+    expect(problems([{ name: 'token', type: 'secret' }], { token: '<sealed>' })).toEqual(['token is a secret kept sealed in the run it was copied from: type it again']);
+  });
 });

@@ -1,4 +1,4 @@
-import { DNS1123_PATTERN, isRecord, PLAYBOOK_PARAMETER_TYPES, type PlaybookParameterType } from '@pharos/core';
+import { DNS1123_PATTERN, durationProperties, durationValueProblem, isRecord, PLAYBOOK_PARAMETER_TYPES, SEALED_PLACEHOLDER, type PlaybookParameterType } from '@pharos/core';
 
 /** Parameter values of a run, each checked against the spec's parameter of that name. */
 export type ParameterValues = Record<string, unknown>;
@@ -18,7 +18,7 @@ const ID_TYPES: ReadonlySet<PlaybookParameterType> = new Set(['team', 'people', 
 
 const numberOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
-function typeOf(parameter: Record<string, unknown>): PlaybookParameterType {
+export function typeOf(parameter: Record<string, unknown>): PlaybookParameterType {
   const type = parameter['type'] ?? 'text';
   return PLAYBOOK_PARAMETER_TYPES.includes(type as PlaybookParameterType) ? (type as PlaybookParameterType) : 'text';
 }
@@ -71,6 +71,13 @@ function valueProblem(parameter: Record<string, unknown>, label: string, value: 
     const values = options.map((option) => (isRecord(option) ? option['value'] : option)).map(String);
     return values.length === 0 || values.includes(value) ? undefined : `${label} must be one of ${values.join(', ')}`;
   }
+  if (type === 'duration') {
+    const problem = durationValueProblem(value, durationProperties(properties));
+    return problem ? `${label} ${problem}` : undefined;
+  }
+  // A secret is taken as written (rules on its text would tell what it is in their messages), except
+  // the placeholder a run read back answers for it: running that run again needs the secret itself.
+  if (type === 'secret') return value === SEALED_PLACEHOLDER ? `${label} is a secret kept sealed in the run it was copied from: type it again` : undefined;
   return type === 'code' ? undefined : textProblem(label, value, properties);
 }
 

@@ -1,4 +1,4 @@
-import { isRecord, isUuid } from '@pharos/core';
+import { isRecord, isUuid, redactSealed } from '@pharos/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
 import { ApprovalError, approvalRefusal, approveRun } from './approvals.js';
@@ -81,7 +81,8 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
     if (!rows[0]) throw new RouteError(404, 'NOT_FOUND', `No playbook run ${id}`);
     // Whether the caller may approve it, and why not: the screen disables Approve with the reason.
     const refusal = rows[0].status === 'waiting' ? await approvalRefusal(options.pool, id, caller.personId) : null;
-    return { ...rows[0], approval_refusal: refusal };
+    // Secret parameters are kept sealed: nobody reads them back, as with connection credentials.
+    return { ...rows[0], parameters: redactSealed(rows[0].parameters as unknown), approval_refusal: refusal };
   });
 
   app.post<{ Params: { id: string } }>('/api/playbook/run/approve/:id', async (request) => {

@@ -7,6 +7,7 @@ import { resolveValue } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { ActionContext } from './actions/types.js';
 import type { ActionState, RunEnvironment } from './expressions.js';
+import { declaredParameters, templateParameters } from './run-parameters.js';
 
 /** What the playbook engine works with. */
 export interface PlaybookOptions {
@@ -45,8 +46,14 @@ async function one(db: Queryable, text: string, id: string | null): Promise<Reco
   return rows[0] ? plain(rows[0]) : undefined;
 }
 
-/** The environment of a run's templates and expressions, with its earlier actions. */
-export async function runEnvironment(options: PlaybookOptions, db: Queryable, run: RunRow, env: readonly Record<string, unknown>[], actions: readonly ActionState[]): Promise<{ environment: RunEnvironment; namespace: string }> {
+/** The environment of a run's templates and expressions, with its earlier actions; `secretTexts` are its secret parameters' values. */
+export async function runEnvironment(
+  options: PlaybookOptions,
+  db: Queryable,
+  run: RunRow,
+  env: readonly Record<string, unknown>[],
+  actions: readonly ActionState[],
+): Promise<{ environment: RunEnvironment; namespace: string; secretTexts: string[] }> {
   const playbook = (await one(db, NAMESPACE_OF_PLAYBOOK, run.playbook_id)) ?? {};
   const namespace = typeof playbook['namespace'] === 'string' ? playbook['namespace'] : 'default';
   const [config, component, check, user] = await Promise.all([
@@ -60,13 +67,15 @@ export async function runEnvironment(options: PlaybookOptions, db: Queryable, ru
     const text = envVarText(entry);
     if (typeof entry['name'] === 'string' && text !== undefined) values[entry['name']] = await resolveValue(options.pool, options.secrets, text, namespace);
   }
+  const { params, secretTexts } = templateParameters(options.secrets, declaredParameters(run.spec), run.parameters);
   return {
     namespace,
+    secretTexts,
     environment: {
       ...(config ? { config } : {}),
       ...(component ? { component } : {}),
       ...(check ? { check } : {}),
-      params: run.parameters,
+      params,
       user: user ?? null,
       run: { id: run.id, playbook_id: run.playbook_id },
       playbook: { id: run.playbook_id, name: String(playbook['name'] ?? ''), title: String(playbook['title'] ?? '') },

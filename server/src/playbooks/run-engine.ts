@@ -9,6 +9,7 @@ import type { ActionOutcome } from './actions/types.js';
 import { renderedChoiceProblem } from './actions/rendered-choices.js';
 import { delayMs, renderFields, shouldRun, type ActionState, type RunEnvironment } from './expressions.js';
 import { actionContext, runEnvironment, type PlaybookOptions, type RunRow } from './run-context.js';
+import { scrubSecrets } from './run-parameters.js';
 import { readPlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.js';
 
 export const PLAYBOOK_RUN_TASK = 'PlaybookRun';
@@ -27,7 +28,9 @@ interface ActionRow extends ActionState {
 }
 
 /** What the next step of a run is: nothing (it ended or waits), or an action to run now. */
-type Step = { done: true } | { done: false; action: PlaybookAction; rowId: string; retries: number; environment: RunEnvironment; namespace: string; deadline: number };
+type Step =
+  | { done: true }
+  | { done: false; action: PlaybookAction; rowId: string; retries: number; environment: RunEnvironment; namespace: string; deadline: number; secretTexts: string[] };
 
 /** Queues the next advance of a run, now or at a time; one waiting job per run. */
 export function queueRun(db: Pick<pg.PoolClient, 'query'>, runId: string, runAt?: Date): Promise<void> {
@@ -107,7 +110,7 @@ async function nextStep(options: PlaybookOptions, db: pg.PoolClient, runId: stri
       await queueRun(db, runId, row.scheduled_time);
       return { done: true };
     }
-    const { environment, namespace } = await runEnvironment(options, db, run, spec.env, settled());
+    const { environment, namespace, secretTexts } = await runEnvironment(options, db, run, spec.env, settled());
     if (!row) {
       let runs: boolean;
       let wait: number;
@@ -137,7 +140,7 @@ async function nextStep(options: PlaybookOptions, db: pg.PoolClient, runId: stri
       await db.query(`UPDATE playbook_run_actions SET status = 'running', start_time = now(), end_time = NULL WHERE id = $1`, [row.id]);
     }
     await db.query(`UPDATE playbook_runs SET status = 'running', start_time = coalesce(start_time, now()) WHERE id = $1`, [runId]);
-    return { done: false, action, rowId: row.id, retries: row.retry_count, environment, namespace, deadline };
+    return { done: false, action, rowId: row.id, retries: row.retry_count, environment, namespace, deadline, secretTexts };
   }
   const failedAction = rows.find((row) => row.status === 'failed');
   await finishRun(db, runId, failedAction ? 'failed' : 'completed', failedAction ? `${failedAction.name}: ${failedAction.error ?? 'failed'}` : null);
@@ -162,7 +165,7 @@ async function runAction(options: PlaybookOptions, step: Extract<Step, { done: f
   const signal = AbortSignal.any([stopping, cancel.signal, AbortSignal.timeout(limit)]);
   try {
     const runner = ACTION_RUNNERS[step.action.kind]!;
-    const rendered = (await renderFields(options.sandbox, step.action.body, step.environment)) as Record<string, unknown>;
+    const rendered = (await renderFields(options.sandbox, step.action.body, step.environment, { dollar: step.action.kind !== 'exec' })) as Record<string, unknown>;
     const problem = renderedChoiceProblem(step.action.kind, rendered);
     if (problem) return { outcome: { ok: false, result: {}, error: problem }, cancelled: false };
     const body = await withConnection(options.pool, options.secrets, rendered, step.namespace);
@@ -178,7 +181,9 @@ async function runAction(options: PlaybookOptions, step: Extract<Step, { done: f
   }
 }
 
-function recordOutcome(db: pg.PoolClient, runId: string, step: Extract<Step, { done: false }>, outcome: ActionOutcome, cancelled: boolean): Promise<void> {
+/** Records what the action did, secret parameters' values replaced by [REDACTED] wherever its result or error repeats them. */
+function recordOutcome(db: pg.PoolClient, runId: string, step: Extract<Step, { done: false }>, answered: ActionOutcome, cancelled: boolean): Promise<void> {
+  const outcome = scrubSecrets(answered, step.secretTexts);
   return transactionOn(db, async () => {
     const { rows } = await db.query<{ status: string }>('SELECT status FROM playbook_runs WHERE id = $1 FOR UPDATE', [runId]);
     const retry = !outcome.ok && step.action.retry !== undefined && step.retries < step.action.retry.limit;

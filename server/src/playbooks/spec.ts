@@ -1,4 +1,4 @@
-import { isRecord, parseGoDuration, PLAYBOOK_ACTION_KINDS } from '@pharos/core';
+import { durationSpecProblems, isRecord, parseGoDuration, PLAYBOOK_ACTION_KINDS } from '@pharos/core';
 
 /** A playbook runs for at most this long unless its spec says `timeout`. */
 export const DEFAULT_PLAYBOOK_TIMEOUT_MS = 30 * 60_000;
@@ -102,6 +102,16 @@ const listAt = (value: unknown, path: string): Record<string, unknown>[] => {
   return value;
 };
 
+/** The parameters, a duration one's min, max, default and options checked as mission-control checks them. */
+function parametersAt(value: unknown): Record<string, unknown>[] {
+  const parameters = listAt(value, 'parameters');
+  parameters.forEach((parameter, index) => {
+    const problem = parameter['type'] === 'duration' ? durationSpecProblems(parameter)[0] : undefined;
+    if (problem) throw new PlaybookSpecError(`parameters[${index}]: ${problem}`);
+  });
+  return parameters;
+}
+
 /** The runnable shape of a stored or applied playbook spec; what is wrong is thrown with its path. */
 export function readPlaybookSpec(spec: unknown): PlaybookSpec {
   if (!isRecord(spec)) throw new PlaybookSpecError('spec: must be an object');
@@ -112,7 +122,7 @@ export function readPlaybookSpec(spec: unknown): PlaybookSpec {
   return {
     actions,
     timeoutMs: durationAt(spec['timeout'], 'timeout') ?? DEFAULT_PLAYBOOK_TIMEOUT_MS,
-    parameters: listAt(spec['parameters'], 'parameters'),
+    parameters: parametersAt(spec['parameters']),
     env: listAt(spec['env'], 'env'),
     ...selectors('configs'),
     ...selectors('components'),

@@ -65,7 +65,8 @@ const EXAMPLES: Example[] = [
     check: async ([id]) => {
       const run = await start({ id, params: {} });
       const found = runDiffers(run, 'completed', [['log retention window', 'completed']]);
-      if (stdoutOf(run, 'log retention window') !== '15m') found.push(`stdout ${JSON.stringify(stdoutOf(run, 'log retention window'))}, expected the default 15m`);
+      // mission-control hands a duration parameter to templates as a time.Duration (playbook/runner/template.go), which Go prints as 15m0s.
+      if (stdoutOf(run, 'log retention window') !== '15m0s') found.push(`stdout ${JSON.stringify(stdoutOf(run, 'log retention window'))}, expected the default 15m as Go prints it (15m0s)`);
       return found;
     },
   },
@@ -199,7 +200,7 @@ afterAll(async () => {
 });
 
 /** The share measured when the suite was written; the report this file prints says what keeps it below 98 %. */
-const MINIMUM_RATE = 75;
+const MINIMUM_RATE = 100;
 
 describe("mission-control's example playbooks and notifications", () => {
   it.concurrent.each(EXAMPLES.map((example) => [example.file, example] as const))('%s behaves as in mission-control', async (file, example) => {

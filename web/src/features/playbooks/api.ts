@@ -57,8 +57,9 @@ export interface PlaybookParameterProperties {
   regex?: string;
   /** bytes, millicores, dns1123, or another input type (number, email …). */
   format?: string;
-  min?: number;
-  max?: number;
+  /** A number's bounds, or a duration's (`5m`). */
+  min?: number | string;
+  max?: number | string;
   [key: string]: unknown;
 }
 

@@ -2,10 +2,12 @@ import { cn } from '../../../ui/cn';
 import { Checkbox } from '../../../ui/checkbox';
 import { FieldMessage } from '../../../ui/field-message';
 import { CodeParameter } from './code-parameter';
+import { DurationParameter } from './duration-parameter';
 import { controlClass, FieldFrame } from './field-frame';
 import { labelOf, type ParameterFieldProps } from './field-props';
 import { optionsOf, parameterType } from './parameter-rules';
 import { PickerParameter } from './picker-parameter';
+import { SecretParameter } from './secret-parameter';
 import { TextParameter } from './text-parameter';
 
 function ListParameter({ parameter, value, onChange, onBlur, error }: ParameterFieldProps) {
@@ -51,6 +53,10 @@ export function ParameterField(props: ParameterFieldProps & { onProblem: (messag
       );
     case 'code':
       return <CodeParameter {...props} onProblem={onProblem} />;
+    case 'duration':
+      return <DurationParameter parameter={parameter} value={value} onChange={onChange} onBlur={onBlur} error={error} />;
+    case 'secret':
+      return <SecretParameter parameter={parameter} value={value} onChange={onChange} onBlur={onBlur} error={error} />;
     case 'list':
       return <ListParameter parameter={parameter} value={value} onChange={onChange} onBlur={onBlur} error={error} />;
     case 'team':

@@ -1,10 +1,11 @@
-import { DNS1123_PATTERN, PLAYBOOK_PARAMETER_TYPES, type PlaybookParameterType } from '@pharos/core';
+import { DNS1123_PATTERN, durationProperties, durationValueProblem, PLAYBOOK_PARAMETER_TYPES, type PlaybookParameterType } from '@pharos/core';
 import { REQUIRED_MESSAGE } from '../../../ui/form-validation';
 import type { ParameterValue, PlaybookParameter, PlaybookParameterProperties } from '../api';
 
 /**
  * The rules of a playbook parameter's value (spec 1 section 5): required, text with min, max,
- * minLength, maxLength and regex, dns1123 names, memory with Mi/Gi/Ti and CPU with m.
+ * minLength, maxLength and regex, dns1123 names, memory with Mi/Gi/Ti and CPU with m; durations
+ * within their min and max.
  */
 
 export const MEMORY_UNITS = ['Mi', 'Gi', 'Ti'] as const;
@@ -77,6 +78,10 @@ export function parameterError(parameter: PlaybookParameter, value: ParameterVal
   if (type === 'list') {
     const options = optionsOf(parameter);
     return options.length === 0 || options.some((option) => option.value === given) ? undefined : 'Choose one of the options';
+  }
+  if (type === 'duration') {
+    const problem = durationValueProblem(given, durationProperties(parameter.properties));
+    return problem && `${problem.charAt(0).toUpperCase()}${problem.slice(1)}`;
   }
   return type === 'text' ? textError(given, propertiesOf(parameter)) : undefined;
 }
