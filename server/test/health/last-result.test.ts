@@ -102,9 +102,9 @@ describe('last_result', () => {
   });
 
   it('a template that misuses last_result fails the check saying why', async () => {
-    const check = await saveCheck('postgres', { name: 'broken', url: reader.url, username: { value: reader.username }, password: { value: reader.password }, query: 'select {{ last_result.results.rows 1 }}' });
-    const result = await runNow(check, 'broken');
-    expect(result.status).toBe(false);
-    expect(result.error).toMatch(/^query: .*last_result/);
+    const query = await saveCheck('postgres', { name: 'broken', url: reader.url, username: { value: reader.username }, password: { value: reader.password }, query: 'select {{ last_result.results.rows 1 }}' });
+    expect(await runNow(query, 'broken')).toMatchObject({ status: false, error: expect.stringMatching(/^query: .*last_result/) });
+    const folder = await saveCheck('folder', { name: 'broken since', path: await emptyFolder(), filter: { since: '{{ last_result.results.newest.modified.nothing }}' }, display: { expr: 'results.files.size()' } });
+    expect(await runNow(folder, 'broken since')).toMatchObject({ status: false, invalid: true, error: expect.stringMatching(/^failed to template check: .*nothing/) });
   });
 });
