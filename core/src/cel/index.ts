@@ -4,6 +4,7 @@ import { CEL_NAMESPACES, registerCelFunctions } from './functions/index.js';
 import { fromCel, toCel } from './values.js';
 import { registerOverrides, useOverrides, withEngineNames } from './overrides.js';
 import { positionOf } from '../template/lex.js';
+import { registerVariableFunctions } from './variable-functions.js';
 
 /**
  * CEL as Flanksource specs use it (`test.expr`, `filter`, `if`, `display.expr`, `transform.expr`):
@@ -46,7 +47,7 @@ async function jq(filter: string, value: unknown): Promise<unknown> {
   return toCel(results.length === 1 ? results[0] : results);
 }
 
-const environment = registerOverrides(registerFold(registerCelFunctions(base))).registerFunction('jq(string, dyn): dyn', jq);
+const environment = registerVariableFunctions(registerOverrides(registerFold(registerCelFunctions(base))).registerFunction('jq(string, dyn): dyn', jq));
 
 type Compiled = ReturnType<Environment['parse']>;
 const compiled = new Map<string, Compiled>();

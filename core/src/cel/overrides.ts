@@ -2,6 +2,7 @@ import type { Environment } from '@marcbachmann/cel-js';
 import { regexMatches } from '../regex/re2.js';
 import { parseGoDuration } from '../template/time.js';
 import { celDuration } from './values.js';
+import { useVariableFunction, withVariableFunctionNames } from './variable-functions.js';
 
 /**
  * Engine functions that Flanksource's CEL defines its own way, each called under another name:
@@ -42,7 +43,10 @@ function isNode(value: unknown): value is Node {
   return value !== null && typeof value === 'object' && typeof (value as Node).op === 'string' && 'args' in value;
 }
 
-/** Points every `x.matches(y)`, `x.lowerAscii()`, `duration(x)` … of a parsed expression at ours (a call's args are [name, (receiver,) arguments]). */
+/**
+ * Points every `x.matches(y)`, `x.lowerAscii()`, `duration(x)` … of a parsed expression at ours (a call's
+ * args are [name, (receiver,) arguments]), and `last_result()` at its variable (variable-functions.ts).
+ */
 export function useOverrides(ast: unknown): void {
   const pending: unknown[] = [ast];
   const seen = new Set<unknown>();
@@ -58,12 +62,13 @@ export function useOverrides(ast: unknown): void {
     const args = value.args;
     if (value.op === 'rcall' && Array.isArray(args) && typeof args[0] === 'string' && Object.hasOwn(METHODS, args[0])) args[0] = METHODS[args[0]];
     if (value.op === 'call' && Array.isArray(args) && typeof args[0] === 'string' && Object.hasOwn(FUNCTIONS, args[0])) args[0] = FUNCTIONS[args[0]];
-    if (Array.isArray(args)) pending.push(...(args as unknown[]));
-    else pending.push(args);
+    useVariableFunction(value);
+    if (Array.isArray(value.args)) pending.push(...(value.args as unknown[]));
+    else pending.push(value.args);
   }
 }
 
 /** A message about the expression as it was written: `matches`, not the method it was pointed at. */
 export function withEngineNames(message: string): string {
-  return message.replace(/\b(matchesRE2|durationGo|lowerAsciiGo|upperAsciiGo)\b/g, (name) => WRITTEN.get(name) ?? name);
+  return withVariableFunctionNames(message).replace(/\b(matchesRE2|durationGo|lowerAsciiGo|upperAsciiGo)\b/g, (name) => WRITTEN.get(name) ?? name);
 }

@@ -4,6 +4,7 @@ import { DEFAULT_DELIMITERS, type Delimiters } from './lex.js';
 import { parse, type ParsedTemplate } from './parse.js';
 import { TEMPLATE_FUNCTIONS } from './functions.js';
 import { GOMPLATE_FUNCTIONS } from './gomplate/index.js';
+import { VARIABLE_FUNCTIONS } from '../cel/variable-functions.js';
 
 export { TemplateError } from './errors.js';
 export { goDuration, parseGoDuration } from './time.js';
@@ -78,6 +79,18 @@ export function compileTemplate(text: string, options: Omit<TemplateOptions, 'li
  * specs use. Throws TemplateError with the line and column of what went wrong.
  */
 export function renderTemplate(text: string, data: unknown, options: TemplateOptions = {}): string {
-  const parsed = compileTemplate(text, options);
-  return execute(parsed, data, functionsWith(options.funcs), { ...DEFAULT_LIMITS, ...options.limits });
+  const funcs = withVariableFunctions(data, options.funcs);
+  const parsed = compileTemplate(text, { ...options, ...(funcs ? { funcs } : {}) });
+  return execute(parsed, data, functionsWith(funcs), { ...DEFAULT_LIMITS, ...options.limits });
+}
+
+/**
+ * `last_result` as canary-checker's templates call it (`{{ last_result.results.max }}`): a function of
+ * no arguments answering the data's variable of that name, where the data has one.
+ */
+function withVariableFunctions(data: unknown, funcs: TemplateOptions['funcs']): TemplateOptions['funcs'] {
+  if (data === null || typeof data !== 'object') return funcs;
+  const given = Object.keys(VARIABLE_FUNCTIONS).filter((name) => Object.hasOwn(data, name) && !(funcs && Object.hasOwn(funcs, name)));
+  if (given.length === 0) return funcs;
+  return { ...funcs, ...Object.fromEntries(given.map((name) => [name, () => (data as Record<string, unknown>)[name]])) };
 }

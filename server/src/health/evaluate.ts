@@ -15,9 +15,12 @@ const given = (value: unknown): value is string => typeof value === 'string' && 
  * The check's `transform` (transform.ts), then its own `test` (CEL or javascript, which must be true) and
  * `display` (a Go template, CEL or javascript giving the message) over the variables of its run. A check that
  * already failed stays failed; an expression that errs fails the check with its error. As in
- * canary-checker, a result that a transform turned into checks of their own is kept as it is.
+ * canary-checker, a result that a transform turned into checks of their own is kept as it is, and an
+ * invalid one is neither transformed nor tested.
  */
 export async function applyExpressions(sandbox: ExpressionSandbox, spec: Record<string, unknown>, outcome: CheckOutcome, scope?: CheckScope): Promise<CheckOutcome> {
+  // A run that says nothing of health (a spec that did not render) keeps its own error, as canary-checker's.
+  if (outcome.invalid) return outcome;
   const transformed = await applyTransform(sandbox, spec, outcome, DURATION_VARIABLES, scope);
   if (transformed.madeChecks) return transformed.outcome;
   const result = await testAndDisplay(sandbox, spec, transformed.outcome, scope);

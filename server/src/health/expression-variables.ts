@@ -1,3 +1,4 @@
+import type { LastResult } from './last-result.js';
 import type { CheckOutcome } from './runners/types.js';
 
 /** Variables canary-checker gives CEL as Go durations, kept here in milliseconds. */
@@ -9,11 +10,13 @@ export interface CheckScope {
   check: { id: string; name: string; description: string; labels: Record<string, string>; endpoint: string };
   /** The results of the checks this one runs after (`dependsOn`), by name. */
   outputs?: Record<string, Record<string, unknown>>;
+  /** The check's previous run (last-result.ts): a variable, and `last_result()` in CEL and templates. */
+  last_result?: LastResult;
 }
 
 /**
  * What a check's `test`, `display` and `transform` see, as canary-checker builds it: `canary`,
- * `check`, the run's `duration`, `error`, `message`, `pass` and `errorType`, then the variables
+ * `check`, `last_result`, the run's `duration`, `error`, `message`, `pass` and `errorType`, then the variables
  * the check's type measured (which win on a clash, as upstream's do).
  */
 export function expressionVariables(outcome: CheckOutcome, scope?: CheckScope): Record<string, unknown> {

@@ -10,6 +10,7 @@ import { CHILD_OF, childNotRun, childStatuses } from './child-checks.js';
 import { applyExpressions } from './evaluate.js';
 import { hasDependencies, orderByDependencies } from './depends-on.js';
 import type { CheckScope } from './expression-variables.js';
+import { lastResults, NO_LAST_RESULT } from './last-result.js';
 import { whyNotRun } from './not-run-here.js';
 import { CHECK_RUNNERS, checkTimeoutMs, HTTP_USER_AGENT, PUSHED_CHECK_TYPES, type CheckOutcome, type RunContext } from './runners/index.js';
 import { forgetSummaries } from './summary.js';
@@ -142,6 +143,8 @@ export async function runCanary(options: CanaryRunOptions, payload: CanaryRunPay
       WHERE c.canary_id = $1 AND c.deleted_at IS NULL AND ${payload.checkId ? 'c.id = $2' : `c.type <> ALL($2::text[]) AND NOT c.spec ? '${CHILD_OF}'`} ORDER BY c.name`,
     [payload.canaryId, payload.checkId ?? PUSHED_CHECK_TYPES],
   );
+  const previous = await lastResults(options.pool, checks.map((check) => check.id));
+  for (const check of checks) check.scope = { ...check.scope, last_result: previous.get(check.id) ?? NO_LAST_RESULT };
   const statuses: StatusRow[] = [];
   const runOne = async (check: (typeof checks)[number], scope: CheckScope): Promise<StatusRow[]> => {
     const status = await runCheck(options, check, signal, scope);

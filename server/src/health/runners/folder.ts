@@ -4,6 +4,7 @@ import { endpointWithin } from '../../connections/origin.js';
 import type { ResolvedConnection } from '../../connections/resolve.js';
 import type { SftpLogin } from '../../connections/testers/sftp.js';
 import type { SmbLogin } from '../../connections/testers/smb.js';
+import { renderField } from './field-template.js';
 import { listLocalFolder } from './folder-local.js';
 import { filterEntries, folderStats, humanSize, testFolder, type FolderEntry, type FolderStats } from './folder-measure.js';
 import { listSftpFolder } from './folder-sftp.js';
@@ -132,13 +133,31 @@ function aborted(signal: AbortSignal): Promise<never> {
   });
 }
 
+/** `path` and the `filter` fields rendered as Go templates, as canary-checker renders a folder check's fields before it lists. */
+async function renderedSpec(spec: Record<string, unknown>, context: RunContext): Promise<Record<string, unknown>> {
+  const rendered = { ...spec };
+  if (typeof spec['path'] === 'string') rendered['path'] = await renderField(spec['path'], context);
+  if (isRecord(spec['filter'])) {
+    const fields = await Promise.all(Object.entries(spec['filter']).map(async ([key, value]) => [key, typeof value === 'string' ? await renderField(value, context) : value] as const));
+    rendered['filter'] = Object.fromEntries(fields);
+  }
+  return rendered;
+}
+
 /**
  * Lists `path` (a folder on this server, `sftp://` or an `sftpConnection`, `smb://` / `\\server\share`
  * with an `smbConnection`, or what the check's `connection` names), keeps what `filter` selects and
  * tests minCount, maxCount, availableSize, totalSize, minAge, maxAge, minSize and maxSize. Variables:
  * files, count, oldest, newest, minSize, maxSize, totalSize, availableSize, errorType and `results`.
+ * `path` and `filter` may be Go templates over the check and `last_result`.
  */
-export const folderCheck: CheckRunner = async (spec, context): Promise<CheckOutcome> => {
+export const folderCheck: CheckRunner = async (written, context): Promise<CheckOutcome> => {
+  let spec: Record<string, unknown>;
+  try {
+    spec = await renderedSpec(written, context);
+  } catch (error) {
+    return { ...failed(`failed to template check: ${(error as Error).message}`, 0, { errorType: 'configuration_error' }), invalid: true };
+  }
   const folder = text(spec['path']);
   if (!folder) return failed('path is required', 0, { errorType: 'configuration_error' });
   const started = performance.now();

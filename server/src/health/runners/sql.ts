@@ -1,5 +1,6 @@
 import { openMysql, openPostgres, type Credentials } from '../../connections/clients.js';
 import { querySqlServer } from '../../connections/sql-server.js';
+import { renderField } from './field-template.js';
 import { failed, number, slower, text, type CheckOutcome, type CheckRunner, type RunContext } from './types.js';
 
 /** Longest a query of a check may run. */
@@ -37,8 +38,9 @@ async function query(driver: Driver, url: string, credentials: Credentials, sql:
 }
 
 /**
- * Runs `query` (default SELECT 1); `results` is the number of rows it must return. Variables: rows,
- * count, and the same under `results` (`results.rows`), as canary-checker names them.
+ * Runs `query` (default SELECT 1; a Go template over the check and `last_result`, as canary-checker
+ * renders it); `results` is the number of rows it must return. Variables: rows, count, and the same
+ * under `results` (`results.rows`), as canary-checker names them.
  */
 function sqlCheckOf(type: string): CheckRunner {
   return async (spec: Record<string, unknown>, context: RunContext): Promise<CheckOutcome> => {
@@ -46,7 +48,12 @@ function sqlCheckOf(type: string): CheckRunner {
     if (!target) return failed('url (or a connection) is required');
     const driver = driverOf(spec, target, type);
     if (!driver) return failed(`no driver for '${target}': postgres, mysql or sqlserver`);
-    const sql = text(spec['query']) ?? 'SELECT 1';
+    let sql: string;
+    try {
+      sql = await renderField(text(spec['query']) ?? 'SELECT 1', context);
+    } catch (error) {
+      return failed(`query: ${(error as Error).message}`);
+    }
     const started = performance.now();
     let rows: Record<string, unknown>[];
     try {

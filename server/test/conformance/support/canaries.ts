@@ -39,8 +39,14 @@ export interface CanaryExample {
   unsupported?: string;
   /** Not run: its system does not exist here. */
   skip?: string;
-  /** Further differences from what upstream documents, over the results by check name. */
+  /** Further differences from what upstream documents, over the results by check name (of the last run). */
   verify?: (results: Record<string, CheckResult>) => string[];
+  /** Runs of its canaries, one after another (1 unless said): checks that read their previous run (`last_result`) run more than once, the first without one. */
+  runs?: number;
+  /** What changes before run `run` (2, 3, …), as time passes between upstream's scheduled runs. */
+  beforeRun?: (run: number) => Promise<void>;
+  /** Further differences over every run's results, in order. */
+  verifyRuns?: (runs: Record<string, CheckResult>[]) => string[];
 }
 
 /** The checks of a document of `type`, to rewrite. */
@@ -89,10 +95,23 @@ export interface CanaryHarness {
   token: string;
 }
 
+/** How one run's results differ from what the example says every run of its checks does. */
+function runMismatches(example: CanaryExample, results: Record<string, CheckResult>): string[] {
+  const mismatches: string[] = [];
+  if (Object.keys(results).length === 0) mismatches.push('no check ran');
+  if (example.expect) {
+    for (const [name, result] of Object.entries(results)) {
+      if (example.checks?.[name]?.pass === undefined) mismatches.push(...mismatchesOf(name, { pass: example.expect === 'pass' }, result));
+    }
+  }
+  for (const [name, expected] of Object.entries(example.checks ?? {})) mismatches.push(...mismatchesOf(name, expected, results[name]));
+  return mismatches;
+}
+
 /**
  * Applies an example (rewritten as it says) through POST /api/apply in a namespace of its own, runs
- * each of its canaries once as the engine does, and answers how its checks' results differ from
- * what upstream documents (nothing when they do not).
+ * each of its canaries as the engine does (once, or `runs` times one after another), and answers
+ * how its checks' results differ from what upstream documents (nothing when they do not).
  */
 export async function runCanaryExample(harness: CanaryHarness, example: CanaryExample, namespace: string): Promise<string[]> {
   const documents = documentsOf(example.file);
@@ -105,21 +124,22 @@ export async function runCanaryExample(harness: CanaryHarness, example: CanaryEx
   });
   if (response.status !== 200) return [`apply answered ${response.status}: ${await response.text()}`];
   const { resources } = (await response.json()) as { resources: { kind: string; id: string }[] };
-  const results: Record<string, CheckResult> = {};
-  for (const resource of resources.filter((entry) => entry.kind === 'Canary')) {
-    await syncCanary(harness.server.pool, resource.id);
-    await runOnce(harness.server, harness.sandbox, resource.id);
-    Object.assign(results, await latestResults(harness.server, resource.id));
-  }
+  const canaries = resources.filter((entry) => entry.kind === 'Canary');
+  for (const canary of canaries) await syncCanary(harness.server.pool, canary.id);
+  const runs: Record<string, CheckResult>[] = [];
   const mismatches: string[] = [];
-  if (Object.keys(results).length === 0) mismatches.push('no check ran');
-  if (example.expect) {
-    for (const [name, result] of Object.entries(results)) {
-      if (example.checks?.[name]?.pass === undefined) mismatches.push(...mismatchesOf(name, { pass: example.expect === 'pass' }, result));
+  const count = example.runs ?? 1;
+  for (let run = 1; run <= count; run += 1) {
+    if (run > 1) await example.beforeRun?.(run);
+    const results: Record<string, CheckResult> = {};
+    for (const canary of canaries) {
+      await runOnce(harness.server, harness.sandbox, canary.id);
+      Object.assign(results, await latestResults(harness.server, canary.id));
     }
+    runs.push(results);
+    mismatches.push(...runMismatches(example, results).map((mismatch) => (count > 1 ? `run ${run}: ${mismatch}` : mismatch)));
   }
-  for (const [name, expected] of Object.entries(example.checks ?? {})) mismatches.push(...mismatchesOf(name, expected, results[name]));
-  mismatches.push(...(example.verify?.(results) ?? []));
+  mismatches.push(...(example.verify?.(runs.at(-1)!) ?? []), ...(example.verifyRuns?.(runs) ?? []));
   return mismatches;
 }
 
