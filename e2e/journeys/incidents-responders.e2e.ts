@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { startMailbox, waitForMail, type Mailbox } from '../support/mailbox.js';
 import { dbRows, JSON_HEADERS, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
@@ -154,5 +155,12 @@ describe('incident responders', () => {
     const entries = page.getByRole('main').getByRole('list', { name: 'Changelog entries' });
     await entries.waitFor();
     expect(await entries.getByText('Responder added', { exact: true }).count()).toBe(2);
+
+    // The team responder's long Message-ID stays inside the incident's pane.
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await team.getByText(sent!.external_id!, { exact: true }).waitFor();
+      await expectNoHorizontalOverflow(page);
+    }
   });
 });

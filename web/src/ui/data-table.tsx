@@ -239,6 +239,8 @@ export function DataTable<TData>({
             'align-middle text-sm text-fg',
             dense ? 'px-2' : 'px-3',
             windowed ? 'truncate py-0 whitespace-nowrap' : 'py-2',
+            // A fixed table keeps its width: a word longer than its column breaks, and nothing spills out.
+            layout === 'fixed' && !windowed && 'overflow-hidden [overflow-wrap:anywhere]',
             cell.column.columnDef.meta?.className,
           )}
         >

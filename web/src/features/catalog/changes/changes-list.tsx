@@ -2,7 +2,9 @@ import { CHANGES_DEFAULTS, DEFAULT_TIME_RANGE } from '@pharos/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CellText } from '../../../ui/cell-text';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { columnWidth as width } from '../../../ui/resource-settings/column-widths';
 import { DateTime } from '../../../ui/date-time';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { useTimeRangeParam } from '../../../ui/time-range-url';
@@ -14,15 +16,20 @@ import { SeverityBadge } from './severity-badge';
 
 const column = createColumnHelper<ChangeListItem>();
 
+/** Widths in the fixed layout, so the list fits a config's pane beside its details too; Summary takes the rest. */
 const COLUMNS: DataTableColumn<ChangeListItem>[] = [
-  column.accessor('created_at', { header: 'Created', cell: (c) => <DateTime value={c.getValue<string>()} /> }),
-  column.accessor('name', { header: 'Config', cell: (c) => <span className={c.row.original.config.deleted_at ? 'text-fg-muted line-through' : undefined}>{c.getValue<string | null>() ?? c.row.original.config_id}</span> }),
-  column.accessor('type', { header: 'Type', enableSorting: false }),
-  column.accessor('change_type', { header: 'Change' }),
+  column.accessor('created_at', { header: 'Created', ...width('w-[11%]'), cell: (c) => <DateTime value={c.getValue<string>()} /> }),
+  column.accessor('name', {
+    header: 'Config',
+    ...width('w-[12%]'),
+    cell: (c) => <CellText className={c.row.original.config.deleted_at ? 'text-fg-muted line-through' : undefined} text={c.getValue<string | null>() ?? c.row.original.config_id} />,
+  }),
+  column.accessor('type', { header: 'Type', enableSorting: false, ...width('w-[10%]') }),
+  column.accessor('change_type', { header: 'Change', ...width('w-[14%]') }),
   column.accessor('summary', { header: 'Summary' }),
-  column.accessor('severity', { header: 'Severity', cell: (c) => <SeverityBadge severity={c.getValue<string | null>()} /> }),
-  column.accessor('source', { header: 'Source' }),
-  column.accessor('count', { header: 'Count' }),
+  column.accessor('severity', { header: 'Severity', ...width('w-[6.5rem]'), cell: (c) => <SeverityBadge severity={c.getValue<string | null>()} /> }),
+  column.accessor('source', { header: 'Source', ...width('w-[12%]'), cell: (c) => <CellText text={c.getValue<string | null>()} /> }),
+  column.accessor('count', { header: 'Count', ...width('w-[4.5rem]') }),
 ];
 
 const URL_PARAMS = { pageIndex: PAGE_INDEX_PARAM, pageSize: CHANGES_PARAMS.pageSize, sortBy: CHANGES_PARAMS.sortBy, sortOrder: CHANGES_PARAMS.sortDirection };
@@ -87,6 +94,8 @@ export function ChangesList({ configId }: { configId?: string }) {
             defaultPageSize={CHANGES_DEFAULTS.pageSize}
             defaultSort={DEFAULT_SORT}
             windowOver={100}
+            layout="fixed"
+            dense
           />
         </>
       )}

@@ -2,7 +2,9 @@ import { ANALYSIS_TYPES, INSIGHTS_DEFAULTS, SEVERITY_FILTER_VALUES } from '@phar
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CellText } from '../../../ui/cell-text';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { columnWidth as width } from '../../../ui/resource-settings/column-widths';
 import { DateTime } from '../../../ui/date-time';
 import { Drawer } from '../../../ui/drawer';
 import { useTableUrlState } from '../../../ui/table-url-state';
@@ -12,15 +14,16 @@ import { useAnalyzers, useInsights, type InsightItem } from './insights-api';
 import { DEFAULT_INSIGHTS_SORT_BY, INSIGHT_PARAM_ALIASES, insightFilterValue, insightsQueryOf, type InsightFilter } from './insights-params';
 
 const column = createColumnHelper<InsightItem>();
+/** Widths in the fixed layout, so the list fits a config's pane beside its details too; Message takes the rest. */
 const COLUMNS: DataTableColumn<InsightItem>[] = [
-  column.accessor('config_name', { header: 'Config', cell: (c) => c.getValue<string | null>() ?? c.row.original.config_id }),
-  column.accessor('analyzer', { header: 'Analyzer' }),
-  column.accessor('analysis_type', { header: 'Type' }),
-  column.accessor('severity', { header: 'Severity', cell: (c) => <SeverityBadge severity={c.getValue<string | null>()} /> }),
-  column.accessor('status', { header: 'Status' }),
+  column.accessor('config_name', { header: 'Config', ...width('w-[13%]'), cell: (c) => <CellText text={c.getValue<string | null>() ?? c.row.original.config_id} /> }),
+  column.accessor('analyzer', { header: 'Analyzer', ...width('w-[15%]') }),
+  column.accessor('analysis_type', { header: 'Type', ...width('w-[10%]') }),
+  column.accessor('severity', { header: 'Severity', ...width('w-[6.5rem]'), cell: (c) => <SeverityBadge severity={c.getValue<string | null>()} /> }),
+  column.accessor('status', { header: 'Status', ...width('w-[5.5rem]') }),
   column.accessor('message', { header: 'Message', enableSorting: false, cell: (c) => c.getValue<string | null>() ?? c.row.original.summary }),
-  column.accessor('first_observed', { header: 'First observed', cell: (c) => <DateTime value={c.getValue<string>()} /> }),
-  column.accessor('last_observed', { header: 'Last observed', cell: (c) => <DateTime value={c.getValue<string | null>()} /> }),
+  column.accessor('first_observed', { header: 'First observed', ...width('w-[11%]'), cell: (c) => <DateTime value={c.getValue<string>()} /> }),
+  column.accessor('last_observed', { header: 'Last observed', ...width('w-[11%]'), cell: (c) => <DateTime value={c.getValue<string | null>()} /> }),
 ];
 
 const DEFAULT_SORT = { id: DEFAULT_INSIGHTS_SORT_BY, desc: true };
@@ -91,6 +94,8 @@ export function InsightsList({ configId }: { configId?: string }) {
         isFetching={insights.isFetching}
         defaultPageSize={INSIGHTS_DEFAULTS.pageSize}
         defaultSort={DEFAULT_SORT}
+        layout="fixed"
+        dense
         onRowClick={(row) => setOpen(row)}
       />
       <Drawer open={open !== null} onOpenChange={(o) => !o && setOpen(null)} title={open ? `${open.analyzer}: ${open.config_name ?? open.config_id}` : ''}>
