@@ -342,7 +342,7 @@ spec:
   });
 
   it('lists the playbooks and their runs with long titles without sideways scrolling at both screen sizes', async () => {
-    const title = 'Rotate the settlement export credentials of https://sftp.settlements.payments.example.com/exports/eu-central-1/';
+    const title = 'Rotate the settlement export credentials of https://sftp.settlements.payments.example.com/exports/eu_central_1/nightly_reconciliation/';
     await applyYaml(
       world,
       `apiVersion: mission-control.flanksource.com/v1

@@ -29,7 +29,7 @@ const COLUMNS: DataTableColumn<ChangeListItem>[] = [
   column.accessor('summary', { header: 'Summary' }),
   column.accessor('severity', { header: 'Severity', ...width('w-[6.5rem]'), cell: (c) => <SeverityBadge severity={c.getValue<string | null>()} /> }),
   column.accessor('source', { header: 'Source', ...width('w-[12%]'), cell: (c) => <CellText text={c.getValue<string | null>()} /> }),
-  column.accessor('count', { header: 'Count', ...width('w-[4.5rem]') }),
+  column.accessor('count', { header: 'Count', ...width('w-[5rem]') }),
 ];
 
 const URL_PARAMS = { pageIndex: PAGE_INDEX_PARAM, pageSize: CHANGES_PARAMS.pageSize, sortBy: CHANGES_PARAMS.sortBy, sortOrder: CHANGES_PARAMS.sortDirection };
