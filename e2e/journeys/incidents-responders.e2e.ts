@@ -138,6 +138,13 @@ describe('incident responders', () => {
     expect(await strip(person)).toEqual(['Created:reached', 'Acknowledged(not yet):pending', 'Resolved(not yet):pending', 'Closed(not yet):pending']);
     await screenshot(page, 'incident-responders');
 
+    // The team responder's long Message-ID stays inside the incident's pane.
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await team.getByText(sent!.external_id!, { exact: true }).waitFor();
+      await expectNoHorizontalOverflow(page);
+    }
+
     // The person again removed: a soft delete.
     await person.getByRole('button', { name: 'Delete responder Grace Hopper' }).click();
     await page.getByRole('alertdialog', { name: 'Delete responder' }).getByRole('button', { name: 'Delete' }).click();
@@ -155,12 +162,5 @@ describe('incident responders', () => {
     const entries = page.getByRole('main').getByRole('list', { name: 'Changelog entries' });
     await entries.waitFor();
     expect(await entries.getByText('Responder added', { exact: true }).count()).toBe(2);
-
-    // The team responder's long Message-ID stays inside the incident's pane.
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      await team.getByText(sent!.external_id!, { exact: true }).waitFor();
-      await expectNoHorizontalOverflow(page);
-    }
   });
 });
