@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { dbRows, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 /** The query parameters the page is at. */
@@ -181,6 +182,49 @@ spec:
         `evidences?config_id=eq.${detail.id}&select=type,evidence,hypotheses(incident_id)`,
       );
       expect(evidences).toEqual([{ type: 'config', evidence: { lines: [3] }, hypotheses: { incident_id: incident.id } }]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("shows the config's changes and insights with long texts without sideways scrolling at both screen sizes", async () => {
+    const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    const change = await world.api.post('/api/db/config_changes', {
+      headers,
+      data: {
+        config_id: detail.id,
+        change_type: 'DeploymentRolloutFailedProgressDeadlineExceeded',
+        severity: 'high',
+        source: 'kubernetes/payments-settlement-production/events/checkout-7d9f8b6c5d-x2x4q.17a8c1e5b3d2f0a9',
+        summary: 'Deployment checkout exceeded its progress deadline: ReplicaSet "checkout-7d9f8b6c5d" has timed out progressing; image registry.example.com/payments/checkout@sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 could not be pulled',
+      },
+    });
+    expect(change.ok(), await change.text()).toBe(true);
+    const insight = await world.api.post('/api/db/config_analysis', {
+      headers,
+      data: {
+        config_id: detail.id,
+        analyzer: 'kubernetes_pod_security_admission_restricted_profile_validator',
+        analysis_type: 'security',
+        severity: 'critical',
+        summary: 'Container runs as root',
+        message: 'Container "checkout" of Deployment payments-settlement-production/checkout runs as root and mounts /var/run/docker.sock; see https://kubernetes.io/docs/concepts/security/pod-security-standards/#restricted-profile-runAsNonRoot',
+      },
+    });
+    expect(insight.ok(), await insight.text()).toBe(true);
+    const page = await world.admin.newPage();
+    try {
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await openScreen(page, `/catalog/${detail.id}/changes`);
+        await page.getByRole('table', { name: 'Changes' }).getByText('DeploymentRolloutFailedProgressDeadlineExceeded').waitFor();
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `catalog-detail-changes-${viewport.width}`);
+        await openScreen(page, `/catalog/${detail.id}/insights`);
+        await page.getByRole('table', { name: 'Insights' }).getByText('kubernetes_pod_security_admission_restricted_profile_validator').waitFor();
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `catalog-detail-insights-${viewport.width}`);
+      }
     } finally {
       await page.close();
     }

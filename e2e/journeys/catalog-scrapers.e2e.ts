@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { dbRows, field, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
@@ -95,6 +96,32 @@ describe('catalog scrapers', () => {
       await row.getByRole('button', { name: '(View details)' }).click();
       await expect.poll(() => page.getByRole('dialog', { name: /^Details for job / }).getByRole('region', { name: 'Scrape Summary' }).textContent()).toContain('Shop::Service');
       expect((await dbRows<{ name: string }>(world.api, 'configs?select=name&type=eq.Shop::Service&order=name')).map((config) => config.name)).toEqual(['api', 'web']);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('lists scrapers with long names and sources without sideways scrolling at both screen sizes', async () => {
+    const name = 'kubernetes_cluster_inventory.eu-central-1.production_primary_and_disaster_recovery';
+    const created = await world.api.post('/api/db/config_scrapers', {
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      data: {
+        name,
+        namespace: 'platform-inventory-and-compliance-production',
+        source: 'kubernetes/platform-inventory-and-compliance-production/kubernetes_cluster_inventory_eu_central_1',
+        spec: { schedule: '@every 12h', file: [{ type: 'Inventory::Cluster', id: '$.id', format: 'json', icon: 'k8s', paths: ['/srv/inventory/clusters/eu-central-1/production/primary-and-disaster-recovery.json'] }] },
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const page = await world.admin.newPage();
+    try {
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await openScreen(page, '/catalog/scrapers');
+        await page.getByRole('table', { name: 'Scrapers' }).locator('tbody tr').filter({ hasText: name }).waitFor();
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `catalog-scrapers-list-${viewport.width}`);
+      }
     } finally {
       await page.close();
     }

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { startMailbox, waitForMail, type Mailbox } from '../support/mailbox.js';
 import { dbRows, JSON_HEADERS, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
@@ -136,6 +137,13 @@ describe('incident responders', () => {
     await person.waitFor();
     expect(await strip(person)).toEqual(['Created:reached', 'Acknowledged(not yet):pending', 'Resolved(not yet):pending', 'Closed(not yet):pending']);
     await screenshot(page, 'incident-responders');
+
+    // The team responder's long Message-ID stays inside the incident's pane.
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await team.getByText(sent!.external_id!, { exact: true }).waitFor();
+      await expectNoHorizontalOverflow(page);
+    }
 
     // The person again removed: a soft delete.
     await person.getByRole('button', { name: 'Delete responder Grace Hopper' }).click();

@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { dbRows, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
+
+/** An error line as services write them: a long URL that cannot wrap, and a pod label as long. */
+const UPSTREAM = 'https://payments-gateway.eu-central-1.internal.example.com/v2/merchants/4f1c2a9e7d3b4c1e9a550b7e2d1f8c6a/transactions/authorize?attempt=3';
+const ERROR_MESSAGE = `ERROR payment failed, see https://pay.example/err/7 upstream ${UPSTREAM} answered 504`;
+const POD = 'checkout_payments_settlement_worker_7d9f8b6c5d_x2x4q_eu_central_1a';
 
 const LOG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}\.\d{2}\.\d{3}$/;
 
@@ -30,7 +36,7 @@ describe('logs', () => {
     const file = path.join(dir, 'app.log');
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
     const lines = [
-      { timestamp: at(3), message: '\u001b[31mERROR\u001b[0m payment failed, see https://pay.example/err/7', level: 'error' },
+      { timestamp: at(3), message: `\u001b[31mERROR\u001b[0m payment failed, see https://pay.example/err/7 upstream ${UPSTREAM} answered 504`, level: 'error', pod: POD },
       { timestamp: at(2), message: 'checkout started', level: 'info' },
       { timestamp: at(1), message: 'payment retried', level: 'warn' },
     ];
@@ -47,7 +53,7 @@ describe('logs', () => {
         `    paths: [${JSON.stringify(file)}]`,
         '    format: json',
         '    fields:',
-        '      labels: [level]',
+        '      labels: [level, pod]',
         '    labels:',
         '      app: shop',
         '',
@@ -97,7 +103,7 @@ describe('logs', () => {
       expect(await page.title()).toBe('Logs - checkout');
       expect(await page.getByLabel('Log selector').inputValue()).toBe('e2e-app-files');
 
-      await expect.poll(() => messages(page)).toEqual(['payment retried', 'checkout started', 'ERROR payment failed, see https://pay.example/err/7']);
+      await expect.poll(() => messages(page)).toEqual(['payment retried', 'checkout started', ERROR_MESSAGE]);
       const table = page.getByRole('table', { name: 'Logs' });
       const first = table.getByRole('row').nth(1);
       expect(await first.getByRole('cell').first().innerText()).toMatch(LOG_TIMESTAMP);
@@ -106,10 +112,16 @@ describe('logs', () => {
       expect(await error.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(187, 0, 0)');
       expect(await table.getByRole('link', { name: 'https://pay.example/err/7' }).getAttribute('href')).toBe('https://pay.example/err/7');
       await screenshot(page, 'logs-lines');
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await table.getByText(POD, { exact: false }).waitFor();
+        await expectNoHorizontalOverflow(page, 'main [role="table"]');
+        await screenshot(page, `logs-lines-${viewport.width}`);
+      }
 
       await page.getByRole('searchbox', { name: 'Search logs' }).fill('PAYMENT');
       await expect.poll(() => new URL(page.url()).searchParams.get('query')).toBe('PAYMENT');
-      await expect.poll(() => messages(page)).toEqual(['payment retried', 'ERROR payment failed, see https://pay.example/err/7']);
+      await expect.poll(() => messages(page)).toEqual(['payment retried', ERROR_MESSAGE]);
 
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download' }).click();
@@ -119,7 +131,7 @@ describe('logs', () => {
       const lines = text.trim().split('\n');
       expect(lines).toHaveLength(2);
       expect(lines[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}\.\d{2}\.\d{3}\tpayment retried\tapp=shop,level=warn$/);
-      expect(lines[1]).toContain('\tERROR payment failed, see https://pay.example/err/7\t');
+      expect(lines[1]).toContain(`\t${ERROR_MESSAGE}\t`);
 
       await page.getByRole('searchbox', { name: 'Search logs' }).fill('no such line');
       await page.getByText('There are no logs matching the search query').waitFor();

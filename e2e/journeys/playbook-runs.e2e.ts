@@ -29,6 +29,9 @@ spec:
   title: ${title}
 ${body}`;
 
+/** A title as long as operators write them, with a URL that cannot wrap. */
+const PURGE_TITLE = 'Purge the CDN cache of https://static.payments.example.com/checkout/assets/v2/bundles/production/eu-central-1/';
+
 /** The run's status, as the badge beside its title shows it. */
 const runStatus = async (page: Page) => (await page.locator('main header [data-tone]').first().textContent()) ?? '';
 
@@ -87,6 +90,11 @@ describe('playbook runs', () => {
 `,
       ),
     );
+    playbooks['purge'] = await applyPlaybook(
+      world.api,
+      playbook('e2e-purge-cdn', PURGE_TITLE, `  actions:\n    - name: purge\n      exec:\n        script: echo purged\n`),
+    );
+    runs['purge'] = await startRun(world.api, playbooks['purge']);
   }, 90_000);
 
   afterAll(async () => {
@@ -187,7 +195,7 @@ describe('playbook runs', () => {
     }
   });
 
-  it('records each run in Jobs History, linked to it, and leaves no unconsumed run event pending, at both screen sizes', async () => {
+  it('records each run in Jobs History, linked to it, lists the runs and leaves no unconsumed run event pending, at both screen sizes without sideways scrolling', async () => {
     const page = await world.admin.newPage();
     try {
       for (const viewport of VIEWPORTS) {
@@ -198,6 +206,11 @@ describe('playbook runs', () => {
         expect(await row.getByRole('link', { name: 'e2e-long' }).getAttribute('href')).toBe(`/playbooks/runs/${runs['long']}`);
         await expectNoHorizontalOverflow(page);
         await screenshot(page, `playbook-runs-job-history-${viewport.width}`);
+
+        await openScreen(page, '/playbooks/runs');
+        await page.getByRole('table', { name: 'Playbook runs' }).getByText(PURGE_TITLE).waitFor();
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `playbook-runs-list-${viewport.width}`);
 
         await openScreen(page, '/settings/event-queue-status');
         await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Event Queue').waitFor();

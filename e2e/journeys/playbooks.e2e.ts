@@ -4,8 +4,9 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { applyYaml, startCheckTarget, type CheckTarget } from '../support/health.js';
-import { dbRows, field, openScreen, setEditorText, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
+import { dbRows, field, JSON_HEADERS, openScreen, setEditorText, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 interface RunAnswer {
   id: string;
@@ -337,6 +338,44 @@ spec:
       }
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('lists the playbooks and their runs with long titles without sideways scrolling at both screen sizes', async () => {
+    const title = 'Rotate the settlement export credentials of https://sftp.settlements.payments.example.com/exports/eu_central_1/nightly_reconciliation/';
+    await applyYaml(
+      world,
+      `apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata: {name: rotate-settlement-export-credentials}
+spec:
+  title: ${JSON.stringify(title)}
+  category: Finance settlement and reconciliation
+  description: Rotates the SFTP key of the nightly settlement export at https://sftp.settlements.payments.example.com/exports/eu-central-1/ and tells finance
+  actions:
+    - name: rotate
+      exec:
+        script: echo rotated
+`,
+    );
+    const [rotate] = await dbRows<{ id: string }>(world.api, 'playbooks?name=eq.rotate-settlement-export-credentials&select=id');
+    const started = await world.api.post('/api/playbook/run', { headers: JSON_HEADERS, data: { id: rotate!.id, params: {} } });
+    expect(started.status(), await started.text()).toBe(201);
+    const page = await world.admin.newPage();
+    try {
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await openScreen(page, '/playbooks');
+        await page.getByRole('article', { name: title }).waitFor();
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `playbooks-list-${viewport.width}`);
+        await openScreen(page, '/playbooks/runs');
+        await page.getByRole('table', { name: 'Playbook runs' }).getByText(title).waitFor();
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `playbooks-runs-${viewport.width}`);
+      }
+    } finally {
+      await page.close();
     }
   });
 });

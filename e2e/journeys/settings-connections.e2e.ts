@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
-import { field, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
+import { field, JSON_HEADERS, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 const PASSWORD = 'Gateway-pass-9';
 
@@ -133,6 +134,28 @@ describe('settings: connections', () => {
       await page.getByRole('table', { name: 'Connections' }).getByRole('row').filter({ hasText: 'cloud' }).click();
       expect(await field(page.getByRole('dialog', { name: 'Edit Connection' }), 'Region').inputValue()).toBe('eu-west-1');
       expect(await testAndRead(page)).toBe('We currently do not support testing this connection type');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('lists connections with long names without sideways scrolling at both screen sizes', async () => {
+    const long = 'payments_gateway.eu-central-1.primary_readonly_replica_for_reporting_and_reconciliation';
+    const created = await world.api.post('/api/connections', {
+      headers: JSON_HEADERS,
+      data: { name: long, namespace: 'finance-reporting-and-reconciliation-production', type: 'http', url: `${gateway.url}/v2/merchants/settlements/reconciliation/exports` },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const page = await world.admin.newPage();
+    try {
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await openScreen(page, '/settings/connections');
+        const row = page.getByRole('table', { name: 'Connections' }).getByRole('row').filter({ hasText: long });
+        await row.waitFor();
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `settings-connections-${viewport.width}`);
+      }
     } finally {
       await page.close();
     }

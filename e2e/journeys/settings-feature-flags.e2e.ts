@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { field, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 const mainItems = async (page: Page) =>
@@ -79,6 +80,31 @@ describe('settings: feature flags', () => {
       expect(await viewer.getByRole('dialog').count()).toBe(0);
     } finally {
       await viewer.close();
+    }
+  });
+
+  it('lists flags with long names, values and descriptions without sideways scrolling at both screen sizes', async () => {
+    const name = 'notifications.send.webhook.retry_backoff_multiplier_for_unreachable_endpoints';
+    const created = await world.api.post('/api/db/properties', {
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      data: {
+        name,
+        value: 'https://hooks.example.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX?retry_backoff=exponential',
+        description: 'Multiplies the wait between retries of a webhook whose endpoint did not answer; raise it when a receiver is often down for maintenance windows longer than an hour',
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const page = await world.admin.newPage();
+    try {
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await openScreen(page, '/settings/feature-flags');
+        await page.getByRole('table', { name: 'Feature Flags' }).getByRole('row').filter({ hasText: name }).waitFor();
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `settings-feature-flags-${viewport.width}`);
+      }
+    } finally {
+      await page.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { dbRows, field, openScreen, setEditorText, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 interface TopologyRow {
@@ -137,6 +138,32 @@ describe('settings: generic resources', () => {
       await screenshot(page, 'settings-topology-linked-to-file');
       expect(await page.getByRole('button', { name: 'Update' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('lists health checks with long names and sources without sideways scrolling at both screen sizes', async () => {
+    const name = 'http_payments_gateway_settlement_export.eu-central-1.production_primary';
+    const created = await world.api.post('/api/db/canaries', {
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      data: {
+        name,
+        namespace: 'finance-settlement-and-reconciliation-production',
+        source: 'git/https://git.example.com/platform/observability-config.git/canaries/finance/settlement-export.yaml',
+        spec: { schedule: '@every 5m', http: [{ name: 'settlement-export', url: 'https://payments.example.com/v2/settlements/exports/latest?format=csv' }] },
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const page = await world.admin.newPage();
+    try {
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await openScreen(page, '/settings/canaries');
+        await page.getByRole('table', { name: 'Health Checks' }).getByRole('row').filter({ hasText: name }).waitFor();
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `settings-canaries-${viewport.width}`);
+      }
     } finally {
       await page.close();
     }

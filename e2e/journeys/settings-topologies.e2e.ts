@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
 import { dbRows, field, openScreen, setEditorText, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
 interface TopologyRow {
@@ -72,6 +73,32 @@ describe('settings: topologies', () => {
       await screenshot(page, 'settings-topology-form-linked');
       expect(await page.getByRole('button', { name: 'Update' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('lists topologies with long names and sources without sideways scrolling at both screen sizes', async () => {
+    const name = 'payments_settlement_reconciliation.eu-central-1.production_primary_cluster';
+    const created = await world.api.post('/api/db/topologies', {
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      data: {
+        name,
+        namespace: 'finance-settlement-and-reconciliation-production',
+        source: 'kubernetes/finance-settlement-and-reconciliation-production/payments-settlement-reconciliation-eu-central-1',
+        spec: { schedule: '@every 5m', components: [{ name: 'api' }] },
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const page = await world.admin.newPage();
+    try {
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await openScreen(page, '/settings/topologies');
+        await page.getByRole('table', { name: 'Topologies' }).getByRole('row').filter({ hasText: name }).waitFor();
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `settings-topologies-${viewport.width}`);
+      }
     } finally {
       await page.close();
     }

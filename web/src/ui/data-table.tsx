@@ -99,7 +99,7 @@ function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 
   return 'none';
 }
 
-function HeaderCell<TData>({ header, sortable, dense }: { header: Header<TData, unknown>; sortable: boolean; dense: boolean }) {
+function HeaderCell<TData>({ header, sortable, dense, fixed }: { header: Header<TData, unknown>; sortable: boolean; dense: boolean; fixed: boolean }) {
   const { column } = header;
   const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
   const canSort = sortable && column.getCanSort() && !header.isPlaceholder;
@@ -113,6 +113,8 @@ function HeaderCell<TData>({ header, sortable, dense }: { header: Header<TData, 
       className={cn(
         'h-9 border-b border-border text-left text-xs font-semibold tracking-wide text-fg-muted uppercase',
         dense ? 'px-2' : 'px-3',
+        // In a fixed table a title wider than its column wraps inside it rather than spill over its neighbour.
+        fixed && '[overflow-wrap:anywhere]',
         column.columnDef.meta?.headerClassName,
       )}
     >
@@ -239,6 +241,8 @@ export function DataTable<TData>({
             'align-middle text-sm text-fg',
             dense ? 'px-2' : 'px-3',
             windowed ? 'truncate py-0 whitespace-nowrap' : 'py-2',
+            // A fixed table keeps its width: a word longer than its column breaks, and nothing spills out.
+            layout === 'fixed' && !windowed && 'overflow-hidden [overflow-wrap:anywhere]',
             cell.column.columnDef.meta?.className,
           )}
         >
@@ -253,7 +257,7 @@ export function DataTable<TData>({
       {table.getHeaderGroups().map((group) => (
         <tr key={group.id} aria-rowindex={1}>
           {group.headers.map((header) => (
-            <HeaderCell key={header.id} header={header} sortable={enableSorting} dense={dense} />
+            <HeaderCell key={header.id} header={header} sortable={enableSorting} dense={dense} fixed={layout === 'fixed' || windowed} />
           ))}
         </tr>
       ))}

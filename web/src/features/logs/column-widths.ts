@@ -6,7 +6,8 @@ export type LogColumnWidths = Readonly<Record<LogColumn, number>>;
 
 /** Where the log viewer's column widths are remembered (this browser only). */
 export const LOG_COLUMN_WIDTHS_KEY = 'pharos.logs.columnWidths';
-export const DEFAULT_LOG_COLUMN_WIDTHS: LogColumnWidths = { timestamp: 200, message: 560, labels: 240 };
+/** The message's width is its least: it takes the rest of the pane. The three fit a 1280 px window. */
+export const DEFAULT_LOG_COLUMN_WIDTHS: LogColumnWidths = { timestamp: 200, message: 480, labels: 240 };
 export const MIN_LOG_COLUMN_WIDTH = 80;
 const MAX_LOG_COLUMN_WIDTH = 4000;
 

@@ -14,7 +14,7 @@ function Labels({ labels }: { labels: LogLine['labels'] }) {
   return (
     <ul className="flex flex-wrap gap-1">
       {entries.map(([key, value]) => (
-        <li key={key} className="rounded bg-surface-muted px-1.5 py-0.5 font-mono text-xs text-fg-muted">
+        <li key={key} title={`${key}=${value}`} className="max-w-full truncate rounded bg-surface-muted px-1.5 py-0.5 font-mono text-xs text-fg-muted">
           {key}={value}
         </li>
       ))}
@@ -46,7 +46,8 @@ export function LogViewer({ lines, hasMore = false, loadingMore = false, onEndRe
     estimateSize: () => LOG_TABLE.rowHeight,
     overscan: LOG_TABLE.overscan,
   });
-  const columns = LOG_COLUMNS.map((column) => `${widths[column]}px`).join(' ');
+  // The message takes whatever the pane has beyond the set widths, so the lines fill a wide window without scrolling sideways in a narrow one.
+  const columns = LOG_COLUMNS.map((column) => (column === 'message' ? `minmax(${widths[column]}px, 1fr)` : `${widths[column]}px`)).join(' ');
   const totalWidth = LOG_COLUMNS.reduce((sum, column) => sum + widths[column], 0);
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? -1;

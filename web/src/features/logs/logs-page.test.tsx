@@ -189,7 +189,7 @@ describe('/logs', () => {
     handle.focus();
     await app.user.keyboard('{ArrowRight}{ArrowRight}');
     expect(screen.getByRole('separator', { name: 'Resize Timestamp' }).getAttribute('aria-valuenow')).toBe('220');
-    expect(JSON.parse(window.localStorage.getItem(LOG_COLUMN_WIDTHS_KEY) ?? '{}')).toMatchObject({ timestamp: 220, message: 560, labels: 240 });
+    expect(JSON.parse(window.localStorage.getItem(LOG_COLUMN_WIDTHS_KEY) ?? '{}')).toMatchObject({ timestamp: 220, message: 480, labels: 240 });
     app.unmount();
 
     openLogs(`/logs?topologyId=${API}`);

@@ -10,7 +10,7 @@ export interface PersonRef {
 export function PersonCell({ person, wrap = false }: { person: PersonRef | null | undefined; wrap?: boolean }) {
   if (!person) return null;
   return (
-    <span className="inline-flex min-w-0 items-center gap-2">
+    <span className="inline-flex max-w-full min-w-0 items-center gap-2">
       <Avatar name={person.name} src={person.avatar} size="xs" />
       <span className={wrap ? 'min-w-0 break-words' : 'truncate'}>{person.name}</span>
     </span>

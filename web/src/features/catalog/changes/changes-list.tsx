@@ -2,7 +2,9 @@ import { CHANGES_DEFAULTS, DEFAULT_TIME_RANGE } from '@pharos/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CellText } from '../../../ui/cell-text';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { columnWidth as width } from '../../../ui/resource-settings/column-widths';
 import { DateTime } from '../../../ui/date-time';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { useTimeRangeParam } from '../../../ui/time-range-url';
@@ -14,16 +16,24 @@ import { SeverityBadge } from './severity-badge';
 
 const column = createColumnHelper<ChangeListItem>();
 
-const COLUMNS: DataTableColumn<ChangeListItem>[] = [
-  column.accessor('created_at', { header: 'Created', cell: (c) => <DateTime value={c.getValue<string>()} /> }),
-  column.accessor('name', { header: 'Config', cell: (c) => <span className={c.row.original.config.deleted_at ? 'text-fg-muted line-through' : undefined}>{c.getValue<string | null>() ?? c.row.original.config_id}</span> }),
-  column.accessor('type', { header: 'Type', enableSorting: false }),
-  column.accessor('change_type', { header: 'Change' }),
-  column.accessor('summary', { header: 'Summary' }),
-  column.accessor('severity', { header: 'Severity', cell: (c) => <SeverityBadge severity={c.getValue<string | null>()} /> }),
-  column.accessor('source', { header: 'Source' }),
-  column.accessor('count', { header: 'Count' }),
-];
+const created = column.accessor('created_at', { header: 'Created', ...width('w-[6.5rem]'), cell: (c) => <DateTime value={c.getValue<string>()} /> });
+const config = column.accessor('name', {
+  header: 'Config',
+  ...width('w-[14%]'),
+  cell: (c) => <CellText className={c.row.original.config.deleted_at ? 'text-fg-muted line-through' : undefined} text={c.getValue<string | null>() ?? c.row.original.config_id} />,
+});
+const type = column.accessor('type', { header: 'Type', enableSorting: false, ...width('w-[11%]'), cell: (c) => <CellText text={c.getValue<string | null>()} /> });
+const change = column.accessor('change_type', { header: 'Change', ...width('w-[15%]'), cell: (c) => <CellText text={c.getValue<string>()} /> });
+// A long summary shows its first lines; the row's drawer and the title have all of it.
+const summary = column.accessor('summary', { header: 'Summary', cell: (c) => <span className="line-clamp-3" title={c.getValue<string | null>() ?? undefined}>{c.getValue<string | null>()}</span> });
+const severity = column.accessor('severity', { header: 'Severity', ...width('w-[7rem]'), cell: (c) => <SeverityBadge severity={c.getValue<string | null>()} /> });
+const source = column.accessor('source', { header: 'Source', ...width('w-[12%]'), cell: (c) => <CellText text={c.getValue<string | null>()} /> });
+const count = column.accessor('count', { header: 'Count', ...width('w-[5.5rem]') });
+
+/** Columns of fixed widths, Summary taking the rest. */
+const COLUMNS: DataTableColumn<ChangeListItem>[] = [created, config, type, change, summary, severity, source, count];
+/** A config's pane beside its details is narrower: type and source are left to the change's drawer. */
+const CONFIG_COLUMNS: DataTableColumn<ChangeListItem>[] = [created, config, change, summary, severity, count];
 
 const URL_PARAMS = { pageIndex: PAGE_INDEX_PARAM, pageSize: CHANGES_PARAMS.pageSize, sortBy: CHANGES_PARAMS.sortBy, sortOrder: CHANGES_PARAMS.sortDirection };
 const DEFAULT_SORT = { id: CHANGES_DEFAULTS.sortBy, desc: true };
@@ -76,7 +86,7 @@ export function ChangesList({ configId }: { configId?: string }) {
           </p>
           <DataTable
             label="Changes"
-            columns={COLUMNS}
+            columns={configId === undefined ? COLUMNS : CONFIG_COLUMNS}
             data={changes.data?.changes ?? []}
             getRowId={(row) => row.id}
             totalRowCount={changes.data?.total}
@@ -87,6 +97,8 @@ export function ChangesList({ configId }: { configId?: string }) {
             defaultPageSize={CHANGES_DEFAULTS.pageSize}
             defaultSort={DEFAULT_SORT}
             windowOver={100}
+            layout="fixed"
+            dense
           />
         </>
       )}

@@ -2,7 +2,9 @@ import { ANALYSIS_TYPES, INSIGHTS_DEFAULTS, SEVERITY_FILTER_VALUES } from '@phar
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CellText } from '../../../ui/cell-text';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { columnWidth as width } from '../../../ui/resource-settings/column-widths';
 import { DateTime } from '../../../ui/date-time';
 import { Drawer } from '../../../ui/drawer';
 import { useTableUrlState } from '../../../ui/table-url-state';
@@ -12,16 +14,27 @@ import { useAnalyzers, useInsights, type InsightItem } from './insights-api';
 import { DEFAULT_INSIGHTS_SORT_BY, INSIGHT_PARAM_ALIASES, insightFilterValue, insightsQueryOf, type InsightFilter } from './insights-params';
 
 const column = createColumnHelper<InsightItem>();
-const COLUMNS: DataTableColumn<InsightItem>[] = [
-  column.accessor('config_name', { header: 'Config', cell: (c) => c.getValue<string | null>() ?? c.row.original.config_id }),
-  column.accessor('analyzer', { header: 'Analyzer' }),
-  column.accessor('analysis_type', { header: 'Type' }),
-  column.accessor('severity', { header: 'Severity', cell: (c) => <SeverityBadge severity={c.getValue<string | null>()} /> }),
-  column.accessor('status', { header: 'Status' }),
-  column.accessor('message', { header: 'Message', enableSorting: false, cell: (c) => c.getValue<string | null>() ?? c.row.original.summary }),
-  column.accessor('first_observed', { header: 'First observed', cell: (c) => <DateTime value={c.getValue<string>()} /> }),
-  column.accessor('last_observed', { header: 'Last observed', cell: (c) => <DateTime value={c.getValue<string | null>()} /> }),
-];
+const config = column.accessor('config_name', { header: 'Config', ...width('w-[13%]'), cell: (c) => <CellText text={c.getValue<string | null>() ?? c.row.original.config_id} /> });
+const analyzer = column.accessor('analyzer', { header: 'Analyzer', ...width('w-[17%]'), cell: (c) => <CellText text={c.getValue<string>()} /> });
+const type = column.accessor('analysis_type', { header: 'Type', ...width('w-[6.5rem]'), cell: (c) => <CellText text={c.getValue<string>()} /> });
+const severity = column.accessor('severity', { header: 'Severity', ...width('w-[7rem]'), cell: (c) => <SeverityBadge severity={c.getValue<string | null>()} /> });
+const status = column.accessor('status', { header: 'Status', ...width('w-[5.5rem]') });
+// A long message shows its first lines; the row's drawer and the title have all of it.
+const message = column.accessor('message', {
+  header: 'Message',
+  enableSorting: false,
+  cell: (c) => {
+    const text = c.getValue<string | null>() ?? c.row.original.summary;
+    return <span className="line-clamp-3" title={text ?? undefined}>{text}</span>;
+  },
+});
+const firstObserved = column.accessor('first_observed', { header: 'First observed', ...width('w-[7.5rem]'), cell: (c) => <DateTime value={c.getValue<string>()} /> });
+const lastObserved = column.accessor('last_observed', { header: 'Last observed', ...width('w-[7.5rem]'), cell: (c) => <DateTime value={c.getValue<string | null>()} /> });
+
+/** Columns of fixed widths, Message taking the rest. */
+const COLUMNS: DataTableColumn<InsightItem>[] = [config, analyzer, type, severity, status, message, firstObserved, lastObserved];
+/** One config's insights, in the narrower pane beside its details: its name and the first sighting are left to the drawer. */
+const CONFIG_COLUMNS: DataTableColumn<InsightItem>[] = [analyzer, type, severity, status, message, lastObserved];
 
 const DEFAULT_SORT = { id: DEFAULT_INSIGHTS_SORT_BY, desc: true };
 const selectClass = 'h-9 cursor-pointer rounded-md border border-border-strong bg-surface px-2 text-sm text-fg';
@@ -83,7 +96,7 @@ export function InsightsList({ configId }: { configId?: string }) {
       {/* A failure is a toast with its message (spec 2 section 8), through the shared query error handling. */}
       <DataTable
         label="Insights"
-        columns={COLUMNS}
+        columns={configId === undefined ? COLUMNS : CONFIG_COLUMNS}
         data={insights.data?.items ?? []}
         getRowId={(row) => row.id}
         totalRowCount={insights.data?.total}
@@ -91,6 +104,8 @@ export function InsightsList({ configId }: { configId?: string }) {
         isFetching={insights.isFetching}
         defaultPageSize={INSIGHTS_DEFAULTS.pageSize}
         defaultSort={DEFAULT_SORT}
+        layout="fixed"
+        dense
         onRowClick={(row) => setOpen(row)}
       />
       <Drawer open={open !== null} onOpenChange={(o) => !o && setOpen(null)} title={open ? `${open.analyzer}: ${open.config_name ?? open.config_id}` : ''}>
@@ -100,6 +115,9 @@ export function InsightsList({ configId }: { configId?: string }) {
               <SeverityBadge severity={open.severity} /> {open.analysis_type} · {open.status}
             </p>
             <p>{open.message ?? open.summary}</p>
+            <p className="text-fg-muted">
+              First observed <DateTime value={open.first_observed} />
+            </p>
             {open.analysis != null && <pre className="overflow-auto rounded bg-surface-muted p-2 font-mono text-xs">{JSON.stringify(open.analysis, null, 2)}</pre>}
           </div>
         )}

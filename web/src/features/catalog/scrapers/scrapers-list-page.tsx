@@ -53,6 +53,8 @@ export function ScrapersListPage() {
         defaultSort={DEFAULT_SORT}
         defaultPageSize={GENERIC_LIST_LIMIT}
         emptyMessage={NO_SCRAPERS_TEXT}
+        layout="fixed"
+        dense
         onRowClick={(row) => void navigate(scraperPath(row.id))}
       />
       <JobDetailsDialog job={detailsOf ? (lastRun.data ?? null) : null} onClose={() => setDetailsOf(null)} />

@@ -35,6 +35,7 @@ export function PlaybookRunsPage() {
           isLoading={runs.isPending}
           isFetching={runs.isFetching && !runs.isPending}
           enableSorting={false}
+          layout="fixed"
           defaultPageSize={PLAYBOOK_PAGE_SIZES.runsList}
           emptyMessage="No playbook runs match these filters"
           onRowClick={(row) => void navigate(`/playbooks/runs/${encodeURIComponent(row.id)}`)}

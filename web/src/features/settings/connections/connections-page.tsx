@@ -3,7 +3,9 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../ui/button';
+import { CellText } from '../../../ui/cell-text';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { columnWidth as width, RESOURCE_COLUMN_WIDTHS } from '../../../ui/resource-settings/column-widths';
 import { DateTime } from '../../../ui/date-time';
 import { useTableUrlState } from '../../../ui/table-url-state';
 import { useCan } from '../../../app/access/use-can';
@@ -20,18 +22,18 @@ const COLUMNS: DataTableColumn<ConnectionRow>[] = [
   column.accessor('name', {
     header: 'Name',
     cell: (info) => (
-      <span className="flex items-center gap-2 font-medium">
-        <ConnectionIcon icon={connectionForm(info.row.original.type)?.icon ?? 'http'} className="size-4" />
-        {info.getValue()}
+      <span className="flex min-w-0 items-center gap-2 font-medium">
+        <ConnectionIcon icon={connectionForm(info.row.original.type)?.icon ?? 'http'} className="size-4 shrink-0" />
+        <CellText text={info.getValue()} />
       </span>
     ),
   }),
-  column.accessor('type', { header: 'Type', cell: (info) => connectionForm(info.getValue())?.title ?? info.getValue() }),
-  column.accessor('namespace', { header: 'Namespace' }),
-  column.accessor('source', { header: 'Source' }),
-  column.accessor('created_by', { header: 'Created By', enableSorting: false, cell: (info) => <PersonCell person={info.getValue()} /> }),
-  column.accessor('created_at', { header: 'Created At', cell: (info) => <DateTime value={info.getValue()} /> }),
-  column.accessor('updated_at', { header: 'Updated At', cell: (info) => <DateTime value={info.getValue()} /> }),
+  column.accessor('type', { header: 'Type', ...width('w-[11%]'), cell: (info) => connectionForm(info.getValue())?.title ?? info.getValue() }),
+  column.accessor('namespace', { header: 'Namespace', ...width(RESOURCE_COLUMN_WIDTHS.namespace), cell: (info) => <CellText text={info.getValue()} /> }),
+  column.accessor('source', { header: 'Source', ...width(RESOURCE_COLUMN_WIDTHS.source), cell: (info) => <CellText text={info.getValue()} /> }),
+  column.accessor('created_by', { header: 'Created By', enableSorting: false, ...width(RESOURCE_COLUMN_WIDTHS.createdBy), cell: (info) => <PersonCell person={info.getValue()} /> }),
+  column.accessor('created_at', { header: 'Created At', ...width(RESOURCE_COLUMN_WIDTHS.date), cell: (info) => <DateTime value={info.getValue()} /> }),
+  column.accessor('updated_at', { header: 'Updated At', ...width(RESOURCE_COLUMN_WIDTHS.date), cell: (info) => <DateTime value={info.getValue()} /> }),
 ];
 
 type Editing = { open: false } | { open: true; id?: string };
@@ -67,6 +69,8 @@ export function ConnectionsPage() {
         isLoading={list.isPending}
         isFetching={list.isFetching && !list.isPending}
         defaultSort={DEFAULT_SORT}
+        layout="fixed"
+        dense
         onRowClick={(row) => setEditing({ open: true, id: row.id })}
       />
       <ConnectionDialog

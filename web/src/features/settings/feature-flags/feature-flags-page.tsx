@@ -3,7 +3,9 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../ui/button';
+import { CellText } from '../../../ui/cell-text';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { columnWidth as width, RESOURCE_COLUMN_WIDTHS } from '../../../ui/resource-settings/column-widths';
 import { DateTime } from '../../../ui/date-time';
 import { useTableUrlState } from '../../../ui/table-url-state';
 import { toast } from '../../../ui/toast/toast-store';
@@ -19,12 +21,13 @@ const DEFAULT_SORT = { id: 'name', desc: false } as const;
 const column = createColumnHelper<FeatureFlag>();
 
 const COLUMNS: DataTableColumn<FeatureFlag>[] = [
-  column.accessor('name', { header: 'Name', cell: (info) => <span className="font-mono font-medium">{info.getValue()}</span> }),
-  column.accessor('value', { header: 'Value', cell: (info) => <span className="font-mono">{info.getValue()}</span> }),
+  // Names and values are single long words (dotted names, URLs): they break anywhere; the description wraps.
+  column.accessor('name', { header: 'Name', ...width('w-[24%]'), cell: (info) => <span className="font-mono font-medium">{info.getValue()}</span> }),
+  column.accessor('value', { header: 'Value', ...width('w-[18%]'), cell: (info) => <span className="font-mono">{info.getValue()}</span> }),
   column.accessor('description', { header: 'Description' }),
-  column.accessor('source', { header: 'Source' }),
-  column.accessor('created_by', { header: 'Created By', enableSorting: false, cell: (info) => <PersonCell person={info.getValue()} /> }),
-  column.accessor('updated_at', { header: 'Updated At', cell: (info) => <DateTime value={info.getValue()} /> }),
+  column.accessor('source', { header: 'Source', ...width('w-[8%]'), cell: (info) => <CellText text={info.getValue()} /> }),
+  column.accessor('created_by', { header: 'Created By', enableSorting: false, ...width(RESOURCE_COLUMN_WIDTHS.createdBy), cell: (info) => <PersonCell person={info.getValue()} /> }),
+  column.accessor('updated_at', { header: 'Updated At', ...width(RESOURCE_COLUMN_WIDTHS.date), cell: (info) => <DateTime value={info.getValue()} /> }),
 ];
 
 type Editing = { open: false } | { open: true; flag?: FeatureFlag };
@@ -66,6 +69,8 @@ export function FeatureFlagsPage() {
         isLoading={list.isPending}
         isFetching={list.isFetching && !list.isPending}
         defaultSort={DEFAULT_SORT}
+        layout="fixed"
+        dense
         onRowClick={canWrite ? edit : undefined}
       />
       {canWrite && (

@@ -66,6 +66,8 @@ function ResourceList({ table, addDialog }: { table: SettingsTable; addDialog: A
         defaultSort={DEFAULT_SORT}
         defaultPageSize={GENERIC_LIST_LIMIT}
         emptyMessage={NO_RESOURCES_TEXT}
+        layout="fixed"
+        dense
         onRowClick={(row) => void navigate(settingsDetailPath(table, row.id))}
       />
       {canWrite &&
