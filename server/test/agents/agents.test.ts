@@ -175,6 +175,22 @@ describe('editing and deleting through the data service', () => {
     expect(renamed.error?.message).toBe("An agent's name cannot be changed");
   });
 
+  it('refuses settings the form cannot produce, naming the field', async () => {
+    const agent = await created(`checked-${sfx}`);
+    const client = restClient(server, admin);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ kubernetes: { enabled: true, interval: '7m' } }, 'kubernetes.interval must be one of 1m, 5m, 10m, 30m, 1h, 2h, 6h, 12h, 24h'],
+      [{ kubernetes: { enabled: 'yes', interval: '5m' } }, 'kubernetes.enabled must be true or false'],
+      [{ push_telemetry: { enabled: true, topologyName: 3 } }, 'pushTelemetry.topologyName must be a string'],
+      [{ properties: { a: { nested: true } } }, 'properties must map each key to a text value'],
+    ];
+    for (const [change, message] of cases) {
+      const { status, error } = await client.from('agents').update(change).eq('id', agent.id);
+      expect(status, message).toBe(400);
+      expect(error?.message).toBe(message);
+    }
+  });
+
   it('with cleanup soft-deletes the agent, revokes its token and soft-deletes what it created', async () => {
     const agent = await created(`gone-${sfx}`);
     await seedRows(agent.id, `gone-${sfx}`);
