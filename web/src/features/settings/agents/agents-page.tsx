@@ -45,9 +45,9 @@ export function AgentsPage() {
         title="Agents"
         actions={
           canWrite && (
-            <Button size="sm" aria-label="Create new agent" onClick={() => setParam(ADD_PARAM, 'true')}>
+            <Button size="sm" onClick={() => setParam(ADD_PARAM, 'true')}>
               <Plus className="size-4" aria-hidden="true" />
-              Add Agent
+              Create new agent
             </Button>
           )
         }
