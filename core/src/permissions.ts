@@ -3,6 +3,12 @@
 export const ROLES = ['admin', 'editor', 'viewer', 'commander', 'responder'] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * The role of the person behind an agent's access token. It is not one of the ROLES a user can be
+ * given and grants nothing in the matrix: such a token may only push and pull for its own agent.
+ */
+export const AGENT_ROLE = 'agent';
+
 export const RESOURCES = [
   'database',
   'rbac',

@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { agentRoutes } from './agents/routes.js';
 import { applyRoutes } from './apply/routes.js';
 import { catalogSummaryRoutes } from './catalog/summary-routes.js';
 import { connectionRoutes } from './connections/routes.js';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(topologyRoutes, { pool });
   await app.register(responderRoutes, { pool, secrets });
   await app.register(logsRoutes, { pool, secrets });
+  await app.register(agentRoutes, { pool });
   await app.register(schemaRoutes);
   await app.register(notificationRoutes, { pool, sandbox, publicUrl: identity.publicUrl });
   docsRoutes(app);

@@ -4,6 +4,8 @@ import type { Role } from '@pharos/core';
 export interface Caller {
   personId: string;
   roles: Role[];
+  /** Set when the token belongs to an agent: such a caller reaches only the agent's own push and pull routes. */
+  agentId?: string;
 }
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublic } from './guard.js';
+import { isAgentRoute, isPublic } from './guard.js';
 
 describe('isPublic', () => {
   it.each([
@@ -42,5 +42,24 @@ describe('isPublic', () => {
     ['GET', '/api/playbook/webhook/deploy/../../db/people'],
   ])('%s %s needs a caller', (method, url) => {
     expect(isPublic(method, url)).toBe(false);
+  });
+});
+
+describe('isAgentRoute', () => {
+  it.each(['/api/agent/push', '/api/agent/push/checks?x=1', '/api/agent/pull', '/api/agent/pull/eu-cluster'])('lets an agent call %s', (url) => {
+    expect(isAgentRoute(url)).toBe(true);
+  });
+
+  it.each([
+    '/api/agent/generate',
+    '/api/agent/pushy',
+    '/api/agent/push/../../db/agents',
+    '/api/agent/push/%2E%2E/%2E%2E/db/agents',
+    '/api/agent/pull/..%2F..%2Fauth/whoami',
+    '/api/db/agents',
+    '/api/auth/whoami',
+    '/api/agent',
+  ])('keeps an agent from %s', (url) => {
+    expect(isAgentRoute(url)).toBe(false);
   });
 });

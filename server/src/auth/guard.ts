@@ -65,6 +65,16 @@ function isPublicPath(method: string, path: string): boolean {
   return path === '/api/.ory' || path.startsWith('/api/.ory/');
 }
 
+/** The only routes an agent's token may call: pushing its results upstream and pulling its work. */
+const AGENT_ROUTES: readonly RegExp[] = [/^\/api\/agent\/push(\/|$)/, /^\/api\/agent\/pull(\/|$)/];
+
+export const AGENT_TOKEN_REFUSED = "An agent's access token may only push to and pull from /api/agent/push and /api/agent/pull";
+
+/** True when an agent may call this path, as the router decodes it and fully normalised. */
+export function isAgentRoute(url: string): boolean {
+  return pathViews(url).every((path) => AGENT_ROUTES.some((route) => route.test(path)));
+}
+
 function refuse(reply: FastifyReply, message: string): FastifyReply {
   return reply
     .code(401)
@@ -81,6 +91,9 @@ export function installAccessGuard(app: FastifyInstance, options: AccessGuardOpt
     for (const resolve of options.resolvers) {
       const resolution = await resolve(request);
       if (resolution.outcome === 'valid') {
+        if (resolution.caller.agentId && !isAgentRoute(request.url)) {
+          return reply.code(403).send({ code: '42501', message: AGENT_TOKEN_REFUSED, details: null, hint: null });
+        }
         request.caller = resolution.caller;
         return;
       }

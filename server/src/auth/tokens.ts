@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { toRoles, type Role } from '@pharos/core';
+import { AGENT_ROLE, toRoles, type Role } from '@pharos/core';
 import type pg from 'pg';
 import type { Caller } from './caller.js';
 import { ensurePerson, grantRoles } from './people.js';
@@ -22,7 +22,8 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function generateToken(): string {
+/** A new random token; only its hashToken digest is ever stored. */
+export function generateToken(): string {
   return `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
 }
 
@@ -82,9 +83,10 @@ export async function createToken(pool: pg.Pool, input: CreateTokenInput): Promi
  */
 export async function verifyToken(pool: pg.Pool, token: string): Promise<Caller | null> {
   if (token.length === 0 || token.length > 512) return null;
-  const { rows } = await pool.query<{ person_id: string; roles: string[] }>(
+  const { rows } = await pool.query<{ person_id: string; roles: string[]; agent_id: string | null }>(
     `select t.person_id,
-            coalesce((select array_agg(pr.role::text) from person_roles pr where pr.person_id = t.person_id), '{}') as roles
+            coalesce((select array_agg(pr.role::text) from person_roles pr where pr.person_id = t.person_id), '{}') as roles,
+            (select a.id from agents a where a.person_id = t.person_id and a.deleted_at is null limit 1) as agent_id
        from access_tokens t
        join people p on p.id = t.person_id
        left join identities i on i.id = p.id
@@ -96,5 +98,7 @@ export async function verifyToken(pool: pg.Pool, token: string): Promise<Caller 
     [hashToken(token)],
   );
   const row = rows[0];
-  return row ? { personId: row.person_id, roles: toRoles(row.roles) } : null;
+  if (!row) return null;
+  if (row.roles.includes(AGENT_ROLE)) return row.agent_id ? { personId: row.person_id, roles: [], agentId: row.agent_id } : null;
+  return { personId: row.person_id, roles: toRoles(row.roles) };
 }

@@ -1,7 +1,7 @@
 import { can, type Action, type Resource } from '@pharos/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/caller.js';
-import { AUTHENTICATION_REQUIRED } from '../auth/guard.js';
+import { AGENT_TOKEN_REFUSED, AUTHENTICATION_REQUIRED } from '../auth/guard.js';
 import { apiError } from '../errors.js';
 
 /** An answer a route decided on: its status, code and message (and extra fields of the body). */
@@ -24,6 +24,8 @@ export function callerOf(request: FastifyRequest): Caller {
 /** The caller, when the role matrix lets them `action` the resource; else a 403 RouteError. */
 export function authorize(request: FastifyRequest, resource: Resource, action: Action): Caller {
   const caller = callerOf(request);
+  // The guard already stops agents short of these routes; an agent's empty role list must never read as viewer.
+  if (caller.agentId) throw new RouteError(403, '42501', AGENT_TOKEN_REFUSED);
   if (!can(caller.roles, resource, action)) {
     const roles = caller.roles.length > 0 ? caller.roles.join(', ') : 'viewer (no role assigned)';
     throw new RouteError(403, '42501', `permission denied: your role (${roles}) may not ${action} ${resource}`);

@@ -19,6 +19,8 @@ export function dataCaller(caller: Caller): DataCaller {
 
 /** The role matrix of the spec, checked for the resource behind a relation or function. */
 export function authorize(caller: Caller, resource: Resource, action: Action, what: string): void {
+  // The guard already keeps agents out of the data service; an agent's empty role list must never read as viewer.
+  if (caller.agentId) throw new RestError(403, '42501', `permission denied: an agent's token may not ${action} ${what}`);
   if (can(caller.roles, resource, action)) return;
   const roles = caller.roles.length > 0 ? caller.roles.join(', ') : 'viewer (no role assigned)';
   throw new RestError(

@@ -112,6 +112,12 @@ export const OWNED_RELATIONS: Readonly<Record<string, OwnedRelation>> = {
   people_roles: { ...IDENTITY, writes: [] },
   identities: { ...IDENTITY, writes: ['DELETE'] },
   connections: { owner: '/api/connections', writes: [], hint: 'Create, change and delete connections on /settings/connections or with POST, PATCH and DELETE /api/connections.' },
+  // An agent is created with its person and access token together; the data service edits and soft-deletes it.
+  agents: {
+    owner: 'POST /api/agent/generate',
+    writes: ['PATCH'],
+    hint: "Create agents on /settings/agents or with POST /api/agent/generate; delete one by setting deleted_at (and cleanup) with PATCH.",
+  },
   // Sends are recorded by notification delivery as it sends; a written row would be a forged send.
   notification_send_history: {
     owner: 'notification delivery',

@@ -2,7 +2,6 @@ import { lazy, type ComponentType } from 'react';
 import { Navigate, useLocation, type Params, type RouteObject } from 'react-router';
 import { loadAppModule } from '../ui/app-update';
 import { AuthGate } from './auth-gate';
-import { ComingScreen } from './coming-screen';
 import { FlagsGate } from './flags-gate';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout, RouteError } from './root-layout';
@@ -15,11 +14,6 @@ import { BareLayout, ShellLayout } from './shell-layout';
 export function page(load: () => Promise<ComponentType>) {
   const Component = lazy(async () => ({ default: await loadAppModule(load) }));
   return <Component />;
-}
-
-/** A screen of the route map not built yet: the shared placeholder with its name. */
-function coming(name: string) {
-  return <ComingScreen name={name} />;
 }
 
 const auth = () => import('../features/auth/screens');
@@ -136,7 +130,7 @@ const shellScreens: RouteObject[] = [
   screenRoute('settings/logging_backends', SCREENS.logBackends, page(() => settings().then((m) => m.LogBackendsPage))),
   screenRoute('settings/logging_backends/:id', SCREENS.logBackends, page(() => settings().then((m) => m.LogBackendDetailPage)), { detail: 'id' }),
   screenRoute('settings/event-queue-status', SCREENS.eventQueue, page(() => settings().then((m) => m.EventQueuePage))),
-  screenRoute('settings/agents', SCREENS.agents, coming('Agents')),
+  screenRoute('settings/agents', SCREENS.agents, page(() => settings().then((m) => m.AgentsPage))),
   screenRoute('settings/integrations', SCREENS.integrations, page(() => settings().then((m) => m.IntegrationsPage))),
   // The integration detail needs write access (spec 3, section 2.5).
   screenRoute('settings/integrations/:type/:id', SCREENS.integrations, page(() => settings().then((m) => m.IntegrationDetailPage)), {

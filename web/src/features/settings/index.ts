@@ -13,3 +13,4 @@ export { TopologiesPage, TopologyDetailPage } from './topologies/topology-pages'
 export { IntegrationDetailPage } from './integrations/integration-detail-page';
 export { IntegrationsPage } from './integrations/integrations-page';
 export { NotificationsPage } from './notifications/notifications-page';
+export { AgentsPage } from './agents/agents-page';

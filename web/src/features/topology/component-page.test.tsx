@@ -75,6 +75,16 @@ describe('/topology/{id}', () => {
     await waitFor(() => expect(app.location()).toBe('/topology?team=payments&showHiddenComponents=no'));
   });
 
+  it("names a remote component's agent and links it to the agent's edit modal", async () => {
+    const agentId = 'a0000000-0000-4000-8000-000000000009';
+    const routes = baseRoutes();
+    routes[0] = topologyRoute((query) => aResponse(query.get('id') === DB_ID ? [{ ...DATABASE, agent_id: agentId }] : []));
+    routes[1] = dbRoute('GET', 'agents', () => rows([{ id: agentId, name: 'eu-cluster' }]));
+    renderSettings(`/topology/${DB_ID}`, routes);
+    const side = await panel();
+    expect((await within(side).findByRole('link', { name: 'eu-cluster' })).getAttribute('href')).toBe(`/settings/agents?id=${agentId}`);
+  });
+
   it('names the component it was reached from in the breadcrumb when that is not its ancestor', async () => {
     const routes = baseRoutes();
     routes[2] = dbRoute('GET', 'component_names', (request) => {

@@ -1,4 +1,4 @@
-import { LOCAL_AGENT_ID, type TopologyComponent } from '@pharos/core';
+import { agentLink, LOCAL_AGENT_ID, type TopologyComponent } from '@pharos/core';
 import { FileText, Lightbulb, Siren } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { ChecksSection, PanelSection, PlaybookRunsSection, TeamsSection } from '
 import { SnapshotDialog } from './snapshot-dialog';
 import { StatusDot, statusTextClass } from './status-style';
 import { statusOf } from './topology-sort';
+import { useAgents } from './topology-api';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -87,7 +88,9 @@ export function ComponentPanel({ component }: { component: TopologyComponent }) 
       <PanelSection title="Details">
         <dl className="grid grid-cols-2 gap-3">
           <Fact label="Type">{component.type ?? '–'}</Fact>
-          <Fact label="Agent">{component.agent_id === LOCAL_AGENT_ID ? 'local' : component.agent_id}</Fact>
+          <Fact label="Agent">
+            <AgentName agentId={component.agent_id} />
+          </Fact>
           <Fact label="Created">
             <RelativeTime value={component.created_at} fallback="–" />
           </Fact>
@@ -121,5 +124,17 @@ export function ComponentPanel({ component }: { component: TopologyComponent }) 
       <TeamsSection componentId={component.id} />
       <PlaybookRunsSection componentId={component.id} />
     </aside>
+  );
+}
+
+/** The local agent by name; a remote one by name (its id while names load), linked to its edit modal. */
+function AgentName({ agentId }: { agentId: string | null | undefined }) {
+  const agents = useAgents();
+  if (!agentId || agentId === LOCAL_AGENT_ID) return <>local</>;
+  const name = agents.data?.find((agent) => agent.id === agentId)?.name ?? agentId;
+  return (
+    <Link to={agentLink(agentId)} className={linkClass}>
+      {name}
+    </Link>
   );
 }

@@ -1,3 +1,4 @@
+import { agentLink, LOCAL_AGENT_ID } from '@pharos/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Guard } from '../../../app/access/guard';
@@ -75,7 +76,15 @@ export function ConfigSidebar({ config, lastScraped }: { config: ConfigDetail; l
           )}
         </Fact>
         {config.source && <Fact label="Source">{config.source}</Fact>}
-        <Fact label="Agent">{config.agent?.name ?? 'local'}</Fact>
+        <Fact label="Agent">
+          {config.agent?.id && config.agent.id !== LOCAL_AGENT_ID ? (
+            <Link to={agentLink(config.agent.id)} className={linkClass}>
+              {config.agent.name ?? config.agent.id}
+            </Link>
+          ) : (
+            'local'
+          )}
+        </Fact>
       </dl>
       <Guard resource="incident" features={['incidents']}>
         {RelatedIncidents && <RelatedIncidents target={{ config_id: config.id }} />}

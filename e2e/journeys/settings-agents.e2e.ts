@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.js';
+import { embeddedDatabaseUrl, query } from '../support/database.js';
+import { expectNoHorizontalOverflow, VIEWPORTS } from '../support/layout.js';
+import { dbRows, field, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
+
+describe('settings: agents', () => {
+  let world: SettingsWorld;
+
+  beforeAll(async () => {
+    world = await settingsWorld();
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('creates an agent, shows its token once with the instructions, edits it and deletes it with what it created', async () => {
+    const page = await world.admin.newPage();
+    try {
+      await openScreen(page, '/settings/agents');
+      await page.getByRole('button', { name: 'Create new agent' }).click();
+      expect(page.url()).toContain('addAgent=true');
+      const create = page.getByRole('dialog', { name: 'Create new agent' });
+      await field(create, 'Name').fill('eu-west-cluster');
+      await field(create, 'Description').fill('Frankfurt');
+      await create.getByLabel("Scrape the cluster's Kubernetes resources").check();
+      await create.getByLabel('Interval').selectOption('1h');
+      await create.getByRole('button', { name: 'Create' }).click();
+      // The instructions dialog opens at once, hiding the rest of the page from the accessibility tree: the toast is read from the toaster itself.
+      await page.locator('[data-toaster]').getByText('Agent created', { exact: true }).waitFor();
+
+      const instructions = page.getByRole('dialog', { name: 'Installation Instructions' });
+      const token = (await instructions.getByLabel('Access token', { exact: true }).innerText()).trim();
+      expect(token).toMatch(/^pharos_[A-Za-z0-9_-]{43}$/);
+      expect(await instructions.getByLabel('Flux manifest', { exact: true }).innerText()).toContain(`token: ${token}`);
+      await instructions.getByRole('tab', { name: 'Helm CLI' }).click();
+      expect(await instructions.getByLabel('Helm CLI commands', { exact: true }).innerText()).toContain(`pharos agent --upstream ${world.server.url} --token ${token}`);
+      await screenshot(page, 'settings-agents-instructions');
+      await instructions.getByRole('button', { name: 'Done' }).click();
+      await instructions.waitFor({ state: 'detached' });
+
+      // The token is the agent's: accepted on its push route (not built yet, so 404), refused elsewhere.
+      const pushed = await fetch(`${world.server.url}/api/agent/push`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      expect(pushed.status).toBe(404);
+      const elsewhere = await fetch(`${world.server.url}/api/db/agents_summary`, { headers: { authorization: `Bearer ${token}` } });
+      expect(elsewhere.status).toBe(403);
+
+      const [agent] = await dbRows<{ id: string }>(world.api, 'agents_summary?name=eq.eu-west-cluster&select=id');
+      expect(agent).toBeDefined();
+      const databaseUrl = await embeddedDatabaseUrl(world.server.dataDir);
+      const canary = await query<{ id: string }>(databaseUrl, "insert into canaries (name, agent_id) values ('pushed', $1) returning id", [agent!.id]);
+      await query(databaseUrl, "insert into checks (canary_id, agent_id, type, name) values ($1, $2, 'http', 'pushed-check')", [canary.rows[0]!.id, agent!.id]);
+
+      await page.reload();
+      const table = page.getByRole('table', { name: 'Agents' });
+      const row = table.getByRole('row').filter({ hasText: 'eu-west-cluster' });
+      await row.getByText('Offline').waitFor();
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await row.waitFor();
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `settings-agents-${viewport.width}`);
+      }
+      // The token is not shown again anywhere.
+      expect(await page.getByText(token).count()).toBe(0);
+
+      await row.click();
+      expect(page.url()).toContain(`id=${agent!.id}`);
+      const edit = page.getByRole('dialog', { name: 'Edit agent' });
+      expect(await field(edit, 'Name').isDisabled()).toBe(true);
+      expect(await edit.getByLabel('Interval').inputValue()).toBe('1h');
+      await field(edit, 'Description').fill('Frankfurt, second site');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Agent updated');
+      await row.getByText('Frankfurt, second site').waitFor();
+      expect(await page.getByText(token).count()).toBe(0);
+
+      await row.click();
+      await edit.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete resources created by the agent' }).getByRole('button', { name: 'Yes' }).click();
+      await page.getByRole('alertdialog', { name: 'Delete Agent' }).getByRole('button', { name: 'Delete' }).click();
+      await toast(page, 'Agent deleted');
+      await row.waitFor({ state: 'detached' });
+
+      const checks = await query<{ deleted: boolean }>(databaseUrl, "select deleted_at is not null as deleted from checks where name = 'pushed-check'");
+      expect(checks.rows).toEqual([{ deleted: true }]);
+      const revoked = await fetch(`${world.server.url}/api/agent/push`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      expect(revoked.status).toBe(401);
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../test/fetch-stub';
+import { dbRoute, paramsOf, renderSettings, rows } from '../../../test/render-settings';
+import { CLEANUP_QUESTION } from './delete-agent-dialogs';
+import type { AgentSummary } from './types';
+
+const AGENT: AgentSummary = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'eu-cluster',
+  description: 'Frankfurt',
+  properties: { region: 'eu' },
+  kubernetes: { enabled: true, interval: '1h' },
+  push_telemetry: { enabled: false },
+  config_count: 12,
+  checks_count: 3,
+  config_scrapper_count: 2,
+  playbook_runs_count: 5,
+  last_seen: new Date().toISOString(),
+  last_received: null,
+  created_at: '2024-03-01T10:00:00Z',
+  updated_at: '2024-03-01T10:00:00Z',
+};
+
+function routes() {
+  return [
+    dbRoute('GET', 'agents_summary', () => rows([AGENT], 31)),
+    dbRoute('PATCH', 'agents', () => ({ status: 204 })),
+    { method: 'POST', path: '/api/agent/generate', respond: () => json({ id: 'new-id', name: 'new-agent', access_token: 'pharos_secret-token' }, 201) },
+  ];
+}
+
+describe('/settings/agents', () => {
+  it('lists agents_summary newest first with the counts, online status and total', async () => {
+    const app = renderSettings('/settings/agents', routes());
+    const table = await screen.findByRole('table', { name: 'Agents' });
+    const row = (await within(table).findByText('eu-cluster')).closest('tr')!;
+    expect(within(row).getByText('Online')).toBeTruthy();
+    expect(within(row).getByText('12')).toBeTruthy();
+    expect(within(row).getByText('Never')).toBeTruthy();
+    const read = app.server.requests.find((r) => r.url.pathname === '/api/db/agents_summary')!;
+    expect(paramsOf(read.url)).toMatchObject({ order: 'created_at.desc.nullslast', offset: '0' });
+    expect(read.headers.get('prefer')).toContain('count=exact');
+  });
+
+  it('orders by the sortBy and sortOrder of the URL', async () => {
+    const app = renderSettings('/settings/agents?sortBy=name&sortOrder=asc', routes());
+    await screen.findByText('eu-cluster');
+    const read = app.server.requests.find((r) => r.url.pathname === '/api/db/agents_summary')!;
+    expect(paramsOf(read.url).order).toBe('name.asc.nullslast');
+  });
+
+  it('creates an agent, then shows its token once with Flux and Helm CLI instructions', async () => {
+    const user = userEvent.setup();
+    const app = renderSettings('/settings/agents', routes());
+    await user.click(await screen.findByRole('button', { name: 'Create new agent' }));
+    expect(app.location()).toContain('addAgent=true');
+    const dialog = await screen.findByRole('dialog', { name: 'Create new agent' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('This field is required')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/^Name/), 'new-agent');
+    await user.click(within(dialog).getByLabelText("Scrape the cluster's Kubernetes resources"));
+    await user.selectOptions(within(dialog).getByLabelText('Interval'), '5m');
+    await user.click(within(dialog).getByRole('button', { name: 'Add property' }));
+    await user.type(within(dialog).getByLabelText('Key'), 'team');
+    await user.type(within(dialog).getByLabelText('Value'), 'sre');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(app.server.to('/api/agent/generate', 'POST')).toHaveLength(1));
+    expect(app.server.to('/api/agent/generate', 'POST')[0]!.body).toEqual({
+      name: 'new-agent',
+      description: '',
+      properties: { team: 'sre' },
+      kubernetes: { enabled: true, interval: '5m' },
+      pushTelemetry: { enabled: false },
+    });
+    expect(await screen.findByText('Agent created')).toBeTruthy();
+    const instructions = await screen.findByRole('dialog', { name: 'Installation Instructions' });
+    expect(within(instructions).getByLabelText('Access token').textContent).toBe('pharos_secret-token');
+    expect(within(instructions).getByLabelText('Flux manifest').textContent).toContain('token: pharos_secret-token');
+    await user.click(within(instructions).getByRole('tab', { name: 'Helm CLI' }));
+    expect(within(instructions).getByLabelText('Helm CLI commands').textContent).toContain(`pharos agent --upstream ${window.location.origin} --token pharos_secret-token`);
+    expect(app.location()).not.toContain('addAgent');
+    await user.click(within(instructions).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('pharos_secret-token')).toBeNull());
+  });
+
+  it('edits an agent from ?id= with a read-only name and Save', async () => {
+    const user = userEvent.setup();
+    const app = renderSettings(`/settings/agents?id=${AGENT.id}`, routes());
+    const dialog = await screen.findByRole('dialog', { name: 'Edit agent' });
+    const name = (await within(dialog).findByLabelText(/^Name/)) as HTMLInputElement;
+    expect(name.value).toBe('eu-cluster');
+    expect(name.disabled).toBe(true);
+    expect((within(dialog).getByLabelText('Interval') as HTMLSelectElement).value).toBe('1h');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(app.server.to('/api/db/agents', 'PATCH')).toHaveLength(1));
+    const patch = app.server.to('/api/db/agents', 'PATCH')[0]!;
+    expect(paramsOf(patch.url)).toMatchObject({ id: `eq.${AGENT.id}` });
+    expect(patch.body).toEqual({ description: 'Frankfurt', properties: { region: 'eu' }, kubernetes: { enabled: true, interval: '1h' }, push_telemetry: { enabled: false } });
+    expect(await screen.findByText('Agent updated')).toBeTruthy();
+  });
+
+  it.each([
+    ['Yes', true],
+    ['No', false],
+  ])('deletes after asking about cleanup (%s) and confirming', async (answer, cleanup) => {
+    const user = userEvent.setup();
+    const app = renderSettings(`/settings/agents?id=${AGENT.id}`, routes());
+    const dialog = await screen.findByRole('dialog', { name: 'Edit agent' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Delete' }));
+    const question = await screen.findByRole('dialog', { name: 'Delete resources created by the agent' });
+    expect(within(question).getByText(CLEANUP_QUESTION)).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: answer }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Agent' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(app.server.to('/api/db/agents', 'PATCH')).toHaveLength(1));
+    const body = app.server.to('/api/db/agents', 'PATCH')[0]!.body as { deleted_at: string; cleanup: boolean };
+    expect(body.cleanup).toBe(cleanup);
+    expect(Number.isNaN(Date.parse(body.deleted_at))).toBe(false);
+    expect(await screen.findByText('Agent deleted')).toBeTruthy();
+  });
+
+  it('shows the server message when creation fails', async () => {
+    const user = userEvent.setup();
+    renderSettings('/settings/agents?addAgent=true', [
+      { method: 'POST', path: '/api/agent/generate', respond: () => json({ code: 'AGENT_NAME_TAKEN', message: 'An agent named "x" already exists', details: null, hint: null }, 409) },
+      ...routes(),
+    ]);
+    const dialog = await screen.findByRole('dialog', { name: 'Create new agent' });
+    await user.type(within(dialog).getByLabelText(/^Name/), 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('An agent named "x" already exists')).toBeTruthy();
+  });
+
+  it('hides creation from those who may not write agents', async () => {
+    renderSettings('/settings/agents', routes(), { roles: ['viewer'] });
+    await screen.findByText('eu-cluster');
+    expect(screen.queryByRole('button', { name: 'Create new agent' })).toBeNull();
+  });
+});
