@@ -162,7 +162,9 @@ describe('application shell', () => {
       expect(settings).toContain('Connections');
 
       await page.goto('/incidents');
-      await page.getByText(UNAUTHORIZED).waitFor({ timeout: 15_000 });
+      await page.getByRole('heading', { name: 'This feature is turned off' }).waitFor({ timeout: 15_000 });
+      await page.getByText('incidents.disable', { exact: true }).waitFor();
+      expect(await page.getByText(UNAUTHORIZED).count()).toBe(0);
     } finally {
       await removeProperty(admin, 'incidents.disable');
       await removeProperty(admin, 'health.disable');
