@@ -27,6 +27,7 @@ function minutes(ms: number): string {
 export const messages = {
   // login (1010xxx)
   login: () => info(1010001, 'Sign in'),
+  signInWith: (provider: string) => info(1010002, `Sign in with ${provider}`, { provider }),
   loginReAuth: () => info(1010003, 'Please confirm this action by verifying that it is you.'),
   loginMfa: () => info(1010004, 'Please complete the second authentication challenge.'),
   totpLabel: () => info(1010006, 'Authentication code'),

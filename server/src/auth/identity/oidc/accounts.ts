@@ -1,0 +1,130 @@
+import type { Role } from '@pharos/core';
+import type pg from 'pg';
+import { transaction } from '../../../db/transaction.js';
+import { createIdentity, getCredential, identityIdByEmail, markAddressVerified } from '../identities.js';
+import type { OidcConfig } from './config.js';
+import type { OidcClaims } from './relying-party.js';
+
+/** A sign-in the provider vouched for but Pharos refuses, with the reason to show. */
+export class OidcAccountRefused extends Error {}
+
+interface ProviderLink {
+  issuer: string;
+  subject: string;
+  /** What the provider's groups gave at the last sign-in. */
+  roles: Role[];
+  teams: string[];
+}
+
+function identifierOf(issuer: string, subject: string): string {
+  return `${issuer}#${subject}`;
+}
+
+async function linkedIdentity(client: pg.PoolClient, issuer: string, subject: string): Promise<string | null> {
+  const { rows } = await client.query<{ identity_id: string }>(
+    `select c.identity_id from identity_credential_identifiers ci
+       join identity_credentials c on c.id = ci.identity_credential_id
+      where ci.credential_type = 'oidc' and ci.identifier = $1`,
+    [identifierOf(issuer, subject)],
+  );
+  return rows[0]?.identity_id ?? null;
+}
+
+function linksOf(config: Record<string, unknown> | undefined): ProviderLink[] {
+  const providers = config?.['providers'];
+  return Array.isArray(providers) ? (providers as ProviderLink[]) : [];
+}
+
+/** Records the link and what it gave this time; keeps links to other issuers. */
+async function saveLink(client: pg.PoolClient, identityId: string, link: ProviderLink): Promise<void> {
+  const existing = await getCredential(client, identityId, 'oidc', true);
+  const others = linksOf(existing?.config).filter((item) => item.issuer !== link.issuer);
+  const { rows } = await client.query<{ id: string }>(
+    `insert into identity_credentials (identity_id, type, config) values ($1, 'oidc', $2)
+     on conflict (identity_id, type) do update set config = excluded.config returning id`,
+    [identityId, { providers: [...others, link] }],
+  );
+  const credentialId = rows[0]?.id;
+  if (!credentialId) throw new Error('Could not store the provider link');
+  await client.query(
+    `insert into identity_credential_identifiers (credential_type, identifier, identity_credential_id) values ('oidc', $1, $2)
+     on conflict (credential_type, identifier) do nothing`,
+    [identifierOf(link.issuer, link.subject), credentialId],
+  );
+}
+
+/** The identity of an existing account with this email, linked only when the provider verified it. */
+async function identityToLink(client: pg.PoolClient, claims: OidcClaims & { email: string }, providerName: string): Promise<string | null> {
+  await client.query('select pg_advisory_xact_lock(hashtext(lower($1)))', [claims.email]);
+  const existing = await identityIdByEmail(client, claims.email);
+  if (!existing) return null;
+  if (!claims.emailVerified) {
+    throw new OidcAccountRefused(
+      `An account with ${claims.email} exists already, but ${providerName} does not say that this email is verified, so it is not linked. ` +
+        'Sign in with your password, or ask your identity provider administrator to verify the address.',
+    );
+  }
+  return existing;
+}
+
+async function teamId(client: pg.PoolClient, name: string): Promise<string> {
+  const found = await client.query<{ id: string }>('select id from teams where name = $1 and deleted_at is null order by created_at limit 1', [name]);
+  const id = found.rows[0]?.id;
+  if (id) return id;
+  const created = await client.query<{ id: string }>("insert into teams (name, source, created_by) values ($1, 'oidc', null) returning id", [name]);
+  const createdId = created.rows[0]?.id;
+  if (!createdId) throw new Error(`Could not create the team ${name}`);
+  return createdId;
+}
+
+/**
+ * Gives what the groups map to and takes back what the provider gave last time but no group gives
+ * now; roles and teams an administrator gave stay.
+ */
+async function applyGroups(client: pg.PoolClient, identityId: string, config: OidcConfig, groups: readonly string[], previous: ProviderLink | undefined): Promise<Pick<ProviderLink, 'roles' | 'teams'>> {
+  const member = new Set(groups);
+  const roles = [...new Set(config.roleMap.filter((entry) => member.has(entry.group)).map((entry) => entry.role))];
+  const teams = [...new Set(config.teamMap.filter((entry) => member.has(entry.group)).map((entry) => entry.team))];
+  const lostRoles = (previous?.roles ?? []).filter((role) => !roles.includes(role));
+  const lostTeams = (previous?.teams ?? []).filter((team) => !teams.includes(team));
+  if (lostRoles.length > 0) await client.query('delete from person_roles where person_id = $1 and role = any($2::text[])', [identityId, lostRoles]);
+  if (roles.length > 0) {
+    await client.query('insert into person_roles (person_id, role) select $1, r from unnest($2::text[]) r on conflict do nothing', [identityId, roles]);
+  }
+  if (lostTeams.length > 0) {
+    await client.query('delete from team_members m using teams t where m.team_id = t.id and m.person_id = $1 and t.name = any($2::text[])', [identityId, lostTeams]);
+  }
+  for (const team of teams) {
+    await client.query('insert into team_members (team_id, person_id) values ($1, $2) on conflict do nothing', [await teamId(client, team), identityId]);
+  }
+  return { roles, teams };
+}
+
+/**
+ * The identity signing in: the one linked to the subject, else the account with the provider's
+ * verified email (then linked), else a new account. Roles and teams follow the groups each time.
+ */
+export async function signInIdentity(pool: pg.Pool, config: OidcConfig, claims: OidcClaims): Promise<string> {
+  return transaction(pool, async (client) => {
+    let identityId = await linkedIdentity(client, config.issuer, claims.subject);
+    if (!identityId) {
+      const email = claims.email;
+      if (!email) throw new OidcAccountRefused(`${config.name} did not share an email address, which Pharos needs for the account. Ask your administrator to release the email claim to Pharos.`);
+      identityId = await identityToLink(client, { ...claims, email }, config.name);
+      if (identityId) await markAddressVerified(client, identityId, email);
+      else {
+        identityId = await createIdentity(client, { traits: { email, name: claims.name }, roles: [], verified: claims.emailVerified, adoptExistingPerson: claims.emailVerified });
+      }
+    }
+    const state = await client.query<{ state: string }>(
+      'select i.state from identities i join people p on p.id = i.id where i.id = $1 and p.deleted_at is null',
+      [identityId],
+    );
+    if (state.rows[0]?.state !== 'active') throw new OidcAccountRefused('Your Pharos account is disabled. Ask an administrator to enable it.');
+    const previous = linksOf((await getCredential(client, identityId, 'oidc', true))?.config).find((link) => link.issuer === config.issuer);
+    const given =
+      config.roleMap.length > 0 || config.teamMap.length > 0 ? await applyGroups(client, identityId, config, claims.groups, previous) : { roles: [], teams: [] };
+    await saveLink(client, identityId, { issuer: config.issuer, subject: claims.subject, ...given });
+    return identityId;
+  });
+}
