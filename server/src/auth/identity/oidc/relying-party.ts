@@ -102,6 +102,12 @@ export class OidcRelyingParty {
           timeout: TIMEOUT_SECONDS,
           ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
         })
+        .then((configuration) => {
+          // Without it an ID token from the token endpoint is trusted on TLS alone; a provider
+          // stand-in (or a plain-http issuer) could then hand over any claims.
+          client.enableNonRepudiationChecks(configuration);
+          return configuration;
+        })
         .catch((error: unknown) => {
           this.configuration = undefined;
           throw classify(error, this.config.name);
