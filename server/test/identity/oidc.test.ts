@@ -5,7 +5,7 @@ import { CookieJar } from '../support/cookies.js';
 import { browser, csrfOf, identityOptions, inputAttributes, nodeNamed, register, uniqueEmail } from '../support/identity.js';
 import { signInAtProvider } from '../support/oidc-journey.js';
 import { TEST_CLIENT, TestOidcProvider, type ProviderUser } from '../support/oidc-provider.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { freshDatabase, startTestServer, type FreshDatabase, type TestServer } from '../support/server.js';
 
 /**
  * Single sign-on through a real OpenID Connect provider on loopback: the sign-in page's button, the
@@ -16,6 +16,8 @@ const TEAM = `Site Reliability ${randomUUID().slice(0, 8)}`;
 let provider: TestOidcProvider;
 let server: TestServer;
 let callbackPrefix: string;
+/** A database of its own, where the provider's first person is the only administrator. */
+let alone: { database: FreshDatabase; server: TestServer };
 
 function oidcConfig(issuer: string): OidcConfig {
   return {
@@ -38,11 +40,15 @@ beforeAll(async () => {
   const issuer = await provider.listen();
   server = await startTestServer({ identity: identityOptions({ oidc: oidcConfig(issuer), passwordLogin: true }) });
   callbackPrefix = `${server.url}/api/auth/oidc/callback`;
-  await provider.start(callbackPrefix);
+  const database = await freshDatabase();
+  alone = { database, server: await startTestServer({ identity: identityOptions({ oidc: oidcConfig(issuer), passwordLogin: true }) }, database.url) };
+  await provider.start([callbackPrefix, `${alone.server.url}/api/auth/oidc/callback`]);
 });
 
 afterAll(async () => {
   await server?.close();
+  await alone?.server.close();
+  await alone?.database.drop();
   await provider?.close();
 });
 
@@ -62,17 +68,17 @@ async function pressProviderButton(target: TestServer, jar: CookieJar): Promise<
   });
 }
 
-async function signIn(user: ProviderUser, jar = new CookieJar()) {
-  const pressed = await pressProviderButton(server, jar);
+async function signIn(user: ProviderUser, jar = new CookieJar(), target = server) {
+  const pressed = await pressProviderButton(target, jar);
   expect(pressed.status).toBe(303);
   const authorization = pressed.headers.get('location') ?? '';
   expect(authorization.startsWith(`${provider.issuer}/auth?`)).toBe(true);
-  const outcome = await signInAtProvider(jar, authorization, user.sub, callbackPrefix);
+  const outcome = await signInAtProvider(jar, authorization, user.sub, `${target.url}/api/auth/oidc/callback`);
   return { jar, ...outcome };
 }
 
-async function whoami(jar: CookieJar): Promise<{ status: number; body: { user?: { id: string; email: string; name: string; roles: string[] } } }> {
-  const response = await jar.fetch(`${server.url}/api/auth/whoami`);
+async function whoami(jar: CookieJar, target = server): Promise<{ status: number; body: { user?: { id: string; email: string; name: string; roles: string[] } } }> {
+  const response = await jar.fetch(`${target.url}/api/auth/whoami`);
   return { status: response.status, body: (await response.json()) as { user?: { id: string; email: string; name: string; roles: string[] } } };
 }
 
@@ -125,6 +131,18 @@ describe('signing in with the provider', () => {
     const third = await whoami((await signIn(user)).jar);
     expect(third.body.user?.roles).toEqual(['viewer']);
     expect(await teamsOf(personId)).toEqual([]);
+  });
+
+  it('keeps the admin role of the last administrator whose group was removed, and takes it back once another exists', async () => {
+    const first = person(['ops-admins']);
+    expect((await whoami((await signIn(first, new CookieJar(), alone.server)).jar, alone.server)).body.user?.roles).toEqual(['admin']);
+    first.groups = [];
+    const kept = await signIn(first, new CookieJar(), alone.server);
+    expect(kept.location).toBe('/');
+    expect((await whoami(kept.jar, alone.server)).body.user?.roles).toEqual(['admin']);
+
+    await signIn(person(['ops-admins']), new CookieJar(), alone.server);
+    expect((await whoami((await signIn(first, new CookieJar(), alone.server)).jar, alone.server)).body.user?.roles).toEqual([]);
   });
 
   it('links an existing password account when the provider says the email is verified, and not otherwise', async () => {

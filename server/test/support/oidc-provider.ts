@@ -47,8 +47,8 @@ export class TestOidcProvider {
     return user;
   }
 
-  /** Registers Pharos as the client with this redirect URI and starts answering. */
-  async start(redirectUri: string): Promise<void> {
+  /** Registers Pharos as the client with these redirect URIs and starts answering. */
+  async start(redirectUris: string[]): Promise<void> {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
     this.signingKey = { jwk, key: privateKey };
@@ -57,7 +57,7 @@ export class TestOidcProvider {
         {
           client_id: TEST_CLIENT.id,
           client_secret: TEST_CLIENT.secret,
-          redirect_uris: [redirectUri],
+          redirect_uris: redirectUris,
           grant_types: ['authorization_code'],
           response_types: ['code'],
           token_endpoint_auth_method: 'client_secret_basic',

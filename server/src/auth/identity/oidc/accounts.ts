@@ -78,6 +78,26 @@ async function teamId(client: pg.PoolClient, name: string): Promise<string> {
 }
 
 /**
+ * Takes the admin role back unless the person is the last administrator (the database refuses
+ * that): then it stays, rather than the sign-in failing.
+ */
+async function removeAdmin(client: pg.PoolClient, personId: string): Promise<boolean> {
+  await client.query('savepoint remove_admin');
+  try {
+    await client.query("delete from person_roles where person_id = $1 and role = 'admin'", [personId]);
+    await client.query('set constraints person_roles_keep_an_admin immediate');
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'P0001') throw error;
+    await client.query('rollback to savepoint remove_admin');
+    await client.query('set constraints person_roles_keep_an_admin deferred');
+    return false;
+  }
+  await client.query('set constraints person_roles_keep_an_admin deferred');
+  await client.query('release savepoint remove_admin');
+  return true;
+}
+
+/**
  * Gives what the groups map to and takes back what the provider gave last time but no group gives
  * now; roles and teams an administrator gave stay.
  */
@@ -87,7 +107,9 @@ async function applyGroups(client: pg.PoolClient, identityId: string, config: Oi
   const teams = [...new Set(config.teamMap.filter((entry) => member.has(entry.group)).map((entry) => entry.team))];
   const lostRoles = (previous?.roles ?? []).filter((role) => !roles.includes(role));
   const lostTeams = (previous?.teams ?? []).filter((team) => !teams.includes(team));
-  if (lostRoles.length > 0) await client.query('delete from person_roles where person_id = $1 and role = any($2::text[])', [identityId, lostRoles]);
+  const kept = lostRoles.includes('admin') && !(await removeAdmin(client, identityId)) ? (['admin'] as Role[]) : [];
+  const removable = lostRoles.filter((role) => role !== 'admin');
+  if (removable.length > 0) await client.query('delete from person_roles where person_id = $1 and role = any($2::text[])', [identityId, removable]);
   if (roles.length > 0) {
     await client.query('insert into person_roles (person_id, role) select $1, r from unnest($2::text[]) r on conflict do nothing', [identityId, roles]);
   }
@@ -97,7 +119,8 @@ async function applyGroups(client: pg.PoolClient, identityId: string, config: Oi
   for (const team of teams) {
     await client.query('insert into team_members (team_id, person_id) values ($1, $2) on conflict do nothing', [await teamId(client, team), identityId]);
   }
-  return { roles, teams };
+  // Kept as given by the provider, so that the next sign-in tries again to take it back.
+  return { roles: [...roles, ...kept], teams };
 }
 
 /**
