@@ -64,7 +64,8 @@ export class TestOidcProvider {
         },
       ],
       jwks: { keys: [jwk] },
-      cookies: { keys: ['test-provider-cookie-key'] },
+      // Lax rather than the default None, which a browser drops on plain http.
+      cookies: { keys: ['test-provider-cookie-key'], long: { sameSite: 'lax' }, short: { sameSite: 'lax' } },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'], groups: ['groups'] },
       findAccount: (_ctx, sub) => {
         const user = this.users.get(sub);
