@@ -46,6 +46,9 @@ describe('identity: single sign-on with an OpenID Connect provider', () => {
       await button.waitFor({ timeout: SLOW });
       expect(await page.getByLabel('Password').count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Reset password' }).count()).toBe(0);
+      // Registration makes password accounts: closed, so the page offers no 'Create account'.
+      expect(((await (await context.request.get('/api/about')).json()) as { registration: string }).registration).toBe('invite');
+      expect(await page.getByRole('link', { name: 'Create account' }).count()).toBe(0);
       await screenshot(page, 'identity-oidc-login');
 
       await button.click();

@@ -108,7 +108,9 @@ function trustProxy(raw: string | undefined): boolean | number | string {
 /** Reads the identity settings; throws a readable error on a malformed value. */
 export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
   const publicUrl = nonEmpty(env['PHAROS_PUBLIC_URL']);
-  const registration = nonEmpty(env['PHAROS_REGISTRATION'])?.toLowerCase() ?? 'open';
+  const passwordLogin = flag(env, 'PHAROS_PASSWORD_LOGIN', true);
+  // Registering makes a password account, which nobody could sign in with when passwords are off.
+  const registration = nonEmpty(env['PHAROS_REGISTRATION'])?.toLowerCase() ?? (passwordLogin ? 'open' : 'invite');
   if (registration !== 'open' && registration !== 'invite') {
     throw new Error(`PHAROS_REGISTRATION must be "open" or "invite", got "${registration}"`);
   }
@@ -118,8 +120,10 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
   }
   if (authMode !== 'self-hosted') throw new Error(`PHAROS_AUTH_MODE must be "self-hosted", got "${authMode}"`);
   const oidc = loadOidcConfig(env);
-  const passwordLogin = flag(env, 'PHAROS_PASSWORD_LOGIN', true);
   if (!passwordLogin && !oidc) throw new Error('PHAROS_PASSWORD_LOGIN=off needs PHAROS_OIDC_ISSUER: without a provider nobody could sign in');
+  if (!passwordLogin && registration === 'open') {
+    throw new Error('PHAROS_REGISTRATION=open creates password accounts, which nobody can sign in with when PHAROS_PASSWORD_LOGIN=off: leave it unset or set it to invite');
+  }
   const smtpUrl = nonEmpty(env['SMTP_URL']);
   if (smtpUrl !== undefined && !/^smtps?:\/\//i.test(smtpUrl)) {
     throw new Error('SMTP_URL must start with smtp:// or smtps://');

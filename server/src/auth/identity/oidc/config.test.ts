@@ -65,6 +65,14 @@ describe('sign-in modes', () => {
     expect(() => loadIdentityConfig({ PHAROS_PASSWORD_LOGIN: 'off' })).toThrow(/PHAROS_PASSWORD_LOGIN=off needs PHAROS_OIDC_ISSUER/);
   });
 
+  it('closes self-registration when passwords are off, and refuses to open it', () => {
+    expect(loadIdentityConfig({ ...PROVIDER, PHAROS_PASSWORD_LOGIN: 'off' }).registration).toBe('invite');
+    expect(loadIdentityConfig({ ...PROVIDER }).registration).toBe('open');
+    expect(() => loadIdentityConfig({ ...PROVIDER, PHAROS_PASSWORD_LOGIN: 'off', PHAROS_REGISTRATION: 'open' })).toThrow(
+      /PHAROS_REGISTRATION=open creates password accounts, which nobody can sign in with when PHAROS_PASSWORD_LOGIN=off/,
+    );
+  });
+
   it('runs self-hosted and refuses organizations as not available yet', () => {
     expect(loadIdentityConfig({ PHAROS_AUTH_MODE: 'self-hosted' }).passwordLogin).toBe(true);
     expect(() => loadIdentityConfig({ PHAROS_AUTH_MODE: 'organizations' })).toThrow(/PHAROS_AUTH_MODE=organizations is not available yet/);
