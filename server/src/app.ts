@@ -14,7 +14,7 @@ import { webhookRoutes } from './health/webhook-routes.js';
 import { bearerTokenResolver, installAccessGuard, type CallerResolver } from './auth/guard.js';
 import { loadIdentityConfig, type IdentityConfig } from './auth/identity/config.js';
 import { Courier } from './auth/identity/courier.js';
-import { identityPlugin } from './auth/identity/index.js';
+import { identityDeps, identityPlugin } from './auth/identity/index.js';
 import { oidcCallbackRoute } from './auth/identity/oidc/callback-route.js';
 import { OidcRelyingParty } from './auth/identity/oidc/relying-party.js';
 import { sessionCookieResolver } from './auth/identity/resolver.js';
@@ -90,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes, { pool, registration: identity.registration });
   const relyingParty = identity.oidc ? new OidcRelyingParty(identity.oidc) : undefined;
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier, secrets, relyingParty });
-  if (relyingParty) await app.register(oidcCallbackRoute, { pool, config: identity, relyingParty });
+  if (relyingParty) await app.register(oidcCallbackRoute, { deps: identityDeps({ pool, config: identity, courier, secrets, relyingParty }), relyingParty });
   await app.register(authRoutes, { pool, config: identity, courier, secrets });
   await app.register(restPlugin, { prefix: '/api/db', pool: dataPool, cancelPool: pool, config: dataService, secrets });
   await app.register(shellRoutes, { pool });

@@ -35,6 +35,18 @@ function asIdentityError(error: FastifyError, request: FastifyRequest): Identity
   return new IdentityError(status, undefined, error.message);
 }
 
+/** What the flows share; also given to the OpenID Connect callback, which lives outside /api/.ory. */
+export function identityDeps(options: IdentityPluginOptions & { courier: Courier }): IdentityDeps {
+  return {
+    pool: options.pool,
+    config: options.config,
+    courier: options.courier,
+    limiter: new LoginRateLimiter(options.config),
+    secrets: options.secrets,
+    relyingParty: options.relyingParty,
+  };
+}
+
 /**
  * The self-hosted identity service: Ory Kratos's public browser API (login, registration,
  * recovery, verification, settings, logout, whoami), mounted under /api/.ory.
@@ -42,7 +54,7 @@ function asIdentityError(error: FastifyError, request: FastifyRequest): Identity
 export const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (app, options) => {
   const courier = options.courier ?? new Courier(options.pool, options.config, app.log);
   if (!options.courier) app.addHook('onClose', () => courier.close());
-  const deps: IdentityDeps = { pool: options.pool, config: options.config, courier, limiter: new LoginRateLimiter(options.config), secrets: options.secrets, relyingParty: options.relyingParty };
+  const deps = identityDeps({ ...options, courier });
 
   await app.register(formbody);
 

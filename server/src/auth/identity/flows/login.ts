@@ -28,7 +28,7 @@ import { bodyOf, flag, queryOf, requestUrl, returnToOf, sendFlow, str, urlsFor, 
 import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
 import type { Attempt, SignInStep } from '../rate-limit.js';
 import { rememberAdministratorOrigin } from '../../../system/remembered-origin.js';
-import { startOidcSignIn } from '../oidc/start.js';
+import { OIDC_PROVIDER_ID, startOidcAuthorization } from '../oidc/start.js';
 
 interface LoginOptions {
   returnTo: string | null;
@@ -37,9 +37,6 @@ interface LoginOptions {
 }
 
 type Current = { session: SessionRow; identity: IdentityRow } | null;
-
-/** The provider's button ('Sign in with {name}'), posted natively by the sign-in page. */
-export const OIDC_PROVIDER_ID = 'oidc';
 
 function firstFactorNodes(deps: IdentityDeps, csrf: string, refreshOf: IdentityRow | null): UiNode[] {
   const provider = deps.config.oidc ? [submit('provider', OIDC_PROVIDER_ID, 'oidc', messages.signInWith(deps.config.oidc.name))] : [];
@@ -281,7 +278,7 @@ async function submitLogin(deps: IdentityDeps, request: FastifyRequest, reply: F
       expiresAt = current.session.expires_at;
     } else {
       if (current && !flow.refresh) throw errors.sessionAlreadyAvailable();
-      if (chosen === 'oidc' && deps.relyingParty) return await startOidcSignIn(deps, request, reply, { urls, flow, relyingParty: deps.relyingParty, fail });
+      if (chosen === 'oidc' && deps.relyingParty) return await startOidcAuthorization(deps, request, reply, { urls, flow, relyingParty: deps.relyingParty, fail });
       if (chosen !== 'password' || !deps.config.passwordLogin) throw new LoginFailure([], [messages.noStrategy('login')]);
       await claim('password', (str(body, 'identifier') ?? '').trim());
       identityId = await checkPassword(deps, flow, body, current);

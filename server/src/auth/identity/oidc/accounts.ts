@@ -35,14 +35,25 @@ function linksOf(config: Record<string, unknown> | undefined): ProviderLink[] {
   return Array.isArray(providers) ? (providers as ProviderLink[]) : [];
 }
 
+/** Provider accounts the person unlinked: never linked again by email, only from their settings. */
+function unlinkedOf(config: Record<string, unknown> | undefined): Array<{ issuer: string; subject: string }> {
+  const unlinked = config?.['unlinked'];
+  return Array.isArray(unlinked) ? (unlinked as Array<{ issuer: string; subject: string }>) : [];
+}
+
 /** Records the link and what it gave this time; keeps links to other issuers. */
 async function saveLink(client: pg.PoolClient, identityId: string, link: ProviderLink): Promise<void> {
   const existing = await getCredential(client, identityId, 'oidc', true);
   const others = linksOf(existing?.config).filter((item) => item.issuer !== link.issuer);
+  const unlinked = unlinkedOf(existing?.config).filter((item) => item.issuer !== link.issuer || item.subject !== link.subject);
+  // Another account at the same provider, linked before, gives way to this one.
+  for (const replaced of linksOf(existing?.config).filter((item) => item.issuer === link.issuer && item.subject !== link.subject)) {
+    await client.query("delete from identity_credential_identifiers where credential_type = 'oidc' and identifier = $1", [identifierOf(replaced.issuer, replaced.subject)]);
+  }
   const { rows } = await client.query<{ id: string }>(
     `insert into identity_credentials (identity_id, type, config) values ($1, 'oidc', $2)
      on conflict (identity_id, type) do update set config = excluded.config returning id`,
-    [identityId, { providers: [...others, link] }],
+    [identityId, { providers: [...others, link], unlinked }],
   );
   const credentialId = rows[0]?.id;
   if (!credentialId) throw new Error('Could not store the provider link');
@@ -54,10 +65,16 @@ async function saveLink(client: pg.PoolClient, identityId: string, link: Provide
 }
 
 /** The identity of an existing account with this email, linked only when the provider verified it. */
-async function identityToLink(client: pg.PoolClient, claims: OidcClaims & { email: string }, providerName: string): Promise<string | null> {
+async function identityToLink(client: pg.PoolClient, issuer: string, claims: OidcClaims & { email: string }, providerName: string): Promise<string | null> {
   await client.query('select pg_advisory_xact_lock(hashtext(lower($1)))', [claims.email]);
   const existing = await identityIdByEmail(client, claims.email);
   if (!existing) return null;
+  const credential = await getCredential(client, existing, 'oidc');
+  if (unlinkedOf(credential?.config).some((item) => item.issuer === issuer && item.subject === claims.subject)) {
+    throw new OidcAccountRefused(
+      `You unlinked ${providerName} from your Pharos account. Sign in with your password and link it again under 'Manage Social Sign In'.`,
+    );
+  }
   if (!claims.emailVerified) {
     throw new OidcAccountRefused(
       `An account with ${claims.email} exists already, but ${providerName} does not say that this email is verified, so it is not linked. ` +
@@ -133,7 +150,7 @@ export async function signInIdentity(pool: pg.Pool, config: OidcConfig, claims: 
     if (!identityId) {
       const email = claims.email;
       if (!email) throw new OidcAccountRefused(`${config.name} did not share an email address, which Pharos needs for the account. Ask your administrator to release the email claim to Pharos.`);
-      identityId = await identityToLink(client, { ...claims, email }, config.name);
+      identityId = await identityToLink(client, config.issuer, { ...claims, email }, config.name);
       if (identityId) await markAddressVerified(client, identityId, email);
       else {
         identityId = await createIdentity(client, { traits: { email, name: claims.name }, roles: [], verified: claims.emailVerified, adoptExistingPerson: claims.emailVerified });
@@ -149,5 +166,43 @@ export async function signInIdentity(pool: pg.Pool, config: OidcConfig, claims: 
       config.roleMap.length > 0 || config.teamMap.length > 0 ? await applyGroups(client, identityId, config, claims.groups, previous) : { roles: [], teams: [] };
     await saveLink(client, identityId, { issuer: config.issuer, subject: claims.subject, ...given });
     return identityId;
+  });
+}
+
+/** Whether the identity is linked to the configured provider. */
+export async function isLinked(db: pg.Pool, identityId: string, issuer: string): Promise<boolean> {
+  const { rows } = await db.query<{ config: Record<string, unknown> }>("select config from identity_credentials where identity_id = $1 and type = 'oidc'", [identityId]);
+  return linksOf(rows[0]?.config).some((link) => link.issuer === issuer);
+}
+
+/** Links the signed-in person's account to the provider account they just signed in to (settings). */
+export async function linkIdentity(pool: pg.Pool, config: OidcConfig, identityId: string, claims: OidcClaims): Promise<void> {
+  await transaction(pool, async (client) => {
+    const owner = await linkedIdentity(client, config.issuer, claims.subject);
+    if (owner && owner !== identityId) throw new OidcAccountRefused(`This ${config.name} account is linked to another Pharos account already.`);
+    const previous = linksOf((await getCredential(client, identityId, 'oidc', true))?.config).find((link) => link.issuer === config.issuer);
+    await saveLink(client, identityId, { issuer: config.issuer, subject: claims.subject, roles: previous?.roles ?? [], teams: previous?.teams ?? [] });
+  });
+}
+
+/**
+ * Unlinks the provider; the provider account is then not linked again by its email. Refused while
+ * the provider is the person's only way to sign in.
+ */
+export async function unlinkIdentity(pool: pg.Pool, config: OidcConfig, identityId: string, passwordLogin: boolean): Promise<void> {
+  await transaction(pool, async (client) => {
+    const password = await getCredential(client, identityId, 'password');
+    if (!password || !passwordLogin) {
+      throw new OidcAccountRefused(`${config.name} is your only way to sign in to Pharos, so it cannot be unlinked${passwordLogin ? ': set a password first' : ''}.`);
+    }
+    const credential = await getCredential(client, identityId, 'oidc', true);
+    if (!credential) return;
+    const links = linksOf(credential.config);
+    const removed = links.filter((link) => link.issuer === config.issuer);
+    const unlinked = [...unlinkedOf(credential.config), ...removed.map(({ issuer, subject }) => ({ issuer, subject }))];
+    await client.query('update identity_credentials set config = $2 where id = $1', [credential.id, { providers: links.filter((link) => link.issuer !== config.issuer), unlinked }]);
+    for (const link of removed) {
+      await client.query("delete from identity_credential_identifiers where credential_type = 'oidc' and identifier = $1", [identifierOf(link.issuer, link.subject)]);
+    }
   });
 }

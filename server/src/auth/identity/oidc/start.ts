@@ -7,6 +7,9 @@ import { messages } from '../messages.js';
 import type { Urls } from '../urls.js';
 import { OidcFailure, OidcRelyingParty, type AuthorizationChecks } from './relying-party.js';
 
+/** The value of the provider's buttons ('Sign in with {name}', 'Link {name}'), posted natively. */
+export const OIDC_PROVIDER_ID = 'oidc';
+
 /** Where the provider sends the browser back: `{public URL}/api/auth/oidc/callback`. */
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
 
@@ -37,11 +40,14 @@ interface StartContext {
   flow: FlowRow;
   relyingParty: OidcRelyingParty;
   /** Answers the flow with its messages and this status. */
-  fail: (status: number) => FastifyReply;
+  fail: (status: number) => FastifyReply | Promise<FastifyReply>;
 }
 
-/** The provider button of a login flow: sends the browser to the provider's authorization page. */
-export async function startOidcSignIn(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, context: StartContext): Promise<FastifyReply> {
+/**
+ * The provider button of a login flow, or the link button of a settings flow: sends the browser to
+ * the provider's authorization page.
+ */
+export async function startOidcAuthorization(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, context: StartContext): Promise<FastifyReply> {
   const { urls, flow, relyingParty, fail } = context;
   const random = OidcRelyingParty.newChecks();
   const checks: AuthorizationChecks = { ...random, state: `${flow.id}.${random.state}` };
@@ -53,7 +59,7 @@ export async function startOidcSignIn(deps: IdentityDeps, request: FastifyReques
     request.log.warn({ err: error }, 'OpenID Connect provider unavailable');
     setMessages(flow, [], [messages.generic(error.message)]);
     await saveFlow(deps.pool, flow);
-    return fail(400);
+    return await fail(400);
   }
   const pending: PendingOidcSignIn = { ...checks, issuer: relyingParty.config.issuer };
   flow.internal_context = { ...flow.internal_context, oidc: pending };
