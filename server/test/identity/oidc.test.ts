@@ -209,6 +209,71 @@ describe('signing in with the provider', () => {
   });
 });
 
+describe("'Manage Social Sign In' in the profile settings", () => {
+  /** Presses a button of the oidc group of a fresh settings flow (a native form post). */
+  async function pressSettingsButton(jar: CookieJar, name: 'link' | 'unlink', label: string): Promise<Response> {
+    const flow = await browser(server, jar).api.createBrowserSettingsFlow();
+    const button = nodeNamed(flow.ui, name, 'oidc');
+    expect(button?.meta.label?.text).toBe(label);
+    return jar.fetch(flow.ui.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      body: new URLSearchParams({ csrf_token: csrfOf(flow), [name]: String(inputAttributes(button!)?.value) }).toString(),
+    });
+  }
+
+  async function settingsShown(jar: CookieJar, location: string) {
+    const url = new URL(location, server.url);
+    expect(url.pathname).toBe('/profile-settings');
+    return browser(server, jar).api.getSettingsFlow({ id: url.searchParams.get('flow') ?? '' });
+  }
+
+  it('links the provider to a password account, which then signs in with it; unlinked, it is not linked again by its email', async () => {
+    const email = uniqueEmail('linker');
+    const owner = browser(server);
+    const { identity } = await register(owner, email);
+    const user = person(['sre'], { email });
+
+    const pressed = await pressSettingsButton(owner.jar, 'link', 'Link Test SSO');
+    expect(pressed.status).toBe(303);
+    const linked = await signInAtProvider(owner.jar, pressed.headers.get('location') ?? '', user.sub, callbackPrefix);
+    const afterLink = await settingsShown(owner.jar, linked.location);
+    expect(afterLink.ui.messages?.map((message) => message.text)).toEqual(['Your changes have been saved!']);
+    expect(nodeNamed(afterLink.ui, 'unlink', 'oidc')?.meta.label?.text).toBe('Unlink Test SSO');
+    expect((await whoami((await signIn(user)).jar)).body.user?.id).toBe(identity.id);
+
+    const unlinked = await pressSettingsButton(owner.jar, 'unlink', 'Unlink Test SSO');
+    const afterUnlink = await settingsShown(owner.jar, unlinked.headers.get('location') ?? '');
+    expect(afterUnlink.ui.messages?.map((message) => message.text)).toEqual(['Your changes have been saved!']);
+    expect(nodeNamed(afterUnlink.ui, 'link', 'oidc')).toBeDefined();
+    const refused = await signIn(user);
+    expect(await loginMessage(refused.jar, refused.location)).toBe(
+      "You unlinked Test SSO from your Pharos account. Sign in with your password and link it again under 'Manage Social Sign In'.",
+    );
+    expect((await whoami(refused.jar)).status).toBe(401);
+  });
+
+  it('refuses to link a provider account that belongs to another Pharos account', async () => {
+    const taken = person(['sre']);
+    await signIn(taken);
+    const owner = browser(server);
+    await register(owner, uniqueEmail('second'));
+    const pressed = await pressSettingsButton(owner.jar, 'link', 'Link Test SSO');
+    const { location } = await signInAtProvider(owner.jar, pressed.headers.get('location') ?? '', taken.sub, callbackPrefix);
+    const shown = await settingsShown(owner.jar, location);
+    expect(shown.ui.messages?.map((message) => message.text)).toEqual(['This Test SSO account is linked to another Pharos account already.']);
+    expect(nodeNamed(shown.ui, 'link', 'oidc')).toBeDefined();
+  });
+
+  it('refuses to unlink the only way an account signs in', async () => {
+    const { jar } = await signIn(person(['sre']));
+    const refused = await pressSettingsButton(jar, 'unlink', 'Unlink Test SSO');
+    const shown = await settingsShown(jar, refused.headers.get('location') ?? '');
+    expect(shown.ui.messages?.map((message) => message.text)).toEqual(['Test SSO is your only way to sign in to Pharos, so it cannot be unlinked: set a password first.']);
+    expect(nodeNamed(shown.ui, 'unlink', 'oidc')).toBeDefined();
+  });
+});
+
 describe('a provider that is down, with the password form off', () => {
   let lone: TestServer;
   beforeAll(async () => {
