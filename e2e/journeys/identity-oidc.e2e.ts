@@ -65,6 +65,13 @@ describe('identity: single sign-on with an OpenID Connect provider', () => {
       const whoami = await context.request.get('/api/auth/whoami');
       expect(((await whoami.json()) as { user: { roles: string[] } }).user.roles).toEqual(['responder']);
       await screenshot(page, 'identity-oidc-signed-in');
+
+      // Signed in through the provider alone: it shows as linked, with no password to change.
+      await page.goto('/profile-settings');
+      await page.getByText('Manage Social Sign In').waitFor({ timeout: SLOW });
+      await page.getByRole('button', { name: 'Unlink Keycloak' }).waitFor({ timeout: SLOW });
+      expect(await page.getByText('Change Password').count()).toBe(0);
+      await screenshot(page, 'identity-oidc-settings');
     } finally {
       await context.close();
     }

@@ -1,7 +1,7 @@
 import type { Role } from '@pharos/core';
 import type pg from 'pg';
 import { transaction } from '../../../db/transaction.js';
-import { createIdentity, getCredential, identityIdByEmail, markAddressVerified } from '../identities.js';
+import { createIdentity, DuplicateIdentityError, getCredential, identityIdByEmail, markAddressVerified } from '../identities.js';
 import type { OidcConfig } from './config.js';
 import type { OidcClaims } from './relying-party.js';
 
@@ -153,7 +153,13 @@ export async function signInIdentity(pool: pg.Pool, config: OidcConfig, claims: 
       identityId = await identityToLink(client, config.issuer, { ...claims, email }, config.name);
       if (identityId) await markAddressVerified(client, identityId, email);
       else {
-        identityId = await createIdentity(client, { traits: { email, name: claims.name }, roles: [], verified: claims.emailVerified, adoptExistingPerson: claims.emailVerified });
+        identityId = await createIdentity(client, { traits: { email, name: claims.name }, roles: [], verified: claims.emailVerified, adoptExistingPerson: claims.emailVerified }).catch(
+          (error: unknown) => {
+            // A person made for an API token, whom an unverified email must not take over.
+            if (error instanceof DuplicateIdentityError) throw new OidcAccountRefused(`${email} belongs to somebody else in Pharos, and ${config.name} does not say that this email is verified, so no account is made for it.`);
+            throw error;
+          },
+        );
       }
     }
     const state = await client.query<{ state: string }>(
