@@ -15,7 +15,9 @@ import { webhookRoutes } from './health/webhook-routes.js';
 import { bearerTokenResolver, installAccessGuard, type CallerResolver } from './auth/guard.js';
 import { loadIdentityConfig, type IdentityConfig } from './auth/identity/config.js';
 import { Courier } from './auth/identity/courier.js';
-import { identityPlugin } from './auth/identity/index.js';
+import { identityDeps, identityPlugin } from './auth/identity/index.js';
+import { oidcCallbackRoute } from './auth/identity/oidc/callback-route.js';
+import { OidcRelyingParty } from './auth/identity/oidc/relying-party.js';
 import { sessionCookieResolver } from './auth/identity/resolver.js';
 import { IDENTITY_PREFIX } from './auth/identity/urls.js';
 import { authRoutes } from './auth/routes.js';
@@ -87,7 +89,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => courier.close());
 
   await app.register(systemRoutes, { pool, registration: identity.registration });
-  await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier, secrets });
+  const relyingParty = identity.oidc ? new OidcRelyingParty(identity.oidc) : undefined;
+  await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier, secrets, relyingParty });
+  if (relyingParty) await app.register(oidcCallbackRoute, { deps: identityDeps({ pool, config: identity, courier, secrets, relyingParty }), relyingParty });
   await app.register(authRoutes, { pool, config: identity, courier, secrets });
   await app.register(restPlugin, { prefix: '/api/db', pool: dataPool, cancelPool: pool, config: dataService, secrets });
   await app.register(shellRoutes, { pool });

@@ -16,6 +16,7 @@ describe('isPublic', () => {
     ['GET', '/%E0%A4%A'],
     ['POST', '/api/playbook/webhook/deploy'],
     ['GET', '/api/playbook/webhook/deploy?name=world'],
+    ['GET', '/api/auth/oidc/callback?code=x&state=y'],
   ])('%s %s is open', (method, url) => {
     expect(isPublic(method, url)).toBe(true);
   });
@@ -40,6 +41,8 @@ describe('isPublic', () => {
     ['GET', '/%ZZ/../api/db/people'],
     ['DELETE', '/api/playbook/webhook/deploy'],
     ['GET', '/api/playbook/webhook/deploy/../../db/people'],
+    ['POST', '/api/auth/oidc/callback'],
+    ['GET', '/api/auth/oidc/callback/../../auth/whoami'],
   ])('%s %s needs a caller', (method, url) => {
     expect(isPublic(method, url)).toBe(false);
   });

@@ -61,6 +61,8 @@ function isPublicPath(method: string, path: string): boolean {
   if (method === 'POST' && /^\/api\/canary\/webhook\/[^/]+$/.test(path)) return true;
   // Playbook webhooks, called by other systems with the webhook's own credentials (playbooks/webhook-routes.ts).
   if ((method === 'POST' || method === 'GET') && /^\/api\/playbook\/webhook\/[^/]+$/.test(path)) return true;
+  // The OpenID Connect provider sends the browser back here before it has a session.
+  if (method === 'GET' && path === '/api/auth/oidc/callback') return true;
   // Identity flows (sign-in, registration, recovery) must be reachable before signing in.
   return path === '/api/.ory' || path.startsWith('/api/.ory/');
 }

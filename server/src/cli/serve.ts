@@ -37,6 +37,9 @@ export async function serve(): Promise<void> {
   const { config, logger, shutdown } = runtime;
   shutdown.exitOnSignals(() => 0);
   try {
+    // A sign-in setting Pharos cannot honour (PHAROS_AUTH_MODE=organizations, a malformed PHAROS_OIDC_*)
+    // stops the start before any database work.
+    loadIdentityConfig();
     const database = await openRuntimeDatabase(runtime, { shareEmbedded: true });
     await migrate(database.pool, { logger });
     const secrets = await loadRuntimeSecrets(runtime);

@@ -36,6 +36,8 @@ describe('loadIdentityConfig', () => {
       maxFailuresPerAddress: 20,
       failureWindowMs: 900_000,
       trustProxy: false,
+      oidc: undefined,
+      passwordLogin: true,
     });
   });
 

@@ -1,3 +1,5 @@
+import { loadOidcConfig, type OidcConfig } from './oidc/config.js';
+
 /** Settings of the identity service, read from the environment by `loadIdentityConfig`. */
 export interface IdentityConfig {
   /**
@@ -36,6 +38,10 @@ export interface IdentityConfig {
    * limit counts clients rather than the balancer.
    */
   trustProxy: boolean | number | string;
+  /** Sign-in through the organization's OpenID Connect provider; absent when not configured. */
+  oidc: OidcConfig | undefined;
+  /** Whether the sign-in page offers email and password (PHAROS_PASSWORD_LOGIN, default on). */
+  passwordLogin: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -102,9 +108,21 @@ function trustProxy(raw: string | undefined): boolean | number | string {
 /** Reads the identity settings; throws a readable error on a malformed value. */
 export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
   const publicUrl = nonEmpty(env['PHAROS_PUBLIC_URL']);
-  const registration = nonEmpty(env['PHAROS_REGISTRATION'])?.toLowerCase() ?? 'open';
+  const passwordLogin = flag(env, 'PHAROS_PASSWORD_LOGIN', true);
+  // Registering makes a password account, which nobody could sign in with when passwords are off.
+  const registration = nonEmpty(env['PHAROS_REGISTRATION'])?.toLowerCase() ?? (passwordLogin ? 'open' : 'invite');
   if (registration !== 'open' && registration !== 'invite') {
     throw new Error(`PHAROS_REGISTRATION must be "open" or "invite", got "${registration}"`);
+  }
+  const authMode = nonEmpty(env['PHAROS_AUTH_MODE'])?.toLowerCase() ?? 'self-hosted';
+  if (authMode === 'organizations') {
+    throw new Error('PHAROS_AUTH_MODE=organizations is not available yet: use self-hosted (the default), with PHAROS_OIDC_* for single sign-on');
+  }
+  if (authMode !== 'self-hosted') throw new Error(`PHAROS_AUTH_MODE must be "self-hosted", got "${authMode}"`);
+  const oidc = loadOidcConfig(env);
+  if (!passwordLogin && !oidc) throw new Error('PHAROS_PASSWORD_LOGIN=off needs PHAROS_OIDC_ISSUER: without a provider nobody could sign in');
+  if (!passwordLogin && registration === 'open') {
+    throw new Error('PHAROS_REGISTRATION=open creates password accounts, which nobody can sign in with when PHAROS_PASSWORD_LOGIN=off: leave it unset or set it to invite');
   }
   const smtpUrl = nonEmpty(env['SMTP_URL']);
   if (smtpUrl !== undefined && !/^smtps?:\/\//i.test(smtpUrl)) {
@@ -129,5 +147,7 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     maxFailuresPerAddress: count(env, 'PHAROS_LOGIN_MAX_FAILURES_PER_ADDRESS', 20),
     failureWindowMs: duration(env, 'PHAROS_LOGIN_FAILURE_WINDOW', 900_000),
     trustProxy: trustProxy(env['PHAROS_TRUST_PROXY']),
+    oidc,
+    passwordLogin,
   };
 }

@@ -184,7 +184,7 @@ export async function passwordCredential(db: Db, identifier: string): Promise<{ 
   return { identityId: row.identity_id, hashedPassword: config.hashed_password };
 }
 
-export type CredentialType = 'password' | 'totp' | 'lookup_secret' | 'webauthn';
+export type CredentialType = 'password' | 'totp' | 'lookup_secret' | 'webauthn' | 'oidc';
 export type SecondFactor = 'totp' | 'lookup_secret' | 'webauthn';
 
 export interface CredentialRow {

@@ -12,6 +12,7 @@ import { sessionRoutes } from './flows/session.js';
 import { settingsRoutes } from './flows/settings.js';
 import { verificationRoutes } from './flows/verification.js';
 import { LoginRateLimiter } from './rate-limit.js';
+import type { OidcRelyingParty } from './oidc/relying-party.js';
 import type { ServerSecrets } from '../../secrets/server-secrets.js';
 
 export interface IdentityPluginOptions {
@@ -20,6 +21,8 @@ export interface IdentityPluginOptions {
   /** Shared with the rest of the app (invitations); created by the plugin when absent. */
   courier?: Courier;
   secrets: ServerSecrets;
+  /** Shared with the provider's callback route (oidc/callback-route.ts). */
+  relyingParty?: OidcRelyingParty | undefined;
 }
 
 function asIdentityError(error: FastifyError, request: FastifyRequest): IdentityError {
@@ -32,6 +35,18 @@ function asIdentityError(error: FastifyError, request: FastifyRequest): Identity
   return new IdentityError(status, undefined, error.message);
 }
 
+/** What the flows share; also given to the OpenID Connect callback, which lives outside /api/.ory. */
+export function identityDeps(options: IdentityPluginOptions & { courier: Courier }): IdentityDeps {
+  return {
+    pool: options.pool,
+    config: options.config,
+    courier: options.courier,
+    limiter: new LoginRateLimiter(options.config),
+    secrets: options.secrets,
+    relyingParty: options.relyingParty,
+  };
+}
+
 /**
  * The self-hosted identity service: Ory Kratos's public browser API (login, registration,
  * recovery, verification, settings, logout, whoami), mounted under /api/.ory.
@@ -39,7 +54,7 @@ function asIdentityError(error: FastifyError, request: FastifyRequest): Identity
 export const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (app, options) => {
   const courier = options.courier ?? new Courier(options.pool, options.config, app.log);
   if (!options.courier) app.addHook('onClose', () => courier.close());
-  const deps: IdentityDeps = { pool: options.pool, config: options.config, courier, limiter: new LoginRateLimiter(options.config), secrets: options.secrets };
+  const deps = identityDeps({ ...options, courier });
 
   await app.register(formbody);
 

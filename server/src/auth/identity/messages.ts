@@ -27,6 +27,7 @@ function minutes(ms: number): string {
 export const messages = {
   // login (1010xxx)
   login: () => info(1010001, 'Sign in'),
+  signInWith: (provider: string) => info(1010002, `Sign in with ${provider}`, { provider }),
   loginReAuth: () => info(1010003, 'Please confirm this action by verifying that it is you.'),
   loginMfa: () => info(1010004, 'Please complete the second authentication challenge.'),
   totpLabel: () => info(1010006, 'Authentication code'),
@@ -42,6 +43,8 @@ export const messages = {
   settingsSaved: (): UiText => ({ id: 1050001, text: 'Your changes have been saved!', type: 'success' }),
   emailChangePending: (email: string) =>
     info(1080003, `A verification code has been sent to ${email}. The new address takes the place of the old one once you enter it.`, { email }),
+  linkProvider: (provider: string) => info(1050002, `Link ${provider}`, { provider }),
+  unlinkProvider: (provider: string) => info(1050003, `Unlink ${provider}`, { provider }),
   unlinkTotp: () => info(1050004, 'Unlink TOTP Authenticator App'),
   totpQrCode: () => info(1050005, 'Authenticator app QR code'),
   totpSecret: (secret: string) => info(1050006, secret, { secret }),

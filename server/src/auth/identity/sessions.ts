@@ -7,7 +7,7 @@ import type { Urls } from './urls.js';
 export const SESSION_COOKIE = 'pharos_session';
 
 export type Aal = 'aal1' | 'aal2';
-export type AuthMethod = 'password' | 'totp' | 'lookup_secret' | 'webauthn' | 'code';
+export type AuthMethod = 'password' | 'totp' | 'lookup_secret' | 'webauthn' | 'code' | 'oidc';
 
 export interface AuthenticationMethod {
   method: AuthMethod;
@@ -32,7 +32,7 @@ const SESSION_COLUMNS = 'id, identity_id, active, aal, authentication_methods, i
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 export function methodAal(method: AuthMethod): Aal {
-  return method === 'password' || method === 'code' ? 'aal1' : 'aal2';
+  return method === 'password' || method === 'code' || method === 'oidc' ? 'aal1' : 'aal2';
 }
 
 /** AAL2 once the session has a first and a second factor. */

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { IdentityConfig } from '../config.js';
 import type { Courier } from '../courier.js';
 import { errors } from '../errors.js';
+import type { OidcRelyingParty } from '../oidc/relying-party.js';
 import type { LoginRateLimiter } from '../rate-limit.js';
 import type { ServerSecrets } from '../../../secrets/server-secrets.js';
 import { Urls, type UiPage } from '../urls.js';
@@ -15,6 +16,8 @@ export interface IdentityDeps {
   limiter: LoginRateLimiter;
   /** Seals TOTP secrets and digests one-time and backup codes. */
   secrets: ServerSecrets;
+  /** Sign-in through the organization's OpenID Connect provider, when configured. */
+  relyingParty: OidcRelyingParty | undefined;
 }
 
 export function urlsFor(deps: IdentityDeps, request: FastifyRequest): Urls {

@@ -28,6 +28,7 @@ import { bodyOf, flag, queryOf, requestUrl, returnToOf, sendFlow, str, urlsFor, 
 import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
 import type { Attempt, SignInStep } from '../rate-limit.js';
 import { rememberAdministratorOrigin } from '../../../system/remembered-origin.js';
+import { OIDC_PROVIDER_ID, startOidcAuthorization } from '../oidc/start.js';
 
 interface LoginOptions {
   returnTo: string | null;
@@ -37,7 +38,9 @@ interface LoginOptions {
 
 type Current = { session: SessionRow; identity: IdentityRow } | null;
 
-function firstFactorNodes(csrf: string, refreshOf: IdentityRow | null): UiNode[] {
+function firstFactorNodes(deps: IdentityDeps, csrf: string, refreshOf: IdentityRow | null): UiNode[] {
+  const provider = deps.config.oidc ? [submit('provider', OIDC_PROVIDER_ID, 'oidc', messages.signInWith(deps.config.oidc.name))] : [];
+  if (!deps.config.passwordLogin) return [csrfNode(csrf), ...provider];
   const identifier = refreshOf
     ? input('identifier', 'default', 'hidden', { value: refreshOf.traits.email, required: true, label: messages.labelGenerated('E-Mail', 'identifier') })
     : input('identifier', 'default', 'text', { value: '', required: true, autocomplete: 'username', label: messages.labelGenerated('E-Mail', 'identifier') });
@@ -46,6 +49,7 @@ function firstFactorNodes(csrf: string, refreshOf: IdentityRow | null): UiNode[]
     identifier,
     input('password', 'password', 'password', { required: true, autocomplete: 'current-password', label: messages.labelPassword() }),
     submit('method', 'password', 'password', messages.login()),
+    ...provider,
   ];
 }
 
@@ -108,7 +112,7 @@ export async function createLoginFlow(deps: IdentityDeps, request: FastifyReques
     if (built.challenge) internalContext['webauthn_challenge'] = built.challenge;
     ui.messages = [messages.loginMfa()];
   } else {
-    ui.nodes = firstFactorNodes(binding.csrf_token, options.refresh ? (current?.identity ?? null) : null);
+    ui.nodes = firstFactorNodes(deps, binding.csrf_token, options.refresh ? (current?.identity ?? null) : null);
     if (options.refresh && current) ui.messages = [messages.loginReAuth()];
   }
   return insertFlow(deps.pool, {
@@ -138,6 +142,7 @@ function recreate(deps: IdentityDeps, request: FastifyRequest, reply: FastifyRep
 function methodOf(body: Body): string | undefined {
   const method = str(body, 'method');
   if (method) return method;
+  if (str(body, 'provider') !== undefined) return 'oidc';
   if (str(body, 'password') !== undefined) return 'password';
   if (str(body, 'totp_code') !== undefined) return 'totp';
   if (str(body, 'lookup_secret') !== undefined) return 'lookup_secret';
@@ -273,7 +278,8 @@ async function submitLogin(deps: IdentityDeps, request: FastifyRequest, reply: F
       expiresAt = current.session.expires_at;
     } else {
       if (current && !flow.refresh) throw errors.sessionAlreadyAvailable();
-      if (chosen !== 'password') throw new LoginFailure([], [messages.noStrategy('login')]);
+      if (chosen === 'oidc' && deps.relyingParty) return await startOidcAuthorization(deps, request, reply, { urls, flow, relyingParty: deps.relyingParty, fail });
+      if (chosen !== 'password' || !deps.config.passwordLogin) throw new LoginFailure([], [messages.noStrategy('login')]);
       await claim('password', (str(body, 'identifier') ?? '').trim());
       identityId = await checkPassword(deps, flow, body, current);
       const keep = flow.refresh && current && current.identity.id === identityId ? current.session.authentication_methods.filter((m) => m.method !== 'password') : [];

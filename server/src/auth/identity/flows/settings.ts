@@ -13,6 +13,9 @@ import type { Urls } from '../urls.js';
 import { assertFlowBrowser, assertFlowSubmit, liveFlow, setMessages } from './common.js';
 import { bodyOf, flag, queryOf, requestUrl, returnToOf, sendFlow, str, urlsFor, type Body, type IdentityDeps } from './http.js';
 import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './store.js';
+import { isLinked, OidcAccountRefused, unlinkIdentity } from '../oidc/accounts.js';
+import type { OidcRelyingParty } from '../oidc/relying-party.js';
+import { OIDC_PROVIDER_ID, startOidcAuthorization } from '../oidc/start.js';
 import { assertPrivileged, methodUpdates, pendingLookup, SettingsFailure, type Method, type Outcome, type Update } from './settings-updates.js';
 
 /** The authenticator secret offered for linking, sealed in the flow; null before `offerTotpSecret`. */
@@ -68,10 +71,21 @@ async function buildNodes(deps: IdentityDeps, urls: Urls, flow: FlowRow, identit
   }
   nodes.push(submit('method', 'profile', 'profile', messages.labelSave()));
 
-  nodes.push(
-    input('password', 'password', 'password', { required: true, autocomplete: 'new-password', label: messages.labelPassword() }),
-    submit('method', 'password', 'password', messages.labelSave()),
-  );
+  if (deps.config.passwordLogin) {
+    nodes.push(
+      input('password', 'password', 'password', { required: true, autocomplete: 'new-password', label: messages.labelPassword() }),
+      submit('method', 'password', 'password', messages.labelSave()),
+    );
+  }
+
+  const provider = deps.config.oidc;
+  if (provider) {
+    nodes.push(
+      (await isLinked(deps.pool, identity.id, provider.issuer))
+        ? submit('unlink', OIDC_PROVIDER_ID, 'oidc', messages.unlinkProvider(provider.name))
+        : submit('link', OIDC_PROVIDER_ID, 'oidc', messages.linkProvider(provider.name)),
+    );
+  }
 
   const totp = await getCredential(deps.pool, identity.id, 'totp');
   if (totp) {
@@ -172,10 +186,22 @@ async function requireSession(deps: IdentityDeps, request: FastifyRequest, urls:
   return current;
 }
 
-function methodOf(body: Body): Method | undefined {
+/** The provider's Unlink button: refused while it is the person's only way to sign in. */
+async function unlinkProvider(update: Update, relyingParty: OidcRelyingParty): Promise<Outcome> {
+  try {
+    await unlinkIdentity(update.deps.pool, relyingParty.config, update.identity.id, update.deps.config.passwordLogin);
+  } catch (error) {
+    if (error instanceof OidcAccountRefused) throw new SettingsFailure([], [messages.generic(error.message)]);
+    throw error;
+  }
+  return { saved: true, session: update.session };
+}
+
+function methodOf(body: Body): Method | 'oidc' | undefined {
   const method = str(body, 'method');
-  if (method === 'profile' || method === 'password' || method === 'totp' || method === 'lookup_secret' || method === 'webauthn') return method;
+  if (method === 'profile' || method === 'password' || method === 'totp' || method === 'lookup_secret' || method === 'webauthn' || method === 'oidc') return method;
   if (method) return undefined;
+  if (str(body, 'link') !== undefined || str(body, 'unlink') !== undefined) return 'oidc';
   if (str(body, 'webauthn_register') || str(body, 'webauthn_remove')) return 'webauthn';
   if (['lookup_secret_regenerate', 'lookup_secret_confirm', 'lookup_secret_disable'].some((name) => flag(body, name))) {
     return 'lookup_secret';
@@ -202,17 +228,28 @@ async function submitSettings(deps: IdentityDeps, request: FastifyRequest, reply
 
   const method = methodOf(body);
   const update: Update = { deps, request, reply, urls, flow, body, session, identity };
+  const failed = async (status: number): Promise<FastifyReply> => {
+    const current = (await getIdentity(deps.pool, identity.id)) ?? identity;
+    return sendFlow(request, reply, urls, 'settings', flow.id, status, await settingsFlowJson(deps, urls, flow, current));
+  };
   let outcome: Outcome;
   try {
-    if (!method) throw new SettingsFailure([], [messages.noStrategy('settings')]);
-    if (method !== 'profile') assertPrivileged(update);
-    outcome = await methodUpdates[method](update);
+    if (method === 'oidc') {
+      assertPrivileged(update);
+      const relyingParty = deps.relyingParty;
+      if (!relyingParty) throw new SettingsFailure([], [messages.noStrategy('settings')]);
+      if (str(body, 'link') !== undefined) return await startOidcAuthorization(deps, request, reply, { urls, flow, relyingParty, fail: failed });
+      outcome = await unlinkProvider(update, relyingParty);
+    } else {
+      if (!method || (method === 'password' && !deps.config.passwordLogin)) throw new SettingsFailure([], [messages.noStrategy('settings')]);
+      if (method !== 'profile') assertPrivileged(update);
+      outcome = await methodUpdates[method](update);
+    }
   } catch (error) {
     if (!(error instanceof SettingsFailure)) throw error;
     setMessages(flow, error.nodeMessages, error.flowMessages);
     await saveFlow(deps.pool, flow);
-    const current = (await getIdentity(deps.pool, identity.id)) ?? identity;
-    return sendFlow(request, reply, urls, 'settings', flow.id, 400, await settingsFlowJson(deps, urls, flow, current));
+    return failed(400);
   }
 
   const updated = (await getIdentity(deps.pool, identity.id)) ?? identity;

@@ -43,6 +43,18 @@ describe('/login', () => {
     }
   });
 
+  it('offers only the provider when the password sign-in is off, and its button posts the form natively', async () => {
+    const onlyProvider = loginFlow();
+    onlyProvider.ui.nodes = onlyProvider.ui.nodes.filter((node) => node.group !== 'password' && (node.attributes as { name?: string }).name !== 'identifier');
+    stubFetch([{ path: `${ORY}/login/browser`, respond: () => json(onlyProvider) }]);
+    renderApp('/login');
+    const button = await screen.findByRole('button', { name: 'Sign in with GitHub' });
+    expect(button.closest('form')?.getAttribute('action')).toBe(onlyProvider.ui.action);
+    expect(screen.queryByLabelText(/Password/)).toBeNull();
+    expect(screen.queryByLabelText(/E-Mail/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Reset password' })).toBeNull();
+  });
+
   it('says Confirm Action for a refresh and Two-Factor Authentication for aal2', async () => {
     const server = stubFetch([
       { path: `${ORY}/login/browser`, respond: (r) => json(loginFlow({ refresh: r.url.searchParams.get('refresh') === 'true' })) },

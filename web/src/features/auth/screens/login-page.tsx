@@ -61,6 +61,8 @@ export function LoginPage() {
   const { flow, version, error, submit } = useFlow('login', { returnTo, refresh: refresh || undefined, aal });
   const heading = loginHeading(flow, { refresh, aal });
   const registrationOpen = useAbout().data?.registration === 'open';
+  // With PHAROS_PASSWORD_LOGIN=off the flow has only the provider's button: no password to reset.
+  const offersPassword = !flow || flow.ui.nodes.some((node) => node.group === 'password');
 
   const onSubmit = async (body: FlowBody) => {
     setCredentials(undefined);
@@ -74,9 +76,11 @@ export function LoginPage() {
       heading={heading}
       footer={
         <>
-          <Link to="/recovery" className={linkClass}>
-            Reset password
-          </Link>
+          {offersPassword && (
+            <Link to="/recovery" className={linkClass}>
+              Reset password
+            </Link>
+          )}
           {registrationOpen && (
             <Link to="/registration" className={linkClass}>
               Create account

@@ -1,0 +1,165 @@
+import * as client from 'openid-client';
+import type { OidcConfig } from './config.js';
+
+/** What went wrong talking to the provider, each with its own text for the person signing in. */
+export type OidcFailureKind = 'unreachable' | 'refused' | 'invalid_token' | 'wrong_audience' | 'invalid_response';
+
+export class OidcFailure extends Error {
+  constructor(
+    readonly kind: OidcFailureKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Who the provider says signed in. */
+export interface OidcClaims {
+  subject: string;
+  email: string | undefined;
+  emailVerified: boolean;
+  name: { first: string; last: string };
+  groups: string[];
+}
+
+/** What the callback must match: kept in the login flow between the redirect and the callback. */
+export interface AuthorizationChecks {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+const TIMEOUT_SECONDS = 10;
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function groupsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+function nameOf(claims: Record<string, unknown>, email: string | undefined): { first: string; last: string } {
+  const given = text(claims['given_name']);
+  const family = text(claims['family_name']);
+  if (given || family) return { first: given ?? '', last: family ?? '' };
+  const full = text(claims['name']) ?? text(claims['preferred_username']) ?? email?.split('@')[0] ?? '';
+  const space = full.indexOf(' ');
+  return space < 0 ? { first: full, last: '' } : { first: full.slice(0, space), last: full.slice(space + 1) };
+}
+
+/** The innermost message of an error chain (openid-client wraps the checks' own errors). */
+function rootMessage(error: unknown): string {
+  let current: unknown = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'));
+}
+
+/** Turns what openid-client throws into a failure a person can act on. */
+export function classify(error: unknown, providerName: string): OidcFailure {
+  if (error instanceof OidcFailure) return error;
+  if (isNetworkFailure(error)) {
+    return new OidcFailure('unreachable', `${providerName} cannot be reached right now (${rootMessage(error)}). Please try again later.`);
+  }
+  if (error instanceof client.AuthorizationResponseError) {
+    const reason = error.error_description ?? error.error;
+    return new OidcFailure('refused', `${providerName} refused the sign-in: ${reason}.`);
+  }
+  if (error instanceof client.ResponseBodyError) {
+    const reason = error.error_description ?? error.error;
+    return new OidcFailure('refused', `${providerName} refused the sign-in: ${reason}.`);
+  }
+  const detail = rootMessage(error);
+  if (error instanceof client.ClientError && error.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && /"aud"|audience/.test(detail)) {
+    return new OidcFailure('wrong_audience', `The ID token from ${providerName} was issued for another application (${detail}), so it does not sign you in here.`);
+  }
+  if (error instanceof client.ClientError && (error.code === 'OAUTH_INVALID_RESPONSE' || error.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' || error.code === 'OAUTH_KEY_SELECTION_FAILED')) {
+    return new OidcFailure('invalid_token', `The ID token from ${providerName} could not be verified (${detail}), so it does not sign you in. Please sign in again.`);
+  }
+  return new OidcFailure('invalid_response', `${providerName} answered the sign-in in a way Pharos cannot use (${detail}).`);
+}
+
+/**
+ * Pharos as an OpenID Connect relying party: authorization code with PKCE, state and nonce. The
+ * provider's metadata is discovered on first use and kept; a failed discovery is tried again next time.
+ */
+export class OidcRelyingParty {
+  private configuration: Promise<client.Configuration> | undefined;
+
+  constructor(readonly config: OidcConfig) {}
+
+  private discover(): Promise<client.Configuration> {
+    if (!this.configuration) {
+      const { issuer, clientId, clientSecret } = this.config;
+      const insecure = new URL(issuer).protocol === 'http:';
+      this.configuration = client
+        .discovery(new URL(issuer), clientId, clientSecret, clientSecret === undefined ? client.None() : undefined, {
+          timeout: TIMEOUT_SECONDS,
+          ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
+        })
+        .then((configuration) => {
+          // Without it an ID token from the token endpoint is trusted on TLS alone; a provider
+          // stand-in (or a plain-http issuer) could then hand over any claims.
+          client.enableNonRepudiationChecks(configuration);
+          return configuration;
+        })
+        .catch((error: unknown) => {
+          this.configuration = undefined;
+          throw classify(error, this.config.name);
+        });
+    }
+    return this.configuration;
+  }
+
+  static newChecks(): AuthorizationChecks {
+    return { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
+  }
+
+  /** The provider's authorization address for this sign-in. */
+  async authorizationUrl(redirectUri: string, checks: AuthorizationChecks): Promise<URL> {
+    const configuration = await this.discover();
+    return client.buildAuthorizationUrl(configuration, {
+      redirect_uri: redirectUri,
+      scope: this.config.scopes.join(' '),
+      state: checks.state,
+      nonce: checks.nonce,
+      code_challenge: await client.calculatePKCECodeChallenge(checks.codeVerifier),
+      code_challenge_method: 'S256',
+    });
+  }
+
+  /** Redeems the callback's code and returns the verified claims, with the userinfo endpoint's. */
+  async redeem(callbackUrl: URL, checks: AuthorizationChecks): Promise<OidcClaims> {
+    try {
+      const configuration = await this.discover();
+      const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+        pkceCodeVerifier: checks.codeVerifier,
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+        idTokenExpected: true,
+      });
+      const idClaims = tokens.claims();
+      if (!idClaims) throw new OidcFailure('invalid_token', `${this.config.name} sent no ID token, so it does not sign you in.`);
+      let claims: Record<string, unknown> = { ...idClaims };
+      if (configuration.serverMetadata().userinfo_endpoint) {
+        const userinfo = await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
+        claims = { ...userinfo, ...claims };
+      }
+      const email = text(claims['email'])?.toLowerCase();
+      return {
+        subject: idClaims.sub,
+        email,
+        emailVerified: claims['email_verified'] === true || claims['email_verified'] === 'true',
+        name: nameOf(claims, email),
+        groups: groupsOf(claims[this.config.groupsClaim]),
+      };
+    } catch (error) {
+      throw classify(error, this.config.name);
+    }
+  }
+}
