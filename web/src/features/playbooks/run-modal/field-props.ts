@@ -1,4 +1,6 @@
+import type { ChangeEvent } from 'react';
 import type { ParameterValue, PlaybookParameter } from '../api';
+import type { FieldControlIds } from './field-frame';
 
 /** What every parameter field gets from the run form. */
 export interface ParameterFieldProps {
@@ -13,3 +15,16 @@ export interface ParameterFieldProps {
 
 /** The label of a parameter: its label, else its name. */
 export const labelOf = (parameter: PlaybookParameter): string => parameter.label || parameter.name;
+
+/** The props a text-valued input or select of a parameter takes: its ids, value and the form's handlers. */
+export function textControlProps({ parameter, value, onChange, onBlur }: ParameterFieldProps, { id, describedBy, invalid }: FieldControlIds) {
+  return {
+    id,
+    value: String(value),
+    required: parameter.required,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange(event.target.value),
+    onBlur,
+  };
+}

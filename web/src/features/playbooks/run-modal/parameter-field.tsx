@@ -4,26 +4,18 @@ import { FieldMessage } from '../../../ui/field-message';
 import { CodeParameter } from './code-parameter';
 import { DurationParameter } from './duration-parameter';
 import { controlClass, FieldFrame } from './field-frame';
-import { labelOf, type ParameterFieldProps } from './field-props';
+import { labelOf, textControlProps, type ParameterFieldProps } from './field-props';
 import { optionsOf, parameterType } from './parameter-rules';
 import { PickerParameter } from './picker-parameter';
 import { SecretParameter } from './secret-parameter';
 import { TextParameter } from './text-parameter';
 
-function ListParameter({ parameter, value, onChange, onBlur, error }: ParameterFieldProps) {
+function ListParameter(props: ParameterFieldProps) {
+  const { parameter, error } = props;
   return (
     <FieldFrame label={labelOf(parameter)} required={parameter.required} description={parameter.description} error={error}>
-      {({ id, describedBy, invalid }) => (
-        <select
-          id={id}
-          value={String(value)}
-          required={parameter.required}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-          onBlur={onBlur}
-          className={cn(controlClass, 'h-9 cursor-pointer')}
-        >
+      {(ids) => (
+        <select {...textControlProps(props, ids)} className={cn(controlClass, 'h-9 cursor-pointer')}>
           <option value="">Select an option</option>
           {optionsOf(parameter).map((option) => (
             <option key={option.value} value={option.value}>

@@ -1,25 +1,13 @@
 import { cn } from '../../../ui/cn';
 import { controlClass, FieldFrame } from './field-frame';
-import { labelOf, type ParameterFieldProps } from './field-props';
+import { labelOf, textControlProps, type ParameterFieldProps } from './field-props';
 
 /** A secret: typed into a password field, never shown; the server seals it with the run. */
-export function SecretParameter({ parameter, value, onChange, onBlur, error }: ParameterFieldProps) {
+export function SecretParameter(props: ParameterFieldProps) {
+  const { parameter, error } = props;
   return (
     <FieldFrame label={labelOf(parameter)} required={parameter.required} description={parameter.description} error={error}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          type="password"
-          autoComplete="new-password"
-          value={String(value)}
-          required={parameter.required}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-          onBlur={onBlur}
-          className={cn(controlClass, 'h-9')}
-        />
-      )}
+      {(ids) => <input {...textControlProps(props, ids)} type="password" autoComplete="new-password" className={cn(controlClass, 'h-9')} />}
     </FieldFrame>
   );
 }
