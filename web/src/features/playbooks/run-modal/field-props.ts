@@ -16,7 +16,7 @@ export interface ParameterFieldProps {
 /** The label of a parameter: its label, else its name. */
 export const labelOf = (parameter: PlaybookParameter): string => parameter.label || parameter.name;
 
-/** The props a text-valued input or select of a parameter takes: its ids, value and the form's handlers. */
+/** The props a text-valued input, textarea or select of a parameter takes: its ids, value and the form's handlers. */
 export function textControlProps({ parameter, value, onChange, onBlur }: ParameterFieldProps, { id, describedBy, invalid }: FieldControlIds) {
   return {
     id,
@@ -24,7 +24,7 @@ export function textControlProps({ parameter, value, onChange, onBlur }: Paramet
     required: parameter.required,
     'aria-invalid': invalid || undefined,
     'aria-describedby': describedBy,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange(event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => onChange(event.target.value),
     onBlur,
   };
 }

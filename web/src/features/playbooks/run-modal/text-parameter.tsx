@@ -1,6 +1,6 @@
 import { cn } from '../../../ui/cn';
 import { controlClass, FieldFrame } from './field-frame';
-import { labelOf, type ParameterFieldProps } from './field-props';
+import { labelOf, textControlProps, type ParameterFieldProps } from './field-props';
 import { DEFAULT_MEMORY_UNIT, MEMORY_UNITS, millicoresAmount, propertiesOf, splitMemory, type MemoryUnit } from './parameter-rules';
 import { useState } from 'react';
 
@@ -91,41 +91,24 @@ const isMultiline = (multiline: unknown) => multiline === true || multiline === 
  * are checked by the form.
  */
 export function TextParameter(props: ParameterFieldProps) {
-  const { parameter, value, onChange, onBlur, error } = props;
+  const { parameter, error } = props;
   const properties = propertiesOf(parameter);
   if (properties.format === 'bytes') return <MemoryInput {...props} />;
   if (properties.format === 'millicores') return <MillicoresInput {...props} />;
-  const shared = {
-    value: String(value),
-    required: parameter.required,
-    minLength: properties.minLength,
-    maxLength: properties.maxLength,
-    onBlur,
-  };
+  const lengths = { minLength: properties.minLength, maxLength: properties.maxLength };
   return (
     <FieldFrame label={labelOf(parameter)} required={parameter.required} description={parameter.description} error={error}>
-      {({ id, describedBy, invalid }) =>
+      {(ids) =>
         isMultiline(properties.multiline) ? (
-          <textarea
-            id={id}
-            rows={4}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            onChange={(event) => onChange(event.target.value)}
-            className={cn(controlClass, 'py-2')}
-            {...shared}
-          />
+          <textarea {...textControlProps(props, ids)} {...lengths} rows={4} className={cn(controlClass, 'py-2')} />
         ) : (
           <input
-            id={id}
+            {...textControlProps(props, ids)}
+            {...lengths}
             type={properties.format && INPUT_TYPES.has(properties.format) ? properties.format : 'text'}
             min={properties.min}
             max={properties.max}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            onChange={(event) => onChange(event.target.value)}
             className={inputClass}
-            {...shared}
           />
         )
       }
