@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { agentPlaybookActionRoutes } from './agents/playbook-action-routes.js';
 import { agentRoutes } from './agents/routes.js';
 import { applyRoutes } from './apply/routes.js';
 import { catalogSummaryRoutes } from './catalog/summary-routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(responderRoutes, { pool, secrets });
   await app.register(logsRoutes, { pool, secrets });
   await app.register(agentRoutes, { pool });
+  await app.register(agentPlaybookActionRoutes, { pool, secrets, sandbox });
   await app.register(schemaRoutes);
   await app.register(notificationRoutes, { pool, sandbox, publicUrl: identity.publicUrl });
   docsRoutes(app);

@@ -49,7 +49,14 @@ describe('isPublic', () => {
 });
 
 describe('isAgentRoute', () => {
-  it.each(['/api/agent/push', '/api/agent/push/checks?x=1', '/api/agent/pull', '/api/agent/pull/eu-cluster'])('lets an agent call %s', (url) => {
+  it.each([
+    '/api/agent/push',
+    '/api/agent/push/checks?x=1',
+    '/api/agent/pull',
+    '/api/agent/pull/eu-cluster',
+    '/api/agent/playbook/action?wait=5',
+    '/api/agent/playbook/action/0b1e3f5e-8f47-4e55-9a55-3f2b8c1d2e4f/status',
+  ])('lets an agent call %s', (url) => {
     expect(isAgentRoute(url)).toBe(true);
   });
 
@@ -62,6 +69,10 @@ describe('isAgentRoute', () => {
     '/api/db/agents',
     '/api/auth/whoami',
     '/api/agent',
+    '/api/agent/playbook/actions',
+    '/api/agent/playbook/action/x/status/../../../../db/agents',
+    '/api/agent/playbook/action/%2E%2E/status',
+    '/api/agent/playbook/action/a/b/status',
   ])('keeps an agent from %s', (url) => {
     expect(isAgentRoute(url)).toBe(false);
   });

@@ -67,10 +67,11 @@ function isPublicPath(method: string, path: string): boolean {
   return path === '/api/.ory' || path.startsWith('/api/.ory/');
 }
 
-/** The only routes an agent's token may call: pushing its results upstream and pulling its work. */
-const AGENT_ROUTES: readonly RegExp[] = [/^\/api\/agent\/push(\/|$)/, /^\/api\/agent\/pull(\/|$)/];
+/** The only routes an agent's token may call: pushing its results upstream, pulling its work, taking and reporting playbook actions. */
+const AGENT_ROUTES: readonly RegExp[] = [/^\/api\/agent\/push(\/|$)/, /^\/api\/agent\/pull(\/|$)/, /^\/api\/agent\/playbook\/action(\/[^/]+\/status)?$/];
 
-export const AGENT_TOKEN_REFUSED = "An agent's access token may only push to and pull from /api/agent/push and /api/agent/pull";
+export const AGENT_TOKEN_REFUSED =
+  "An agent's access token may only push to and pull from /api/agent/push and /api/agent/pull, and take playbook actions at /api/agent/playbook/action";
 
 /** True when an agent may call this path, as the router decodes it and fully normalised. */
 export function isAgentRoute(url: string): boolean {

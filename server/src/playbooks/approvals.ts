@@ -25,6 +25,16 @@ export function approvalOf(spec: unknown): ApprovalSpec | undefined {
   return { type: approval['type'] === 'all' ? 'all' : 'any', people, teams };
 }
 
+/**
+ * Whether a run with status 'waiting' waits for its approvers (nothing of it has run yet), rather
+ * than for an agent to take one of its actions (`runsOn`).
+ */
+export async function awaitsApproval(db: Queryable, runId: string, spec: unknown): Promise<boolean> {
+  if (!approvalOf(spec)) return false;
+  const { rows } = await db.query('SELECT 1 FROM playbook_run_actions WHERE playbook_run_id = $1 LIMIT 1', [runId]);
+  return rows.length === 0;
+}
+
 /** An approval refused: the status to answer and why. */
 export class ApprovalError extends Error {
   constructor(
@@ -89,7 +99,7 @@ export function approveRun(pool: pg.Pool, runId: string, personId: string): Prom
     const run = rows[0];
     if (!run) throw new ApprovalError(404, `No playbook run ${runId}`);
     const spec = approvalOf(run.spec);
-    if (!spec || run.status !== 'waiting') throw new ApprovalError(409, `This run is ${run.status} and waits for no approval`);
+    if (!spec || run.status !== 'waiting' || !(await awaitsApproval(db, runId, run.spec))) throw new ApprovalError(409, `This run is ${run.status} and waits for no approval`);
     if (run.created_by === personId) throw new ApprovalError(403, 'You asked for this run: someone else must approve it');
     const approver = await approverOf(db, spec, personId);
     if (!approver) throw new ApprovalError(403, "You are not one of this playbook's approvers");
@@ -115,7 +125,7 @@ export async function approvalRefusal(db: Queryable, runId: string, personId: st
   const run = rows[0];
   if (!run) return `No playbook run ${runId}`;
   const spec = approvalOf(run.spec);
-  if (!spec || run.status !== 'waiting') return `This run is ${run.status} and waits for no approval`;
+  if (!spec || run.status !== 'waiting' || !(await awaitsApproval(db, runId, run.spec))) return `This run is ${run.status} and waits for no approval`;
   if (run.created_by === personId) return 'You asked for this run: someone else must approve it';
   const approver = await approverOf(db, spec, personId);
   if (!approver) return "You are not one of this playbook's approvers";

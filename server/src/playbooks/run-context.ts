@@ -14,6 +14,8 @@ export interface PlaybookOptions {
   pool: pg.Pool;
   sandbox: ExpressionSandbox;
   secrets: ServerSecrets;
+  /** How long an agent running an action may send nothing before the action is taken as lost (AGENT_SILENCE_MS). */
+  agentSilenceMs?: number;
 }
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;

@@ -8,7 +8,9 @@ import { ACTION_RUNNERS, whySkipped } from './actions/index.js';
 import type { ActionOutcome } from './actions/types.js';
 import { renderedChoiceProblem } from './actions/rendered-choices.js';
 import { delayMs, renderFields, shouldRun, type ActionState, type RunEnvironment } from './expressions.js';
+import { awaitsApproval } from './approvals.js';
 import { actionContext, runEnvironment, type PlaybookOptions, type RunRow } from './run-context.js';
+import { AGENT_SILENCE_MS, placementOf } from './runs-on.js';
 import { scrubSecrets } from './run-parameters.js';
 import { readPlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.js';
 
@@ -25,6 +27,10 @@ interface ActionRow extends ActionState {
   id: string;
   retry_count: number;
   scheduled_time: Date;
+  /** Set while the action waits for or runs on an agent. */
+  agent_id?: string | null;
+  agent_name?: string | null;
+  updated_at?: Date;
 }
 
 /** What the next step of a run is: nothing (it ended or waits), or an action to run now. */
@@ -37,7 +43,7 @@ export function queueRun(db: Pick<pg.PoolClient, 'query'>, runId: string, runAt?
   return enqueueJob(db, PLAYBOOK_RUN_TASK, { runId }, { key: `playbook-run:${runId}`, ...(runAt ? { runAt } : {}) });
 }
 
-const backoffMs = (action: PlaybookAction, retries: number): number => (action.retry ? action.retry.delayMs * action.retry.multiplier ** retries : 0);
+export const backoffMs = (action: PlaybookAction, retries: number): number => (action.retry ? action.retry.delayMs * action.retry.multiplier ** retries : 0);
 
 async function finishRun(db: pg.PoolClient, runId: string, status: 'completed' | 'failed' | 'cancelled', error: string | null): Promise<void> {
   await db.query(
@@ -65,7 +71,7 @@ async function nextStep(options: PlaybookOptions, db: pg.PoolClient, runId: stri
     [runId],
   );
   const run = runs[0];
-  if (!run || run.status === 'waiting') return { done: true };
+  if (!run || (run.status === 'waiting' && (await awaitsApproval(db, run.id, run.spec)))) return { done: true };
   if (TERMINAL.has(run.status)) {
     // Under the run's lock nothing else runs its actions: one still marked running was left by a stopped server.
     await db.query(`UPDATE playbook_run_actions SET status = 'cancelled', end_time = now() WHERE playbook_run_id = $1 AND status = 'running'`, [runId]);
@@ -85,7 +91,8 @@ async function nextStep(options: PlaybookOptions, db: pg.PoolClient, runId: stri
     return { done: true };
   }
   const { rows } = await db.query<ActionRow>(
-    'SELECT id, name, status, result, error, retry_count, scheduled_time FROM playbook_run_actions WHERE playbook_run_id = $1 ORDER BY created_at',
+    `SELECT a.id, a.name, a.status, a.result, a.error, a.retry_count, a.scheduled_time, a.agent_id, a.updated_at, g.name AS agent_name
+       FROM playbook_run_actions a LEFT JOIN agents g ON g.id = a.agent_id WHERE a.playbook_run_id = $1 ORDER BY a.created_at`,
     [runId],
   );
   const byName = new Map(rows.map((row) => [row.name, row]));
@@ -94,14 +101,27 @@ async function nextStep(options: PlaybookOptions, db: pg.PoolClient, runId: stri
   for (const action of spec.actions) {
     let row = byName.get(action.name);
     if (row && TERMINAL.has(row.status)) continue;
+    if (row?.status === 'waiting') {
+      // The agent has not taken it yet: look again when the playbook's time is up.
+      await waitForAgent(db, runId, 'waiting', deadline);
+      return { done: true };
+    }
+    if (row?.status === 'running' && row.agent_id) {
+      const silentUntil = (row.updated_at?.getTime() ?? 0) + (options.agentSilenceMs ?? AGENT_SILENCE_MS);
+      if (silentUntil > Date.now()) {
+        await waitForAgent(db, runId, 'running', Math.min(silentUntil, deadline));
+        return { done: true };
+      }
+    }
     if (row?.status === 'running') {
+      const lost = row.agent_id ? `agent '${row.agent_name ?? row.agent_id}' sent nothing about this action for ${formatDuration(options.agentSilenceMs ?? AGENT_SILENCE_MS)} and is taken to have stopped` : CRASHED_ACTION_ERROR;
       const retry = action.retry !== undefined && row.retry_count < action.retry.limit;
       const scheduled = new Date(Date.now() + backoffMs(action, row.retry_count));
       await db.query(
         `UPDATE playbook_run_actions SET status = $2, error = $3, retry_count = retry_count + $4, scheduled_time = $5, end_time = CASE WHEN $2 = 'failed' THEN now() END WHERE id = $1`,
-        [row.id, retry ? 'scheduled' : 'failed', CRASHED_ACTION_ERROR, retry ? 1 : 0, scheduled],
+        [row.id, retry ? 'scheduled' : 'failed', lost, retry ? 1 : 0, scheduled],
       );
-      row = { ...row, status: retry ? 'scheduled' : 'failed', error: CRASHED_ACTION_ERROR, retry_count: row.retry_count + (retry ? 1 : 0), scheduled_time: scheduled };
+      row = { ...row, status: retry ? 'scheduled' : 'failed', error: lost, retry_count: row.retry_count + (retry ? 1 : 0), scheduled_time: scheduled };
       rows.splice(rows.findIndex((other) => other.id === row!.id), 1, row);
       if (!retry) continue;
     }
@@ -134,6 +154,28 @@ async function nextStep(options: PlaybookOptions, db: pg.PoolClient, runId: stri
         await queueRun(db, runId, at);
         return { done: true };
       }
+    }
+    let placement;
+    try {
+      placement = await placementOf(db, options.sandbox, spec, action, environment);
+    } catch (error) {
+      placement = { on: 'none' as const, error: `runsOn: ${(error as Error).message}` };
+    }
+    if (placement.on === 'none') {
+      if (row) {
+        await db.query(`UPDATE playbook_run_actions SET status = 'failed', error = $2, end_time = now() WHERE id = $1`, [row.id, placement.error]);
+        rows.splice(rows.indexOf(row), 1, { ...row, status: 'failed', error: placement.error });
+      } else rows.push(await failedRow(db, runId, action.name, placement.error));
+      continue;
+    }
+    if (placement.on === 'agent') {
+      // Offered to the agent (GET /api/agent/playbook/action); its report moves the run on.
+      if (row) await db.query(`UPDATE playbook_run_actions SET status = 'waiting', agent_id = $2, start_time = NULL, end_time = NULL WHERE id = $1`, [row.id, placement.id]);
+      else await db.query(`INSERT INTO playbook_run_actions (playbook_run_id, name, status, agent_id) VALUES ($1, $2, 'waiting', $3)`, [runId, action.name, placement.id]);
+      await waitForAgent(db, runId, 'waiting', deadline);
+      return { done: true };
+    }
+    if (!row) {
       const id = await insertAction(db, runId, action.name, 'running');
       row = { id, name: action.name, status: 'running', result: null, error: null, retry_count: 0, scheduled_time: new Date() };
     } else {
@@ -145,6 +187,12 @@ async function nextStep(options: PlaybookOptions, db: pg.PoolClient, runId: stri
   const failedAction = rows.find((row) => row.status === 'failed');
   await finishRun(db, runId, failedAction ? 'failed' : 'completed', failedAction ? `${failedAction.name}: ${failedAction.error ?? 'failed'}` : null);
   return { done: true };
+}
+
+/** The run waits on its agent; its next advance (at `until`) looks whether the playbook's time or the agent's silence ran out. */
+async function waitForAgent(db: pg.PoolClient, runId: string, status: 'waiting' | 'running', until: number): Promise<void> {
+  await db.query('UPDATE playbook_runs SET status = $2, start_time = coalesce(start_time, now()) WHERE id = $1', [runId, status]);
+  await queueRun(db, runId, new Date(until + 1_000));
 }
 
 async function failedRow(db: pg.PoolClient, runId: string, name: string, error: string): Promise<ActionRow> {

@@ -24,6 +24,8 @@ export interface PlaybookAction {
   delay?: string;
   timeoutMs?: number;
   retry?: RetryPolicy;
+  /** Agents (names or ids, Go templates allowed) one of which runs the action instead of this server; `local` is this server. */
+  runsOn?: string[];
 }
 
 export interface PlaybookSpec {
@@ -35,6 +37,8 @@ export interface PlaybookSpec {
   components?: unknown[];
   checks?: unknown[];
   approval?: Record<string, unknown>;
+  /** The agents every action without its own `runsOn` runs on. */
+  runsOn?: string[];
 }
 
 /** A spec the engine cannot run, with the path of what is wrong (`actions[1].retry.limit`) and why. */
@@ -71,6 +75,12 @@ function retryAt(value: unknown, path: string): RetryPolicy | undefined {
   return { limit, delayMs: durationAt(value['duration'], `${path}.duration`) ?? 0, multiplier };
 }
 
+function runsOnAt(value: unknown, path: string): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value) || !value.every((name) => typeof name === 'string' && name.trim() !== '')) throw new PlaybookSpecError(`${path}: must be a list of agent names`);
+  return value.length === 0 ? undefined : value.map((name: string) => name.trim());
+}
+
 function actionAt(value: unknown, index: number, names: Set<string>): PlaybookAction {
   const path = `actions[${index}]`;
   if (!isRecord(value)) throw new PlaybookSpecError(`${path}: must be an object`);
@@ -93,7 +103,8 @@ function actionAt(value: unknown, index: number, names: Set<string>): PlaybookAc
   const delay = text('delay');
   const timeoutMs = durationAt(value['timeout'], `${path}.timeout`);
   const retry = retryAt(value['retry'], `${path}.retry`);
-  return { name, kind, body, ...(condition ? { if: condition } : {}), ...(delay ? { delay } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...(retry ? { retry } : {}) };
+  const runsOn = runsOnAt(value['runsOn'], `${path}.runsOn`);
+  return { name, kind, body, ...(condition ? { if: condition } : {}), ...(delay ? { delay } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...(retry ? { retry } : {}), ...(runsOn ? { runsOn } : {}) };
 }
 
 const listAt = (value: unknown, path: string): Record<string, unknown>[] => {
@@ -118,6 +129,7 @@ export function readPlaybookSpec(spec: unknown): PlaybookSpec {
   const names = new Set<string>();
   const actions = listAt(spec['actions'], 'actions').map((action, index) => actionAt(action, index, names));
   if (actions.length === 0) throw new PlaybookSpecError('actions: a playbook needs at least one action');
+  const runsOn = runsOnAt(spec['runsOn'], 'runsOn');
   const selectors = (field: 'configs' | 'components' | 'checks') => (spec[field] === undefined ? {} : { [field]: listAt(spec[field], field) });
   return {
     actions,
@@ -128,6 +140,7 @@ export function readPlaybookSpec(spec: unknown): PlaybookSpec {
     ...selectors('components'),
     ...selectors('checks'),
     ...(isRecord(spec['approval']) ? { approval: spec['approval'] } : {}),
+    ...(runsOn ? { runsOn } : {}),
   };
 }
 

@@ -1,0 +1,36 @@
+import type pg from 'pg';
+import type { ExpressionSandbox } from '../expressions/sandbox.js';
+import { renderFields, type RunEnvironment } from './expressions.js';
+import type { PlaybookAction, PlaybookSpec } from './spec.js';
+
+/** The agent row of this server itself (migration 0001): `runsOn: [local]` runs the action here. */
+export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
+
+/** How long an agent running an action may send nothing (its runner reports every few seconds) before the action is taken as lost. */
+export const AGENT_SILENCE_MS = 2 * 60_000;
+
+/** Kinds an agent runs; the others need this server's database or its saved connections (channels, log backends, git connections) and run here whatever `runsOn` says. */
+export const AGENT_ACTION_KINDS: ReadonlySet<string> = new Set(['exec', 'http', 'sql']);
+
+/** Where an action runs: here, on an agent, or nowhere because none of the agents named exists. */
+export type Placement = { on: 'local' } | { on: 'agent'; id: string; name: string } | { on: 'none'; error: string };
+
+/**
+ * The action's `runsOn` (else the playbook's), each name rendered as a Go template over the run, as
+ * mission-control does; the first that names a live agent (by name or id) wins.
+ */
+export async function placementOf(db: Pick<pg.PoolClient, 'query'>, sandbox: ExpressionSandbox, spec: PlaybookSpec, action: PlaybookAction, environment: RunEnvironment): Promise<Placement> {
+  const names = action.runsOn ?? spec.runsOn;
+  if (!names || !AGENT_ACTION_KINDS.has(action.kind)) return { on: 'local' };
+  const rendered = ((await renderFields(sandbox, names, environment)) as unknown[]).map((name) => String(name).trim()).filter((name) => name !== '');
+  if (rendered.length === 0) return { on: 'local' };
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `SELECT a.id, a.name FROM unnest($1::text[]) WITH ORDINALITY AS wanted(name, position)
+       JOIN agents a ON (a.name = wanted.name OR a.id::text = wanted.name) AND a.deleted_at IS NULL
+      ORDER BY wanted.position LIMIT 1`,
+    [rendered],
+  );
+  const agent = rows[0];
+  if (!agent) return { on: 'none', error: `runsOn: no agent named ${rendered.map((name) => `'${name}'`).join(' or ')}` };
+  return agent.id === LOCAL_AGENT_ID ? { on: 'local' } : { on: 'agent', id: agent.id, name: agent.name };
+}
