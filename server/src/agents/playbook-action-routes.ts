@@ -11,6 +11,9 @@ export const MAX_POLL_WAIT_SECONDS = 30;
 /** A held poll looks again this often even without a NOTIFY (a lost listener connection, a retry come due). */
 const RECHECK_MS = 5_000;
 
+/** A report carries the action's output and artifacts (up to 20 of 256 KiB each, base64 when not text). */
+const REPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
 export const AGENT_ONLY = "Only an agent's access token may take and report playbook actions (create one under Settings → Agents)";
 
 /** The calling agent's id; any other caller is refused. */
@@ -65,7 +68,7 @@ export const agentPlaybookActionRoutes: FastifyPluginAsync<PlaybookOptions> = as
     }
   });
 
-  app.post<{ Params: { id: string } }>('/api/agent/playbook/action/:id/status', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/agent/playbook/action/:id/status', { bodyLimit: REPORT_BODY_LIMIT }, async (request) => {
     const agentId = agentOf(request);
     const { id } = request.params;
     if (!isUuid(id)) throw new RouteError(404, 'NOT_FOUND', `No playbook action ${id}`);

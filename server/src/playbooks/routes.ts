@@ -1,7 +1,7 @@
 import { isRecord, isUuid, redactSealed } from '@pharos/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
-import { ApprovalError, approvalRefusal, approveRun } from './approvals.js';
+import { ApprovalError, approvalRefusal, approveRun, awaitsApproval } from './approvals.js';
 import { cancelRun } from './cancel-run.js';
 import { playbooksFor } from './available.js';
 import { createRun, requestedRun, RunRequestError } from './create-run.js';
@@ -67,22 +67,26 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
     const caller = authorize(request, 'playbook_runs', 'read');
     const id = runIdOf(request);
     const { rows } = await options.pool.query(
-      `SELECT r.id, r.playbook_id, r.status, r.error, r.parameters, r.config_id, r.component_id, r.check_id, r.created_by,
+      `SELECT r.id, r.playbook_id, r.status, r.error, r.parameters, r.spec, r.config_id, r.component_id, r.check_id, r.created_by,
               r.scheduled_time, r.start_time, r.end_time, r.created_at,
               coalesce((SELECT json_agg(json_build_object('person', p.name, 'email', p.email, 'team', t.name, 'created_at', a.created_at) ORDER BY a.created_at)
                           FROM playbook_approvals a LEFT JOIN people p ON p.id = a.person_id LEFT JOIN teams t ON t.id = a.team_id
                          WHERE a.run_id = r.id), '[]') AS approvals,
               coalesce((SELECT json_agg(a ORDER BY a.created_at) FROM (
-                 SELECT id, name, status, result, error, retry_count, scheduled_time, start_time, end_time, created_at
-                   FROM playbook_run_actions WHERE playbook_run_id = r.id) a), '[]') AS actions
+                 SELECT a.id, a.name, a.status, a.result, a.error, a.retry_count, a.scheduled_time, a.start_time, a.end_time, a.created_at,
+                        CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object('id', g.id, 'name', g.name) END AS agent
+                   FROM playbook_run_actions a LEFT JOIN agents g ON g.id = a.agent_id WHERE a.playbook_run_id = r.id) a), '[]') AS actions
          FROM playbook_runs r WHERE r.id = $1`,
       [id],
     );
     if (!rows[0]) throw new RouteError(404, 'NOT_FOUND', `No playbook run ${id}`);
     // Whether the caller may approve it, and why not: the screen disables Approve with the reason.
-    const refusal = rows[0].status === 'waiting' ? await approvalRefusal(options.pool, id, caller.personId) : null;
+    // A waiting run waits for its approvers, or for an agent to take an action (`runsOn`).
+    const awaiting = rows[0].status === 'waiting' && (await awaitsApproval(options.pool, id, rows[0].spec));
+    const refusal = awaiting ? await approvalRefusal(options.pool, id, caller.personId) : null;
     // Secret parameters are kept sealed: nobody reads them back, as with connection credentials.
-    return { ...rows[0], parameters: redactSealed(rows[0].parameters as unknown), approval_refusal: refusal };
+    const { spec: _spec, ...run } = rows[0];
+    return { ...run, parameters: redactSealed(rows[0].parameters as unknown), awaiting_approval: awaiting, approval_refusal: refusal };
   });
 
   app.post<{ Params: { id: string } }>('/api/playbook/run/approve/:id', async (request) => {

@@ -42,7 +42,8 @@ const ENDED = ['completed', 'failed', 'cancelled'];
 
 /** `secrets`: the server's key, when the test's data was sealed with another than the tests' own (e.g. by the CLI). */
 /** `events`: the engine's event dispatcher options (e.g. discarding what no consumer takes, as `pharos serve` does). */
-export function playbookTest({ secrets = TEST_SECRETS, events = {} }: { secrets?: ServerSecrets; events?: Partial<DispatcherOptions> } = {}): PlaybookTest {
+/** `agentSilenceMs`: how long an agent may say nothing of an action it took before the engine gives it up. */
+export function playbookTest({ secrets = TEST_SECRETS, events = {}, agentSilenceMs }: { secrets?: ServerSecrets; events?: Partial<DispatcherOptions>; agentSilenceMs?: number } = {}): PlaybookTest {
   let engine: Engine;
   let sandbox: ExpressionSandbox;
   const test: PlaybookTest = {
@@ -82,7 +83,7 @@ export function playbookTest({ secrets = TEST_SECRETS, events = {} }: { secrets?
     test.pool = test.server.pool;
     test.token = await test.server.tokenFor(['admin']);
     engine = new Engine({ pool: test.pool, logger: silentLogger(), metrics: new Registry(), config: { ...loadEngineConfig(), pollIntervalMs: 200 }, events });
-    registerPlaybooks(engine, { pool: test.pool, secrets, sandbox });
+    registerPlaybooks(engine, { pool: test.pool, secrets, sandbox, ...(agentSilenceMs ? { agentSilenceMs } : {}) });
     await engine.start();
   });
 
