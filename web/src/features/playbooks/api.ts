@@ -128,6 +128,8 @@ export interface PlaybookRunAction {
   start_time: string | null;
   end_time: string | null;
   created_at: string;
+  /** The agent the action waits for or ran on (`runsOn`); null when it runs on this server. */
+  agent?: { id: string; name: string } | null;
 }
 
 /** `GET /api/playbook/run/{id}`. */
@@ -146,6 +148,8 @@ export interface PlaybookRun {
   end_time: string | null;
   created_at: string;
   approvals: { person: string | null; email: string | null; team: string | null; created_at: string }[];
+  /** Whether a waiting run waits for its approvers (else for an agent to take an action). */
+  awaiting_approval?: boolean;
   /** While the run waits for approval: why the signed-in person may not approve it, or null when they may. */
   approval_refusal?: string | null;
   actions: PlaybookRunAction[];

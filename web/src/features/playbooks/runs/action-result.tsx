@@ -2,7 +2,7 @@ import { isRecord } from '@pharos/core';
 import type { ReactNode } from 'react';
 import { AnsiText } from '../../../ui/ansi-text';
 import { Button } from '../../../ui/button';
-import type { RunStep } from './run-steps';
+import { agentNote, type RunStep } from './run-steps';
 
 const preClass = 'max-h-96 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs whitespace-pre-wrap break-all';
 
@@ -151,8 +151,10 @@ export function ActionResult({ step }: { step: RunStep }) {
   const rows = Array.isArray(result['rows']) ? result['rows'].filter(isRecord) : null;
   const rest = Object.fromEntries(Object.entries(result).filter(([key]) => !KNOWN.has(key)));
   const empty = !step.error && Object.keys(result).length === 0;
+  const onAgent = agentNote(step);
   return (
     <div aria-label={`Result of ${step.name}`} role="region" className="flex flex-col gap-4">
+      {onAgent && <p className="text-sm text-fg-muted">{onAgent}</p>}
       {step.error && (
         <Block title="Error">
           <pre className={`${preClass} text-[light-dark(#b42318,#f97066)]`}>
@@ -172,7 +174,7 @@ export function ActionResult({ step }: { step: RunStep }) {
           <pre className={preClass}>{json(rest)}</pre>
         </Block>
       )}
-      {empty && <p className="text-sm text-fg-muted">No result yet.</p>}
+      {empty && step.status !== 'waiting' && <p className="text-sm text-fg-muted">No result yet.</p>}
     </div>
   );
 }

@@ -41,7 +41,7 @@ export function RunActionsBar({ run }: { run: PlaybookRun }) {
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      {run.status === 'waiting' && (
+      {run.status === 'waiting' && run.awaiting_approval !== false && (
         <DeniedHint reason={run.approval_refusal}>
           <Button
             size="sm"

@@ -179,6 +179,22 @@ describe('/playbooks/runs/{id}', () => {
     await waitFor(() => expect(app.server.to(`/api/playbook/run/approve/${RUN_ID}`, 'POST')).toHaveLength(2));
   });
 
+  it('shows an action given to an agent as waiting for it, offers no Approve, then shows its result', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let run = aRun({ status: 'waiting', end_time: null, awaiting_approval: false, actions: [action('restart', { status: 'waiting', start_time: null, end_time: null, agent: { id: 'ag1', name: 'eu-cluster' } })] });
+    open(() => run);
+    expect(await within(await steps()).findByText("Waiting for agent 'eu-cluster'")).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Result of restart' })).getByText("Waiting for agent 'eu-cluster'")).toBeTruthy();
+    expect(screen.queryByText('No result yet.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+
+    run = aRun({ actions: [action('restart', { result: { stdout: 'restarted on the edge', exitCode: 0 }, agent: { id: 'ag1', name: 'eu-cluster' } })] });
+    await act(() => vi.advanceTimersByTimeAsync(PLAYBOOK_RUN_POLL_MS + 100));
+    const result = await screen.findByRole('region', { name: 'Result of restart' });
+    expect(await within(result).findByText('restarted on the edge')).toBeTruthy();
+    expect(within(result).getByText("Ran on agent 'eu-cluster'")).toBeTruthy();
+  });
+
   it('offers a non-approver Approve disabled with the reason the server gives, and asks nothing of the server', async () => {
     const refusal = "You are not one of this playbook's approvers";
     const app = open(() => aRun({ status: 'waiting', end_time: null, actions: [], approval_refusal: refusal }), {}, [

@@ -3,9 +3,10 @@ import { cn } from '../../../ui/cn';
 import { Countdown } from './countdown';
 import { runDurationMs } from './run-resource';
 import { RunStatusBadge } from './run-status';
-import { isSelectable, isWaitingForTime, type RunStep } from './run-steps';
+import { agentNote, isSelectable, isWaitingForTime, type RunStep } from './run-steps';
 
 function StepTiming({ step }: { step: RunStep }) {
+  if (step.status === 'waiting' && step.agent) return <span>{agentNote(step)}</span>;
   if (isWaitingForTime(step.status) && step.scheduled_time) return <Countdown at={step.scheduled_time} />;
   const ms = runDurationMs(step);
   return ms === null ? null : <span className="tabular-nums">{formatDuration(ms)}</span>;

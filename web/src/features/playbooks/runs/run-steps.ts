@@ -63,3 +63,11 @@ export function formatCountdown(ms: number): string {
   if (minutes > 0) return `${minutes}m ${pad(seconds)}s`;
   return `${seconds}s`;
 }
+
+/** What a step given to an agent (`runsOn`) says: `Waiting for agent '{name}'` until the agent takes it, then where it runs or ran. */
+export function agentNote(step: RunStep): string | null {
+  if (!step.agent) return null;
+  const name = step.agent.name;
+  if (step.status === 'waiting') return `Waiting for agent '${name}'`;
+  return step.status === 'running' ? `Running on agent '${name}'` : `Ran on agent '${name}'`;
+}
