@@ -12,7 +12,7 @@ import { uniqueSuffix } from '../rest/helpers.js';
  * are each answered as they should be.
  */
 
-const env = playbookTest({ agentSilenceMs: 1_500 });
+const env = playbookTest({ agentSilenceMs: 3_000 });
 const sfx = uniqueSuffix();
 const edgeName = `edge-${sfx}`;
 let edge: string;
@@ -47,7 +47,7 @@ const report = (token: string, id: string, body: unknown) =>
 
 const runOf = (id: string) => env.run(id) as Promise<RunWithAgents>;
 
-const playbook = (name: string, extra = '') => `apiVersion: mission-control.flanksource.com/v1
+const playbook = (name: string, extra = '', script = 'echo "hello {{ .params.who }} from $(echo the agent)"; echo warn >&2') => `apiVersion: mission-control.flanksource.com/v1
 kind: Playbook
 metadata:
   name: ${name}
@@ -62,10 +62,10 @@ spec:
     - name: on-edge
       runsOn: ['{{ .params.agent }}']
       exec:
-        script: echo "hello {{ .params.who }} from $(echo the agent)"; echo warn >&2`;
+        script: ${script}`;
 
-async function startRun(name: string, extra = '', token = env.token): Promise<string> {
-  const id = await env.apply(playbook(name, extra));
+async function startRun(name: string, extra = '', token = env.token, script?: string): Promise<string> {
+  const id = await env.apply(playbook(name, extra, script));
   const { status, body } = await env.start({ id }, token);
   expect(status, JSON.stringify(body)).toBe(201);
   return body.run_id!;
@@ -99,6 +99,25 @@ describe('an action with runsOn', () => {
       const action = (done as RunWithAgents).actions[0]!;
       expect(action).toMatchObject({ name: 'on-edge', status: 'completed', error: null, agent: { name: edgeName } });
       expect(action.result).toMatchObject({ stdout: 'hello ops from the agent', stderr: 'warn', exitCode: 0 });
+    } finally {
+      stop.abort();
+      await loop;
+    }
+  });
+
+  it('is stopped on the agent when its run is cancelled upstream, and the agent moves on', async () => {
+    const stop = new AbortController();
+    const loop = startPlaybookActionLoop({ upstreamUrl: env.server.url, token: edge, signal: stop.signal, sandbox: agentSandbox, secrets: new ServerSecrets(Buffer.alloc(32, 7)), pollWaitSeconds: 1, heartbeatMs: 200 });
+    try {
+      const long = await startRun(`long-${sfx}`, '', env.token, 'sleep 600');
+      await env.until(long, (run) => run.actions[0]?.status === 'running');
+      const cancelled = await fetch(`${env.server.url}/api/playbook/run/cancel/${long}`, { method: 'POST', headers: { authorization: `Bearer ${env.token}` } });
+      expect(cancelled.status).toBe(200);
+      expect((await env.until(long)).status).toBe('cancelled');
+      // The loop takes one action at a time: this one runs only once the sleep was stopped.
+      const next = await startRun(`after-cancel-${sfx}`);
+      const done = await env.until(next);
+      expect(done.status).toBe('completed');
     } finally {
       stop.abort();
       await loop;
@@ -186,7 +205,7 @@ describe('an action with runsOn', () => {
     const { id } = (await taken.json()) as { id: string };
     const done = await env.until(runId);
     expect(done.status).toBe('failed');
-    expect(done.actions[0]!.error).toBe(`agent '${edgeName}' sent nothing about this action for 1.5s and is taken to have stopped`);
+    expect(done.actions[0]!.error).toBe(`agent '${edgeName}' sent nothing about this action for 3s and is taken to have stopped`);
     const late = await report(edge, id, { status: 'completed', result: {} });
     expect(late.status).toBe(409);
   });
