@@ -187,6 +187,51 @@ describe('an action with runsOn', () => {
     expect((await report(edge, id, { status: 'running' })).status).toBe(409);
   });
 
+  it("comes with the credentials of the connection it names, and no other's", async () => {
+    await env.apply(`apiVersion: mission-control.flanksource.com/v1
+kind: Connection
+metadata:
+  name: edge-api-${sfx}
+spec:
+  http:
+    url: http://127.0.0.1:9/edge
+  username:
+    value: edge-user
+  password:
+    value: edge-s3cret
+---
+apiVersion: mission-control.flanksource.com/v1
+kind: Connection
+metadata:
+  name: elsewhere-${sfx}
+spec:
+  http:
+    url: http://127.0.0.1:9/elsewhere
+  password:
+    value: elsewhere-s3cret`);
+    const id = await env.apply(`apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata:
+  name: http-on-edge-${sfx}
+spec:
+  runsOn: [${edgeName}]
+  actions:
+    - name: call
+      http:
+        connection: connection://edge-api-${sfx}
+        method: POST`);
+    const { body } = await env.start({ id });
+    await env.until(body.run_id!, (run) => run.actions[0]?.status === 'waiting');
+    const taken = await take(edge, 5);
+    expect(taken.status).toBe(200);
+    const text = await taken.text();
+    const action = JSON.parse(text) as { id: string; kind: string; spec: Record<string, unknown> };
+    expect(action.kind).toBe('http');
+    expect(action.spec).toMatchObject({ url: 'http://127.0.0.1:9/edge', username: 'edge-user', password: 'edge-s3cret', method: 'POST' });
+    expect(text).not.toContain('elsewhere');
+    expect((await report(edge, action.id, { status: 'failed', error: 'connection refused' })).status).toBe(200);
+  });
+
   it('is claimed by one of two concurrent pollers', async () => {
     const runId = await startRun(`claim-once-${sfx}`);
     await env.until(runId, (run) => run.actions[0]?.status === 'waiting');
