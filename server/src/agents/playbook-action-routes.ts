@@ -46,6 +46,8 @@ export const agentPlaybookActionRoutes: FastifyPluginAsync<PlaybookOptions> = as
   app.get<{ Querystring: { wait?: string } }>('/api/agent/playbook/action', async (request, reply) => {
     const agentId = agentOf(request);
     const deadline = Date.now() + waitSecondsOf(request.query.wait) * 1000;
+    // A poll shows the agent is alive, as a push does.
+    await options.pool.query('UPDATE agents SET last_seen = now() WHERE id = $1', [agentId]);
     const gone = new AbortController();
     reply.raw.on('close', () => gone.abort());
     const stop = AbortSignal.any([gone.signal, closing.signal]);

@@ -18,6 +18,14 @@ describe('reading a playbook spec', () => {
     expect(readPlaybookSpec({ actions: [{ name: 'a', sql: { query: 'select 1' } }] }).timeoutMs).toBe(DEFAULT_PLAYBOOK_TIMEOUT_MS);
   });
 
+  it('reads runsOn of the playbook and of an action, refusing anything but a list of names', () => {
+    const spec = readPlaybookSpec({ runsOn: ['eu-cluster'], actions: [{ name: 'a', exec: { script: 'true' }, runsOn: [' {{.params.agent}} ', 'local'] }, { name: 'b', exec: { script: 'true' }, runsOn: [] }] });
+    expect(spec.runsOn).toEqual(['eu-cluster']);
+    expect(spec.actions.map((action) => action.runsOn)).toEqual([['{{.params.agent}}', 'local'], undefined]);
+    expect(() => readPlaybookSpec({ runsOn: 'eu', actions: [{ name: 'a', exec: {} }] })).toThrow('runsOn: must be a list of agent names');
+    expect(() => readPlaybookSpec({ actions: [{ name: 'a', exec: {}, runsOn: [''] }] })).toThrow('actions[0].runsOn: must be a list of agent names');
+  });
+
   it('refuses what it cannot run, with the path and reason', () => {
     expect(() => readPlaybookSpec({ actions: [] })).toThrow('actions: a playbook needs at least one action');
     expect(() => readPlaybookSpec({ actions: [{ name: 'a', exec: {}, http: {} }] })).toThrow('actions[0]: must have exactly one of exec, http, sql, notification, gitops, github, azureDevopsPipeline, pod, logs (it has exec, http)');

@@ -156,6 +156,8 @@ describe('an action with runsOn', () => {
     const runId = await startRun(`only-edge-${sfx}`);
     await env.until(runId, (run) => run.actions[0]?.status === 'waiting');
     expect((await take(other)).status).toBe(204);
+    const { rows: seen } = await env.pool.query<{ last_seen: Date | null }>('SELECT last_seen FROM agents WHERE name = $1', [`other-${sfx}`]);
+    expect(seen[0]?.last_seen).toBeInstanceOf(Date);
     expect((await take(env.token)).status).toBe(403);
     const taken = await take(edge, 5);
     expect(taken.status).toBe(200);
