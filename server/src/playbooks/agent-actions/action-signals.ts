@@ -72,6 +72,8 @@ export class AgentActionSignals {
       if (message.channel === AGENT_ACTIONS_CHANNEL && message.payload) this.emitter.emit(message.payload);
     });
     client.on('error', (error) => {
+      // Released already (closing): the pool closes it, and releasing it twice would throw.
+      if (this.closed) return;
       // Polls still look again every few seconds; the next one listens on a fresh connection.
       this.logger.warn({ err: error }, 'agent action listener connection lost');
       this.listener = undefined;
