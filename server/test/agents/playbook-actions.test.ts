@@ -234,6 +234,35 @@ spec:
     expect((await report(edge, action.id, { status: 'failed', error: 'connection refused' })).status).toBe(200);
   });
 
+  it('is offered to its agent again when it failed and has a retry left', async () => {
+    const id = await env.apply(`apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata:
+  name: retry-on-edge-${sfx}
+spec:
+  runsOn: [${edgeName}]
+  actions:
+    - name: flaky
+      retry:
+        limit: 1
+        duration: 1ms
+      exec:
+        script: exit 1`);
+    const { body } = await env.start({ id });
+    const first = await take(edge, 20);
+    expect(first.status).toBe(200);
+    const attempt = (await first.json()) as { id: string; run_id: string; retry_count: number };
+    expect(attempt).toMatchObject({ run_id: body.run_id, retry_count: 0 });
+    expect((await report(edge, attempt.id, { status: 'failed', result: { exitCode: 1 }, error: 'exit status 1' })).status).toBe(200);
+    const second = await take(edge, 20);
+    expect(second.status).toBe(200);
+    expect((await second.json()) as { id: string; retry_count: number }).toMatchObject({ id: attempt.id, retry_count: 1 });
+    expect((await report(edge, attempt.id, { status: 'completed', result: { exitCode: 0 } })).status).toBe(200);
+    const done = await env.until(body.run_id!);
+    expect(done.status).toBe('completed');
+    expect(done.actions[0]).toMatchObject({ status: 'completed', retry_count: 1 });
+  });
+
   it('is claimed by one of two concurrent pollers', async () => {
     const runId = await startRun(`claim-once-${sfx}`);
     await env.until(runId, (run) => run.actions[0]?.status === 'waiting');
