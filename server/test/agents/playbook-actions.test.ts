@@ -47,7 +47,7 @@ const report = (token: string, id: string, body: unknown) =>
 
 const runOf = (id: string) => env.run(id) as Promise<RunWithAgents>;
 
-const playbook = (name: string, extra = '', script = 'echo "hello {{ .params.who }} from $(echo the agent)"; echo warn >&2') => `apiVersion: mission-control.flanksource.com/v1
+const playbook = (name: string, extra = '', script = 'echo "hello {{ .params.who }} from $(echo the agent) with a ${#TOKEN}-character token"; echo warn >&2') => `apiVersion: mission-control.flanksource.com/v1
 kind: Playbook
 metadata:
   name: ${name}
@@ -62,6 +62,10 @@ spec:
     - name: on-edge
       runsOn: ['{{ .params.agent }}']
       exec:
+        env:
+          - name: TOKEN
+            valueFrom:
+              secretKeyRef: { name: edge-pass, key: token }
         script: ${script}`;
 
 async function startRun(name: string, extra = '', token = env.token, script?: string): Promise<string> {
@@ -72,6 +76,8 @@ async function startRun(name: string, extra = '', token = env.token, script?: st
 }
 
 beforeAll(async () => {
+  // The secret the exec action's env names, where Pharos reads a secret it does not store.
+  process.env['PHAROS_SECRET_EDGE_PASS_TOKEN'] = 'edge-token-value';
   edge = await generate(edgeName);
   other = await generate(`other-${sfx}`);
   requester = await env.server.tokenFor(['editor'], `requester-${sfx}@example.com`);
@@ -98,7 +104,7 @@ describe('an action with runsOn', () => {
       expect(done.status, JSON.stringify(done.actions)).toBe('completed');
       const action = (done as RunWithAgents).actions[0]!;
       expect(action).toMatchObject({ name: 'on-edge', status: 'completed', error: null, agent: { name: edgeName } });
-      expect(action.result).toMatchObject({ stdout: 'hello ops from the agent', stderr: 'warn', exitCode: 0 });
+      expect(action.result).toMatchObject({ stdout: 'hello ops from the agent with a 16-character token', stderr: 'warn', exitCode: 0 });
     } finally {
       stop.abort();
       await loop;
@@ -138,9 +144,11 @@ describe('an action with runsOn', () => {
     // Held until the engine has put the action up for the agent.
     const offered = await take(edge, 20);
     expect(offered.status).toBe(200);
-    const action = (await offered.json()) as { id: string; run_id: string; name: string; kind: string; spec: { script: string }; params: Record<string, unknown> };
+    const action = (await offered.json()) as { id: string; run_id: string; name: string; kind: string; spec: { script: string; env: unknown }; params: Record<string, unknown> };
     expect(action).toMatchObject({ run_id: runId, name: 'on-edge', kind: 'exec', params: { agent: edgeName, who: 'ops' } });
     expect(action.spec.script).toContain('echo "hello ops from');
+    // The secret it names, resolved upstream: the agent has no way to read this server's secrets.
+    expect(action.spec.env).toEqual([{ name: 'TOKEN', value: 'edge-token-value' }]);
     // Waiting for its agent is not waiting for approval: nobody can approve it again.
     const again = await fetch(`${env.server.url}/api/playbook/run/approve/${runId}`, { method: 'POST', headers: { authorization: `Bearer ${approver}` } });
     expect(again.status).toBe(409);
