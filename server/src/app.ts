@@ -59,6 +59,8 @@ export interface AppOptions {
   sandbox?: ExpressionSandbox;
   /** Where /metrics reads its figures; shared with the engine's. A new one when absent. */
   metrics?: Registry;
+  /** Aborted when the process begins to shut down: `/api/ready` answers 503 from then on. */
+  stopping?: AbortSignal;
 }
 
 /** The Pharos HTTP application: access guard, identity service, system routes, data service and web app. */
@@ -88,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const courier = new Courier(pool, identity, app.log);
   app.addHook('onClose', () => courier.close());
 
-  await app.register(systemRoutes, { pool, registration: identity.registration });
+  await app.register(systemRoutes, { pool, registration: identity.registration, stopping: options.stopping });
   const relyingParty = identity.oidc ? new OidcRelyingParty(identity.oidc) : undefined;
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier, secrets, relyingParty });
   if (relyingParty) await app.register(oidcCallbackRoute, { deps: identityDeps({ pool, config: identity, courier, secrets, relyingParty }), relyingParty });

@@ -2,17 +2,22 @@ import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { VERSION } from '../version.js';
 import { DatabaseProbe } from './database-probe.js';
+import { ReadinessProbe } from './readiness.js';
 
 export interface SystemRoutesOptions {
   pool: pg.Pool;
   /** Whether anyone may create an account ('open') or only the setup link and invitations. */
   registration: 'open' | 'invite';
+  /** Aborted when the process begins to shut down: readiness is false from then on. */
+  stopping?: AbortSignal | undefined;
 }
 
-/** `GET /api/health` and `GET /api/about`, both open without signing in. */
-export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { pool, registration }) => {
+/** `GET /api/health`, `GET /api/ready` and `GET /api/about`, open without signing in. */
+export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { pool, registration, stopping }) => {
   const probe = new DatabaseProbe(pool);
   app.addHook('onClose', () => probe.close());
+  const readiness = new ReadinessProbe(pool, stopping);
+  app.addHook('onClose', () => readiness.close());
   app.get('/api/health', async (request, reply) => {
     try {
       await probe.check();
@@ -21,6 +26,14 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
       request.log.warn({ err: error }, 'health check: database unreachable');
       return reply.code(503).send({ status: 'unavailable', message: 'The database is unreachable' });
     }
+  });
+
+  // Liveness stays the cheap question above; readiness also asks whether migrations ran and whether the process is stopping.
+  app.get('/api/ready', async (request, reply) => {
+    const answer = await readiness.check();
+    if (answer.ready) return { status: 'ready' };
+    request.log.warn(`readiness: ${answer.reason}`);
+    return reply.code(503).send({ status: 'unavailable', message: answer.reason });
   });
 
   // The sign-in page offers 'Create account' only while registration is open.
