@@ -73,6 +73,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const base = { trustProxy: typeof proxy === 'number' ? (_address: string, hop: number) => hop < proxy : proxy };
   const app = options.logger ? Fastify({ ...base, loggerInstance: options.logger }) : Fastify({ ...base, logger: false });
 
+  const { stopping } = options;
+  if (stopping) {
+    // Answers given while shutting down end their connection, so that closing the server does not wait on idle keep-alive sockets.
+    app.addHook('onSend', async (_request, reply) => {
+      if (stopping.aborted) reply.header('connection', 'close');
+    });
+  }
   installHostCheck(app);
   installJsonBodyParser(app);
   // Before the guard, whose hook reads the session cookie.
