@@ -23,6 +23,7 @@ import { IDENTITY_PREFIX } from './auth/identity/urls.js';
 import { authRoutes } from './auth/routes.js';
 import { docsRoutes } from './docs.js';
 import { installHostCheck } from './http/host.js';
+import { installOpenApi } from './http/openapi.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { installErrorHandler, installNotFound } from './errors.js';
 import { loadDataServiceConfig, type DataServiceConfig } from './rest/config.js';
@@ -93,6 +94,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => dataPool.end());
   // Before the routes, so that its hook times every one of them.
   installMetrics(app, { registry: options.metrics ?? new Registry(), pool, pools: { main: pool, data: dataPool } });
+
+  // Before the routes, so that it sees each one as it is added.
+  await installOpenApi(app);
 
   const courier = new Courier(pool, identity, app.log);
   app.addHook('onClose', () => courier.close());
