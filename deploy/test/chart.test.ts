@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
@@ -6,6 +9,7 @@ import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { cliCommands, fluxManifest } from '../../web/src/features/settings/agents/install-commands.js';
 import { helmBinary } from './helm-binary.js';
 
 /**
@@ -145,5 +149,48 @@ describe('the Helm chart', () => {
   it('schema checks catch a manifest Kubernetes would refuse', () => {
     const [deployment] = ofKind(render({ 'database.url': 'postgres://db/pharos', 'secretKey.value': KEY }), 'Deployment');
     expect(() => VALIDATORS['apps/v1/Deployment']!({ ...deployment!, spec: { ...deployment!.spec, replicas: 'two' } })).toThrow(/replicas must be integer/);
+  });
+});
+
+describe("the agents page's Installation Instructions", () => {
+  const target = { upstream: 'https://pharos.example.com', agentName: 'edge-1', token: 'pharos_agent-token' };
+  const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+  it('Helm CLI: installs this chart in agent mode with the Secret the commands create', () => {
+    const commands = cliCommands(target);
+    const install = commands.replace(/ \\\n\s*/g, ' ').split('\n').find((line) => line.startsWith('helm upgrade --install')) ?? '';
+    const words = install.split(' ');
+    expect(words.slice(0, 4)).toEqual(['helm', 'upgrade', '--install', 'pharos-agent']);
+    expect(path.resolve(repositoryRoot, words[4] ?? '')).toBe(CHART);
+    const sets = words.flatMap((word, index) => (words[index - 1] === '--set' ? [word] : []));
+    const { ok, output } = helmRun(['template', 'pharos-agent', CHART, ...sets.flatMap((set) => ['--set', set])]);
+    expect(ok, output).toBe(true);
+    const agent = container(parseAllDocuments(output).map((document) => document.toJSON() as Manifest));
+    expect(agent.args).toEqual(['agent', '--upstream', target.upstream, '--token', '$(PHAROS_AGENT_TOKEN)']);
+    const secret = agent.env?.find((entry) => entry.name === 'PHAROS_AGENT_TOKEN')?.valueFrom?.secretKeyRef;
+    expect(commands).toContain(`create secret generic ${secret?.name} --from-literal=${secret?.key}=${target.token}`);
+  });
+
+  it('Flux: its HelmRelease values render this chart in agent mode with the Secret of the manifest', () => {
+    const documents = parseAllDocuments(fluxManifest(target)).map((document) => document.toJSON() as Manifest & { spec: { values?: unknown; chart?: { spec: { chart: string } } } });
+    const release = documents.find((document) => document.kind === 'HelmRelease');
+    expect(path.resolve(repositoryRoot, release?.spec.chart?.spec.chart ?? '')).toBe(CHART);
+    const folder = mkdtempSync(path.join(tmpdir(), 'pharos-values-'));
+    try {
+      const values = path.join(folder, 'values.yaml');
+      writeFileSync(values, JSON.stringify(release?.spec.values));
+      const { ok, output } = helmRun(['template', 'pharos-agent', CHART, '-f', values]);
+      expect(ok, output).toBe(true);
+      const manifests = parseAllDocuments(output).map((document) => document.toJSON() as Manifest);
+      for (const manifest of manifests) VALIDATORS[`${manifest.apiVersion}/${manifest.kind}`]?.(manifest);
+      const agent = container(manifests);
+      expect(agent.args).toEqual(['agent', '--upstream', target.upstream, '--token', '$(PHAROS_AGENT_TOKEN)']);
+      const secretRef = agent.env?.find((entry) => entry.name === 'PHAROS_AGENT_TOKEN')?.valueFrom?.secretKeyRef;
+      const secret = documents.find((document) => document.kind === 'Secret');
+      expect(secret?.metadata.name).toBe(secretRef?.name);
+      expect(secret?.stringData?.[secretRef?.key ?? '']).toBe(target.token);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
