@@ -111,6 +111,30 @@ describe('pharos serve on SIGTERM', () => {
     expect(await exited(running.cli.child, 30_000)).toBe(0);
   });
 
+  it('lets a scheduled check run in progress finish and record its result, then exits 0', async () => {
+    target = await heldTarget();
+    serve = await startServeProcess({ LOG_LEVEL: 'info', PHAROS_SHUTDOWN_TIMEOUT: '60' });
+    const running = serve;
+    const held = target;
+    // A new canary's schedule runs at once: that run, a job, is the one held.
+    held.hold();
+    const token = await running.tokenFor(['admin']);
+    const yaml = `apiVersion: canaries.flanksource.com/v1\nkind: Canary\nmetadata:\n  name: held-job\nspec:\n  schedule: "@every 24h"\n  http:\n    - name: held-job-target\n      url: ${held.url}\n`;
+    const applied = await fetch(`${running.url}/api/apply`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' }, body: yaml });
+    expect(applied.status, await applied.clone().text()).toBe(200);
+    await until(async () => held.held.length, (count) => count === 1);
+
+    running.cli.child.kill('SIGTERM');
+    await until(async () => running.cli.stdout(), (out) => out.includes('SIGTERM received: shutting down'));
+    held.release();
+
+    expect(await exited(running.cli.child, 30_000)).toBe(0);
+    const { rows } = await running.pool.query<{ status: boolean }>(
+      "select s.status from check_statuses s join checks c on c.id = s.check_id where c.name = 'held-job-target'",
+    );
+    expect(rows).toEqual([{ status: true }]);
+  });
+
   it('exits 1 once PHAROS_SHUTDOWN_TIMEOUT has passed with a request still running, saying what it waited for', async () => {
     target = await heldTarget();
     serve = await startServeProcess({ LOG_LEVEL: 'info', PHAROS_SHUTDOWN_TIMEOUT: '2' });
