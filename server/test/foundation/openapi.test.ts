@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 
 interface Document {
   openapi: string;
-  paths: Record<string, Record<string, { summary?: string; responses?: Record<string, unknown>; security?: unknown[] }>>;
+  paths: Record<string, Record<string, { summary?: string; tags?: string[]; responses?: Record<string, unknown>; security?: unknown[] }>>;
 }
 
 let server: TestServer;
@@ -42,5 +42,7 @@ describe('GET /api/openapi.json', () => {
     expect(ready?.security).toEqual([]);
     expect(Object.keys(ready?.responses ?? {})).toEqual(['200', '503']);
     expect(document.paths['/api/agent/generate']?.['post']?.summary).toMatch(/agent/);
+    expect(document.paths['/api/apply']?.['post']?.summary).toMatch(/all or none/);
+    expect(document.paths['/api/canary/run/check/{id}']?.['post']).toMatchObject({ summary: 'Run a check now and answer its result', tags: ['health'] });
   });
 });
