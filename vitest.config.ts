@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['core/src/**/*.test.ts', 'server/src/**/*.test.ts'],
+          include: ['core/src/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -24,6 +24,7 @@ import { IDENTITY_PREFIX } from './auth/identity/urls.js';
 import { authRoutes } from './auth/routes.js';
 import { docsRoutes } from './docs.js';
 import { installHostCheck } from './http/host.js';
+import { installOpenApi } from './http/openapi.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { installErrorHandler, installNotFound } from './errors.js';
 import { loadDataServiceConfig, type DataServiceConfig } from './rest/config.js';
@@ -60,6 +61,8 @@ export interface AppOptions {
   sandbox?: ExpressionSandbox;
   /** Where /metrics reads its figures; shared with the engine's. A new one when absent. */
   metrics?: Registry;
+  /** Aborted when the process begins to shut down: `/api/ready` answers 503 from then on. */
+  stopping?: AbortSignal;
 }
 
 /** The Pharos HTTP application: access guard, identity service, system routes, data service and web app. */
@@ -72,6 +75,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const base = { trustProxy: typeof proxy === 'number' ? (_address: string, hop: number) => hop < proxy : proxy };
   const app = options.logger ? Fastify({ ...base, loggerInstance: options.logger }) : Fastify({ ...base, logger: false });
 
+  const { stopping } = options;
+  if (stopping) {
+    // Answers given while shutting down end their connection, so that closing the server does not wait on idle keep-alive sockets.
+    app.addHook('onSend', async (_request, reply) => {
+      if (stopping.aborted) reply.header('connection', 'close');
+    });
+  }
   installHostCheck(app);
   installJsonBodyParser(app);
   // Before the guard, whose hook reads the session cookie.
@@ -86,10 +96,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the routes, so that its hook times every one of them.
   installMetrics(app, { registry: options.metrics ?? new Registry(), pool, pools: { main: pool, data: dataPool } });
 
+  // Before the routes, so that it sees each one as it is added.
+  await installOpenApi(app);
+
   const courier = new Courier(pool, identity, app.log);
   app.addHook('onClose', () => courier.close());
 
-  await app.register(systemRoutes, { pool, registration: identity.registration });
+  await app.register(systemRoutes, { pool, registration: identity.registration, stopping: options.stopping });
   const relyingParty = identity.oidc ? new OidcRelyingParty(identity.oidc) : undefined;
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier, secrets, relyingParty });
   if (relyingParty) await app.register(oidcCallbackRoute, { deps: identityDeps({ pool, config: identity, courier, secrets, relyingParty }), relyingParty });

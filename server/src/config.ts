@@ -13,6 +13,8 @@ export interface Config {
   dataDir: string;
   logLevel: LogLevel;
   poolSize: number;
+  /** Longest a SIGTERM/SIGINT waits for requests and jobs to finish before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -43,6 +45,8 @@ function logLevel(value: string | undefined): LogLevel {
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const poolSize = positiveInteger('PG_POOL_SIZE', env['PG_POOL_SIZE'], 20, 1000);
   if (poolSize < 1) throw new Error('PG_POOL_SIZE must be at least 1');
+  const shutdownTimeout = positiveInteger('PHAROS_SHUTDOWN_TIMEOUT', env['PHAROS_SHUTDOWN_TIMEOUT'], 25, 3600);
+  if (shutdownTimeout < 1) throw new Error('PHAROS_SHUTDOWN_TIMEOUT must be at least 1 (seconds)');
   return {
     port: positiveInteger('PORT', env['PORT'], 8080, 65535),
     host: nonEmpty(env['HOST']) ?? '0.0.0.0',
@@ -50,5 +54,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dataDir: path.resolve(cwd, nonEmpty(env['PHAROS_DATA_DIR']) ?? '.pharos'),
     logLevel: logLevel(env['LOG_LEVEL']),
     poolSize,
+    shutdownTimeoutMs: shutdownTimeout * 1000,
   };
 }

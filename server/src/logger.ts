@@ -1,4 +1,5 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import PinoPretty from 'pino-pretty';
 import type { LogLevel } from './config.js';
 
 export type { Logger };
@@ -45,9 +46,24 @@ export const serializers = {
   },
 };
 
+/** How log lines are written: coloured lines for a person at a terminal, JSON lines for collectors. */
+export type LogFormat = 'pretty' | 'json';
+
+export function logFormatFor(stream: { isTTY?: boolean }): LogFormat {
+  return stream.isTTY === true ? 'pretty' : 'json';
+}
+
+function logStream(fd: 1 | 2, format: LogFormat): DestinationStream {
+  if (format === 'json') return pino.destination(fd);
+  // Synchronous, in this thread: lines are not lost when the process exits right after logging.
+  return PinoPretty({ destination: fd, sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+}
+
 /** One logger for the whole process; Fastify reuses it through `loggerInstance`. */
 export function createLogger(level: LogLevel, destination: 'stdout' | 'stderr' = 'stdout'): Logger {
-  return pino({ level, serializers }, pino.destination(destination === 'stdout' ? 1 : 2));
+  const fd = destination === 'stdout' ? 1 : 2;
+  const format = logFormatFor(destination === 'stdout' ? process.stdout : process.stderr);
+  return pino({ level, serializers }, logStream(fd, format));
 }
 
 /** For tests and library use: drops everything. */

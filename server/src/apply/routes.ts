@@ -108,7 +108,7 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, {
     return read.resources;
   };
 
-  app.post('/api/apply', { bodyLimit: APPLY_BODY_LIMIT, preParsing: writersOnly('nothing was applied') }, async (request, reply) => {
+  app.post('/api/apply', { bodyLimit: APPLY_BODY_LIMIT, preParsing: writersOnly('nothing was applied'), schema: { tags: ['specs'], summary: 'Create or update the resources of YAML or JSON documents: all or none' } }, async (request, reply) => {
     const resources = await writableBody(request, reply, 'nothing was applied');
     if (!Array.isArray(resources)) return resources;
     const applied = await applyResources(pool, secrets, resources, { personId: request.caller!.personId });
@@ -116,7 +116,7 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, {
     return applied;
   });
 
-  app.delete('/api/apply', { bodyLimit: APPLY_BODY_LIMIT, preParsing: writersOnly('nothing was deleted') }, async (request, reply) => {
+  app.delete('/api/apply', { bodyLimit: APPLY_BODY_LIMIT, preParsing: writersOnly('nothing was deleted'), schema: { tags: ['specs'], summary: 'Delete the resources the documents name' } }, async (request, reply) => {
     const resources = await writableBody(request, reply, 'nothing was deleted');
     if (!Array.isArray(resources)) return resources;
     return { resources: await removeResources(pool, resources) };

@@ -56,7 +56,7 @@ const PROTECTED_OUTSIDE_API: ReadonlySet<string> = new Set(['/metrics']);
 function isPublicPath(method: string, path: string): boolean {
   if (PROTECTED_OUTSIDE_API.has(path)) return false;
   if (path !== '/api' && !path.startsWith('/api/')) return true; // the web app and its assets
-  if ((method === 'GET' || method === 'HEAD') && (path === '/api/health' || path === '/api/about')) return true;
+  if ((method === 'GET' || method === 'HEAD') && (path === '/api/health' || path === '/api/ready' || path === '/api/about')) return true;
   // Webhook checks' results, pushed by other systems with the check's own token (health/webhook-routes.ts).
   if (method === 'POST' && /^\/api\/canary\/webhook\/[^/]+$/.test(path)) return true;
   // Playbook webhooks, called by other systems with the webhook's own credentials (playbooks/webhook-routes.ts).

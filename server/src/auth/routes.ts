@@ -90,7 +90,7 @@ async function refuseUnverified(client: pg.ClientBase, personId: string, email: 
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { pool, config, courier, secrets }) => {
   app.setErrorHandler(routeErrorHandler);
 
-  app.get('/api/auth/whoami', async (request) => {
+  app.get('/api/auth/whoami', { schema: { tags: ['people'], summary: 'The caller: person, roles and permissions' } }, async (request) => {
     const caller = callerOf(request);
     const { rows } = await pool.query<{ id: string; name: string; email: string | null; avatar: string | null }>(
       'select id, name, email, avatar from people where id = $1 and deleted_at is null',
@@ -101,7 +101,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
     return { user: { ...person, roles: caller.roles }, permissions: permissionsFor(caller.roles) };
   });
 
-  app.post('/api/auth/invite_user', async (request) => {
+  app.post('/api/auth/invite_user', { schema: { tags: ['people'], summary: 'Create an account and mail its invitation' } }, async (request) => {
     authorize(request, 'identities', 'write');
     const { invitation, errors } = validateInvitation(request.body);
     if (!invitation) {
@@ -137,7 +137,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
     return identityJson(pool, identity, urls);
   });
 
-  app.post<{ Params: { id: string } }>('/api/rbac/:id/update_role', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/rbac/:id/update_role', { schema: { tags: ['people'], summary: "Replace a person's roles" } }, async (request) => {
     authorize(request, 'rbac', 'write');
     const personId = request.params.id;
     if (!UUID.test(personId)) throw new RouteError(400, 'VALIDATION_FAILED', 'Please select any user');

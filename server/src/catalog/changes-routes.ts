@@ -12,7 +12,7 @@ import { ChangesSearchError, parseChangesSearch } from './changes-request.js';
  */
 export const catalogChangesRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
-  app.post('/api/catalog/changes', async (request) => {
+  app.post('/api/catalog/changes', { schema: { tags: ['catalog'], summary: "The catalog's changes, filtered, paged and sorted" } }, async (request) => {
     authorize(request, 'database', 'read');
     let search;
     try {

@@ -11,7 +11,7 @@ import { parseSummaryRequest, SummaryRequestError, type SummaryRequest } from '.
  */
 export const catalogSummaryRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
-  app.post('/api/catalog/summary', async (request) => {
+  app.post('/api/catalog/summary', { schema: { tags: ['catalog'], summary: 'The catalog grouped, with counts, health, changes, insights and cost per group' } }, async (request) => {
     authorize(request, 'database', 'read');
     let summary: SummaryRequest;
     try {

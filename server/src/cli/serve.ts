@@ -31,11 +31,16 @@ function displayHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** Running jobs get at most 10 s, and never more than half of the whole shutdown's bound, to finish before they are asked to stop. */
+function jobGraceMs(shutdownTimeoutMs: number): number {
+  return Math.min(10_000, Math.floor(shutdownTimeoutMs / 2));
+}
+
 /** `pharos serve`: database, migrations, then HTTP until SIGINT/SIGTERM. */
 export async function serve(): Promise<void> {
   const runtime = createRuntime('stdout');
   const { config, logger, shutdown } = runtime;
-  shutdown.exitOnSignals(() => 0);
+  shutdown.exitOnSignals(() => 0, config.shutdownTimeoutMs);
   try {
     // A sign-in setting Pharos cannot honour (PHAROS_AUTH_MODE=organizations, a malformed PHAROS_OIDC_*)
     // stops the start before any database work.
@@ -50,7 +55,7 @@ export async function serve(): Promise<void> {
     const sealedSpecs = await sealPlainSpecSecrets(database.pool, secrets);
     if (sealedSpecs > 0) logger.info({ sealed: sealedSpecs }, 'Sealed credentials of specs that were stored in clear');
     const metrics = new Registry();
-    const engine = new Engine({ pool: database.pool, logger, metrics, config: loadEngineConfig(), events: { discardUnconsumed: true } });
+    const engine = new Engine({ pool: database.pool, logger, metrics, config: { ...loadEngineConfig(), shutdownGraceMs: jobGraceMs(config.shutdownTimeoutMs) }, events: { discardUnconsumed: true } });
     const sandbox = new ExpressionSandbox();
     shutdown.add('expressions', () => sandbox.close());
     shutdown.add('engine', () => engine.stop());
@@ -74,7 +79,7 @@ export async function serve(): Promise<void> {
     const measuring = new AbortController();
     shutdown.add('health summary', async () => measuring.abort());
     void keepMeasured(database.pool, [HOUR_MS], measuring.signal, (error) => logger.warn({ err: error }, 'Could not measure the uptime and latency of checks'));
-    const app = await buildApp({ pool: database.pool, logger, metrics, secrets, sandbox });
+    const app = await buildApp({ pool: database.pool, logger, metrics, secrets, sandbox, stopping: shutdown.signal });
     shutdown.add('http', () => app.close());
     await app.listen({ port: config.port, host: config.host });
     await recordServedPort(database.pool, config.port);

@@ -8,9 +8,16 @@ type Step = { name: string; run: () => Promise<void> };
  */
 export class Shutdown {
   private readonly steps: Step[] = [];
+  private readonly stopping = new AbortController();
   private running: Promise<void> | undefined;
+  private current: string | undefined;
 
   constructor(private readonly logger: Logger) {}
+
+  /** Aborted as soon as the clean-up begins (readiness turns false then, before anything stops). */
+  get signal(): AbortSignal {
+    return this.stopping.signal;
+  }
 
   add(name: string, run: () => Promise<void>): void {
     this.steps.push({ name, run });
@@ -18,7 +25,9 @@ export class Shutdown {
 
   run(): Promise<void> {
     this.running ??= (async () => {
+      this.stopping.abort();
       for (const step of [...this.steps].reverse()) {
+        this.current = step.name;
         try {
           await step.run();
           this.logger.debug(`shutdown: ${step.name} stopped`);
@@ -26,12 +35,16 @@ export class Shutdown {
           this.logger.error({ err: error }, `shutdown: ${step.name} failed`);
         }
       }
+      this.current = undefined;
     })();
     return this.running;
   }
 
-  /** On SIGINT/SIGTERM: clean up, then exit with `exitCode`; a second signal exits at once. */
-  exitOnSignals(exitCode: (signal: NodeJS.Signals) => number): void {
+  /**
+   * On SIGINT/SIGTERM: clean up (requests and jobs in hand finish), then exit with `exitCode`. When
+   * that takes longer than `timeoutMs`, or on a second signal, the process exits at once with 1.
+   */
+  exitOnSignals(exitCode: (signal: NodeJS.Signals) => number, timeoutMs?: number): void {
     let received = false;
     const onSignal = (signal: NodeJS.Signals): void => {
       if (received) {
@@ -40,6 +53,12 @@ export class Shutdown {
       }
       received = true;
       this.logger.info(`${signal} received: shutting down`);
+      if (timeoutMs !== undefined) {
+        setTimeout(() => {
+          this.logger.error(`shutdown: still waiting for ${this.current ?? 'the clean-up'} after ${timeoutMs / 1000} s (PHAROS_SHUTDOWN_TIMEOUT): exiting`);
+          process.exit(1);
+        }, timeoutMs).unref();
+      }
       void this.run().finally(() => process.exit(exitCode(signal)));
     };
     process.on('SIGINT', onSignal);

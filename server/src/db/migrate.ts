@@ -37,8 +37,13 @@ interface MigrationFile {
   checksum: string;
 }
 
+/** Names of the migration files this build ships, in the order they apply. */
+export async function migrationNames(dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+}
+
 async function readMigrations(dir: string): Promise<MigrationFile[]> {
-  const names = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+  const names = await migrationNames(dir);
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name), 'utf8');

@@ -17,7 +17,7 @@ export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, op
   app.setErrorHandler(routeErrorHandler);
   await app.register(graphRoutes, { pool: options.pool });
 
-  app.get<{ Querystring: { start?: string } }>('/api/canary/api/summary', async (request, reply) => {
+  app.get<{ Querystring: { start?: string } }>('/api/canary/api/summary', { schema: { tags: ['health'], summary: 'Every check with its uptime and latency over a range' } }, async (request, reply) => {
     authorize(request, 'canaries', 'read');
     let start: Date;
     try {
@@ -33,7 +33,7 @@ export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, op
 
   app.post<{ Params: { id: string } }>(
     '/api/canary/run/check/:id',
-    { schema: { params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } } },
+    { schema: { tags: ['health'], summary: 'Run a check now and answer its result', params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } } },
     async (request, reply) => {
       const caller = callerOf(request);
       if (!canRunCheck(caller.roles)) {

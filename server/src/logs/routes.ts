@@ -46,7 +46,7 @@ function explained(error: unknown, timedOut: boolean, timeoutMs: number): unknow
 export const logsRoutes: FastifyPluginAsync<LogsRoutesOptions> = async (app, options) => {
   const timeoutMs = options.timeoutMs ?? SEARCH_TIMEOUT_MS;
   app.setErrorHandler(routeErrorHandler);
-  app.post('/api/logs', async (request, reply): Promise<LogPage> => {
+  app.post('/api/logs', { schema: { tags: ['logs'], summary: 'Log lines matching a query, labels and a time range, a page at a time' } }, async (request, reply): Promise<LogPage> => {
     authorize(request, 'logging_backends', 'read');
     const deadline = AbortSignal.timeout(timeoutMs);
     try {

@@ -44,26 +44,26 @@ function runIdOf(request: FastifyRequest<{ Params: { id: string } }>): string {
 export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
 
-  app.post('/api/playbook/run', async (request, reply) => {
+  app.post('/api/playbook/run', { schema: { tags: ['playbooks'], summary: 'Start a playbook run on a resource' } }, async (request, reply) => {
     const caller = authorize(request, 'playbook_runs', 'write');
     return reply.code(201).send({ run_id: await runRequest(() => createRun(options, request.body, caller)) });
   });
 
-  app.get<{ Querystring: Record<string, string> }>('/api/playbook/list', async (request) => {
+  app.get<{ Querystring: Record<string, string> }>('/api/playbook/list', { schema: { tags: ['playbooks'], summary: 'Playbooks that can run on a resource' } }, async (request) => {
     authorize(request, 'playbooks', 'read');
     const target = requestError(() => targetOf(request.query));
     if (!target) throw new RouteError(400, 'VALIDATION_FAILED', 'Give one of check_id, component_id and config_id');
     return playbooksFor(options.pool, target);
   });
 
-  app.post<{ Params: { id: string } }>('/api/playbook/:id/params', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/playbook/:id/params', { schema: { tags: ['playbooks'], summary: "A playbook's parameters for a resource" } }, async (request) => {
     const caller = authorize(request, 'playbooks', 'read');
     if (!isUuid(request.params.id)) throw new RouteError(404, 'NOT_FOUND', `No playbook ${request.params.id}`);
     const { spec, draft } = await runRequest(() => requestedRun(options, { ...(isRecord(request.body) ? request.body : {}), id: request.params.id }, caller));
     return { params: await parametersFor(options, draft, spec.parameters) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/playbook/run/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/api/playbook/run/:id', { schema: { tags: ['playbooks'], summary: 'A playbook run with its actions and approvals' } }, async (request) => {
     const caller = authorize(request, 'playbook_runs', 'read');
     const id = runIdOf(request);
     const { rows } = await options.pool.query(
@@ -89,7 +89,7 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
     return { ...run, parameters: redactSealed(rows[0].parameters as unknown), awaiting_approval: awaiting, approval_refusal: refusal };
   });
 
-  app.post<{ Params: { id: string } }>('/api/playbook/run/approve/:id', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/playbook/run/approve/:id', { schema: { tags: ['playbooks'], summary: 'Approve a playbook run' } }, async (request) => {
     const caller = authorize(request, 'playbook_runs', 'read');
     const id = runIdOf(request);
     try {
@@ -100,7 +100,7 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
     }
   });
 
-  app.post<{ Params: { id: string } }>('/api/playbook/run/cancel/:id', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/playbook/run/cancel/:id', { schema: { tags: ['playbooks'], summary: 'Cancel a playbook run' } }, async (request) => {
     const caller = authorize(request, 'playbook_runs', 'write');
     const id = runIdOf(request);
     const answer = await cancelRun(options.pool, id, caller.personId);

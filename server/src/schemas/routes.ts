@@ -10,7 +10,7 @@ const BODIES: ReadonlyMap<string, string> = new Map(SPEC_SCHEMA_NAMES.map((name)
 
 /** `GET /api/schemas/{name}.schema.json`: the JSON Schemas the spec editors validate against. */
 export const schemaRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { file: string } }>('/api/schemas/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/api/schemas/:file', { schema: { tags: ['specs'], summary: 'JSON Schema of a spec editor' } }, async (request, reply) => {
     const { file } = request.params;
     const name = file.endsWith(SUFFIX) ? file.slice(0, -SUFFIX.length) : undefined;
     const body = name !== undefined && isSpecSchemaName(name) ? BODIES.get(name) : undefined;

@@ -29,7 +29,7 @@ export const shellRoutes: FastifyPluginAsync<ShellRoutesOptions> = async (app, o
   const { pool } = options;
   const publicUrl = publicUrlFrom(options.publicUrl ?? process.env['PHAROS_PUBLIC_URL']);
 
-  app.get('/api/kubeconfig', async (request, reply) => {
+  app.get('/api/kubeconfig', { schema: { tags: ['shell'], summary: 'A kubeconfig with a new token of the caller, valid 30 days' } }, async (request, reply) => {
     const caller = request.caller;
     if (!caller) return reply.code(401).send(apiError('PGRST301', AUTHENTICATION_REQUIRED));
     const expiresAt = new Date(Date.now() + KUBECONFIG_TOKEN_LIFETIME_MS);
@@ -47,7 +47,7 @@ export const shellRoutes: FastifyPluginAsync<ShellRoutesOptions> = async (app, o
       .send(yaml);
   });
 
-  app.post('/api/resources/search', { bodyLimit: SEARCH_BODY_LIMIT }, async (request, reply) => {
+  app.post('/api/resources/search', { bodyLimit: SEARCH_BODY_LIMIT, schema: { tags: ['shell'], summary: 'Checks, components and configs matching by name' } }, async (request, reply) => {
     const caller = request.caller;
     if (!caller) return reply.code(401).send(apiError('PGRST301', AUTHENTICATION_REQUIRED));
     let parsed;

@@ -2,18 +2,55 @@ import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { VERSION } from '../version.js';
 import { DatabaseProbe } from './database-probe.js';
+import { ReadinessProbe } from './readiness.js';
 
 export interface SystemRoutesOptions {
   pool: pg.Pool;
   /** Whether anyone may create an account ('open') or only the setup link and invitations. */
   registration: 'open' | 'invite';
+  /** Aborted when the process begins to shut down: readiness is false from then on. */
+  stopping?: AbortSignal | undefined;
 }
 
-/** `GET /api/health` and `GET /api/about`, both open without signing in. */
-export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { pool, registration }) => {
+const UNAVAILABLE = {
+  type: 'object',
+  properties: { status: { type: 'string', enum: ['unavailable'] }, message: { type: 'string', description: 'Why, in words a person can act on' } },
+  required: ['status', 'message'],
+} as const;
+
+const PUBLIC = { tags: ['system'], security: [] };
+
+const HEALTH_SCHEMA = {
+  ...PUBLIC,
+  summary: 'Liveness: the process answers and its database answers',
+  response: { 200: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } }, required: ['status'] }, 503: UNAVAILABLE },
+};
+
+const READY_SCHEMA = {
+  ...PUBLIC,
+  summary: 'Readiness: the database answers, every migration is applied and the process is not shutting down',
+  response: { 200: { type: 'object', properties: { status: { type: 'string', enum: ['ready'] } }, required: ['status'] }, 503: UNAVAILABLE },
+};
+
+const ABOUT_SCHEMA = {
+  ...PUBLIC,
+  summary: 'Version of the server and whether anyone may create an account',
+  response: {
+    200: {
+      type: 'object',
+      properties: { Version: { type: 'string' }, registration: { type: 'string', enum: ['open', 'invite'] } },
+      required: ['Version', 'registration'],
+    },
+  },
+};
+
+/** `GET /api/health`, `GET /api/ready` and `GET /api/about`, open without signing in. */
+export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { pool, registration, stopping }) => {
   const probe = new DatabaseProbe(pool);
   app.addHook('onClose', () => probe.close());
-  app.get('/api/health', async (request, reply) => {
+  const readiness = new ReadinessProbe(pool, stopping);
+  app.addHook('onClose', () => readiness.close());
+  app.get('/api/health', { schema: HEALTH_SCHEMA }, async (request, reply) => {
     try {
       await probe.check();
       return { status: 'ok' };
@@ -23,6 +60,14 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
     }
   });
 
+  // Liveness stays the cheap question above; readiness also asks whether migrations ran and whether the process is stopping.
+  app.get('/api/ready', { schema: READY_SCHEMA }, async (request, reply) => {
+    const answer = await readiness.check();
+    if (answer.ready) return { status: 'ready' };
+    request.log.warn(`readiness: ${answer.reason}`);
+    return reply.code(503).send({ status: 'unavailable', message: answer.reason });
+  });
+
   // The sign-in page offers 'Create account' only while registration is open.
-  app.get('/api/about', async () => ({ Version: VERSION, registration }));
+  app.get('/api/about', { schema: ABOUT_SCHEMA }, async () => ({ Version: VERSION, registration }));
 };

@@ -26,11 +26,18 @@ export interface ServeProcess {
   stop(): Promise<void>;
 }
 
-export async function startServeProcess(extraEnv: Record<string, string> = {}): Promise<ServeProcess> {
+export interface ServeOptions {
+  /** The server reaches its database through this port on 127.0.0.1 (a proxy) instead of directly. */
+  databasePort?: number;
+}
+
+export async function startServeProcess(extraEnv: Record<string, string> = {}, options: ServeOptions = {}): Promise<ServeProcess> {
   const database: FreshDatabase = await freshDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pharos-serve-'));
   const port = await freePort();
-  const cli = spawnCli(['serve'], { DATABASE_URL: database.url, PHAROS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extraEnv });
+  const served = new URL(database.url);
+  if (options.databasePort !== undefined) served.port = String(options.databasePort);
+  const cli = spawnCli(['serve'], { DATABASE_URL: served.toString(), PHAROS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extraEnv });
   const url = `http://127.0.0.1:${port}`;
   const output = (): string => `stdout: ${cli.stdout().slice(-4_000)}\nstderr: ${cli.stderr().slice(-4_000)}`;
   try {

@@ -15,7 +15,7 @@ import { parseTopologyRequest, TopologyRequestError, type TopologyRequest } from
  */
 export const topologyRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
-  app.get('/api/topology', async (request) => {
+  app.get('/api/topology', { schema: { tags: ['topology'], summary: 'The topology cards with their children, summaries and filter values' } }, async (request) => {
     authorize(request, 'topologies', 'read');
     let parsed: TopologyRequest;
     try {
@@ -27,7 +27,7 @@ export const topologyRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app,
     return topology(options.pool, parsed);
   });
 
-  app.get<{ Params: { id: string } }>('/api/snapshot/topology/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/snapshot/topology/:id', { schema: { tags: ['topology'], summary: 'A zip of a component with its checks, configs, changes, insights and incidents' } }, async (request, reply) => {
     for (const resource of ['topologies', 'canaries', 'database', 'incident'] as const) authorize(request, resource, 'read');
     let parsed: SnapshotRequest;
     try {

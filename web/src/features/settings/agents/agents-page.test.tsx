@@ -78,9 +78,16 @@ describe('/settings/agents', () => {
     expect(await screen.findByText('Agent created')).toBeTruthy();
     const instructions = await screen.findByRole('dialog', { name: 'Installation Instructions' });
     expect(within(instructions).getByLabelText('Access token').textContent).toBe('pharos_secret-token');
-    expect(within(instructions).getByLabelText('Flux manifest').textContent).toContain('token: pharos_secret-token');
+    const flux = within(instructions).getByLabelText('Flux manifest').textContent;
+    expect(flux).toContain('token: pharos_secret-token');
+    expect(flux).toContain('kind: HelmRelease');
+    expect(flux).toContain(`upstream: ${window.location.origin}`);
     await user.click(within(instructions).getByRole('tab', { name: 'Helm CLI' }));
-    expect(within(instructions).getByLabelText('Helm CLI commands').textContent).toContain(`pharos agent --upstream ${window.location.origin} --token pharos_secret-token`);
+    const helm = within(instructions).getByLabelText('Helm CLI commands').textContent;
+    expect(helm).toContain('helm upgrade --install pharos-agent ./deploy/helm/pharos');
+    expect(helm).toContain(`--set agent.upstream=${window.location.origin}`);
+    expect(helm).toContain('--set agent.tokenSecret.name=pharos-agent-new-agent');
+    expect(helm).toContain(`pharos agent --upstream ${window.location.origin} --token pharos_secret-token`);
     expect(app.location()).not.toContain('addAgent');
     await user.click(within(instructions).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByText('pharos_secret-token')).toBeNull());

@@ -48,8 +48,8 @@ export function InstallationInstructions({ agent, onClose }: { agent: GeneratedA
             <CopyButton text={agent.access_token} label="Copy access token" />
           </div>
           <p className="text-sm text-fg-muted">
-            The agent connects to this Pharos with <code>pharos agent --upstream URL --token TOKEN</code>. The agent runtime is not released yet: keep the
-            token, the commands below are the ones it will take.
+            The agent connects to this Pharos with <code>pharos agent --upstream URL --token TOKEN</code>. Both ways below install the Pharos Helm chart
+            (<code>deploy/helm/pharos</code> in the Pharos repository) in agent mode, with the token kept in a Kubernetes Secret.
           </p>
           <Tabs
             label="Installation method"
