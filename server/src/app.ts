@@ -21,6 +21,7 @@ import { OidcRelyingParty } from './auth/identity/oidc/relying-party.js';
 import { sessionCookieResolver } from './auth/identity/resolver.js';
 import { IDENTITY_PREFIX } from './auth/identity/urls.js';
 import { authRoutes } from './auth/routes.js';
+import { organizationRoutes } from './organizations/routes.js';
 import { docsRoutes } from './docs.js';
 import { installHostCheck } from './http/host.js';
 import { installJsonBodyParser } from './http/json-body.js';
@@ -88,11 +89,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const courier = new Courier(pool, identity, app.log);
   app.addHook('onClose', () => courier.close());
 
-  await app.register(systemRoutes, { pool, registration: identity.registration });
+  await app.register(systemRoutes, { pool, registration: identity.registration, authMode: identity.authMode });
   const relyingParty = identity.oidc ? new OidcRelyingParty(identity.oidc) : undefined;
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier, secrets, relyingParty });
   if (relyingParty) await app.register(oidcCallbackRoute, { deps: identityDeps({ pool, config: identity, courier, secrets, relyingParty }), relyingParty });
   await app.register(authRoutes, { pool, config: identity, courier, secrets });
+  await app.register(organizationRoutes, { pool, config: identity, courier });
   await app.register(restPlugin, { prefix: '/api/db', pool: dataPool, cancelPool: pool, config: dataService, secrets });
   await app.register(shellRoutes, { pool });
   await app.register(applyRoutes, { pool, secrets });

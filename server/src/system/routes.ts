@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
+import type { AuthMode } from '../auth/identity/config.js';
 import { VERSION } from '../version.js';
 import { DatabaseProbe } from './database-probe.js';
 
@@ -7,10 +8,12 @@ export interface SystemRoutesOptions {
   pool: pg.Pool;
   /** Whether anyone may create an account ('open') or only the setup link and invitations. */
   registration: 'open' | 'invite';
+  /** The sign-in mode; the web app treats a failing session check differently in organization mode. */
+  authMode: AuthMode;
 }
 
 /** `GET /api/health` and `GET /api/about`, both open without signing in. */
-export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { pool, registration }) => {
+export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { pool, registration, authMode }) => {
   const probe = new DatabaseProbe(pool);
   app.addHook('onClose', () => probe.close());
   app.get('/api/health', async (request, reply) => {
@@ -24,5 +27,5 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
   });
 
   // The sign-in page offers 'Create account' only while registration is open.
-  app.get('/api/about', async () => ({ Version: VERSION, registration }));
+  app.get('/api/about', async () => ({ Version: VERSION, registration, authMode }));
 };

@@ -42,7 +42,13 @@ export interface IdentityConfig {
   oidc: OidcConfig | undefined;
   /** Whether the sign-in page offers email and password (PHAROS_PASSWORD_LOGIN, default on). */
   passwordLogin: boolean;
+  /** 'self-hosted': one set of roles per person; 'organizations': a role per organization (PHAROS_AUTH_MODE). */
+  authMode: AuthMode;
+  /** Organization mode: whether any signed-in person may create an organization (PHAROS_ORG_SELF_SERVICE). */
+  orgSelfService: boolean;
 }
+
+export type AuthMode = 'self-hosted' | 'organizations';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -115,10 +121,9 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     throw new Error(`PHAROS_REGISTRATION must be "open" or "invite", got "${registration}"`);
   }
   const authMode = nonEmpty(env['PHAROS_AUTH_MODE'])?.toLowerCase() ?? 'self-hosted';
-  if (authMode === 'organizations') {
-    throw new Error('PHAROS_AUTH_MODE=organizations is not available yet: use self-hosted (the default), with PHAROS_OIDC_* for single sign-on');
+  if (authMode !== 'self-hosted' && authMode !== 'organizations') {
+    throw new Error(`PHAROS_AUTH_MODE must be "self-hosted" or "organizations", got "${authMode}"`);
   }
-  if (authMode !== 'self-hosted') throw new Error(`PHAROS_AUTH_MODE must be "self-hosted", got "${authMode}"`);
   const oidc = loadOidcConfig(env);
   if (!passwordLogin && !oidc) throw new Error('PHAROS_PASSWORD_LOGIN=off needs PHAROS_OIDC_ISSUER: without a provider nobody could sign in');
   if (!passwordLogin && registration === 'open') {
@@ -149,5 +154,7 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     trustProxy: trustProxy(env['PHAROS_TRUST_PROXY']),
     oidc,
     passwordLogin,
+    authMode,
+    orgSelfService: flag(env, 'PHAROS_ORG_SELF_SERVICE', false),
   };
 }
