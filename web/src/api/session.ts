@@ -1,6 +1,7 @@
 import type { Permission, Resource, Role } from '@pharos/core';
 import { useQuery } from '@tanstack/react-query';
 import { http } from './http';
+import type { Organization } from './organizations';
 import { queryKeys } from './query-keys';
 
 export const WHOAMI_PATH = '/api/auth/whoami';
@@ -17,6 +18,8 @@ export interface SessionUser {
 export interface Session {
   user: SessionUser;
   permissions: Record<Resource, Permission>;
+  /** Organization mode only: the organization the session works in; null until the person joins or creates one. */
+  organization?: Organization | null;
 }
 
 /** The session check. It never redirects by itself: its callers decide (gate, auth-state checker). */
