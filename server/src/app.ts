@@ -22,6 +22,9 @@ import { sessionCookieResolver } from './auth/identity/resolver.js';
 import { IDENTITY_PREFIX } from './auth/identity/urls.js';
 import { authRoutes } from './auth/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
+import { issuerRoutes } from './organizations/direct/issuer-routes.js';
+import { trustedIssuerResolver } from './organizations/direct/verifier.js';
+import fastifyCors from '@fastify/cors';
 import { docsRoutes } from './docs.js';
 import { installHostCheck } from './http/host.js';
 import { installJsonBodyParser } from './http/json-body.js';
@@ -76,8 +79,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installJsonBodyParser(app);
   // Before the guard, whose hook reads the session cookie.
   await app.register(fastifyCookie);
+  // A backend of a direct-mode organization: the front door's tokens first, as its other resolvers would call them invalid.
+  const trusted = identity.trustedIssuer && identity.publicUrl ? { ...identity.trustedIssuer, audience: identity.publicUrl } : undefined;
+  if (trusted) await app.register(fastifyCors, { origin: new URL(trusted.issuer).origin, credentials: false, maxAge: 600 });
   installAccessGuard(app, {
-    resolvers: [bearerTokenResolver(pool), sessionCookieResolver(pool, identity), ...(options.callerResolvers ?? [])],
+    resolvers: [
+      ...(trusted ? [trustedIssuerResolver(pool, trusted)] : []),
+      bearerTokenResolver(pool),
+      sessionCookieResolver(pool, identity),
+      ...(options.callerResolvers ?? []),
+    ],
   });
   installErrorHandler(app);
   const dataService: DataServiceConfig = { ...loadDataServiceConfig(), ...options.dataService };
@@ -95,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (relyingParty) await app.register(oidcCallbackRoute, { deps: identityDeps({ pool, config: identity, courier, secrets, relyingParty }), relyingParty });
   await app.register(authRoutes, { pool, config: identity, courier, secrets });
   await app.register(organizationRoutes, { pool, config: identity, courier });
+  await app.register(issuerRoutes, { pool, config: identity, secrets });
   await app.register(restPlugin, { prefix: '/api/db', pool: dataPool, cancelPool: pool, config: dataService, secrets });
   await app.register(shellRoutes, { pool });
   await app.register(applyRoutes, { pool, secrets });

@@ -46,6 +46,11 @@ export interface IdentityConfig {
   authMode: AuthMode;
   /** Organization mode: whether any signed-in person may create an organization (PHAROS_ORG_SELF_SERVICE). */
   orgSelfService: boolean;
+  /**
+   * A backend of a direct-mode organization: the front door whose bearer tokens this Pharos accepts
+   * (PHAROS_TRUSTED_ISSUER), and the organization (id or slug) they must be for (PHAROS_TRUSTED_ORGANIZATION).
+   */
+  trustedIssuer: { issuer: string; organization: string } | undefined;
 }
 
 export type AuthMode = 'self-hosted' | 'organizations';
@@ -111,6 +116,19 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   return value;
 }
 
+function trustedIssuer(env: Env, publicUrl: string | undefined): IdentityConfig['trustedIssuer'] {
+  const issuer = nonEmpty(env['PHAROS_TRUSTED_ISSUER']);
+  const organization = nonEmpty(env['PHAROS_TRUSTED_ORGANIZATION']);
+  if (issuer === undefined) {
+    if (organization !== undefined) throw new Error('PHAROS_TRUSTED_ORGANIZATION needs PHAROS_TRUSTED_ISSUER, the front door that signs the tokens');
+    return undefined;
+  }
+  if (organization === undefined) throw new Error('PHAROS_TRUSTED_ISSUER needs PHAROS_TRUSTED_ORGANIZATION: the id or slug of the organization this backend serves');
+  // Tokens name this backend as their audience, so it must know the address the front door knows it by.
+  if (publicUrl === undefined) throw new Error('PHAROS_TRUSTED_ISSUER needs PHAROS_PUBLIC_URL: tokens are accepted only when their audience is this address');
+  return { issuer: httpUrl('PHAROS_TRUSTED_ISSUER', issuer), organization };
+}
+
 /** Reads the identity settings; throws a readable error on a malformed value. */
 export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
   const publicUrl = nonEmpty(env['PHAROS_PUBLIC_URL']);
@@ -156,5 +174,6 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     passwordLogin,
     authMode,
     orgSelfService: flag(env, 'PHAROS_ORG_SELF_SERVICE', false),
+    trustedIssuer: trustedIssuer(env, publicUrl),
   };
 }
