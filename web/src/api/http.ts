@@ -1,4 +1,5 @@
 import { apiErrorFrom, ApiError } from './api-error';
+import { directTarget } from './direct-mode';
 import { currentPath, navigate } from './navigation';
 import { AUTH_STATE_CHECKER_PATH, LOGIN_PATH, VERIFICATION_PATH } from './session-paths';
 import { sessionRedirectFor } from './session-redirect';
@@ -12,9 +13,15 @@ import { sessionRedirectFor } from './session-redirect';
  * - `http.get/post/…`: apiFetch plus JSON bodies, query strings and ApiError for any failure.
  */
 
-export function baseFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+export async function baseFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  // Direct mode: the organization's backend, with the front door's bearer token and without cookies.
+  const direct = await directTarget(input);
+  if (direct) {
+    headers.set('Authorization', direct.authorization);
+    return fetch(direct.url, { ...init, headers, credentials: 'omit' });
+  }
   return fetch(input, { ...init, headers, credentials: 'include' });
 }
 
