@@ -76,7 +76,7 @@ export function trustedIssuerResolver(pool: pg.Pool, trusted: TrustedIssuer): Ca
     const email = typeof payload['email'] === 'string' ? payload['email'] : '';
     if (!organization || email === '') return invalid(TOKEN_MESSAGES.malformed);
     if (organization.id !== trusted.organization && organization.slug !== trusted.organization) {
-      return { outcome: 'denied', statusCode: 403, body: { code: '42501', message: TOKEN_MESSAGES.organization, details: null, hint: null } };
+      return { outcome: 'denied', statusCode: 403, body: { code: 'organization_mismatch', message: TOKEN_MESSAGES.organization, details: null, hint: null } };
     }
     const name = typeof payload['name'] === 'string' ? payload['name'] : undefined;
     const personId = await transaction(pool, (client) => ensurePerson(client, name === undefined ? { email } : { email, name }));
