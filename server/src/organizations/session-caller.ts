@@ -50,11 +50,9 @@ export async function organizationCaller(pool: pg.Pool, session: SessionRow, req
       return denied(403, 'session_aal2_required', error.reason, error.body() as unknown as Record<string, unknown>);
     }
     // Nothing to prove yet: the person is sent to set up an authenticator app or a security key.
-    if (!pathViews(request.url).every((path) => path === '/api/auth/whoami')) {
-      return denied(403, SECOND_FACTOR_SETUP_REQUIRED, `${membership.name} requires a second factor: add an authenticator app or a security key under Your Profile`, {
-        redirect_browser_to: urls.ui('settings'),
-      });
-    }
+    return denied(403, SECOND_FACTOR_SETUP_REQUIRED, `${membership.name} requires a second factor: add an authenticator app or a security key under Your Profile`, {
+      redirect_browser_to: urls.ui('settings'),
+    });
   }
   return { outcome: 'valid', caller: { personId: session.identity_id, roles: [membership.role], organizationId: membership.id } };
 }

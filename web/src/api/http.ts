@@ -1,7 +1,7 @@
 import { apiErrorFrom, ApiError } from './api-error';
 import { directOrganization, directTarget } from './direct-mode';
 import { currentPath, navigate } from './navigation';
-import { AUTH_STATE_CHECKER_PATH, LOGIN_PATH, VERIFICATION_PATH } from './session-paths';
+import { AUTH_STATE_CHECKER_PATH, LOGIN_PATH, PROFILE_SETTINGS_PATH, VERIFICATION_PATH } from './session-paths';
 import { sessionRedirectFor } from './session-redirect';
 
 /**
@@ -26,7 +26,7 @@ export async function baseFetch(input: RequestInfo | URL, init: RequestInit = {}
 }
 
 /** Pages that must not redirect again (their own calls may well answer 401). */
-const SESSION_PAGES = [AUTH_STATE_CHECKER_PATH, LOGIN_PATH, VERIFICATION_PATH];
+const SESSION_PAGES = [AUTH_STATE_CHECKER_PATH, LOGIN_PATH, VERIFICATION_PATH, PROFILE_SETTINGS_PATH];
 
 async function peekJson(response: Response): Promise<unknown> {
   try {
