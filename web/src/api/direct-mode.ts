@@ -61,11 +61,21 @@ function ownPath(input: RequestInfo | URL): string | null {
   }
 }
 
-/** The backend's URL and the bearer header for an /api call in direct mode; null for a call the front door answers. */
-export async function directTarget(input: RequestInfo | URL, force = false): Promise<{ url: string; authorization: string } | null> {
+/** The path of a call that goes to the organization's backend in direct mode; null for one the front door answers. */
+function backendPath(input: RequestInfo | URL, force: boolean): string | null {
   if (!organization) return null;
   const path = ownPath(input);
   if (path === null || !path.startsWith('/api/')) return null;
-  if (!force && frontDoorPath(path)) return null;
+  return force || !frontDoorPath(path) ? path : null;
+}
+
+export function isDirectCall(input: RequestInfo | URL): boolean {
+  return backendPath(input, false) !== null;
+}
+
+/** The backend's URL and the bearer header for an /api call in direct mode; null for a call the front door answers. */
+export async function directTarget(input: RequestInfo | URL, force = false): Promise<{ url: string; authorization: string } | null> {
+  const path = backendPath(input, force);
+  if (path === null || !organization) return null;
   return { url: `${organization.backendUrl}${path}`, authorization: `Bearer ${await currentToken()}` };
 }

@@ -1,5 +1,5 @@
 import { apiErrorFrom, ApiError } from './api-error';
-import { directOrganization, directTarget } from './direct-mode';
+import { directTarget, isDirectCall } from './direct-mode';
 import { currentPath, navigate } from './navigation';
 import { AUTH_STATE_CHECKER_PATH, LOGIN_PATH, PROFILE_SETTINGS_PATH, VERIFICATION_PATH } from './session-paths';
 import { sessionRedirectFor } from './session-redirect';
@@ -40,8 +40,7 @@ export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Pr
   const response = await baseFetch(input, init);
   if (response.status !== 401 && response.status !== 403 && response.status !== 422) return response;
   const body = response.status === 401 ? null : await peekJson(response);
-  const direct = directOrganization() !== null && response.url.startsWith(`${directOrganization()?.backendUrl ?? ''}/`);
-  const target = sessionRedirectFor(response.status, body, currentPath(), direct);
+  const target = sessionRedirectFor(response.status, body, currentPath(), isDirectCall(input));
   if (!target) return response;
   const onSessionPage = SESSION_PAGES.includes(window.location.pathname);
   if (!onSessionPage) navigate(target, { replace: true });
