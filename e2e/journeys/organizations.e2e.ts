@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { freePort, startServer, type RunningServer } from '../support/server.js';
 import { signedInContext } from '../support/session.js';
 
 /**
@@ -119,6 +119,41 @@ describe('organizations', () => {
       await context.close();
     }
   });
+
+  it('sends the calls of a direct-mode organization to its own Pharos with a bearer token', async () => {
+    const slug = `direct-${Date.now()}`;
+    const port = await freePort();
+    const backend = await startServer({
+      port,
+      env: { PHAROS_TRUSTED_ISSUER: server.url, PHAROS_TRUSTED_ORGANIZATION: slug, PHAROS_PUBLIC_URL: `http://127.0.0.1:${port}` },
+    });
+    const { context, user } = await signedInContext(browser, server.url);
+    const page = await context.newPage();
+    try {
+      expect((await context.request.post('/api/organizations', { data: { name: 'Direct', slug } })).status()).toBe(201);
+      const direct = await context.request.patch('/api/organizations/current', { data: { publicMetadata: { backend_url: backend.url, direct: true } } });
+      expect(direct.status()).toBe(200);
+      const toBackend: { path: string; authorization: string | undefined }[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.origin === backend.url) toBackend.push({ path: url.pathname, authorization: request.headers()['authorization'] });
+      });
+      await page.goto('/health');
+      await page.getByPlaceholder('Search by name, description, or endpoint').waitFor({ timeout: 20_000 });
+      const menu = await openUserMenu(page);
+      await menu.getByText(`Hi ${user.first} ${user.last}`).waitFor();
+      expect(toBackend.map((request) => request.path)).toEqual(expect.arrayContaining(['/api/auth/whoami', '/api/db/properties']));
+      expect(toBackend.every((request) => request.authorization?.startsWith('Bearer ey'))).toBe(true);
+      // The backend knows the person from the token alone, with their role in the organization.
+      const people = await fetch(`${backend.url}/api/db/people?email=eq.${encodeURIComponent(user.email)}&select=email`, {
+        headers: { authorization: toBackend[0]?.authorization ?? '' },
+      });
+      expect(await people.json()).toEqual([{ email: user.email }]);
+    } finally {
+      await context.close();
+      await backend.stop();
+    }
+  }, 240_000);
 
   it('shows the provisioning screen while the backend of a direct-mode organization is not up', async () => {
     const { context } = await signedInContext(browser, server.url);

@@ -78,4 +78,20 @@ describe('direct mode', () => {
     expect(silent).toBeInstanceOf(ApiError);
     expect((silent as ApiError).status).toBe(503);
   });
+
+  it('holds a call made while the session check runs until it knows the organization lives on its backend', async () => {
+    setDirectOrganization(null);
+    const organization = { id: 'o1', name: 'Acme', slug: 'acme', role: 'admin', publicMetadata: { backend_url: BACKEND, direct: true } };
+    const user = { id: 'p', name: 'Ada', email: 'a@example.com', avatar: null, roles: ['admin'] };
+    const server = stubFetch([
+      { method: 'POST', path: '/api/organizations/current/token', respond: () => issued('token') },
+      { path: '/api/auth/whoami', respond: (request) => json({ user, permissions: {}, ...(request.url.origin === BACKEND ? {} : { organization }) }) },
+      { path: '/api/db/properties', respond: () => json([]) },
+    ]);
+    const [session] = await Promise.all([fetchWhoami(), http.get('/api/db/properties')]);
+    expect(session.organization?.slug).toBe('acme');
+    const properties = server.requests.find((request) => request.url.pathname === '/api/db/properties');
+    expect(properties?.url.origin).toBe(BACKEND);
+    expect(properties?.headers.get('Authorization')).toBe('Bearer token');
+  });
 });

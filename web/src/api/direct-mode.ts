@@ -20,6 +20,15 @@ const RENEW_BEFORE_MS = 30_000;
 
 let organization: DirectOrganization | null = null;
 let token: Promise<{ value: string; expiresAt: number }> | null = null;
+/** Settled once the session check knows where the organization's calls go; calls made before (the flags at start) wait for it. */
+let routingKnown: Promise<void> = Promise.resolve();
+
+/** Called as the session check starts; the returned function settles the routing once the organization is known. */
+export function beginRouting(): () => void {
+  let settle = () => {};
+  routingKnown = new Promise<void>((resolve) => (settle = resolve));
+  return settle;
+}
 
 export function setDirectOrganization(next: DirectOrganization | null): void {
   if (next?.backendUrl !== organization?.backendUrl) token = null;
@@ -75,6 +84,8 @@ export function isDirectCall(input: RequestInfo | URL): boolean {
 
 /** The backend's URL and the bearer header for an /api call in direct mode; null for a call the front door answers. */
 export async function directTarget(input: RequestInfo | URL, force = false): Promise<{ url: string; authorization: string } | null> {
+  const own = ownPath(input);
+  if (!force && own !== null && own.startsWith('/api/') && !frontDoorPath(own)) await routingKnown;
   const path = backendPath(input, force);
   if (path === null || !organization) return null;
   return { url: `${organization.backendUrl}${path}`, authorization: `Bearer ${await currentToken()}` };

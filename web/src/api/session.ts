@@ -1,7 +1,7 @@
 import type { Permission, Resource, Role } from '@pharos/core';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiErrorFrom } from './api-error';
-import { directTarget, setDirectOrganization } from './direct-mode';
+import { beginRouting, directTarget, setDirectOrganization } from './direct-mode';
 import { http } from './http';
 import type { Organization } from './organizations';
 import { queryKeys } from './query-keys';
@@ -30,9 +30,15 @@ export interface Session {
  * its 5xx or 404 (still provisioning) fails the check.
  */
 export async function fetchWhoami(signal?: AbortSignal): Promise<Session> {
-  const session = await http.get<Session>(WHOAMI_PATH, { session: 'none', signal });
-  const metadata = session.organization?.publicMetadata;
-  setDirectOrganization(metadata?.direct && metadata.backend_url ? { backendUrl: metadata.backend_url } : null);
+  const settleRouting = beginRouting();
+  let session: Session;
+  try {
+    session = await http.get<Session>(WHOAMI_PATH, { session: 'none', signal });
+    const metadata = session.organization?.publicMetadata;
+    setDirectOrganization(metadata?.direct && metadata.backend_url ? { backendUrl: metadata.backend_url } : null);
+  } finally {
+    settleRouting();
+  }
   const backend = await directTarget(WHOAMI_PATH, true);
   if (!backend) return session;
   let response: Response;
