@@ -67,6 +67,8 @@ function exited(child: ChildProcess, timeoutMs: number): Promise<void> {
 export interface StartOptions {
   /** Extra environment of the server (e.g. SMTP_URL). */
   env?: Record<string, string>;
+  /** The port to listen on (e.g. one the server must know its public URL by); a free one when absent. */
+  port?: number;
 }
 
 /**
@@ -78,7 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pharos-e2e-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PHAROS_DATA_DIR: dataDir,

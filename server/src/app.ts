@@ -22,6 +22,10 @@ import { OidcRelyingParty } from './auth/identity/oidc/relying-party.js';
 import { sessionCookieResolver } from './auth/identity/resolver.js';
 import { IDENTITY_PREFIX } from './auth/identity/urls.js';
 import { authRoutes } from './auth/routes.js';
+import { organizationRoutes } from './organizations/routes.js';
+import { issuerRoutes } from './organizations/direct/issuer-routes.js';
+import { trustedIssuerResolver } from './organizations/direct/verifier.js';
+import fastifyCors from '@fastify/cors';
 import { docsRoutes } from './docs.js';
 import { installHostCheck } from './http/host.js';
 import { installOpenApi } from './http/openapi.js';
@@ -86,8 +90,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installJsonBodyParser(app);
   // Before the guard, whose hook reads the session cookie.
   await app.register(fastifyCookie);
+  // A backend of a direct-mode organization: the front door's tokens first, as its other resolvers would call them invalid.
+  const trusted = identity.trustedIssuer && identity.publicUrl ? { ...identity.trustedIssuer, audience: identity.publicUrl } : undefined;
+  if (trusted) await app.register(fastifyCors, { origin: new URL(trusted.issuer).origin, credentials: false, maxAge: 600 });
   installAccessGuard(app, {
-    resolvers: [bearerTokenResolver(pool), sessionCookieResolver(pool, identity), ...(options.callerResolvers ?? [])],
+    resolvers: [
+      ...(trusted ? [trustedIssuerResolver(pool, trusted)] : []),
+      bearerTokenResolver(pool),
+      sessionCookieResolver(pool, identity),
+      ...(options.callerResolvers ?? []),
+    ],
   });
   installErrorHandler(app);
   const dataService: DataServiceConfig = { ...loadDataServiceConfig(), ...options.dataService };
@@ -102,11 +114,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const courier = new Courier(pool, identity, app.log);
   app.addHook('onClose', () => courier.close());
 
-  await app.register(systemRoutes, { pool, registration: identity.registration, stopping: options.stopping });
+  await app.register(systemRoutes, { pool, registration: identity.registration, authMode: identity.authMode, stopping: options.stopping });
   const relyingParty = identity.oidc ? new OidcRelyingParty(identity.oidc) : undefined;
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier, secrets, relyingParty });
   if (relyingParty) await app.register(oidcCallbackRoute, { deps: identityDeps({ pool, config: identity, courier, secrets, relyingParty }), relyingParty });
   await app.register(authRoutes, { pool, config: identity, courier, secrets });
+  await app.register(organizationRoutes, { pool, config: identity, courier });
+  await app.register(issuerRoutes, { pool, config: identity, secrets });
   await app.register(restPlugin, { prefix: '/api/db', pool: dataPool, cancelPool: pool, config: dataService, secrets });
   await app.register(shellRoutes, { pool });
   await app.register(applyRoutes, { pool, secrets });

@@ -6,6 +6,8 @@ export interface Caller {
   roles: Role[];
   /** Set when the token belongs to an agent: such a caller reaches only the agent's own push and pull routes. */
   agentId?: string;
+  /** Organization mode: the organization the session works in, whose role `roles` holds. */
+  organizationId?: string;
 }
 
 declare module 'fastify' {

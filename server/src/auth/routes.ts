@@ -11,6 +11,7 @@ import { Urls } from './identity/urls.js';
 import { assertVerifiedAccount, UnverifiedAccountError } from './people.js';
 import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { membershipOf } from '../organizations/store.js';
 
 export interface AuthRoutesOptions {
   pool: pg.Pool;
@@ -98,7 +99,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
     );
     const person = rows[0];
     if (!person) throw new RouteError(401, 'PGRST301', 'Authentication required: sign in or send a bearer token');
-    return { user: { ...person, roles: caller.roles }, permissions: permissionsFor(caller.roles) };
+    const session = { user: { ...person, roles: caller.roles }, permissions: permissionsFor(caller.roles) };
+    if (config.authMode !== 'organizations') return session;
+    // Organization mode: which organization the roles belong to; null until the person joins or creates one.
+    const organization = caller.organizationId ? await membershipOf(pool, caller.personId, caller.organizationId) : null;
+    return { ...session, organization };
   });
 
   app.post('/api/auth/invite_user', { schema: { tags: ['people'], summary: 'Create an account and mail its invitation' } }, async (request) => {

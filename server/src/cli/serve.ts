@@ -42,7 +42,7 @@ export async function serve(): Promise<void> {
   const { config, logger, shutdown } = runtime;
   shutdown.exitOnSignals(() => 0, config.shutdownTimeoutMs);
   try {
-    // A sign-in setting Pharos cannot honour (PHAROS_AUTH_MODE=organizations, a malformed PHAROS_OIDC_*)
+    // A sign-in setting Pharos cannot honour (an unknown PHAROS_AUTH_MODE, a malformed PHAROS_OIDC_*)
     // stops the start before any database work.
     loadIdentityConfig();
     const database = await openRuntimeDatabase(runtime, { shareEmbedded: true });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
+import type { AuthMode } from '../auth/identity/config.js';
 import { VERSION } from '../version.js';
 import { DatabaseProbe } from './database-probe.js';
 import { ReadinessProbe } from './readiness.js';
@@ -8,6 +9,8 @@ export interface SystemRoutesOptions {
   pool: pg.Pool;
   /** Whether anyone may create an account ('open') or only the setup link and invitations. */
   registration: 'open' | 'invite';
+  /** The sign-in mode; the web app treats a failing session check differently in organization mode. */
+  authMode: AuthMode;
   /** Aborted when the process begins to shut down: readiness is false from then on. */
   stopping?: AbortSignal | undefined;
 }
@@ -34,18 +37,22 @@ const READY_SCHEMA = {
 
 const ABOUT_SCHEMA = {
   ...PUBLIC,
-  summary: 'Version of the server and whether anyone may create an account',
+  summary: 'Version of the server, whether anyone may create an account, and the sign-in mode',
   response: {
     200: {
       type: 'object',
-      properties: { Version: { type: 'string' }, registration: { type: 'string', enum: ['open', 'invite'] } },
-      required: ['Version', 'registration'],
+      properties: {
+        Version: { type: 'string' },
+        registration: { type: 'string', enum: ['open', 'invite'] },
+        authMode: { type: 'string', enum: ['self-hosted', 'organizations'] },
+      },
+      required: ['Version', 'registration', 'authMode'],
     },
   },
 };
 
 /** `GET /api/health`, `GET /api/ready` and `GET /api/about`, open without signing in. */
-export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { pool, registration, stopping }) => {
+export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { pool, registration, authMode, stopping }) => {
   const probe = new DatabaseProbe(pool);
   app.addHook('onClose', () => probe.close());
   const readiness = new ReadinessProbe(pool, stopping);
@@ -69,5 +76,5 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
   });
 
   // The sign-in page offers 'Create account' only while registration is open.
-  app.get('/api/about', { schema: ABOUT_SCHEMA }, async () => ({ Version: VERSION, registration }));
+  app.get('/api/about', { schema: ABOUT_SCHEMA }, async () => ({ Version: VERSION, registration, authMode }));
 };

@@ -76,7 +76,7 @@ describe('the demo scrapers', () => {
     expect(db).toMatchObject({ name: databaseName, config: { name: databaseName } });
     expect(String(db!.config['version'])).toMatch(/^PostgreSQL \d+/);
 
-    expect(items['pharos-api']).toEqual([{ type: 'Pharos::Server', name: 'pharos', config: { Version: VERSION, registration: 'open' } }]);
+    expect(items['pharos-api']).toEqual([{ type: 'Pharos::Server', name: 'pharos', config: { Version: VERSION, registration: 'open', authMode: 'self-hosted' } }]);
     expect(items['pharos-data-folder']).toEqual([{ type: 'PostgreSQL::Settings', name: 'postgresql.conf', config: expect.objectContaining({ max_connections: '100', shared_buffers: '128MB' }) as unknown }]);
   });
 

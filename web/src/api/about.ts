@@ -6,6 +6,8 @@ import { queryKeys } from './query-keys';
 export interface About {
   Version: string;
   registration?: 'open' | 'invite';
+  /** 'organizations': people work inside organizations (switcher, organization profile, provisioning screen). */
+  authMode?: 'self-hosted' | 'organizations';
 }
 
 export function useAbout() {

@@ -1,6 +1,7 @@
 import { apiErrorFrom, ApiError } from './api-error';
+import { directTarget, isDirectCall } from './direct-mode';
 import { currentPath, navigate } from './navigation';
-import { AUTH_STATE_CHECKER_PATH, LOGIN_PATH, VERIFICATION_PATH } from './session-paths';
+import { AUTH_STATE_CHECKER_PATH, LOGIN_PATH, PROFILE_SETTINGS_PATH, VERIFICATION_PATH } from './session-paths';
 import { sessionRedirectFor } from './session-redirect';
 
 /**
@@ -12,14 +13,20 @@ import { sessionRedirectFor } from './session-redirect';
  * - `http.get/post/…`: apiFetch plus JSON bodies, query strings and ApiError for any failure.
  */
 
-export function baseFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+export async function baseFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  // Direct mode: the organization's backend, with the front door's bearer token and without cookies.
+  const direct = await directTarget(input);
+  if (direct) {
+    headers.set('Authorization', direct.authorization);
+    return fetch(direct.url, { ...init, headers, credentials: 'omit' });
+  }
   return fetch(input, { ...init, headers, credentials: 'include' });
 }
 
 /** Pages that must not redirect again (their own calls may well answer 401). */
-const SESSION_PAGES = [AUTH_STATE_CHECKER_PATH, LOGIN_PATH, VERIFICATION_PATH];
+const SESSION_PAGES = [AUTH_STATE_CHECKER_PATH, LOGIN_PATH, VERIFICATION_PATH, PROFILE_SETTINGS_PATH];
 
 async function peekJson(response: Response): Promise<unknown> {
   try {
@@ -33,7 +40,7 @@ export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Pr
   const response = await baseFetch(input, init);
   if (response.status !== 401 && response.status !== 403 && response.status !== 422) return response;
   const body = response.status === 401 ? null : await peekJson(response);
-  const target = sessionRedirectFor(response.status, body, currentPath());
+  const target = sessionRedirectFor(response.status, body, currentPath(), isDirectCall(input));
   if (!target) return response;
   const onSessionPage = SESSION_PAGES.includes(window.location.pathname);
   if (!onSessionPage) navigate(target, { replace: true });

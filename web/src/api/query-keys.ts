@@ -18,6 +18,13 @@ export const queryKeys = {
     logoutFlow: () => [...queryKeys.identity.all, 'logout'] as const,
   },
   about: () => ['about'] as const,
+  /** Organization mode: the switcher's list and the current organization's profile. */
+  organizations: {
+    all: ['organizations'] as const,
+    list: () => [...queryKeys.organizations.all, 'list'] as const,
+    members: () => [...queryKeys.organizations.all, 'members'] as const,
+    invitations: () => [...queryKeys.organizations.all, 'invitations'] as const,
+  },
   /** The properties table; its `{feature}.disable` rows are the feature flags the shell reads. */
   properties: {
     all: ['properties'] as const,

@@ -3,6 +3,12 @@
 export const AUTH_STATE_CHECKER_PATH = '/auth-state-checker';
 export const LOGIN_PATH = '/login';
 export const VERIFICATION_PATH = '/verification';
+export const PROFILE_SETTINGS_PATH = '/profile-settings';
+
+/** Where a person goes to set up a second factor their organization requires, coming back to `returnTo`. */
+export function profileSettingsUrl(returnTo: string): string {
+  return `${PROFILE_SETTINGS_PATH}?${new URLSearchParams({ return_to: returnTo }).toString()}`;
+}
 
 /** Where a person whose address is not verified yet goes, coming back to `returnTo` once it is. */
 export function verificationUrl(returnTo: string): string {

@@ -49,6 +49,38 @@ describe('the auth gate', () => {
     expect(screen.getByText('Internal server error')).toBeTruthy();
   });
 
+  it.each([503, 404])('shows the provisioning screen in organization mode when the session check answers %i', async (status) => {
+    stubFetch([
+      { path: '/api/about', respond: () => json({ Version: '1', registration: 'open', authMode: 'organizations' }) },
+      { path: '/api/auth/whoami', respond: () => json({ message: 'starting' }, status) },
+    ]);
+    renderApp('/health');
+    expect(await screen.findByText('Please wait, instance provisioning in-progress ...')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
+  });
+
+  it('asks a person without an organization to create one when they may, in organization mode', async () => {
+    const user = { id: 'p', name: 'Ada', email: 'a@example.com', avatar: null, roles: [] };
+    stubFetch([
+      { path: '/api/about', respond: () => json({ Version: '1', registration: 'open', authMode: 'organizations' }) },
+      { path: '/api/auth/whoami', respond: () => json({ user, permissions: {}, organization: null }) },
+      { path: '/api/organizations', respond: () => json({ organizations: [], current: null, canCreate: true }) },
+    ]);
+    renderApp('/health');
+    expect(await screen.findByRole('heading', { name: 'You are not a member of any organization yet.' })).toBeTruthy();
+    expect(await screen.findByRole('form', { name: 'Create organization' })).toBeTruthy();
+  });
+
+  it('sends a member whose organization requires a second factor they lack to the profile settings', async () => {
+    stubFetch([
+      { path: '/api/about', respond: () => json({ Version: '1', registration: 'open', authMode: 'organizations' }) },
+      { path: '/api/auth/whoami', respond: () => json({ code: 'organization_second_factor_required', message: 'Acme requires a second factor' }, 403) },
+      { path: /\/api\/\.ory\/.*/, respond: () => json({}, 500) },
+    ]);
+    const app = renderApp('/health');
+    await waitFor(() => expect(app.location()).toMatch(/^\/profile-settings\?return_to=%2Fhealth/));
+  });
+
   it('lets a signed-in user through: / leads to /topology in the shell', async () => {
     stubFetch(signedInRoutes());
     const app = renderApp('/');

@@ -137,6 +137,7 @@ const shellScreens: RouteObject[] = [
     detail: 'id',
     access: { ...SCREENS.integrations, action: 'write' },
   }),
+  screenRoute('settings/organization', SCREENS.organizationProfile, page(() => settings().then((m) => m.OrganizationProfilePage))),
   screenRoute('settings/users', SCREENS.users, page(() => settings().then((m) => m.UsersPage))),
   screenRoute('settings/teams', SCREENS.teams, page(() => settings().then((m) => m.TeamsPage))),
   screenRoute('settings/teams/:id', SCREENS.teams, page(() => settings().then((m) => m.TeamDetailPage)), { detail: 'id' }),
@@ -156,7 +157,7 @@ const shellScreens: RouteObject[] = [
     handle: genericSettingsHandle(true),
   },
 
-  // After an organization switch or creation (hosted identity); self-hosted has one organization.
+  // After an organization switch or creation: the page was loaded afresh, so `/` is the new organization's.
   { path: 'organizations/orgs-switched', element: <Navigate to="/" replace /> },
 
   { path: '*', element: <NotFoundPage />, handle: { crumbs: () => [{ label: 'Not found' }] } },

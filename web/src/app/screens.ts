@@ -64,6 +64,13 @@ export const SCREENS = {
     features: ['settings.config_scraper'],
   },
   rules: { name: 'Rules', path: '/settings/incident_rules', resource: 'incident', features: ['settings.rules', 'incidents'] },
+  /** Organization mode only (the sidebar leaves it out otherwise); every member reads it, admins change it. */
+  organizationProfile: {
+    name: 'Organization Profile',
+    path: '/settings/organization',
+    resource: 'database',
+    features: ['settings.organization_profile'],
+  },
 } as const satisfies Record<string, Screen>;
 
 export type ScreenId = keyof typeof SCREENS;
@@ -114,6 +121,7 @@ export const SETTINGS_MENU = [
   'topologies',
   'configScrapers',
   'rules',
+  'organizationProfile',
 ] as const satisfies readonly ScreenId[];
 
 export interface MenuEntry extends Screen {
@@ -130,8 +138,12 @@ export interface Menu {
 export function menuFor(
   permissions: { can: (resource: Resource, action?: Action) => boolean; canSeeSettings: boolean },
   enabled: (features: readonly Feature[]) => boolean,
+  organizationMode = false,
 ): Menu {
   const entries = (ids: readonly ScreenId[]): MenuEntry[] =>
-    ids.map((id): MenuEntry => ({ id, ...SCREENS[id] })).filter((screen) => screenAllowed(screen, permissions.can, enabled));
+    ids
+      .filter((id) => organizationMode || id !== 'organizationProfile')
+      .map((id): MenuEntry => ({ id, ...SCREENS[id] }))
+      .filter((screen) => screenAllowed(screen, permissions.can, enabled));
   return { main: entries(MAIN_MENU), settings: permissions.canSeeSettings ? entries(SETTINGS_MENU) : null };
 }

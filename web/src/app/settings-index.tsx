@@ -1,3 +1,4 @@
+import { useAbout } from '../api/about';
 import { Navigate } from 'react-router';
 import { useFeatureFlags } from './access/feature-flags';
 import { usePermissions } from './access/permissions';
@@ -8,6 +9,7 @@ import { menuFor } from './screens';
 export function SettingsIndex() {
   const permissions = usePermissions();
   const { flags } = useFeatureFlags();
-  const first = menuFor(permissions, flags.allEnabled).settings?.[0];
+  const about = useAbout();
+  const first = menuFor(permissions, flags.allEnabled, about.data?.authMode === 'organizations').settings?.[0];
   return first ? <Navigate to={first.path} replace /> : <UnauthorizedPage />;
 }

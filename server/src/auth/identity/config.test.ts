@@ -38,6 +38,9 @@ describe('loadIdentityConfig', () => {
       trustProxy: false,
       oidc: undefined,
       passwordLogin: true,
+      authMode: 'self-hosted',
+      orgSelfService: false,
+      trustedIssuer: undefined,
     });
   });
 

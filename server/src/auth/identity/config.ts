@@ -42,7 +42,18 @@ export interface IdentityConfig {
   oidc: OidcConfig | undefined;
   /** Whether the sign-in page offers email and password (PHAROS_PASSWORD_LOGIN, default on). */
   passwordLogin: boolean;
+  /** 'self-hosted': one set of roles per person; 'organizations': a role per organization (PHAROS_AUTH_MODE). */
+  authMode: AuthMode;
+  /** Organization mode: whether any signed-in person may create an organization (PHAROS_ORG_SELF_SERVICE). */
+  orgSelfService: boolean;
+  /**
+   * A backend of a direct-mode organization: the front door whose bearer tokens this Pharos accepts
+   * (PHAROS_TRUSTED_ISSUER), and the organization (id or slug) they must be for (PHAROS_TRUSTED_ORGANIZATION).
+   */
+  trustedIssuer: { issuer: string; organization: string } | undefined;
 }
+
+export type AuthMode = 'self-hosted' | 'organizations';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -105,6 +116,19 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   return value;
 }
 
+function trustedIssuer(env: Env, publicUrl: string | undefined): IdentityConfig['trustedIssuer'] {
+  const issuer = nonEmpty(env['PHAROS_TRUSTED_ISSUER']);
+  const organization = nonEmpty(env['PHAROS_TRUSTED_ORGANIZATION']);
+  if (issuer === undefined) {
+    if (organization !== undefined) throw new Error('PHAROS_TRUSTED_ORGANIZATION needs PHAROS_TRUSTED_ISSUER, the front door that signs the tokens');
+    return undefined;
+  }
+  if (organization === undefined) throw new Error('PHAROS_TRUSTED_ISSUER needs PHAROS_TRUSTED_ORGANIZATION: the id or slug of the organization this backend serves');
+  // Tokens name this backend as their audience, so it must know the address the front door knows it by.
+  if (publicUrl === undefined) throw new Error('PHAROS_TRUSTED_ISSUER needs PHAROS_PUBLIC_URL: tokens are accepted only when their audience is this address');
+  return { issuer: httpUrl('PHAROS_TRUSTED_ISSUER', issuer), organization };
+}
+
 /** Reads the identity settings; throws a readable error on a malformed value. */
 export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
   const publicUrl = nonEmpty(env['PHAROS_PUBLIC_URL']);
@@ -115,10 +139,9 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     throw new Error(`PHAROS_REGISTRATION must be "open" or "invite", got "${registration}"`);
   }
   const authMode = nonEmpty(env['PHAROS_AUTH_MODE'])?.toLowerCase() ?? 'self-hosted';
-  if (authMode === 'organizations') {
-    throw new Error('PHAROS_AUTH_MODE=organizations is not available yet: use self-hosted (the default), with PHAROS_OIDC_* for single sign-on');
+  if (authMode !== 'self-hosted' && authMode !== 'organizations') {
+    throw new Error(`PHAROS_AUTH_MODE must be "self-hosted" or "organizations", got "${authMode}"`);
   }
-  if (authMode !== 'self-hosted') throw new Error(`PHAROS_AUTH_MODE must be "self-hosted", got "${authMode}"`);
   const oidc = loadOidcConfig(env);
   if (!passwordLogin && !oidc) throw new Error('PHAROS_PASSWORD_LOGIN=off needs PHAROS_OIDC_ISSUER: without a provider nobody could sign in');
   if (!passwordLogin && registration === 'open') {
@@ -149,5 +172,8 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     trustProxy: trustProxy(env['PHAROS_TRUST_PROXY']),
     oidc,
     passwordLogin,
+    authMode,
+    orgSelfService: flag(env, 'PHAROS_ORG_SELF_SERVICE', false),
+    trustedIssuer: trustedIssuer(env, publicUrl),
   };
 }

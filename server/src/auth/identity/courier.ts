@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
 import type { IdentityConfig } from './config.js';
 
-export type TemplateType = 'verification_code' | 'recovery_code' | 'invite' | 'registration_attempt';
+export type TemplateType = 'verification_code' | 'recovery_code' | 'invite' | 'registration_attempt' | 'organization_invite';
 
 export interface Email {
   to: string;

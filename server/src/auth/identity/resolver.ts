@@ -6,6 +6,7 @@ import type { IdentityConfig } from './config.js';
 import { errors } from './errors.js';
 import { SESSION_COOKIE, sessionByToken, sessionSatisfiesAal } from './sessions.js';
 import { Urls } from './urls.js';
+import { organizationCaller } from '../../organizations/session-caller.js';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const INVALID_SESSION = 'The session is invalid or has expired: sign in again';
@@ -62,6 +63,7 @@ export function sessionCookieResolver(pool: pg.Pool, config: IdentityConfig): Ca
         body: { code: 'session_aal2_required', message: error.reason, details: null, hint: null, ...error.body() },
       };
     }
+    if (config.authMode === 'organizations') return organizationCaller(pool, session, request, urls);
     const { rows } = await pool.query<{ roles: string[]; verified: boolean }>(
       `select coalesce((select array_agg(role::text) from person_roles where person_id = $1), '{}') as roles,
               exists (select 1 from identity_verifiable_addresses where identity_id = $1 and verified) as verified`,

@@ -1,6 +1,6 @@
 import { errorIdOf, isApiError } from '../../api/api-error';
-import { loginUrl, verificationUrl } from '../../api/session-paths';
-import { AAL2_REQUIRED, VERIFIED_ADDRESS_REQUIRED } from '../../api/session-redirect';
+import { loginUrl, profileSettingsUrl, verificationUrl } from '../../api/session-paths';
+import { AAL2_REQUIRED, codeOf, SECOND_FACTOR_SETUP_REQUIRED, VERIFIED_ADDRESS_REQUIRED } from '../../api/session-redirect';
 
 /** What a failed session check leads to. */
 export type SessionFailure =
@@ -24,6 +24,8 @@ export function sessionFailure(error: unknown, { returnTo, organizationMode = fa
   }
   // Signed in, but the address must be verified first (PHAROS_REQUIRE_VERIFIED_EMAIL).
   if (error.status === 403 && errorIdOf(error.body) === VERIFIED_ADDRESS_REQUIRED) return { type: 'login', to: verificationUrl(returnTo) };
+  // The organization requires a second factor the person has not set up: the profile settings offer them.
+  if (error.status === 403 && codeOf(error.body) === SECOND_FACTOR_SETUP_REQUIRED) return { type: 'login', to: profileSettingsUrl(returnTo) };
   if (organizationMode && (error.status >= 500 || error.status === 404)) return { type: 'provisioning' };
   return { type: 'error' };
 }

@@ -14,3 +14,4 @@ export { IntegrationDetailPage } from './integrations/integration-detail-page';
 export { IntegrationsPage } from './integrations/integrations-page';
 export { NotificationsPage } from './notifications/notifications-page';
 export { AgentsPage } from './agents/agents-page';
+export { OrganizationProfilePage } from './organization/organization-profile-page';

@@ -1,5 +1,6 @@
 import {
   Bell,
+  Building2,
   BookOpen,
   Database,
   Flag,
@@ -26,6 +27,7 @@ import type { ScreenId } from '../../app/screens';
 /** The sidebar icon of each screen. */
 export const NAV_ICONS: Readonly<Partial<Record<ScreenId, LucideIcon>>> = {
   dashboard: LayoutDashboard,
+  organizationProfile: Building2,
   health: HeartPulse,
   incidents: Siren,
   catalog: Library,

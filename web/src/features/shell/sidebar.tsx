@@ -1,3 +1,4 @@
+import { useAbout } from '../../api/about';
 import { ChevronDown, PanelLeftClose, PanelLeftOpen, Settings } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
@@ -113,7 +114,8 @@ function SettingsMenu({ entries, collapsed }: { entries: MenuEntry[]; collapsed:
 export function Sidebar({ collapsed, onToggle }: SidebarProps) {
   const permissions = usePermissions();
   const { flags } = useFeatureFlags();
-  const menu = menuFor(permissions, flags.allEnabled);
+  const about = useAbout();
+  const menu = menuFor(permissions, flags.allEnabled, about.data?.authMode === 'organizations');
   const toggleLabel = collapsed ? 'Expand sidebar' : 'Collapse sidebar';
   const ToggleIcon = collapsed ? PanelLeftOpen : PanelLeftClose;
   return (

@@ -9,8 +9,11 @@ import { Spinner } from '../../ui/spinner';
 import { useAbout } from '../../api/about';
 import { menuContentClass, menuItemClass, menuLabelClass, menuSeparatorClass } from './menu-styles';
 import { WEB_VERSION } from './version';
+import { OrganizationSwitcher } from './organization-switcher';
+import { Dialog } from '../../ui/dialog';
 
 const KubeconfigDialog = lazy(() => import('./kubeconfig-dialog'));
+const CreateOrganizationForm = lazy(() => import('./create-organization-form').then((m) => ({ default: m.CreateOrganizationForm })));
 
 export interface UserMenuUser {
   name: string;
@@ -48,8 +51,10 @@ export function UserMenu({ user, onSignOut, onOpen, signingOut = false }: UserMe
   const { pathname, search } = useLocation();
   const { preference, setPreference } = useTheme();
   const [kubeconfigOpen, setKubeconfigOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
   // Loaded with the shell, so the version line is ready when the menu opens.
-  useAbout();
+  const about = useAbout();
+  const organizationMode = about.data?.authMode === 'organizations';
   const profile = `/profile-settings?${new URLSearchParams({ return_to: `${pathname}${search}` }).toString()}`;
   return (
     <>
@@ -67,6 +72,7 @@ export function UserMenu({ user, onSignOut, onOpen, signingOut = false }: UserMe
               {user.email && <p className="truncate text-xs text-fg-muted">{user.email}</p>}
             </div>
             <DropdownMenu.Separator className={menuSeparatorClass} />
+            {organizationMode && <OrganizationSwitcher onCreate={() => setCreating(true)} />}
             <DropdownMenu.Item asChild className={menuItemClass}>
               <Link to={profile}>
                 <UserRound className="size-4 text-fg-muted" aria-hidden="true" />
@@ -100,6 +106,13 @@ export function UserMenu({ user, onSignOut, onOpen, signingOut = false }: UserMe
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      <Dialog open={creating} onOpenChange={setCreating} title="Create organization" size="small" preventOutsideClose>
+        {creating && (
+          <Suspense fallback={<Spinner />}>
+            <CreateOrganizationForm onCancel={() => setCreating(false)} />
+          </Suspense>
+        )}
+      </Dialog>
       {kubeconfigOpen && (
         <Suspense fallback={null}>
           <KubeconfigDialog open onOpenChange={setKubeconfigOpen} />

@@ -73,9 +73,20 @@ describe('sign-in modes', () => {
     );
   });
 
-  it('runs self-hosted and refuses organizations as not available yet', () => {
+  it('runs self-hosted by default, organizations on request, and refuses any other mode', () => {
+    expect(loadIdentityConfig({}).authMode).toBe('self-hosted');
     expect(loadIdentityConfig({ PHAROS_AUTH_MODE: 'self-hosted' }).passwordLogin).toBe(true);
-    expect(() => loadIdentityConfig({ PHAROS_AUTH_MODE: 'organizations' })).toThrow(/PHAROS_AUTH_MODE=organizations is not available yet/);
-    expect(() => loadIdentityConfig({ PHAROS_AUTH_MODE: 'hosted' })).toThrow(/PHAROS_AUTH_MODE must be "self-hosted", got "hosted"/);
+    const organizations = loadIdentityConfig({ PHAROS_AUTH_MODE: 'organizations', PHAROS_ORG_SELF_SERVICE: 'on' });
+    expect([organizations.authMode, organizations.orgSelfService]).toEqual(['organizations', true]);
+    expect(loadIdentityConfig({ PHAROS_AUTH_MODE: 'organizations' }).orgSelfService).toBe(false);
+    expect(() => loadIdentityConfig({ PHAROS_AUTH_MODE: 'hosted' })).toThrow(/PHAROS_AUTH_MODE must be "self-hosted" or "organizations", got "hosted"/);
+  });
+
+  it('trusts a front door only with the organization it serves and its own public address', () => {
+    const backend = { PHAROS_TRUSTED_ISSUER: 'https://door.example.com/', PHAROS_TRUSTED_ORGANIZATION: 'acme', PHAROS_PUBLIC_URL: 'https://acme.example.com' };
+    expect(loadIdentityConfig(backend).trustedIssuer).toEqual({ issuer: 'https://door.example.com', organization: 'acme' });
+    expect(() => loadIdentityConfig({ ...backend, PHAROS_TRUSTED_ORGANIZATION: '' })).toThrow(/PHAROS_TRUSTED_ISSUER needs PHAROS_TRUSTED_ORGANIZATION/);
+    expect(() => loadIdentityConfig({ ...backend, PHAROS_PUBLIC_URL: '' })).toThrow(/PHAROS_TRUSTED_ISSUER needs PHAROS_PUBLIC_URL/);
+    expect(() => loadIdentityConfig({ PHAROS_TRUSTED_ORGANIZATION: 'acme' })).toThrow(/PHAROS_TRUSTED_ORGANIZATION needs PHAROS_TRUSTED_ISSUER/);
   });
 });
