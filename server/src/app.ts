@@ -34,6 +34,7 @@ import { shellRoutes } from './shell/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { topologyRoutes } from './topology/api/routes.js';
 import { serveWebApp, WEB_DIST_DIR } from './web.js';
+import { installCompression } from './http/compression.js';
 import { loadConfig } from './config.js';
 import { installMetrics } from './metrics/routes.js';
 import { logsRoutes } from './logs/routes.js';
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installJsonBodyParser(app);
   // Before the guard, whose hook reads the session cookie.
   await app.register(fastifyCookie);
+  installCompression(app);
   installAccessGuard(app, {
     resolvers: [bearerTokenResolver(pool), sessionCookieResolver(pool, identity), ...(options.callerResolvers ?? [])],
   });
