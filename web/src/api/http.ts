@@ -1,4 +1,5 @@
 import { apiErrorFrom, ApiError } from './api-error';
+import { baseFetch } from './base-fetch';
 import { currentPath, navigate } from './navigation';
 import { AUTH_STATE_CHECKER_PATH, LOGIN_PATH, VERIFICATION_PATH } from './session-paths';
 import { sessionRedirectFor } from './session-redirect';
@@ -12,11 +13,7 @@ import { sessionRedirectFor } from './session-redirect';
  * - `http.get/post/…`: apiFetch plus JSON bodies, query strings and ApiError for any failure.
  */
 
-export function baseFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  return fetch(input, { ...init, headers, credentials: 'include' });
-}
+export { baseFetch };
 
 /** Pages that must not redirect again (their own calls may well answer 401). */
 const SESSION_PAGES = [AUTH_STATE_CHECKER_PATH, LOGIN_PATH, VERIFICATION_PATH];
