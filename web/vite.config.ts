@@ -8,7 +8,7 @@ import { precompressPlugin } from './build/precompress';
  * import the router, the data client or the identity SDK, or the sign-in page would load those too.
  */
 const SIGN_IN_MODULES =
-  /[\\/]src[\\/](app[\\/](login-app|theme)|features[\\/]auth[\\/](form[\\/][^.]+|flow[\\/](flow-reaction|use-login-flow|leave-after-sign-in)|api[\\/](login-flow|flow-body)|components[\\/](auth-layout|flow-view)|screens[\\/]login-page)|ui[\\/](text-input|checkbox|field-label|field-message|alert|card|logo)|api[\\/](ory-path|address|registration-open))\.tsx?$/;
+  /[\\/]src[\\/](app[\\/]login-app|features[\\/]auth[\\/](form[\\/][^.]+|flow[\\/](flow-reaction|use-login-flow|leave-after-sign-in)|api[\\/](login-flow|flow-body)|components[\\/](auth-layout|flow-view)|screens[\\/]login-page)|ui[\\/](text-input|checkbox|field-label|field-message|alert|card)|api[\\/](ory-path|address|registration-open))\.tsx?$/;
 
 /** The Pharos server the dev server forwards API calls to. */
 const API_TARGET = 'http://localhost:8080';
