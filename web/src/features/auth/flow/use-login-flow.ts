@@ -44,10 +44,13 @@ export function useLoginFlow(params: LoginFlowParams): UseLoginFlowResult {
   const [loaded, setLoaded] = useState<Loaded>({ flow: undefined, version: 0, error: null });
   const [attempt, setAttempt] = useState(0);
   const { returnTo, refresh, aal } = params;
-  const current = useRef(loaded.flow);
-  current.current = loaded.flow;
+  /** The id of the flow on screen: the one just created is not fetched again once its id is in the address. */
+  const shownId = useRef<string | null>(null);
 
-  const show = useCallback((flow: LoginFlowView) => setLoaded((before) => ({ flow, version: before.version + 1, error: null })), []);
+  const show = useCallback((flow: LoginFlowView) => {
+    shownId.current = flow.id;
+    setLoaded((before) => ({ flow, version: before.version + 1, error: null }));
+  }, []);
 
   const react = useCallback(
     (error: unknown, phase: FlowPhase): void => {
@@ -77,7 +80,7 @@ export function useLoginFlow(params: LoginFlowParams): UseLoginFlowResult {
 
   useEffect(() => {
     // The flow just created, now under its id in the address.
-    if (flowId !== null && current.current?.id === flowId) return;
+    if (flowId !== null && shownId.current === flowId) return;
     let stale = false;
     const phase = flowId === null ? 'create' : 'get';
     const load = flowId === null ? createLoginFlow({ returnTo, refresh, aal }) : getLoginFlow(flowId);
@@ -92,6 +95,7 @@ export function useLoginFlow(params: LoginFlowParams): UseLoginFlowResult {
         try {
           react(error, phase);
         } catch {
+          shownId.current = null;
           setLoaded((before) => ({ ...before, flow: undefined, error }));
         }
       },
