@@ -9,8 +9,8 @@ const gzipAsync = promisify(gzip);
 
 /** What browsers download and compresses well; source maps are left to compression on the fly. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|wasm)$/;
-/** Below this, the encoding headers weigh about what compression saves. */
-const MIN_BYTES = 1024;
+/** Below this, compression saves less than a hundred bytes or so. */
+const MIN_BYTES = 512;
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

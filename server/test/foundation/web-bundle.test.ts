@@ -72,7 +72,7 @@ describe('the built web app', () => {
     expect(scripts.length).toBeGreaterThan(10);
     for (const chunk of scripts) {
       const size = (await stat(path.join(WEB_DIST_DIR, chunk.file))).size;
-      if (size < 1024) continue;
+      if (size < 512) continue;
       expect(existsSync(path.join(WEB_DIST_DIR, `${chunk.file}.br`)), `${chunk.file}.br`).toBe(true);
       expect(existsSync(path.join(WEB_DIST_DIR, `${chunk.file}.gz`)), `${chunk.file}.gz`).toBe(true);
     }
