@@ -40,6 +40,7 @@ import { shellRoutes } from './shell/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { topologyRoutes } from './topology/api/routes.js';
 import { serveWebApp, WEB_DIST_DIR } from './web.js';
+import { installCompression } from './http/compression.js';
 import { loadConfig } from './config.js';
 import { installMetrics } from './metrics/routes.js';
 import { logsRoutes } from './logs/routes.js';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A backend of a direct-mode organization: the front door's tokens first, as its other resolvers would call them invalid.
   const trusted = identity.trustedIssuer && identity.publicUrl ? { ...identity.trustedIssuer, audience: identity.publicUrl } : undefined;
   if (trusted) await app.register(fastifyCors, { origin: new URL(trusted.issuer).origin, credentials: false, maxAge: 600 });
+  installCompression(app);
   installAccessGuard(app, {
     resolvers: [
       ...(trusted ? [trustedIssuerResolver(pool, trusted)] : []),

@@ -1,4 +1,5 @@
 import { apiErrorFrom, ApiError } from './api-error';
+import { baseFetch as cookieFetch } from './base-fetch';
 import { directTarget, isDirectCall } from './direct-mode';
 import { currentPath, navigate } from './navigation';
 import { AUTH_STATE_CHECKER_PATH, LOGIN_PATH, PROFILE_SETTINGS_PATH, VERIFICATION_PATH } from './session-paths';
@@ -13,16 +14,14 @@ import { sessionRedirectFor } from './session-redirect';
  * - `http.get/post/…`: apiFetch plus JSON bodies, query strings and ApiError for any failure.
  */
 
+/** baseFetch, except that a direct-mode organization's calls go to its backend with the front door's bearer token and without cookies. */
 export async function baseFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const direct = await directTarget(input);
+  if (!direct) return cookieFetch(input, init);
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  // Direct mode: the organization's backend, with the front door's bearer token and without cookies.
-  const direct = await directTarget(input);
-  if (direct) {
-    headers.set('Authorization', direct.authorization);
-    return fetch(direct.url, { ...init, headers, credentials: 'omit' });
-  }
-  return fetch(input, { ...init, headers, credentials: 'include' });
+  headers.set('Authorization', direct.authorization);
+  return fetch(direct.url, { ...init, headers, credentials: 'omit' });
 }
 
 /** Pages that must not redirect again (their own calls may well answer 401). */

@@ -4,7 +4,8 @@
  */
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
-const browserNavigate: Navigate = (to, options) => {
+/** Loads the address as a new document. */
+export const browserNavigate: Navigate = (to, options) => {
   if (options?.replace) window.location.replace(to);
   else window.location.assign(to);
 };

@@ -1,8 +1,8 @@
 import { Configuration, FrontendApi } from '@ory/client-fetch';
 import { baseFetch } from './http';
+import { ORY_PATH } from './ory-path';
 
-/** Base of the identity service (Ory Kratos's public API). */
-export const ORY_PATH = '/api/.ory';
+export { ORY_PATH };
 
 /**
  * The identity client. It calls through `baseFetch` (cookie and JSON Accept), not `apiFetch`: its

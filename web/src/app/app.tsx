@@ -1,3 +1,5 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setNavigator } from '../api/navigation';
 import { markAppStale } from '../ui/app-update';
@@ -31,5 +33,14 @@ export function App() {
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
+  );
+}
+
+/** Renders the app into the page. */
+export function mount(root: HTMLElement): void {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   );
 }

@@ -3,6 +3,7 @@ import { Navigate, useLocation, type Params, type RouteObject } from 'react-rout
 import { loadAppModule } from '../ui/app-update';
 import { AuthGate } from './auth-gate';
 import { FlagsGate } from './flags-gate';
+import { LoadAsDocument } from './load-as-document';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout, RouteError } from './root-layout';
 import { NOT_FOUND, type Crumb, type RouteHandle } from './route-handle';
@@ -169,7 +170,8 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: 'login', element: page(() => auth().then((m) => m.LoginPage)) },
+      // The sign-in page is its own small app (login-app.tsx): reached in the app, it loads as a document.
+      { path: 'login', element: <LoadAsDocument /> },
       { path: 'registration', element: page(() => auth().then((m) => m.RegistrationPage)) },
       { path: 'recovery', element: page(() => auth().then((m) => m.RecoveryPage)) },
       { path: 'verification', element: page(() => auth().then((m) => m.VerificationPage)) },

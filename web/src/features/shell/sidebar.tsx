@@ -1,15 +1,16 @@
 import { useAbout } from '../../api/about';
 import { ChevronDown, PanelLeftClose, PanelLeftOpen, Settings } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useFeatureFlags } from '../../app/access/feature-flags';
 import { usePermissions } from '../../app/access/permissions';
 import { menuFor, type MenuEntry } from '../../app/screens';
 import { cn } from '../../ui/cn';
 import { Logo } from '../../ui/logo';
-import { menuContentClass, menuItemClass, menuLabelClass } from './menu-styles';
+import { DeferredMenu } from './deferred-menu';
 import { NAV_ICONS } from './nav-icons';
+
+const SettingsFlyout = lazy(() => import('./settings-flyout'));
 
 export interface SidebarProps {
   collapsed: boolean;
@@ -54,33 +55,15 @@ function SettingsMenu({ entries, collapsed }: { entries: MenuEntry[]; collapsed:
   if (entries.length === 0) return null;
 
   if (collapsed) {
+    const trigger = (
+      <button type="button" title="Settings" className={cn(itemBase, itemBox(true), 'w-full cursor-pointer', itemState(inSettings))}>
+        <Settings className="size-[1.125rem] shrink-0" aria-hidden="true" />
+        <span className="sr-only">Settings</span>
+      </button>
+    );
     return (
       <li className="mt-2 border-t border-border pt-2">
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger
-            title="Settings"
-            className={cn(itemBase, itemBox(true), 'w-full cursor-pointer', itemState(inSettings))}
-          >
-            <Settings className="size-[1.125rem] shrink-0" aria-hidden="true" />
-            <span className="sr-only">Settings</span>
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content side="right" align="start" sideOffset={8} className={cn(menuContentClass, 'max-h-[80vh] overflow-auto')}>
-              <DropdownMenu.Label className={menuLabelClass}>Settings</DropdownMenu.Label>
-              {entries.map((entry) => {
-                const Icon = NAV_ICONS[entry.id] ?? Settings;
-                return (
-                  <DropdownMenu.Item key={entry.id} asChild className={menuItemClass}>
-                    <Link to={entry.path}>
-                      <Icon className="size-4 text-fg-muted" aria-hidden="true" />
-                      {entry.name}
-                    </Link>
-                  </DropdownMenu.Item>
-                );
-              })}
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+        <DeferredMenu trigger={trigger} menu={(opened) => <SettingsFlyout entries={entries} trigger={trigger} defaultOpen={opened} />} />
       </li>
     );
   }

@@ -91,12 +91,7 @@ export function parseFlow<K extends FlowKind>(kind: K, json: unknown): FlowOf[K]
   return PARSERS[kind](json);
 }
 
-/** True when a body is a flow (it has an id and a ui container). */
-export function isFlowBody(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  const candidate = body as { id?: unknown; ui?: { nodes?: unknown } };
-  return typeof candidate.id === 'string' && Array.isArray(candidate.ui?.nodes);
-}
+export { isFlowBody } from './flow-body';
 
 function withSetupToken(setupToken: string | undefined) {
   if (!setupToken) return ory;

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirectBrowser } from '../../../api/navigation';
 import { queryKeys } from '../../../api/query-keys';
-import { safeReturnPath } from '../../../api/session-paths';
+import { leaveAfterSignIn } from './leave-after-sign-in';
 
 /**
  * After a sign-in or registration: the cached session is dropped (the next page checks it again)
@@ -10,5 +9,5 @@ import { safeReturnPath } from '../../../api/session-paths';
  */
 export function completeSignIn(queryClient: QueryClient, flowReturnTo: string | undefined, pageReturnTo?: string | null): void {
   queryClient.removeQueries({ queryKey: queryKeys.session.all });
-  redirectBrowser(flowReturnTo || safeReturnPath(pageReturnTo), { replace: true });
+  leaveAfterSignIn(flowReturnTo, pageReturnTo);
 }

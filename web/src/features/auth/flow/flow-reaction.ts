@@ -1,6 +1,7 @@
 import { ApiError, redirectBrowserToOf } from '../../../api/api-error';
 import { loginUrl } from '../../../api/session-paths';
-import { isFlowBody, type FlowKind } from '../api/flows';
+import { isFlowBody } from '../api/flow-body';
+import type { FlowKind } from '../api/flows';
 
 export const FLOW_MESSAGES = {
   returnToForbidden: 'The return_to address is not allowed.',

@@ -1,9 +1,4 @@
-import {
-  startAuthentication,
-  startRegistration,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser';
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { UiNodeInputAttributes } from '@ory/client-fetch';
 
 export type WebAuthnTrigger = 'register' | 'login';
@@ -28,9 +23,13 @@ function optionsOf(value: unknown): unknown {
   return parsed;
 }
 
-/** Asks the browser (security key, platform authenticator) and returns its answer as JSON text. */
+/**
+ * Asks the browser (security key, platform authenticator) and returns its answer as JSON text. The
+ * WebAuthn library is loaded only then, so the pages with forms do not carry it.
+ */
 export async function runWebAuthn(trigger: WebAuthnTrigger, value: unknown): Promise<string> {
   const options = optionsOf(value);
+  const { startAuthentication, startRegistration } = await import('@simplewebauthn/browser');
   const result =
     trigger === 'register'
       ? await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON })

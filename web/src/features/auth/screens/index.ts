@@ -2,7 +2,6 @@
 export { AuthStateCheckerPage } from './auth-state-checker-page';
 export { BadSessionPage } from './bad-session-page';
 export { ErrorFlowPage } from './error-flow-page';
-export { LoginPage } from './login-page';
 export { RecoveryPage } from './recovery-page';
 export { RegistrationPage } from './registration-page';
 export { SettingsPage } from './settings-page';

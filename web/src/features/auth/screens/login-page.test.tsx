@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../../../test/fetch-stub';
-import { renderApp } from '../../../test/render-app';
+import { renderLogin } from '../../../test/render-login';
 import { CSRF, errorBody, input, loginFlow, text } from '../testing/fixtures';
 
 const ORY = '/api/.ory/self-service';
@@ -9,7 +9,7 @@ const ORY = '/api/.ory/self-service';
 describe('/login', () => {
   it('creates a flow with return_to, shows the form and puts the flow id in the address', async () => {
     const server = stubFetch([{ path: `${ORY}/login/browser`, respond: () => json(loginFlow({ return_to: '/' })) }]);
-    const app = renderApp('/login?return_to=%2F');
+    const app = renderLogin('/login?return_to=%2F');
 
     expect(await screen.findByRole('heading', { name: 'Sign In to your account' })).toBeTruthy();
     expect(await screen.findByLabelText(/E-Mail/)).toBeTruthy();
@@ -30,7 +30,7 @@ describe('/login', () => {
         { path: `${ORY}/login/browser`, respond: () => json(loginFlow()) },
         { path: '/api/about', respond: () => json({ Version: '0.1.0', registration }) },
       ]);
-      renderApp('/login');
+      renderLogin('/login');
       expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
       if (registration === 'open') expect((await screen.findByRole('link', { name: 'Create account' })).getAttribute('href')).toBe('/registration');
       else {
@@ -47,7 +47,7 @@ describe('/login', () => {
     const onlyProvider = loginFlow();
     onlyProvider.ui.nodes = onlyProvider.ui.nodes.filter((node) => node.group !== 'password' && (node.attributes as { name?: string }).name !== 'identifier');
     stubFetch([{ path: `${ORY}/login/browser`, respond: () => json(onlyProvider) }]);
-    renderApp('/login');
+    renderLogin('/login');
     const button = await screen.findByRole('button', { name: 'Sign in with GitHub' });
     expect(button.closest('form')?.getAttribute('action')).toBe(onlyProvider.ui.action);
     expect(screen.queryByLabelText(/Password/)).toBeNull();
@@ -59,14 +59,14 @@ describe('/login', () => {
     const server = stubFetch([
       { path: `${ORY}/login/browser`, respond: (r) => json(loginFlow({ refresh: r.url.searchParams.get('refresh') === 'true' })) },
     ]);
-    renderApp('/login?refresh=true&return_to=%2Fprofile-settings');
+    renderLogin('/login?refresh=true&return_to=%2Fprofile-settings');
     expect(await screen.findByRole('heading', { name: 'Confirm Action' })).toBeTruthy();
     expect(server.to(`${ORY}/login/browser`)[0]?.url.searchParams.get('refresh')).toBe('true');
   });
 
   it('says Two-Factor Authentication when a second factor is requested', async () => {
     const server = stubFetch([{ path: `${ORY}/login/browser`, respond: () => json(loginFlow({ requested_aal: 'aal2' })) }]);
-    renderApp('/login?aal=aal2&return_to=%2Fhealth');
+    renderLogin('/login?aal=aal2&return_to=%2Fhealth');
     expect(await screen.findByRole('heading', { name: 'Two-Factor Authentication' })).toBeTruthy();
     expect(server.to(`${ORY}/login/browser`)[0]?.url.searchParams.get('aal')).toBe('aal2');
   });
@@ -76,7 +76,7 @@ describe('/login', () => {
     const server = stubFetch([
       { path: `${ORY}/login/browser`, respond: (r) => (r.url.searchParams.get('aal') === 'aal2' ? json(aal1Required, 401) : json(loginFlow({ return_to: r.url.searchParams.get('return_to') ?? undefined }))) },
     ]);
-    const app = renderApp('/login?aal=aal2&return_to=%2Fhealth');
+    const app = renderLogin('/login?aal=aal2&return_to=%2Fhealth');
     expect(await screen.findByRole('heading', { name: 'Sign In to your account' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(screen.queryByText(/higher AAL/)).toBeNull();
@@ -88,7 +88,7 @@ describe('/login', () => {
 
   it('resumes a flow given in the address', async () => {
     const server = stubFetch([{ path: `${ORY}/login/flows`, respond: () => json(loginFlow({ id: 'existing' })) }]);
-    renderApp('/login?flow=existing');
+    renderLogin('/login?flow=existing');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(server.to(`${ORY}/login/flows`)[0]?.url.searchParams.get('id')).toBe('existing');
     expect(server.to(`${ORY}/login/browser`)).toHaveLength(0);
@@ -99,7 +99,7 @@ describe('/login', () => {
       { path: `${ORY}/login/browser`, respond: () => json(loginFlow({ return_to: '/health' })) },
       { method: 'POST', path: `${ORY}/login`, respond: () => json({ session: { id: 's1', active: true } }) },
     ]);
-    const app = renderApp('/login?return_to=%2Fhealth&identifier=ada%40example.com&password=pw');
+    const app = renderLogin('/login?return_to=%2Fhealth&identifier=ada%40example.com&password=pw');
 
     await waitFor(() => expect(server.to(`${ORY}/login`, 'POST')).toHaveLength(1));
     const [submitted] = server.to(`${ORY}/login`, 'POST');
@@ -117,7 +117,7 @@ describe('/login', () => {
       { path: `${ORY}/login/browser`, respond: () => json(loginFlow()) },
       { method: 'POST', path: `${ORY}/login`, respond: () => json(rejected, 400) },
     ]);
-    const app = renderApp('/login');
+    const app = renderLogin('/login');
     await app.user.type(await screen.findByLabelText(/E-Mail/), 'ada@example.com');
     await app.user.type(screen.getByLabelText(/Password/), 'wrong');
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -135,7 +135,7 @@ describe('/login', () => {
       { path: `${ORY}/login/browser`, respond: () => json(loginFlow({ id: `login-${++created}` })) },
       { method: 'POST', path: `${ORY}/login`, respond: () => json(errorBody(id, status), status) },
     ]);
-    const app = renderApp('/login?return_to=%2Fhealth');
+    const app = renderLogin('/login?return_to=%2Fhealth');
     await app.user.click(await screen.findByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText(message)).toBeTruthy();
@@ -154,24 +154,21 @@ describe('/login', () => {
             : json(loginFlow()),
       },
     ]);
-    const app = renderApp('/login?return_to=https%3A%2F%2Fevil.example');
+    const app = renderLogin('/login?return_to=https%3A%2F%2Fevil.example');
     expect(await screen.findByText('The return_to address is not allowed.')).toBeTruthy();
     await waitFor(() => expect(app.location()).toBe('/login?flow=login-1'));
     expect(server.to(`${ORY}/login/browser`)).toHaveLength(2);
   });
 
   it('goes home when a session already exists', async () => {
-    stubFetch([
-      { path: `${ORY}/login/browser`, respond: () => json(errorBody('session_already_available', 400), 400) },
-      { path: '/api/auth/whoami', respond: () => json({ user: { name: 'Ada' }, permissions: {} }) },
-    ]);
-    const app = renderApp('/login');
-    await waitFor(() => expect(app.location()).toBe('/topology'));
+    stubFetch([{ path: `${ORY}/login/browser`, respond: () => json(errorBody('session_already_available', 400), 400) }]);
+    const app = renderLogin('/login');
+    await waitFor(() => expect(app.location()).toBe('/'));
   });
 
   it('shows what it cannot handle', async () => {
     stubFetch([{ path: `${ORY}/login/browser`, respond: () => json({ error: { code: 500, message: 'The database is unreachable' } }, 500) }]);
-    renderApp('/login');
+    renderLogin('/login');
     expect(await screen.findByText('The database is unreachable')).toBeTruthy();
   });
 });

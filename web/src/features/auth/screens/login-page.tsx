@@ -1,14 +1,13 @@
-import type { LoginFlow } from '@ory/client-fetch';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { useAbout } from '../../../api/about';
+import { setAddress, useAddress } from '../../../api/address';
+import { useRegistrationOpen } from '../../../api/registration-open';
 import { linkClass } from '../../../ui/link-styles';
 import type { FlowBody } from '../api/flows';
+import type { LoginFlowView } from '../api/login-flow';
 import { AuthLayout } from '../components/auth-layout';
 import { FlowView } from '../components/flow-view';
-import { completeSignIn } from '../flow/complete-sign-in';
-import { useFlow } from '../flow/use-flow';
+import { leaveAfterSignIn } from '../flow/leave-after-sign-in';
+import { useLoginFlow } from '../flow/use-login-flow';
 import { FlowForm } from '../form/flow-form';
 import type { FormValues } from '../form/form-values';
 
@@ -18,15 +17,14 @@ export const LOGIN_HEADINGS = {
   aal2: 'Two-Factor Authentication',
 } as const;
 
-export function loginHeading(flow: LoginFlow | undefined, query: { refresh: boolean; aal: string | undefined }): string {
+export function loginHeading(flow: Pick<LoginFlowView, 'refresh' | 'requested_aal'> | undefined, query: { refresh: boolean; aal: string | undefined }): string {
   if (flow?.refresh ?? query.refresh) return LOGIN_HEADINGS.refresh;
   if ((flow?.requested_aal ?? query.aal) === 'aal2') return LOGIN_HEADINGS.aal2;
   return LOGIN_HEADINGS.signIn;
 }
 
 /** Identifier and password handed over in the query: used once, then taken out of the address. */
-function useHandedOverCredentials(): FormValues | undefined {
-  const [searchParams, setSearchParams] = useSearchParams();
+function useHandedOverCredentials(searchParams: URLSearchParams): FormValues | undefined {
   const [credentials] = useState(() => {
     const identifier = searchParams.get('identifier');
     const password = searchParams.get('password');
@@ -35,39 +33,35 @@ function useHandedOverCredentials(): FormValues | undefined {
   const inAddress = searchParams.has('identifier') || searchParams.has('password');
   useEffect(() => {
     if (!inAddress) return;
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete('identifier');
-        next.delete('password');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [inAddress, setSearchParams]);
+    const url = new URL(window.location.href);
+    url.searchParams.delete('identifier');
+    url.searchParams.delete('password');
+    setAddress(`${url.pathname}${url.search}`, { replace: true });
+  }, [inAddress]);
   return credentials;
 }
 
-/** `/login`: sign in, confirm (refresh=true) or second factor (aal=aal2). */
+/**
+ * `/login`: sign in, confirm (refresh=true) or second factor (aal=aal2). It runs as its own small
+ * app (app/login-app.tsx), without the router and the shell: links load their pages as documents.
+ */
 export function LoginPage() {
-  const [searchParams] = useSearchParams();
-  const queryClient = useQueryClient();
+  const searchParams = new URL(useAddress(), window.location.origin).searchParams;
   const returnTo = searchParams.get('return_to') ?? undefined;
   const refresh = searchParams.get('refresh') === 'true';
   const aal = searchParams.get('aal') ?? undefined;
-  const handedOver = useHandedOverCredentials();
+  const handedOver = useHandedOverCredentials(searchParams);
   // Handed-over credentials are submitted once, whatever happens to the form afterwards.
   const [credentials, setCredentials] = useState(handedOver);
-  const { flow, version, error, submit } = useFlow('login', { returnTo, refresh: refresh || undefined, aal });
+  const { flow, version, error, submit } = useLoginFlow({ returnTo, refresh: refresh || undefined, aal });
   const heading = loginHeading(flow, { refresh, aal });
-  const registrationOpen = useAbout().data?.registration === 'open';
+  const registrationOpen = useRegistrationOpen();
   // With PHAROS_PASSWORD_LOGIN=off the flow has only the provider's button: no password to reset.
   const offersPassword = !flow || flow.ui.nodes.some((node) => node.group === 'password');
 
   const onSubmit = async (body: FlowBody) => {
     setCredentials(undefined);
-    const result = await submit(body);
-    if (result?.type === 'complete') completeSignIn(queryClient, flow?.return_to, returnTo);
+    if (await submit(body)) leaveAfterSignIn(flow?.return_to, returnTo);
   };
 
   return (
@@ -77,14 +71,14 @@ export function LoginPage() {
       footer={
         <>
           {offersPassword && (
-            <Link to="/recovery" className={linkClass}>
+            <a href="/recovery" className={linkClass}>
               Reset password
-            </Link>
+            </a>
           )}
           {registrationOpen && (
-            <Link to="/registration" className={linkClass}>
+            <a href="/registration" className={linkClass}>
               Create account
-            </Link>
+            </a>
           )}
         </>
       }

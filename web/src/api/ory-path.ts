@@ -1,0 +1,2 @@
+/** Base of the identity service (Ory Kratos's public API). */
+export const ORY_PATH = '/api/.ory';
