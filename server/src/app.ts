@@ -1,6 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { agentPullRoute } from './agents/pull-route.js';
+import { agentPushRoute } from './agents/push-route.js';
 import { agentRoutes } from './agents/routes.js';
 import { applyRoutes } from './apply/routes.js';
 import { catalogSummaryRoutes } from './catalog/summary-routes.js';
@@ -111,6 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(responderRoutes, { pool, secrets });
   await app.register(logsRoutes, { pool, secrets });
   await app.register(agentRoutes, { pool });
+  await app.register(agentPushRoute, { pool });
+  await app.register(agentPullRoute, { pool });
   await app.register(schemaRoutes);
   await app.register(notificationRoutes, { pool, sandbox, publicUrl: identity.publicUrl });
   docsRoutes(app);
