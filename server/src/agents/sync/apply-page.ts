@@ -35,7 +35,7 @@ function quoted(name: string): string {
 
 function upsertSql(table: SyncTable): string {
   const columns = table.columns.map((column) => column.name);
-  const ownColumn = 'agent_id' in table.owner;
+  const ownColumn = 'column' in table.owner;
   const insertColumns = [...columns.map(quoted), ...(ownColumn ? ['agent_id'] : [])];
   const record = table.columns.map((column) => `${quoted(column.name)} ${sqlType(column.type)}`).join(', ');
   const selected = [...columns.map((column) => `r.${quoted(column)}`), ...(ownColumn ? ['$2::uuid'] : [])];
