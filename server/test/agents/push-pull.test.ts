@@ -129,6 +129,59 @@ describe('POST /api/agent/push', () => {
     expect(seen.rows[0].last_received).not.toBeNull();
   });
 
+  it('stores catalog items with their changes, analyses and relationships, topologies, components and job history', async () => {
+    const agent = await createAgent(`catalog-${sfx}`);
+    const scraperId = randomUUID();
+    const [clusterId, serviceId, topologyId, rootId, childId, jobId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const config = (id: string, name: string, parentId: string | null) => ({
+      id, scraper_id: scraperId, parent_id: parentId, path: null, external_id: name, name, type: 'App::Service', config_class: 'Service',
+      status: null, ready: true, health: 'healthy', description: null, tags: { namespace: 'shop' }, labels: {}, properties: [], config: { name },
+      format: 'json', source: null, cost_per_minute: null, cost_total_1d: 1.5, cost_total_7d: null, cost_total_30d: null,
+      last_scraped_time: NOW, delete_reason: null, created_at: NOW, updated_at: NOW, deleted_at: null,
+    });
+    const component = (id: string, name: string, parentId: string | null) => ({
+      id, topology_id: topologyId, parent_id: parentId, path: null, external_id: name, name, title: null, text: null, icon: null, type: 'Service',
+      tooltip: null, owner: null, lifecycle: null, description: null, labels: {}, properties: [], summary: {}, status: 'healthy', status_reason: null,
+      health: 'healthy', hidden: false, is_leaf: parentId !== null, selectors: null, check_selectors: null, config_selectors: null, logs: [],
+      cost_per_minute: null, cost_total_1d: null, cost_total_7d: null, cost_total_30d: null, status_expr: null, health_expr: null,
+      created_at: NOW, updated_at: NOW, deleted_at: null,
+    });
+    const answer = await pushed(agent.access_token, {
+      config_scrapers: [{ id: scraperId, name: `files-${sfx}`, namespace: 'edge', labels: {}, spec: { file: [] }, source: 'UI', description: null, created_at: NOW, updated_at: NOW, deleted_at: null }],
+      topologies: [{ id: topologyId, name: `shop-${sfx}`, namespace: 'edge', labels: {}, spec: {}, source: 'UI', icon: null, created_at: NOW, updated_at: NOW, deleted_at: null }],
+      // A child before its parent in the same page.
+      configs: [config(serviceId, `billing-${sfx}`, clusterId), config(clusterId, `cluster-${sfx}`, null)],
+      config_changes: [{ id: randomUUID(), config_id: serviceId, external_change_id: `c-${sfx}`, change_type: 'diff', severity: 'info', source: 'file', summary: 'changed', details: null, patches: null, diff: null, count: 1, first_observed: NOW, external_created_by: null, fingerprint: null, created_at: NOW }],
+      config_analysis: [{ id: randomUUID(), config_id: serviceId, scraper_id: scraperId, analyzer: 'open-port', analysis_type: 'security', severity: 'high', message: 'port open', summary: null, status: 'open', analysis: null, source: null, first_observed: NOW, last_observed: null, created_at: NOW, updated_at: NOW }],
+      config_relationships: [{ config_id: clusterId, related_id: serviceId, relation: 'runs', selector_id: null, created_at: NOW, updated_at: NOW, deleted_at: null }],
+      components: [component(childId, `api-${sfx}`, rootId), component(rootId, `shop-${sfx}`, null)],
+      job_histories: [{ id: jobId, name: 'ScraperRun', resource_id: scraperId, resource_type: 'config_scraper', resource_name: 'files', status: 'SUCCESS', hostname: 'edge', time_start: NOW, time_end: NOW, duration_millis: 12, success_count: 2, error_count: 0, details: {}, created_at: NOW, updated_at: NOW }],
+    });
+    for (const outcome of Object.values(answer.tables)) expect(outcome.ignored).toBe(0);
+    expect(answer.tables['configs']).toEqual({ received: 2, applied: 2, ignored: 0 });
+    const owners = await server.pool.query(
+      `select 'configs' as t, agent_id::text, namespace from configs where id = any($1)
+       union all select 'components', agent_id::text, null from components where id = any($2)
+       union all select 'job_histories', agent_id::text, null from job_histories where id = $3
+       order by 1`,
+      [[clusterId, serviceId], [rootId, childId], jobId],
+    );
+    expect(owners.rows).toEqual([
+      { t: 'components', agent_id: agent.id, namespace: null },
+      { t: 'components', agent_id: agent.id, namespace: null },
+      { t: 'configs', agent_id: agent.id, namespace: 'shop' },
+      { t: 'configs', agent_id: agent.id, namespace: 'shop' },
+      { t: 'job_histories', agent_id: agent.id, namespace: null },
+    ]);
+    const counts = await server.pool.query(
+      `select (select count(*)::int from config_changes where config_id = $1) as changes,
+              (select count(*)::int from config_analysis where config_id = $1) as analyses,
+              (select count(*)::int from config_relationships where config_id = $2 and related_id = $1 and relation = 'runs') as relationships`,
+      [serviceId, clusterId],
+    );
+    expect(counts.rows[0]).toEqual({ changes: 1, analyses: 1, relationships: 1 });
+  });
+
   it('answers the parents it lacks and stores nothing of that table until they come', async () => {
     const agent = await createAgent(`push-b-${sfx}`);
     const canaryId = randomUUID();

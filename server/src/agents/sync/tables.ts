@@ -152,7 +152,7 @@ const TABLES: Record<SyncTableName, SyncTable> = {
       { name: 'name', type: 'text', nullable: true },
       { name: 'type', type: 'text' },
       { name: 'config_class', type: 'text', nullable: true },
-      { name: 'namespace', type: 'text', nullable: true },
+      // namespace is not pushed: upstream derives it from tags, as the agent did.
       { name: 'status', type: 'text', nullable: true },
       { name: 'ready', type: 'bool', nullable: true },
       { name: 'health', type: 'text', nullable: true },
