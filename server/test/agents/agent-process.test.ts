@@ -143,8 +143,8 @@ spec:
   it('loses and doubles nothing when the agent is killed -9 in the middle of a push', async () => {
     const check = await agentCheck();
     const before = await statusesOf(upstream, check.id);
-    await addPastStatuses(check.id, 40_000, 3);
-    await until(() => statusesOf(upstream, check.id), (now) => now.count >= before.count + 1_000, { intervalMs: 10, timeoutMs: 60_000 });
+    await addPastStatuses(check.id, 12_000, 3);
+    await until(() => statusesOf(upstream, check.id), (now) => now.count >= before.count + 500, { intervalMs: 10, timeoutMs: 60_000 });
     await agent.kill();
     const atKill = await statusesOf(upstream, check.id);
     const onAgent = await statusesOf(agent, check.id);
@@ -169,8 +169,8 @@ spec:
   it('loses and doubles nothing when upstream is killed -9 in the middle of a push', async () => {
     const check = await agentCheck();
     const before = await statusesOf(upstream, check.id);
-    await addPastStatuses(check.id, 40_000, 6);
-    await until(() => statusesOf(upstream, check.id), (now) => now.count >= before.count + 1_000, { intervalMs: 10, timeoutMs: 60_000 });
+    await addPastStatuses(check.id, 12_000, 6);
+    await until(() => statusesOf(upstream, check.id), (now) => now.count >= before.count + 500, { intervalMs: 10, timeoutMs: 60_000 });
     await upstream.kill();
     const onAgent = await statusesOf(agent, check.id);
     const atKill = await statusesOf(upstream, check.id);

@@ -42,25 +42,29 @@ async function pushWithParents(context: PushContext, table: SyncTableName, rows:
 /** Pushes one table from its cursor to the commit horizon, page by page; returns the rows sent. */
 async function pushTable(context: PushContext, table: SyncTableName, horizon: string): Promise<number> {
   let sent = 0;
-  let cursor = await loadCursor(context.pool, table);
   let pageSize = PUSH_PAGE_SIZE;
-  for (;;) {
-    const page = await readPage(context.pool, table, cursor, horizon, pageSize);
-    if (!page.end) return sent;
+  let page = await readPage(context.pool, table, await loadCursor(context.pool, table), horizon, pageSize);
+  while (page.end) {
+    const end = page.end;
+    // The next page is read while upstream stores this one; it is dropped if this one must be split.
+    const next = readPage(context.pool, table, end, horizon, pageSize);
     try {
       await pushWithParents(context, table, page.rows);
     } catch (error) {
+      await next.catch(() => undefined);
       // A page too large for upstream's body limit (large config items) goes again in smaller pages.
       if (error instanceof UpstreamError && error.status === 413 && pageSize > 1) {
         pageSize = Math.max(1, Math.floor(pageSize / 2));
+        page = await readPage(context.pool, table, await loadCursor(context.pool, table), horizon, pageSize);
         continue;
       }
       throw error;
     }
-    await saveCursor(context.pool, table, page.end);
-    cursor = page.end;
+    await saveCursor(context.pool, table, end);
     sent += page.rows.length;
+    page = await next;
   }
+  return sent;
 }
 
 /** One push cycle: every table, parents first, up to what is committed now. */
