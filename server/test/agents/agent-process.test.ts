@@ -189,4 +189,31 @@ spec:
     await until(() => digest(upstream), (now) => now.count === expected.count, { timeoutMs: 60_000, detail: async () => agent.output() });
     expect(await digest(upstream)).toEqual(expected);
   }, 120_000);
+
+  it('stops running what upstream no longer assigns to it, and upstream sees its checks deleted', async () => {
+    const check = await agentCheck();
+    const port = new URL(upstream.url).port;
+    await applyUpstream(`apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata:
+  name: edge-ports
+spec:
+  schedule: "@every 1s"
+  agentSelector: [another-agent]
+  tcp:
+    - name: upstream-port
+      endpoint: 127.0.0.1:${port}
+`);
+    const { rows: pulled } = await until(
+      () => agent.pool.query<{ deleted_at: Date | null }>("select deleted_at from canaries where name = 'edge-ports' and source = 'upstream'"),
+      (result) => result.rows.length === 1 && result.rows[0]!.deleted_at !== null,
+      { timeoutMs: 30_000, detail: async () => agent.output() },
+    );
+    expect(pulled).toHaveLength(1);
+    await until(
+      () => upstreamRows<{ id: string; deleted_at: string | null }>(`checks?select=id,deleted_at&id=eq.${check.id}`),
+      (rows) => rows.length === 1 && rows[0]!.deleted_at !== null,
+      { timeoutMs: 30_000 },
+    );
+  }, 60_000);
 });
