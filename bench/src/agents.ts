@@ -37,6 +37,7 @@ async function extraDatabase(admin: pg.Pool, baseUrl: string, name: string): Pro
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  pool.on('error', (error) => log(`${name}: an idle connection failed: ${error.message}`));
   cleanups.push(() => pool.end());
   await migrate(pool);
   return pool;
@@ -111,7 +112,9 @@ async function main(): Promise<void> {
   const baseline = await copyBaseline(agentPool, copyPool, copyDir);
   log(`baseline: COPY of ${baseline.rows} rows into the same tables: ${baseline.seconds.toFixed(2)} s, ${(baseline.rows / baseline.seconds).toFixed(0)} rows/s`);
 
-  const server = await ServeProcess.start({ rootDir: ROOT_DIR, dataDir, databaseUrl: database.url, port: await freePort(), logLevel: 'warn' });
+  const serverDir = await mkdtemp(path.join(os.tmpdir(), 'pharos-bench-agents-server-'));
+  cleanups.push(() => rm(serverDir, { recursive: true, force: true }));
+  const server = await ServeProcess.start({ rootDir: ROOT_DIR, dataDir: serverDir, databaseUrl: database.url, port: await freePort(), logLevel: 'warn' });
   cleanups.push(() => server.stop());
   const admin = await createToken(database.pool, { email: `bench-${randomUUID()}@example.com`, roles: ['admin'] });
   const agents = [];

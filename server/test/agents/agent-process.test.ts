@@ -213,7 +213,13 @@ spec:
     await until(
       () => upstreamRows<{ id: string; deleted_at: string | null }>(`checks?select=id,deleted_at&id=eq.${check.id}`),
       (rows) => rows.length === 1 && rows[0]!.deleted_at !== null,
-      { timeoutMs: 30_000 },
+      {
+        timeoutMs: 30_000,
+        detail: async () =>
+          JSON.stringify((await agent.pool.query('select id, deleted_at, updated_at::text from checks where id = $1', [check.id])).rows) +
+          JSON.stringify((await agent.pool.query('select * from agent_sync_cursors')).rows) +
+          agent.output().slice(-3000),
+      },
     );
   }, 60_000);
 });

@@ -225,6 +225,25 @@ describe('POST /api/agent/push', () => {
     expect((await server.pool.query('select name from canaries where id = $1', [local.rows[0]!.id])).rows[0]).toEqual({ name: `upstream-own-${sfx}` });
   });
 
+  it('takes checks under a canary upstream assigns to the agent, and their deletion once it no longer does', async () => {
+    const agent = await createAgent(`assigned-${sfx}`);
+    const { rows } = await server.pool.query<{ id: string }>(
+      `insert into canaries (name, namespace, spec) values ($1, 'default', $2) returning id`,
+      [`assigned-${sfx}`, { schedule: '@every 1h', agentSelector: [agent.name] }],
+    );
+    const canaryId = rows[0]!.id;
+    const checkId = randomUUID();
+    const taken = await pushed(agent.access_token, { checks: [checkRow(checkId, canaryId, 'port')] });
+    expect(taken.tables['checks']).toEqual({ received: 1, applied: 1, ignored: 0 });
+
+    await server.pool.query(`update canaries set spec = spec || '{"agentSelector": ["someone-else"]}' where id = $1`, [canaryId]);
+    const deleted = await pushed(agent.access_token, { checks: [{ ...checkRow(checkId, canaryId, 'port'), deleted_at: NOW }] });
+    expect(deleted.tables['checks']).toEqual({ received: 1, applied: 1, ignored: 0 });
+    expect((await server.pool.query('select deleted_at from checks where id = $1', [checkId])).rows[0].deleted_at).not.toBeNull();
+    const added = await pushed(agent.access_token, { checks: [checkRow(randomUUID(), canaryId, 'new-port')] });
+    expect(added.tables['checks']).toEqual({ received: 1, applied: 0, ignored: 1 });
+  });
+
   it('refuses bodies that are not what the tables take, with a message naming the problem', async () => {
     const agent = await createAgent(`strict-${sfx}`);
     const canaryId = randomUUID();

@@ -76,6 +76,16 @@ interface ParentCheck {
   refused: Set<string>;
 }
 
+/** Keys of pushed rows upstream already holds as the agent's, under the parent the row names now. */
+async function heldUnder(client: pg.PoolClient, table: SyncTable, column: string, rows: readonly PushRow[], agent: PushingAgent): Promise<Set<string>> {
+  const { rows: held } = await client.query<{ id: string; parent: string }>(
+    `select id::text, "${column}"::text as parent from ${table.name} where id = any($1::uuid[]) and agent_id = $2`,
+    [rows.map((row) => row['id']), agent.id],
+  );
+  const parents = new Map(held.map((row) => [row.id, row.parent]));
+  return new Set(rows.filter((row) => parents.get(String(row['id'])) === row[column]).map((row) => keyOf(table, row)));
+}
+
 async function checkParents(client: pg.PoolClient, table: SyncTable, rows: readonly PushRow[], agent: PushingAgent): Promise<ParentCheck> {
   const missing: Partial<Record<SyncTableName, string[]>> = {};
   const refused = new Set<string>();
@@ -94,7 +104,11 @@ async function checkParents(client: pg.PoolClient, table: SyncTable, rows: reado
     const absent = wanted.filter((id) => !owners.has(id));
     if (absent.length > 0) missing[ref.table] = [...(missing[ref.table] ?? []), ...absent];
     const foreign = new Set(wanted.filter((id) => owners.has(id) && owners.get(id) !== agent.id && !assigned.has(id)));
-    for (const row of rows) if (foreign.has(String(row[ref.column]))) refused.add(keyOf(table, row));
+    if (foreign.size === 0) continue;
+    // A row the agent already holds under that same parent stays its own (e.g. checks of a canary
+    // upstream has since unassigned, which the agent now reports deleted).
+    const kept = ref.assignable && 'column' in table.owner ? await heldUnder(client, table, ref.column, rows, agent) : new Set<string>();
+    for (const row of rows) if (foreign.has(String(row[ref.column])) && !kept.has(keyOf(table, row))) refused.add(keyOf(table, row));
   }
   return { missing, refused };
 }
