@@ -15,3 +15,5 @@ export { transaction } from '../../server/dist/db/transaction.js';
 export { ExpressionSandbox } from '../../server/dist/expressions/sandbox.js';
 export { registerPlaybooks } from '../../server/dist/playbooks/register.js';
 export { ServerSecrets } from '../../server/dist/secrets/server-secrets.js';
+export { pushAllTables } from '../../server/dist/agents/runtime/push-tables.js';
+export { UpstreamClient } from '../../server/dist/agents/runtime/upstream-client.js';

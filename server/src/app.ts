@@ -2,6 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { agentPlaybookActionRoutes } from './agents/playbook-action-routes.js';
+import { agentPullRoute } from './agents/pull-route.js';
+import { agentPushRoute } from './agents/push-route.js';
 import { agentRoutes } from './agents/routes.js';
 import { applyRoutes } from './apply/routes.js';
 import { catalogSummaryRoutes } from './catalog/summary-routes.js';
@@ -142,6 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(logsRoutes, { pool, secrets });
   await app.register(agentRoutes, { pool });
   await app.register(agentPlaybookActionRoutes, { pool, secrets, sandbox });
+  await app.register(agentPushRoute, { pool });
+  await app.register(agentPullRoute, { pool });
   await app.register(schemaRoutes);
   await app.register(notificationRoutes, { pool, sandbox, publicUrl: identity.publicUrl });
   docsRoutes(app);

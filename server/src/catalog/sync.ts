@@ -1,7 +1,9 @@
+import { LOCAL_AGENT_ID } from '@pharos/core';
 import type pg from 'pg';
 import { transaction } from '../db/transaction.js';
 import { removeSchedule, saveSchedule } from '../engine/schedules.js';
 import type { DomainEvent } from '../events/types.js';
+import { runsOnAgents } from '../agents/assignment.js';
 import { SCRAPER_TASK } from './run-scraper.js';
 
 /** How often a scraper runs when its spec gives no `schedule` (config-db's default). */
@@ -13,6 +15,7 @@ interface ScraperRow {
   id: string;
   name: string;
   spec: Record<string, unknown> | null;
+  agent_id: string;
   deleted_at: Date | null;
 }
 
@@ -22,11 +25,16 @@ interface ScraperRow {
  */
 export async function syncScraper(pool: pg.Pool, scraperId: string): Promise<void> {
   await transaction(pool, async (client) => {
-    const { rows } = await client.query<ScraperRow>('select id, name, spec, deleted_at from config_scrapers where id = $1 for update', [scraperId]);
+    const { rows } = await client.query<ScraperRow>('select id, name, spec, agent_id, deleted_at from config_scrapers where id = $1 for update', [scraperId]);
     const scraper = rows[0];
     if (!scraper || scraper.deleted_at) {
       await removeSchedule(client, scraperScheduleKey(scraperId));
       await client.query("update configs set deleted_at = now(), delete_reason = 'SCRAPER_DELETED' where scraper_id = $1 and deleted_at is null", [scraperId]);
+      return;
+    }
+    // A scraper assigned to agents (or pushed by one) runs there; the items they push stay theirs.
+    if (runsOnAgents(scraper.spec) || scraper.agent_id !== LOCAL_AGENT_ID) {
+      await removeSchedule(client, scraperScheduleKey(scraperId));
       return;
     }
     const schedule = scraper.spec?.['schedule'];

@@ -25,6 +25,18 @@ function buildProgram(): Command {
     .description('open the database, apply migrations and serve the web app and API')
     .action(serve);
 
+  program
+    .command('agent')
+    .description('serve as `pharos serve` does, and run the specs an upstream Pharos assigns to this agent, pushing results there')
+    .option('--upstream <url>', 'address of the upstream Pharos (or PHAROS_UPSTREAM_URL)')
+    .option('--token <token>', 'the agent\'s access token from /settings/agents (or PHAROS_UPSTREAM_TOKEN; the variable keeps it out of the process list)')
+    .action((options: { upstream?: string; token?: string }) => {
+      if (options.upstream) process.env['PHAROS_UPSTREAM_URL'] = options.upstream;
+      if (options.token) process.env['PHAROS_UPSTREAM_TOKEN'] = options.token;
+      if (!process.env['PHAROS_UPSTREAM_URL']) throw new InvalidArgumentError('--upstream (or PHAROS_UPSTREAM_URL) is required');
+      return serve();
+    });
+
   program.command('migrate').description('apply pending database migrations').action(migrateCommand);
 
   const token = program.command('token').description('manage API access tokens');

@@ -23,6 +23,9 @@ import { registerResponders } from '../incidents/responders/register.js';
 import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
 import { protectDataFolder } from '../data-folder.js';
 import { recordServedPort } from '../system/served-port.js';
+import { loadAgentConfig } from '../agents/runtime/agent-config.js';
+import { startAgentRuntime } from '../agents/runtime/agent-runtime.js';
+import { playbookActionAgentLoop } from '../agents/runtime/playbook-action-agent-loop.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -45,6 +48,7 @@ export async function serve(): Promise<void> {
     // A sign-in setting Pharos cannot honour (an unknown PHAROS_AUTH_MODE, a malformed PHAROS_OIDC_*)
     // stops the start before any database work.
     loadIdentityConfig();
+    const agent = loadAgentConfig();
     const database = await openRuntimeDatabase(runtime, { shareEmbedded: true });
     await migrate(database.pool, { logger });
     const secrets = await loadRuntimeSecrets(runtime);
@@ -84,6 +88,11 @@ export async function serve(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     await recordServedPort(database.pool, config.port);
     logger.info(`Pharos is listening on http://${displayHost(config.host)}:${config.port}`);
+    if (agent) {
+      const playbookActions = playbookActionAgentLoop({ upstreamUrl: agent.upstreamUrl, token: agent.token, sandbox, secrets, logger });
+      const agentRuntime = await startAgentRuntime({ pool: database.pool, logger, ...agent, extraLoops: () => [playbookActions] });
+      shutdown.add('agent sync', () => agentRuntime.stop());
+    }
     const setupToken = await createSetupToken(database.pool);
     if (setupToken) {
       const base = loadIdentityConfig().publicUrl ?? `http://${displayHost(config.host)}:${config.port}`;

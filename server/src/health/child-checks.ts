@@ -43,7 +43,7 @@ export async function childStatuses(pool: pg.Pool, parent: CheckRow, status: Sta
               jsonb_strip_nulls(jsonb_build_object('${CHILD_OF}', p.name, '${DELETE_STRATEGY}', n.strategy))
          FROM parent p, unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::text[])
               AS n(name, namespace, description, icon, endpoint, labels, strategy)
-       ON CONFLICT (canary_id, type, name) WHERE deleted_at IS NULL
+       ON CONFLICT (canary_id, agent_id, type, name) WHERE deleted_at IS NULL
        DO UPDATE SET namespace = excluded.namespace, description = excluded.description, icon = excluded.icon,
          endpoint = excluded.endpoint, labels = excluded.labels, spec = excluded.spec
          WHERE c.spec ->> '${CHILD_OF}' = excluded.spec ->> '${CHILD_OF}'

@@ -2,6 +2,8 @@ import type pg from 'pg';
 import { transaction } from '../db/transaction.js';
 import { removeSchedule, saveSchedule } from '../engine/schedules.js';
 import type { DomainEvent } from '../events/types.js';
+import { runsOnAgents } from '../agents/assignment.js';
+import { LOCAL_AGENT_ID } from '@pharos/core';
 import { CHILD_OF } from './child-checks.js';
 import { checksOfSpec, scheduleOfSpec } from './checks-of-spec.js';
 
@@ -15,6 +17,7 @@ interface CanaryRow {
   name: string;
   namespace: string;
   spec: Record<string, unknown>;
+  agent_id: string;
   deleted_at: Date | null;
 }
 
@@ -25,10 +28,11 @@ interface CanaryRow {
  */
 export async function syncCanary(pool: pg.Pool, canaryId: string): Promise<void> {
   await transaction(pool, async (client) => {
-    const { rows } = await client.query<CanaryRow>('SELECT id, name, namespace, spec, deleted_at FROM canaries WHERE id = $1 FOR UPDATE', [canaryId]);
+    const { rows } = await client.query<CanaryRow>('SELECT id, name, namespace, spec, agent_id, deleted_at FROM canaries WHERE id = $1 FOR UPDATE', [canaryId]);
     const canary = rows[0];
-    if (!canary || canary.deleted_at) {
-      await client.query('UPDATE checks SET deleted_at = now() WHERE canary_id = $1 AND deleted_at IS NULL', [canaryId]);
+    // A canary assigned to agents (or pushed by one) runs there: its checks here are the ones agents push, which stay theirs.
+    if (!canary || canary.deleted_at || runsOnAgents(canary.spec) || canary.agent_id !== LOCAL_AGENT_ID) {
+      await client.query(`UPDATE checks SET deleted_at = now() WHERE canary_id = $1 AND deleted_at IS NULL AND agent_id = '${LOCAL_AGENT_ID}'`, [canaryId]);
       await removeSchedule(client, canaryScheduleKey(canaryId));
       return;
     }
@@ -38,7 +42,7 @@ export async function syncCanary(pool: pg.Pool, canaryId: string): Promise<void>
       const { rows: saved } = await client.query<{ id: string }>(
         `INSERT INTO checks (canary_id, type, name, namespace, description, icon, labels, endpoint, spec)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (canary_id, type, name) WHERE deleted_at IS NULL
+         ON CONFLICT (canary_id, agent_id, type, name) WHERE deleted_at IS NULL
          DO UPDATE SET namespace = excluded.namespace, description = excluded.description, icon = excluded.icon,
            labels = excluded.labels, endpoint = excluded.endpoint, spec = excluded.spec
          RETURNING id`,
@@ -48,7 +52,7 @@ export async function syncCanary(pool: pg.Pool, canaryId: string): Promise<void>
     }
     // Checks a run made (a junit check's suites, see child-checks.ts) stay while their parent does.
     await client.query(
-      `UPDATE checks c SET deleted_at = now() WHERE c.canary_id = $1 AND c.deleted_at IS NULL AND NOT (c.id = ANY($2::uuid[]))
+      `UPDATE checks c SET deleted_at = now() WHERE c.canary_id = $1 AND c.deleted_at IS NULL AND c.agent_id = '${LOCAL_AGENT_ID}' AND NOT (c.id = ANY($2::uuid[]))
          AND NOT EXISTS (SELECT 1 FROM checks p WHERE p.id = ANY($2::uuid[]) AND p.type = c.type AND p.name = c.spec ->> '${CHILD_OF}')`,
       [canary.id, kept],
     );

@@ -136,10 +136,18 @@ describe("an agent's token", () => {
     expect(write.status).toBe(403);
   });
 
-  it('is accepted on the agent push and pull paths (which answer 404 until the agent runtime exists)', async () => {
+  it('is accepted on the agent push and pull paths, which mark the agent as seen', async () => {
     const agent = await created(`pusher-${sfx}`);
-    const response = await fetch(`${server.url}/api/agent/push`, { method: 'POST', headers: { authorization: `Bearer ${agent.access_token}` } });
-    expect(response.status).toBe(404);
+    const headers = { authorization: `Bearer ${agent.access_token}`, 'content-type': 'application/json' };
+    const push = await fetch(`${server.url}/api/agent/push`, { method: 'POST', headers, body: '{}' });
+    expect(push.status).toBe(200);
+    expect(await push.json()).toEqual({ agent: { id: agent.id, name: agent.name }, tables: {} });
+    const pull = await fetch(`${server.url}/api/agent/pull`, { headers });
+    expect(pull.status).toBe(200);
+    const { rows } = await server.pool.query('select last_seen, last_received from agents where id = $1', [agent.id]);
+    expect(rows[0].last_seen).not.toBeNull();
+    // An empty push is a ping, not data.
+    expect(rows[0].last_received).toBeNull();
   });
 });
 

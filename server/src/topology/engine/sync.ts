@@ -1,8 +1,10 @@
+import { LOCAL_AGENT_ID } from '@pharos/core';
 import type pg from 'pg';
 import { transaction } from '../../db/transaction.js';
 import { removeSchedule, saveSchedule } from '../../engine/schedules.js';
 import type { DomainEvent } from '../../events/types.js';
 import type { ExpressionSandbox } from '../../expressions/sandbox.js';
+import { runsOnAgents } from '../../agents/assignment.js';
 import { recomputeUpwards } from './health.js';
 import { deleteVanished } from './persist.js';
 import { TOPOLOGY_RUN_TASK } from './run-topology.js';
@@ -14,6 +16,7 @@ interface TopologyRow {
   id: string;
   name: string;
   spec: Record<string, unknown> | null;
+  agent_id: string;
   deleted_at: Date | null;
 }
 
@@ -24,11 +27,16 @@ interface TopologyRow {
  */
 export async function syncTopology(pool: pg.Pool, topologyId: string): Promise<void> {
   await transaction(pool, async (client) => {
-    const { rows } = await client.query<TopologyRow>('SELECT id, name, spec, deleted_at FROM topologies WHERE id = $1 FOR UPDATE', [topologyId]);
+    const { rows } = await client.query<TopologyRow>('SELECT id, name, spec, agent_id, deleted_at FROM topologies WHERE id = $1 FOR UPDATE', [topologyId]);
     const topology = rows[0];
     if (!topology || topology.deleted_at) {
       await removeSchedule(client, topologyScheduleKey(topologyId));
       await deleteVanished(client, topologyId, []);
+      return;
+    }
+    // A topology assigned to agents (or pushed by one) runs there; the components they push stay theirs.
+    if (runsOnAgents(topology.spec) || topology.agent_id !== LOCAL_AGENT_ID) {
+      await removeSchedule(client, topologyScheduleKey(topologyId));
       return;
     }
     const key = topologyScheduleKey(topology.id);
