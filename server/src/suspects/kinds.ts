@@ -18,7 +18,7 @@ export const SCORE_WEIGHTS = { time: 0.35, graph: 0.3, severity: 0.15, kind: 0.2
 
 /** SQL naming the kind of `column` (a change type), with the patterns as parameters from `first`. */
 export function kindCase(column: string, first: number): string {
-  const whens = CHANGE_KINDS.map((entry, index) => `WHEN ${column} ~* $${first + index} THEN '${entry.kind}'`).join(' ');
+  const whens = CHANGE_KINDS.map((entry, index) => `WHEN ${column} ~* $${first + index}::text THEN '${entry.kind}'`).join(' ');
   return `CASE ${whens} ELSE 'other' END`;
 }
 

@@ -38,7 +38,7 @@ interface Candidate {
 const RANKED = `
   WITH nodes AS (SELECT * FROM unnest($1::uuid[], $2::int[]) AS n(config_id, distance)),
   candidates AS (
-    SELECT ch.id, ch.config_id, ch.change_type, ch.severity, ch.created_at, n.distance, ${kindCase('ch.change_type', 7)} AS kind
+    SELECT ch.id, ch.config_id, ch.change_type, ch.severity, ch.created_at, n.distance, ${kindCase('ch.change_type', 5)} AS kind
       FROM nodes n
       JOIN configs c ON c.id = n.config_id AND c.deleted_at IS NULL
       CROSS JOIN LATERAL (
