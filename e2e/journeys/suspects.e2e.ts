@@ -69,19 +69,6 @@ spec:
       responseCodes: [200]
 `,
     );
-    await expect
-      .poll(async () => (checkId = (await dbRows<{ id: string }>(world.api, 'checks?name=eq.checkout-api&deleted_at=is.null&select=id'))[0]?.id ?? ''), { timeout: 30_000 })
-      .not.toBe('');
-    // Once the check has failed and the topology has linked it, its suspects name the change.
-    await expect
-      .poll(
-        async () => {
-          const answer = await world.api.get(`/api/suspects?check_id=${checkId}`);
-          return answer.ok() ? ((await answer.json()) as { suspects: { summary: string }[] }).suspects.map((suspect) => suspect.summary) : [];
-        },
-        { timeout: 60_000, interval: 1_000 },
-      )
-      .toEqual(['image checkout:2']);
   });
 
   afterAll(async () => {
@@ -97,6 +84,20 @@ spec:
   }
 
   it('shows the change with its diff, then runs the suggested playbook from a form filled from the check', async () => {
+    await expect
+      .poll(async () => (checkId = (await dbRows<{ id: string }>(world.api, 'checks?name=eq.checkout-api&deleted_at=is.null&select=id'))[0]?.id ?? ''), { timeout: 30_000 })
+      .not.toBe('');
+    // Once the check has failed and the topology has linked it, its suspects name the change.
+    await expect
+      .poll(
+        async () => {
+          const answer = await world.api.get(`/api/suspects?check_id=${checkId}`);
+          return answer.ok() ? ((await answer.json()) as { suspects: { summary: string }[] }).suspects.map((suspect) => suspect.summary) : [];
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toEqual(['image checkout:2']);
+
     const page = await world.admin.newPage();
     try {
       const drawer = await openDrawer(page);

@@ -13,6 +13,13 @@ export function distanceText(distance: number): string {
   return distance === 1 ? '1 hop away' : `${distance} hops away`;
 }
 
+/** The colour of a line of a unified diff: added, removed, or neither (headers included). */
+function lineClass(line: string): string {
+  if (line.startsWith('+++') || line.startsWith('---')) return 'block text-fg-muted';
+  if (line.startsWith('+')) return 'block text-success';
+  return line.startsWith('-') ? 'block text-danger' : 'block';
+}
+
 function DiffView({ suspect }: { suspect: Suspect }) {
   const text = suspect.diff ?? (suspect.patches ? JSON.stringify(suspect.patches, null, 2) : null);
   if (!text) return <p className="text-xs text-fg-muted">No diff recorded.</p>;
@@ -21,7 +28,7 @@ function DiffView({ suspect }: { suspect: Suspect }) {
       <summary className="cursor-pointer text-xs text-fg-muted">Diff</summary>
       <pre aria-label={`Diff of ${suspect.change_type} on ${suspect.config_name ?? suspect.config_id}`} className="mt-1 max-h-64 overflow-auto rounded bg-surface-muted p-2 font-mono text-xs whitespace-pre">
         {text.split('\n').map((line, index) => (
-          <span key={index} className={line.startsWith('+') ? 'block text-success' : line.startsWith('-') ? 'block text-danger' : 'block'}>
+          <span key={index} className={lineClass(line)}>
             {line}
           </span>
         ))}
