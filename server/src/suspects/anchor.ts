@@ -18,41 +18,35 @@ export interface Anchor {
 }
 
 /**
- * When a check last turned from passing to failing: the first failure after the last pass before
- * its latest failure; now when it never failed.
+ * When the checks of `checks` (SQL of a uuid[]) last turned from passing to failing: the first failure
+ * after the last pass before their latest failure; null when they never failed.
  */
-const CHECK_TRANSITION = `
-  WITH latest_fail AS (SELECT max(time) AS at FROM check_statuses WHERE check_id = ANY($1::uuid[]) AND NOT status AND NOT invalid),
+const transitionOf = (checks: string) => `(
+  WITH latest_fail AS (SELECT max(time) AS at FROM check_statuses WHERE check_id = ANY(${checks}) AND NOT status AND NOT invalid),
        last_pass AS (SELECT max(s.time) AS at FROM check_statuses s, latest_fail f
-                      WHERE s.check_id = ANY($1::uuid[]) AND s.status AND NOT s.invalid AND s.time < f.at)
-  SELECT (SELECT min(s.time) FROM check_statuses s, latest_fail f, last_pass p
-           WHERE s.check_id = ANY($1::uuid[]) AND NOT s.status AND NOT s.invalid
-             AND s.time > coalesce(p.at, '-infinity') AND s.time <= f.at) AS at`;
-
-async function checkTransition(pool: pg.Pool, checkIds: string[]): Promise<Date | null> {
-  if (checkIds.length === 0) return null;
-  const { rows } = await pool.query<{ at: Date | null }>(CHECK_TRANSITION, [checkIds]);
-  return rows[0]?.at ?? null;
-}
+                      WHERE s.check_id = ANY(${checks}) AND s.status AND NOT s.invalid AND s.time < f.at)
+  SELECT min(s.time) FROM check_statuses s, latest_fail f, last_pass p
+   WHERE s.check_id = ANY(${checks}) AND NOT s.status AND NOT s.invalid
+     AND s.time > coalesce(p.at, '-infinity') AND s.time <= f.at)`;
 
 /** The anchor, or undefined when no live row has the id. */
 export async function loadAnchor(pool: pg.Pool, kind: AnchorKind, id: string): Promise<Anchor | undefined> {
   if (kind === 'check') {
-    const { rows } = await pool.query<{ name: string }>('SELECT name FROM checks WHERE id = $1 AND deleted_at IS NULL', [id]);
+    const { rows } = await pool.query<{ name: string; at: Date | null }>(`SELECT name, ${transitionOf('ARRAY[id]')} AS at FROM checks WHERE id = $1 AND deleted_at IS NULL`, [id]);
     if (!rows[0]) return undefined;
-    return { kind, id, name: rows[0].name, transitionAt: (await checkTransition(pool, [id])) ?? new Date(), seeds: { configs: [], components: [], checks: [id] } };
+    return { kind, id, name: rows[0].name, transitionAt: rows[0].at ?? new Date(), seeds: { configs: [], components: [], checks: [id] } };
   }
   if (kind === 'component') {
-    const { rows } = await pool.query<{ name: string; status: string | null; updated_at: Date; checks: string[] }>(
+    const { rows } = await pool.query<{ name: string; status: string | null; updated_at: Date; at: Date | null }>(
       `SELECT c.name, c.status, c.updated_at,
-              array(SELECT r.check_id FROM check_component_relationships r WHERE r.component_id = c.id AND r.deleted_at IS NULL) AS checks
+              ${transitionOf('array(SELECT r.check_id FROM check_component_relationships r WHERE r.component_id = c.id AND r.deleted_at IS NULL)')} AS at
          FROM components c WHERE c.id = $1 AND c.deleted_at IS NULL`,
       [id],
     );
     const row = rows[0];
     if (!row) return undefined;
     // A component keeps no history of its own status: its checks' failures date the turn, else its last update while unhealthy.
-    const fromChecks = await checkTransition(pool, row.checks);
+    const fromChecks = row.at;
     const unhealthy = row.status === 'unhealthy' || row.status === 'warning';
     return { kind, id, name: row.name, transitionAt: fromChecks ?? (unhealthy ? row.updated_at : new Date()), seeds: { configs: [], components: [id], checks: [] } };
   }

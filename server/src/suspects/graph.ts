@@ -1,61 +1,43 @@
-import type pg from 'pg';
-import type { Seeds } from './anchor.js';
-
+/** Hops walked from the anchor. */
 export const MAX_DEPTH = 3;
-/** The most nodes one walk keeps: a hub (a cluster, a namespace) must not make one request read the whole catalog. */
-export const MAX_NODES = 5_000;
+/** The most nodes one hop keeps: a hub (a cluster, a namespace) must not make one request read the whole catalog. */
+export const MAX_NODES_PER_HOP = 5_000;
 
-type NodeKind = 'config' | 'component' | 'check';
+// One hop from the nodes of `from`, along every relationship the catalog and topology keep, both ways.
+const hop = (from: string) => `
+    SELECT 'config'::text AS kind, r.related_id AS id FROM config_relationships r JOIN ${from} f ON f.kind = 'config' AND r.config_id = f.id WHERE r.deleted_at IS NULL
+    UNION ALL SELECT 'config', r.config_id FROM config_relationships r JOIN ${from} f ON f.kind = 'config' AND r.related_id = f.id WHERE r.deleted_at IS NULL
+    UNION ALL SELECT 'component', r.component_id FROM config_component_relationships r JOIN ${from} f ON f.kind = 'config' AND r.config_id = f.id WHERE r.deleted_at IS NULL
+    UNION ALL SELECT 'check', r.check_id FROM check_config_relationships r JOIN ${from} f ON f.kind = 'config' AND r.config_id = f.id WHERE r.deleted_at IS NULL
+    UNION ALL SELECT 'config', r.config_id FROM config_component_relationships r JOIN ${from} f ON f.kind = 'component' AND r.component_id = f.id WHERE r.deleted_at IS NULL
+    UNION ALL SELECT 'component', r.relationship_id FROM component_relationships r JOIN ${from} f ON f.kind = 'component' AND r.component_id = f.id WHERE r.deleted_at IS NULL
+    UNION ALL SELECT 'component', r.component_id FROM component_relationships r JOIN ${from} f ON f.kind = 'component' AND r.relationship_id = f.id WHERE r.deleted_at IS NULL
+    UNION ALL SELECT 'component', c.parent_id FROM components c JOIN ${from} f ON f.kind = 'component' AND c.id = f.id WHERE c.parent_id IS NOT NULL
+    UNION ALL SELECT 'component', c.id FROM components c JOIN ${from} f ON f.kind = 'component' AND c.parent_id = f.id WHERE c.deleted_at IS NULL
+    UNION ALL SELECT 'check', r.check_id FROM check_component_relationships r JOIN ${from} f ON f.kind = 'component' AND r.component_id = f.id WHERE r.deleted_at IS NULL
+    UNION ALL SELECT 'config', r.config_id FROM check_config_relationships r JOIN ${from} f ON f.kind = 'check' AND r.check_id = f.id WHERE r.deleted_at IS NULL
+    UNION ALL SELECT 'component', r.component_id FROM check_component_relationships r JOIN ${from} f ON f.kind = 'check' AND r.check_id = f.id WHERE r.deleted_at IS NULL`;
 
-/** The configs met on the walk, each at the fewest hops from the anchor. */
-export interface Neighbourhood {
-  configs: Map<string, number>;
-  /** The walk stopped at MAX_NODES before it had met every node within MAX_DEPTH. */
-  truncated: boolean;
-}
+const level = (depth: number) => {
+  const earlier = Array.from({ length: depth }, (_, index) => `hop${index}`);
+  const unseen = earlier.map((name) => `NOT EXISTS (SELECT 1 FROM ${name} s WHERE s.kind = n.kind AND s.id = n.id)`).join(' AND ');
+  return `hop${depth} AS (SELECT DISTINCT n.kind, n.id FROM (${hop(`hop${depth - 1}`)}) n WHERE ${unseen} LIMIT ${MAX_NODES_PER_HOP})`;
+};
 
-// One hop from the frontier, along every relationship the catalog and topology keep, both ways.
-const NEIGHBOURS = `
-  SELECT 'config' AS kind, related_id AS id FROM config_relationships WHERE config_id = ANY($1::uuid[]) AND deleted_at IS NULL
-  UNION SELECT 'config', config_id FROM config_relationships WHERE related_id = ANY($1::uuid[]) AND deleted_at IS NULL
-  UNION SELECT 'component', component_id FROM config_component_relationships WHERE config_id = ANY($1::uuid[]) AND deleted_at IS NULL
-  UNION SELECT 'check', check_id FROM check_config_relationships WHERE config_id = ANY($1::uuid[]) AND deleted_at IS NULL
-  UNION SELECT 'config', config_id FROM config_component_relationships WHERE component_id = ANY($2::uuid[]) AND deleted_at IS NULL
-  UNION SELECT 'component', relationship_id FROM component_relationships WHERE component_id = ANY($2::uuid[]) AND deleted_at IS NULL
-  UNION SELECT 'component', component_id FROM component_relationships WHERE relationship_id = ANY($2::uuid[]) AND deleted_at IS NULL
-  UNION SELECT 'component', parent_id FROM components WHERE id = ANY($2::uuid[]) AND parent_id IS NOT NULL
-  UNION SELECT 'component', id FROM components WHERE parent_id = ANY($2::uuid[]) AND deleted_at IS NULL
-  UNION SELECT 'check', check_id FROM check_component_relationships WHERE component_id = ANY($2::uuid[]) AND deleted_at IS NULL
-  UNION SELECT 'config', config_id FROM check_config_relationships WHERE check_id = ANY($3::uuid[]) AND deleted_at IS NULL
-  UNION SELECT 'component', component_id FROM check_component_relationships WHERE check_id = ANY($3::uuid[]) AND deleted_at IS NULL
-  LIMIT $4`;
-
-const key = (kind: NodeKind, id: string) => `${kind}:${id}`;
-
-/** The configs within MAX_DEPTH hops of the seeds (breadth first, one query a hop), with their distance. */
-export async function walkNeighbourhood(pool: pg.Pool, seeds: Seeds, maxDepth = MAX_DEPTH): Promise<Neighbourhood> {
-  const seen = new Map<string, number>();
-  let frontier: Record<NodeKind, string[]> = { config: [...seeds.configs], component: [...seeds.components], check: [...seeds.checks] };
-  for (const kind of ['config', 'component', 'check'] as const) for (const id of frontier[kind]) seen.set(key(kind, id), 0);
-  let truncated = false;
-  for (let depth = 1; depth <= maxDepth; depth += 1) {
-    const room = MAX_NODES - seen.size;
-    if (room <= 0) {
-      truncated = true;
-      break;
-    }
-    if (frontier.config.length + frontier.component.length + frontier.check.length === 0) break;
-    const { rows } = await pool.query<{ kind: NodeKind; id: string }>(NEIGHBOURS, [frontier.config, frontier.component, frontier.check, room + 1]);
-    if (rows.length > room) truncated = true;
-    const next: Record<NodeKind, string[]> = { config: [], component: [], check: [] };
-    for (const row of rows.slice(0, room)) {
-      if (seen.has(key(row.kind, row.id))) continue;
-      seen.set(key(row.kind, row.id), depth);
-      next[row.kind].push(row.id);
-    }
-    frontier = next;
-  }
-  const configs = new Map<string, number>();
-  for (const [node, distance] of seen) if (node.startsWith('config:')) configs.set(node.slice('config:'.length), distance);
-  return { configs, truncated };
+/**
+ * CTEs of the walk from the seeds ($1 configs, $2 components, $3 checks: uuid[]), breadth first to
+ * MAX_DEPTH hops, each node at its fewest hops: `nodes(config_id, distance)` are the configs met and
+ * `walk_truncated(truncated)` says whether a hop stopped at MAX_NODES_PER_HOP.
+ */
+export function neighbourhoodCtes(): string {
+  const hops = Array.from({ length: MAX_DEPTH }, (_, index) => level(index + 1));
+  const configs = Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => `SELECT id, ${depth} FROM hop${depth} WHERE kind = 'config'`).join(' UNION ALL ');
+  const full = Array.from({ length: MAX_DEPTH }, (_, index) => `(SELECT count(*) FROM hop${index + 1}) >= ${MAX_NODES_PER_HOP}`).join(' OR ');
+  return `hop0 AS (
+      SELECT 'config'::text AS kind, id FROM unnest($1::uuid[]) id
+      UNION SELECT 'component', id FROM unnest($2::uuid[]) id
+      UNION SELECT 'check', id FROM unnest($3::uuid[]) id),
+    ${hops.join(',\n    ')},
+    nodes (config_id, distance) AS (${configs}),
+    walk_truncated AS (SELECT ${full} AS truncated)`;
 }

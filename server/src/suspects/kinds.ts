@@ -23,7 +23,3 @@ export function kindCase(column: string, first: number): string {
 }
 
 export const kindPatterns = (): string[] => CHANGE_KINDS.map((entry) => entry.pattern);
-
-export const kindWeight = (kind: ChangeKind): number => CHANGE_KINDS.find((entry) => entry.kind === kind)?.weight ?? OTHER_KIND_WEIGHT;
-
-export const severityWeight = (severity: string | null): number => (severity ? SEVERITY_WEIGHTS[severity] : undefined) ?? SEVERITY_WEIGHTS['info']!;

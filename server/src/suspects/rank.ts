@@ -1,5 +1,7 @@
 import type pg from 'pg';
-import { kindCase, kindPatterns, kindWeight, SCORE_WEIGHTS, severityWeight, type ChangeKind } from './kinds.js';
+import type { Seeds } from './anchor.js';
+import { neighbourhoodCtes } from './graph.js';
+import { CHANGE_KINDS, kindCase, kindPatterns, OTHER_KIND_WEIGHT, SCORE_WEIGHTS, SEVERITY_WEIGHTS, type ChangeKind } from './kinds.js';
 
 /** A change that could explain the transition, with why it ranks where it does. */
 export interface Suspect {
@@ -21,82 +23,103 @@ export interface Suspect {
   scores: { time: number; graph: number; severity: number; kind: number };
 }
 
+export interface Ranking {
+  suspects: Suspect[];
+  /** The configs met within the hops walked. */
+  configs: number;
+  truncated: boolean;
+}
+
 /** A config's most recent changes in the window that are weighed; older ones of a config this busy are left out. */
 export const CHANGES_PER_CONFIG = 50;
 
-interface Candidate {
-  id: string;
+const severityCase = `CASE ch.severity ${Object.entries(SEVERITY_WEIGHTS).map(([name, weight]) => `WHEN '${name}' THEN ${weight}`).join(' ')} ELSE ${SEVERITY_WEIGHTS['info']} END`;
+const kindWeightCase = `CASE kind ${CHANGE_KINDS.map((entry) => `WHEN '${entry.kind}' THEN ${entry.weight}`).join(' ')} ELSE ${OTHER_KIND_WEIGHT} END`;
+
+// One statement: the walk, an index range scan (config_id, created_at) per config met, the scores, and
+// the diffs of the top rows only. $4/$5: the window's start and end, $6: its milliseconds, $7: the limit.
+const RANKED = `
+  WITH ${neighbourhoodCtes()},
+  candidates AS (
+    SELECT ch.id, ch.config_id, ch.change_type, ch.severity, ch.created_at, n.distance, ${kindCase('ch.change_type', 8)} AS kind,
+           greatest(0, 1 - extract(epoch FROM ($5::timestamptz - ch.created_at)) * 1000 / $6::float8) AS time_score,
+           1.0 / (1 + n.distance) AS graph_score,
+           ${severityCase} AS severity_score
+      FROM (SELECT config_id, min(distance) AS distance FROM nodes GROUP BY config_id) n
+      JOIN configs c ON c.id = n.config_id AND c.deleted_at IS NULL
+      CROSS JOIN LATERAL (
+        SELECT id, config_id, change_type, severity, created_at FROM config_changes ch
+         WHERE ch.config_id = n.config_id AND ch.created_at > $4 AND ch.created_at <= $5
+         ORDER BY ch.created_at DESC LIMIT ${CHANGES_PER_CONFIG}) ch
+  ),
+  scored AS (
+    SELECT candidates.*, ${kindWeightCase} AS kind_score FROM candidates
+  ),
+  top AS (
+    SELECT scored.*, ${SCORE_WEIGHTS.time} * time_score + ${SCORE_WEIGHTS.graph} * graph_score + ${SCORE_WEIGHTS.severity} * severity_score
+                     + ${SCORE_WEIGHTS.kind} * kind_score AS score
+      FROM scored ORDER BY score DESC, created_at DESC LIMIT $7
+  )
+  SELECT t.*, c.name AS config_name, c.type AS config_type, ch.summary, ch.source, ch.diff, ch.patches,
+         (SELECT count(DISTINCT config_id) FROM nodes)::int AS configs, (SELECT truncated FROM walk_truncated) AS truncated
+    FROM walk_truncated w
+    LEFT JOIN top t ON true
+    LEFT JOIN configs c ON c.id = t.config_id
+    LEFT JOIN config_changes ch ON ch.id = t.id
+   ORDER BY t.score DESC, t.created_at DESC`;
+
+interface Row {
+  id: string | null;
   config_id: string;
   change_type: string;
   severity: string | null;
   created_at: Date;
   distance: number;
   kind: ChangeKind;
+  time_score: number;
+  graph_score: string;
+  severity_score: string;
+  kind_score: string;
+  score: number;
+  config_name: string | null;
+  config_type: string;
+  summary: string | null;
+  source: string | null;
+  diff: string | null;
+  patches: unknown;
+  configs: number;
+  truncated: boolean;
 }
 
-// Candidates come from an index range scan per config (config_id, created_at); scoring in SQL keeps only the top rows' diffs read.
-const RANKED = `
-  WITH nodes AS (SELECT * FROM unnest($1::uuid[], $2::int[]) AS n(config_id, distance)),
-  candidates AS (
-    SELECT ch.id, ch.config_id, ch.change_type, ch.severity, ch.created_at, n.distance, ${kindCase('ch.change_type', 5)} AS kind
-      FROM nodes n
-      JOIN configs c ON c.id = n.config_id AND c.deleted_at IS NULL
-      CROSS JOIN LATERAL (
-        SELECT id, config_id, change_type, severity, created_at FROM config_changes ch
-         WHERE ch.config_id = n.config_id AND ch.created_at > $3 AND ch.created_at <= $4
-         ORDER BY ch.created_at DESC LIMIT ${CHANGES_PER_CONFIG}) ch
-  )
-  SELECT * FROM candidates`;
+const round = (value: number | string) => Math.round(Number(value) * 1000) / 1000;
 
-const round = (value: number) => Math.round(value * 1000) / 1000;
-
-/** The score of one change: closeness in time and in the graph, severity and kind, each from 0 to 1, weighed. */
-export function scoreOf(candidate: { created_at: Date; distance: number; severity: string | null; kind: ChangeKind }, transitionAt: Date, windowMs: number): Suspect['scores'] & { total: number } {
-  const before = Math.max(0, transitionAt.getTime() - candidate.created_at.getTime());
-  const time = Math.max(0, 1 - before / windowMs);
-  const graph = 1 / (1 + candidate.distance);
-  const severity = severityWeight(candidate.severity);
-  const kind = kindWeight(candidate.kind);
-  const total = SCORE_WEIGHTS.time * time + SCORE_WEIGHTS.graph * graph + SCORE_WEIGHTS.severity * severity + SCORE_WEIGHTS.kind * kind;
-  return { time: round(time), graph: round(graph), severity, kind, total: round(total) };
-}
-
-/** The changes of the configs met, in the window before the transition, best suspect first, at most `limit`. */
-export async function rankSuspects(pool: pg.Pool, configs: Map<string, number>, transitionAt: Date, windowMs: number, limit: number): Promise<Suspect[]> {
-  if (configs.size === 0) return [];
+/** The changes of the configs within reach of the seeds, in the window before the transition, best suspect first, at most `limit`. */
+export async function rankSuspects(pool: pg.Pool, seeds: Seeds, transitionAt: Date, windowMs: number, limit: number): Promise<Ranking> {
   const from = new Date(transitionAt.getTime() - windowMs);
-  const { rows } = await pool.query<Candidate>(RANKED, [[...configs.keys()], [...configs.values()], from, transitionAt, ...kindPatterns()]);
-  const top = rows
-    .map((candidate) => ({ candidate, scores: scoreOf(candidate, transitionAt, windowMs) }))
-    .sort((a, b) => b.scores.total - a.scores.total || b.candidate.created_at.getTime() - a.candidate.created_at.getTime())
-    .slice(0, limit);
-  if (top.length === 0) return [];
-  const { rows: details } = await pool.query<{ id: string; config_name: string | null; config_type: string; summary: string | null; source: string | null; diff: string | null; patches: unknown }>(
-    `SELECT ch.id, c.name AS config_name, c.type AS config_type, ch.summary, ch.source, ch.diff, ch.patches
-       FROM config_changes ch JOIN configs c ON c.id = ch.config_id WHERE ch.id = ANY($1::uuid[])`,
-    [top.map(({ candidate }) => candidate.id)],
+  const { rows } = await pool.query<Row>(RANKED, [seeds.configs, seeds.components, seeds.checks, from, transitionAt, windowMs, limit, ...kindPatterns()]);
+  const first = rows[0];
+  const suspects = rows.flatMap((row): Suspect[] =>
+    row.id === null
+      ? []
+      : [
+          {
+            id: row.id,
+            config_id: row.config_id,
+            config_name: row.config_name,
+            config_type: row.config_type,
+            change_type: row.change_type,
+            kind: row.kind,
+            severity: row.severity,
+            summary: row.summary,
+            source: row.source,
+            created_at: row.created_at.toISOString(),
+            distance: row.distance,
+            diff: row.diff,
+            patches: row.patches,
+            score: round(row.score),
+            scores: { time: round(row.time_score), graph: round(row.graph_score), severity: round(row.severity_score), kind: round(row.kind_score) },
+          },
+        ],
   );
-  const byId = new Map(details.map((detail) => [detail.id, detail]));
-  return top.flatMap(({ candidate, scores }) => {
-    const detail = byId.get(candidate.id);
-    if (!detail) return [];
-    const { total, ...parts } = scores;
-    return [{
-      id: candidate.id,
-      config_id: candidate.config_id,
-      config_name: detail.config_name,
-      config_type: detail.config_type,
-      change_type: candidate.change_type,
-      kind: candidate.kind,
-      severity: candidate.severity,
-      summary: detail.summary,
-      source: detail.source,
-      created_at: candidate.created_at.toISOString(),
-      distance: candidate.distance,
-      diff: detail.diff,
-      patches: detail.patches,
-      score: total,
-      scores: parts,
-    }];
-  });
+  return { suspects, configs: first?.configs ?? 0, truncated: first?.truncated ?? false };
 }

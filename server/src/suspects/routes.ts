@@ -3,7 +3,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
 import { loadAnchor } from './anchor.js';
-import { walkNeighbourhood } from './graph.js';
 import { rankSuspects } from './rank.js';
 import { parseSuspectsRequest, SuspectsRequestError, type AnchorKind } from './request.js';
 
@@ -30,15 +29,14 @@ export const suspectsRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app,
     const anchor = await loadAnchor(options.pool, asked.anchor.kind, asked.anchor.id);
     if (!anchor) throw new RouteError(404, 'NOT_FOUND', `No ${asked.anchor.kind} ${asked.anchor.id}`);
     const mayReadCatalog = can(caller.roles, 'database', 'read');
-    const neighbourhood = mayReadCatalog ? await walkNeighbourhood(options.pool, anchor.seeds) : { configs: new Map<string, number>(), truncated: false };
-    const suspects = await rankSuspects(options.pool, neighbourhood.configs, anchor.transitionAt, asked.windowMs, asked.limit);
+    const ranking = mayReadCatalog ? await rankSuspects(options.pool, anchor.seeds, anchor.transitionAt, asked.windowMs, asked.limit) : { suspects: [], configs: 0, truncated: false };
     return {
       anchor: { kind: anchor.kind, id: anchor.id, name: anchor.name, transition_at: anchor.transitionAt.toISOString() },
       window: asked.window,
       from: new Date(anchor.transitionAt.getTime() - asked.windowMs).toISOString(),
-      configs_searched: neighbourhood.configs.size,
-      truncated: neighbourhood.truncated,
-      suspects,
+      configs_searched: ranking.configs,
+      truncated: ranking.truncated,
+      suspects: ranking.suspects,
     };
   });
 };
