@@ -20,8 +20,9 @@ export const configId = (n: string): string => `md5('bench-suspects-' || ${n})::
 
 /**
  * The catalog in bulk: `configs` items in a tree of fan-out 10 (the `hard` relationships a scraper
- * leaves for parents), `changes` changes over 30 days spread evenly over the items, and `checks`
- * checks on leaves that passed 2 h ago and have failed since 30 min ago. Triggers are off for the load
+ * leaves for parents), `changes` changes over 7 days spread evenly over the items, and `checks`
+ * checks, each on a config with 10 children and 100 grandchildren, that passed 2 h ago and have failed
+ * since 30 min ago. Triggers are off for the load
  * (superuser: session_replication_role) and the secondary indexes are built after it.
  */
 export async function seedSuspects(pool: pg.Pool, size: SuspectsSize, log: (message: string) => void): Promise<void> {
@@ -60,7 +61,7 @@ export async function seedSuspects(pool: pg.Pool, size: SuspectsSize, log: (mess
         `insert into config_changes (config_id, change_type, severity, source, summary, diff, created_at)
          select ${configId(`(1 + floor(random() * ${size.configs}))::int`)}, ($1::text[])[1 + j % ${CHANGE_TYPES.length}], ($2::text[])[1 + j % ${SEVERITIES.length}],
                 'bench', 'change ' || j, '--- a' || chr(10) || '+++ b' || chr(10) || '-replicas: ' || (j % 5) || chr(10) || '+replicas: ' || (j % 5 + 1),
-                now() - random() * interval '30 days'
+                now() - random() * interval '7 days'
            from generate_series(${from}, ${to}) j`,
         [CHANGE_TYPES, SEVERITIES],
       );
@@ -73,11 +74,11 @@ export async function seedSuspects(pool: pg.Pool, size: SuspectsSize, log: (mess
        select md5('bench-suspects-check-' || k)::uuid, (select id from canaries where name = 'bench-suspects'), 'http', 'suspects-check-' || k, 'unhealthy'
          from generate_series(1, ${size.checks}) k`,
     );
-    // Each check watches a leaf spread over the tree's last level.
+    // Each check watches a config with 10 children and 100 grandchildren: 122 configs within three hops.
     await step(
       'check links',
       `insert into check_config_relationships (config_id, check_id, selector_id)
-       select ${configId(`(${size.configs} - k * 7)`)}, md5('bench-suspects-check-' || k)::uuid, 'bench' from generate_series(1, ${size.checks}) k`,
+       select ${configId(`(${size.configs / 100} - k)`)}, md5('bench-suspects-check-' || k)::uuid, 'bench' from generate_series(1, ${size.checks}) k`,
     );
     await step(
       'check results',

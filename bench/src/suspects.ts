@@ -1,6 +1,6 @@
 /**
  * `npm run bench:suspects`: GET /api/suspects?check_id= of a failing check over a catalog of
- * 1,000,000 configs (a tree of fan-out 10) and 10,000,000 changes over 30 days, answered by a real
+ * 1,000,000 configs (a tree of fan-out 10) and 10,000,000 changes over 7 days, answered by a real
  * `pharos serve`, next to a naive query in the same run: one recursive SQL walk of the relationships
  * joined to every change of the configs it meets in the window, scored and sorted in SQL.
  *
@@ -46,7 +46,7 @@ const NAIVE = `
    ORDER BY score DESC LIMIT 20`;
 
 async function main(): Promise<void> {
-  log(`Pharos suspects benchmark: ${SIZE.configs.toLocaleString('en')} configs, ${SIZE.changes.toLocaleString('en')} changes over 30 days, ${SIZE.checks} failing checks, node ${process.version}, ${os.availableParallelism()} CPUs`);
+  log(`Pharos suspects benchmark: ${SIZE.configs.toLocaleString('en')} configs, ${SIZE.changes.toLocaleString('en')} changes over 7 days, ${SIZE.checks} failing checks, node ${process.version}, ${os.availableParallelism()} CPUs`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pharos-bench-suspects-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const external = process.env['DATABASE_URL']?.trim() || undefined;

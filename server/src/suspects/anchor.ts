@@ -29,20 +29,22 @@ const transitionOf = (checks: string) => `(
    WHERE s.check_id = ANY(${checks}) AND NOT s.status AND NOT s.invalid
      AND s.time > coalesce(p.at, '-infinity') AND s.time <= f.at)`;
 
+// Named statements: each connection plans them once.
+const CHECK_ANCHOR = `SELECT name, ${transitionOf('ARRAY[id]')} AS at FROM checks WHERE id = $1 AND deleted_at IS NULL`;
+const COMPONENT_ANCHOR = `
+  SELECT c.name, c.status, c.updated_at,
+         ${transitionOf('array(SELECT r.check_id FROM check_component_relationships r WHERE r.component_id = c.id AND r.deleted_at IS NULL)')} AS at
+    FROM components c WHERE c.id = $1 AND c.deleted_at IS NULL`;
+
 /** The anchor, or undefined when no live row has the id. */
 export async function loadAnchor(pool: pg.Pool, kind: AnchorKind, id: string): Promise<Anchor | undefined> {
   if (kind === 'check') {
-    const { rows } = await pool.query<{ name: string; at: Date | null }>(`SELECT name, ${transitionOf('ARRAY[id]')} AS at FROM checks WHERE id = $1 AND deleted_at IS NULL`, [id]);
+    const { rows } = await pool.query<{ name: string; at: Date | null }>({ name: 'suspects-check-anchor', text: CHECK_ANCHOR, values: [id] });
     if (!rows[0]) return undefined;
     return { kind, id, name: rows[0].name, transitionAt: rows[0].at ?? new Date(), seeds: { configs: [], components: [], checks: [id] } };
   }
   if (kind === 'component') {
-    const { rows } = await pool.query<{ name: string; status: string | null; updated_at: Date; at: Date | null }>(
-      `SELECT c.name, c.status, c.updated_at,
-              ${transitionOf('array(SELECT r.check_id FROM check_component_relationships r WHERE r.component_id = c.id AND r.deleted_at IS NULL)')} AS at
-         FROM components c WHERE c.id = $1 AND c.deleted_at IS NULL`,
-      [id],
-    );
+    const { rows } = await pool.query<{ name: string; status: string | null; updated_at: Date; at: Date | null }>({ name: 'suspects-component-anchor', text: COMPONENT_ANCHOR, values: [id] });
     const row = rows[0];
     if (!row) return undefined;
     // A component keeps no history of its own status: its checks' failures date the turn, else its last update while unhealthy.

@@ -96,7 +96,8 @@ const round = (value: number | string) => Math.round(Number(value) * 1000) / 100
 /** The changes of the configs within reach of the seeds, in the window before the transition, best suspect first, at most `limit`. */
 export async function rankSuspects(pool: pg.Pool, seeds: Seeds, transitionAt: Date, windowMs: number, limit: number): Promise<Ranking> {
   const from = new Date(transitionAt.getTime() - windowMs);
-  const { rows } = await pool.query<Row>(RANKED, [seeds.configs, seeds.components, seeds.checks, from, transitionAt, windowMs, limit, ...kindPatterns()]);
+  // Named, so each connection plans this long statement once.
+  const { rows } = await pool.query<Row>({ name: 'suspects-ranked', text: RANKED, values: [seeds.configs, seeds.components, seeds.checks, from, transitionAt, windowMs, limit, ...kindPatterns()] });
   const first = rows[0];
   const suspects = rows.flatMap((row): Suspect[] =>
     row.id === null
