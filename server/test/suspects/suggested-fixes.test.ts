@@ -110,6 +110,41 @@ describe('GET /api/playbook/suggestions', () => {
     ]);
   });
 
+  it("counts a component's run as a fix when one of its checks recovered after it", async () => {
+    const componentId = (await server.pool.query<{ id: string }>("INSERT INTO components (name, type, status) VALUES ('checkout', 'Service', 'unhealthy') RETURNING id")).rows[0]!.id;
+    await server.pool.query("INSERT INTO check_component_relationships (component_id, check_id, selector_id) VALUES ($1, $2, 'test')", [componentId, checkId]);
+    const failover = await apply(`apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata:
+  name: failover
+spec:
+  title: failover
+  components:
+    - name: checkout
+  actions:
+    - name: go
+      exec:
+        script: echo failover`);
+    const end = Date.now() - 200 * MINUTE;
+    await server.pool.query(
+      "INSERT INTO playbook_runs (playbook_id, status, component_id, start_time, end_time, created_at) VALUES ($1, 'completed', $2, $3, $4, $3)",
+      [failover, componentId, new Date(end - MINUTE), new Date(end)],
+    );
+    await server.pool.query('INSERT INTO check_statuses (check_id, time, status) VALUES ($1, $2, false), ($1, $3, true)', [checkId, new Date(end - 2 * MINUTE), new Date(end + 3 * MINUTE)]);
+    const { status, body } = await suggestions(`component_id=${componentId}`);
+    expect(status).toBe(200);
+    expect(body.map((fix) => [fix.title, fix.runs, fix.fixes])).toEqual([['failover', 1, 1]]);
+  });
+
+  it('refuses a caller without a session, and an agent', async () => {
+    const anonymous = await fetch(`${server.url}/api/playbook/suggestions?check_id=${checkId}`);
+    expect(anonymous.status).toBe(401);
+    const agent = await fetch(`${server.url}/api/agent/generate`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'fixes-agent' }) });
+    const { access_token: agentToken } = (await agent.json()) as { access_token: string };
+    const refused = await fetch(`${server.url}/api/playbook/suggestions?check_id=${checkId}`, { headers: { authorization: `Bearer ${agentToken}` } });
+    expect(refused.status).toBe(403);
+  });
+
   it('refuses a missing resource or a window out of bounds with the reason', async () => {
     expect(await suggestions('')).toMatchObject({ status: 400, body: { message: 'Give one of check_id, component_id and config_id' } });
     expect(await suggestions('check_id=x')).toMatchObject({ status: 400, body: { message: 'check_id must be a UUID' } });
