@@ -27,6 +27,8 @@ interface Suspect {
   summary: string | null;
 }
 interface Answer {
+  configs_searched: number;
+  truncated: boolean;
   anchor: { kind: string; id: string; name: string; transition_at: string };
   window: string;
   suspects: Suspect[];
@@ -192,6 +194,22 @@ describe('GET /api/suspects refuses', () => {
     });
     const { access_token: agentToken } = (await agent.json()) as { access_token: string };
     expect((await get(`check_id=${ids['check']}`, agentToken)).status).toBe(403);
+  });
+
+  it('to walk more than 5,000 nodes a hop, and says it stopped', async () => {
+    const pool = server.pool;
+    const hub = (await pool.query<{ id: string }>("INSERT INTO configs (name, type) VALUES ('hub', 'Kubernetes::Cluster') RETURNING id")).rows[0]!.id;
+    await pool.query("INSERT INTO configs (name, type, parent_id) SELECT 'pod-' || i, 'Kubernetes::Pod', $1 FROM generate_series(1, 5001) i", [hub]);
+    const canary = (await pool.query<{ id: string }>("SELECT canary_id AS id FROM checks WHERE id = $1", [ids['check']])).rows[0]!.id;
+    const check = (await pool.query<{ id: string }>("INSERT INTO checks (canary_id, type, name) VALUES ($1, 'http', 'hub-http') RETURNING id", [canary])).rows[0]!.id;
+    await pool.query("INSERT INTO check_config_relationships (config_id, check_id, selector_id) VALUES ($1, $2, 'test')", [hub, check]);
+    const { status, body } = await get(`check_id=${check}`);
+    expect(status).toBe(200);
+    expect(body.truncated).toBe(true);
+    expect(body.configs_searched).toBe(5001);
+    const small = await get(`check_id=${ids['check']}`);
+    // checkout, shop and prod: orders-db is a fourth hop away.
+    expect(small.body).toMatchObject({ truncated: false, configs_searched: 3 });
   });
 
   it('nothing to a viewer but what a viewer may read: the same catalog changes', async () => {
