@@ -120,6 +120,18 @@ describe('check drawer', () => {
     expect(within(fixes).getByRole('button', { name: 'Run Restart shop' })).toBeTruthy();
   });
 
+  it('leaves out the suspect changes when the catalog is disabled, and the suggested fixes when playbooks are', async () => {
+    const { server } = renderDrawer(['admin'], [], [disable('config'), disable('playbooks')]);
+    const drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    await within(drawer).findByRole('table', { name: 'History' });
+    // The footer's Playbooks comes from the same deferred chunk as the suggested fixes.
+    await within(drawer).findByRole('button', { name: 'Playbooks' });
+    expect(server.to('/api/suspects')).toHaveLength(0);
+    expect(server.to('/api/playbook/suggestions')).toHaveLength(0);
+    expect(within(drawer).queryByRole('region', { name: 'Suspect changes' })).toBeNull();
+    expect(within(drawer).queryByRole('region', { name: 'Suggested fixes' })).toBeNull();
+  });
+
   it('shows labels, uptime with its counts, latency, severity, the times and the history of the range the last run falls in', async () => {
     const { server } = renderDrawer();
     const drawer = await screen.findByRole('dialog', { name: 'checkout' });

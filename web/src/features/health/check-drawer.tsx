@@ -81,12 +81,15 @@ function Footer({ check }: { check: CheckSummary }) {
 
 /** What may have broken the check and what fixed it before: 'Suspect changes' and 'Suggested fixes'. */
 function CauseAndFix({ checkId }: { checkId: string }) {
-  const { roles } = usePermissions();
   const { SuspectChanges, SuggestedFixes } = useResourceExtensions();
   return (
     <>
-      {SuspectChanges && can(roles, 'database', 'read') && <SuspectChanges anchor={{ check_id: checkId }} />}
-      {SuggestedFixes && can(roles, 'playbooks', 'read') && <SuggestedFixes target={{ check_id: checkId }} />}
+      <Guard resource="database" features={['config']}>
+        {SuspectChanges && <SuspectChanges anchor={{ check_id: checkId }} />}
+      </Guard>
+      <Guard resource="playbooks" features={['playbooks']}>
+        {SuggestedFixes && <SuggestedFixes target={{ check_id: checkId }} />}
+      </Guard>
     </>
   );
 }
