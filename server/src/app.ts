@@ -39,6 +39,7 @@ import { restPlugin } from './rest/plugin.js';
 import { schemaRoutes } from './schemas/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { shellRoutes } from './shell/routes.js';
+import { suspectsRoutes } from './suspects/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { topologyRoutes } from './topology/api/routes.js';
 import { serveWebApp, WEB_DIST_DIR } from './web.js';
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(playbookWebhookRoutes, { pool, secrets, sandbox });
   await app.register(catalogSummaryRoutes, { pool });
   await app.register(catalogChangesRoutes, { pool });
+  await app.register(suspectsRoutes, { pool });
   await app.register(topologyRoutes, { pool });
   await app.register(responderRoutes, { pool, secrets });
   await app.register(logsRoutes, { pool, secrets });

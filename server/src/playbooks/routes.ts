@@ -7,6 +7,8 @@ import { playbooksFor } from './available.js';
 import { createRun, requestedRun, RunRequestError } from './create-run.js';
 import { parametersFor } from './parameter-defaults.js';
 import { TargetError, targetOf } from './resource.js';
+import { suggestedFixes } from './suggestions.js';
+import { recoveryWindowOf, SuggestionsRequestError } from './suggestions-request.js';
 import type { PlaybookOptions } from './run-context.js';
 
 /** A run request's refusal as the route's answer. */
@@ -54,6 +56,22 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
     const target = requestError(() => targetOf(request.query));
     if (!target) throw new RouteError(400, 'VALIDATION_FAILED', 'Give one of check_id, component_id and config_id');
     return playbooksFor(options.pool, target);
+  });
+
+  // The playbooks that can run on a failing resource, those that fixed it most often before first.
+  app.get<{ Querystring: Record<string, string> }>('/api/playbook/suggestions', { schema: { tags: ['playbooks'], summary: 'Playbooks that can run on a failing resource, those that fixed it most often first' } }, async (request) => {
+    authorize(request, 'playbooks', 'read');
+    const { window, ...resource } = request.query;
+    const target = requestError(() => targetOf(resource));
+    if (!target) throw new RouteError(400, 'VALIDATION_FAILED', 'Give one of check_id, component_id and config_id');
+    let windowMs;
+    try {
+      windowMs = recoveryWindowOf(window);
+    } catch (error) {
+      if (error instanceof SuggestionsRequestError) throw new RouteError(400, 'VALIDATION_FAILED', error.message);
+      throw error;
+    }
+    return suggestedFixes(options.pool, target, windowMs);
   });
 
   app.post<{ Params: { id: string } }>('/api/playbook/:id/params', { schema: { tags: ['playbooks'], summary: "A playbook's parameters for a resource" } }, async (request) => {

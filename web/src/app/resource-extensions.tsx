@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { JobHistorySlotProps, LinkToIncidentProps, ResourceExtensions, ResourceRef, ScraperFormSlotProps } from '../ui/resource-extensions';
+import type { JobHistorySlotProps, LinkToIncidentProps, ResourceExtensions, ResourceRef, ScraperFormSlotProps, SuspectChangesProps } from '../ui/resource-extensions';
 
 /** An area's piece loaded with the first screen that shows it, so the shell's first load stays small. */
 function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
@@ -13,6 +13,7 @@ function deferred<P extends object>(load: () => Promise<ComponentType<P>>): Comp
 }
 
 const playbooks = () => import('../features/playbooks/extensions');
+const suspects = () => import('../features/suspects/extensions');
 const incidents = () => import('../features/incidents/extensions');
 const scrapers = () => import('../features/catalog/scrapers/scraper-form');
 const expressions = () => import('../features/expressions/expression-playground');
@@ -22,6 +23,8 @@ const settings = () => import('../features/settings/extensions');
 export const RESOURCE_EXTENSIONS: ResourceExtensions = {
   PlaybooksMenu: deferred<{ target: ResourceRef }>(() => playbooks().then((m) => m.PlaybooksMenu)),
   AvailablePlaybooks: deferred<{ target: ResourceRef }>(() => playbooks().then((m) => m.AvailablePlaybooks)),
+  SuggestedFixes: deferred<{ target: ResourceRef }>(() => playbooks().then((m) => m.SuggestedFixes)),
+  SuspectChanges: deferred<SuspectChangesProps>(() => suspects().then((m) => m.SuspectChanges)),
   PlaybookRuns: deferred<{ target: ResourceRef; pageSize: number; maxHeight?: string }>(() => playbooks().then((m) => m.PlaybookRunsList)),
   LinkToIncident: deferred<LinkToIncidentProps>(() => incidents().then((m) => m.LinkToIncidentDialog)),
   RelatedIncidents: deferred<{ target: ResourceRef }>(() => incidents().then((m) => m.RelatedIncidents)),

@@ -16,6 +16,32 @@ export interface LinkToIncidentProps {
   compact?: boolean;
 }
 
+/** What suspect changes are ranked for: a failing check, an unhealthy component or an incident. */
+export interface SuspectAnchor {
+  check_id?: string;
+  component_id?: string;
+  incident_id?: string;
+}
+
+/** A ranked change as a screen of another area acts on it (to add it as evidence). */
+export interface SuspectChangeRef {
+  id: string;
+  config_id: string;
+  config_name: string | null;
+  change_type: string;
+  summary: string | null;
+}
+
+/** The 'Suspect changes' section; with `onAdd`, each change has a button that hands it over (e.g. to add it as evidence). */
+export interface SuspectChangesProps {
+  anchor: SuspectAnchor;
+  onAdd?: (change: SuspectChangeRef) => void;
+  /** The label of that button. */
+  addLabel?: string;
+  /** Changes already handed over, whose button is disabled. */
+  added?: ReadonlySet<string>;
+}
+
 /** A catalog scraper as its form edits it: a row of config_scrapers. */
 export interface ScraperRow {
   id: string;
@@ -48,6 +74,10 @@ export interface ResourceExtensions {
   PlaybooksMenu?: ComponentType<{ target: ResourceRef }>;
   /** The playbooks that can run on the resource as a list, each with Run. */
   AvailablePlaybooks?: ComponentType<{ target: ResourceRef }>;
+  /** 'Suggested fixes': the playbooks that match the resource, those that fixed it most often before first, each with Run. */
+  SuggestedFixes?: ComponentType<{ target: ResourceRef }>;
+  /** 'Suspect changes': the catalog changes ranked as causes of a check's failure, a component's or an incident's, each with its diff. */
+  SuspectChanges?: ComponentType<SuspectChangesProps>;
   /** The playbook runs on the resource, a page at a time as it scrolls. */
   PlaybookRuns?: ComponentType<{ target: ResourceRef; pageSize: number; maxHeight?: string }>;
   /** Link to incident: adds the resource as evidence to an incident the person picks. */

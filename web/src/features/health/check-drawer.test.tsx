@@ -66,6 +66,25 @@ function routes(playbooks: unknown[] = []): StubRoute[] {
     { path: /^\/api\/db\/components\?/, respond: () => json([{ id: 'comp1', name: 'payments', type: 'Service', icon: null }]) },
     { path: /^\/api\/db\/configs\?/, respond: () => json([{ id: 'cfg1', name: 'shop-deployment', type: 'Kubernetes::Deployment' }]) },
     { path: /^\/api\/playbook\/list\?check_id=c1$/, respond: () => json(playbooks) },
+    { path: /^\/api\/playbook\/suggestions\?check_id=c1$/, respond: () => json(playbooks.map((playbook) => ({ ...(playbook as object), runs: 1, fixes: 1, last_fixed_at: null }))) },
+    {
+      path: /^\/api\/suspects\?check_id=c1&window=1h$/,
+      respond: () =>
+        json({
+          anchor: { kind: 'check', id: 'c1', name: 'checkout', transition_at: STATUSES[0]!.time },
+          window: '1h',
+          from: STATUSES[0]!.time,
+          configs_searched: 1,
+          truncated: false,
+          suspects: [
+            {
+              id: 'ch1', config_id: 'cfg1', config_name: 'shop-web', config_type: 'Kubernetes::Deployment', change_type: 'Deployment', kind: 'deployment',
+              severity: 'medium', summary: 'image shop:2', source: null, created_at: STATUSES[0]!.time, distance: 1, diff: '-image: shop:1\n+image: shop:2', patches: null,
+              score: 0.8, scores: { time: 1, graph: 0.5, severity: 0.6, kind: 1 },
+            },
+          ],
+        }),
+    },
     { path: /^\/api\/db\/incidents\?/, respond: () => json([{ id: 'i7', incident_id: 'INC-7', title: 'Checkout down', status: 'open', severity: 'high' }]) },
     { path: /^\/api\/db\/hypotheses\?/, respond: () => json([{ id: 'h1' }]) },
     { method: 'POST', path: '/api/db/evidences', respond: () => ({ status: 201, body: null }) },
@@ -90,6 +109,29 @@ afterEach(() => {
 });
 
 describe('check drawer', () => {
+  it('shows the suspect changes with their diffs and the suggested fixes', async () => {
+    renderDrawer(['admin'], [{ id: 'p1', title: 'Restart shop', spec: { checks: [{ name: 'checkout' }], actions: [] } }]);
+    const drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    const suspects = await within(drawer).findByRole('region', { name: 'Suspect changes' });
+    const suspect = await within(suspects).findByRole('listitem', { name: 'shop-web: Deployment' });
+    expect(within(suspect).getByLabelText('Diff of Deployment on shop-web').textContent).toContain('+image: shop:2');
+    const fixes = await within(drawer).findByRole('region', { name: 'Suggested fixes' });
+    expect(await within(fixes).findByText('Fixed it once in 1 run')).toBeTruthy();
+    expect(within(fixes).getByRole('button', { name: 'Run Restart shop' })).toBeTruthy();
+  });
+
+  it('leaves out the suspect changes when the catalog is disabled, and the suggested fixes when playbooks are', async () => {
+    const first = renderDrawer(['admin'], [], [disable('config')]);
+    let drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    await within(drawer).findByRole('region', { name: 'Suggested fixes' });
+    await waitFor(() => expect(within(drawer).queryByRole('region', { name: 'Suspect changes' })).toBeNull());
+    first.unmount();
+    renderDrawer(['admin'], [], [disable('playbooks')]);
+    drawer = await screen.findByRole('dialog', { name: 'checkout' });
+    await within(drawer).findByRole('region', { name: 'Suspect changes' });
+    await waitFor(() => expect(within(drawer).queryByRole('region', { name: 'Suggested fixes' })).toBeNull());
+  });
+
   it('shows labels, uptime with its counts, latency, severity, the times and the history of the range the last run falls in', async () => {
     const { server } = renderDrawer();
     const drawer = await screen.findByRole('dialog', { name: 'checkout' });

@@ -79,6 +79,21 @@ function Footer({ check }: { check: CheckSummary }) {
   );
 }
 
+/** What may have broken the check and what fixed it before: 'Suspect changes' and 'Suggested fixes'. */
+function CauseAndFix({ checkId }: { checkId: string }) {
+  const { SuspectChanges, SuggestedFixes } = useResourceExtensions();
+  return (
+    <>
+      <Guard resource="database" features={['config']}>
+        {SuspectChanges && <SuspectChanges anchor={{ check_id: checkId }} />}
+      </Guard>
+      <Guard resource="playbooks" features={['playbooks']}>
+        {SuggestedFixes && <SuggestedFixes target={{ check_id: checkId }} />}
+      </Guard>
+    </>
+  );
+}
+
 function DrawerBody({ check }: { check: CheckSummary }) {
   const [range, setRange] = useState<TimeRange>(() => initialRange(check));
   const short = useShortScreen();
@@ -111,6 +126,7 @@ function DrawerBody({ check }: { check: CheckSummary }) {
       </div>
       {!short && <Overview series={series} range={range} />}
       <Tabs label="Check details" items={tabs} />
+      <CauseAndFix checkId={check.id} />
     </div>
   );
 }
@@ -120,7 +136,8 @@ export const CHECK_NOT_FOUND = 'Check not found';
 
 /**
  * The detail of a check (opened by `checkId`): labels, uptime, latency, times, the Health Overview
- * over a chosen range, and tabs History, Graph (short screens), Spec and Relationships; the footer
+ * over a chosen range, tabs History, Graph (short screens), Spec and Relationships, and the suspect
+ * changes and suggested fixes; the footer
  * has the source link, Playbooks, Edit and Run Now. With `missingId` (a `checkId` that names no check)
  * it says the check was not found rather than open nothing.
  */

@@ -2,3 +2,4 @@
 export { AvailablePlaybooks } from './available-playbooks';
 export { PlaybooksMenu } from './playbooks-menu';
 export { PlaybookRunsList } from './runs/playbook-runs-list';
+export { SuggestedFixes } from './suggested-fixes';

@@ -75,6 +75,27 @@ describe('/topology/{id}', () => {
     await waitFor(() => expect(app.location()).toBe('/topology?team=payments&showHiddenComponents=no'));
   });
 
+  it('shows the suspect changes of the component with their diffs, and its suggested fixes', async () => {
+    const suspect = {
+      id: 'ch1', config_id: 'cf1', config_name: 'orders-db', config_type: 'AWS::RDS::Instance', change_type: 'UpdateDBInstance', kind: 'config', severity: 'high',
+      summary: 'max_connections 200 → 50', source: null, created_at: '2026-11-27T10:00:00Z', distance: 1, diff: '-max_connections: 200\n+max_connections: 50', patches: null,
+      score: 0.7, scores: { time: 0.8, graph: 0.5, severity: 0.8, kind: 0.8 },
+    };
+    const app = renderSettings(`/topology/${DB_ID}`, [
+      ...baseRoutes(),
+      { path: /^\/api\/suspects\?/, respond: () => json({ anchor: { kind: 'component', id: DB_ID, name: 'database', transition_at: '2026-11-27T10:05:00Z' }, window: '1h', from: '2026-11-27T09:05:00Z', configs_searched: 4, truncated: false, suspects: [suspect] }) },
+      { path: /^\/api\/playbook\/suggestions\?/, respond: () => json([{ id: 'p1', name: 'failover', title: 'Fail over', icon: null, description: null, category: null, source: null, spec: { actions: [] }, runs: 0, fixes: 0, last_fixed_at: null }]) },
+    ]);
+    const side = await panel();
+    const suspects = await within(side).findByRole('region', { name: 'Suspect changes' });
+    const item = await within(suspects).findByRole('listitem', { name: 'orders-db: UpdateDBInstance' });
+    expect(within(item).getByLabelText('Diff of UpdateDBInstance on orders-db').textContent).toContain('+max_connections: 50');
+    expect(Object.fromEntries(app.server.to('/api/suspects')[0]!.url.searchParams)).toEqual({ component_id: DB_ID, window: '1h' });
+    const fixes = await within(side).findByRole('region', { name: 'Suggested fixes' });
+    expect(await within(fixes).findByText('Never run on it')).toBeTruthy();
+    expect(Object.fromEntries(app.server.to('/api/playbook/suggestions')[0]!.url.searchParams)).toEqual({ component_id: DB_ID });
+  });
+
   it("names a remote component's agent and links it to the agent's edit modal", async () => {
     const agentId = 'a0000000-0000-4000-8000-000000000009';
     const routes = baseRoutes();

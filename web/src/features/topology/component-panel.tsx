@@ -37,7 +37,7 @@ export function ComponentPanel({ component }: { component: TopologyComponent }) 
   const id = encodeURIComponent(component.id);
   const name = component.title || component.name;
   const labels = Object.entries(component.labels ?? {}).sort(([a], [b]) => a.localeCompare(b));
-  const { LinkToIncident, RelatedIncidents } = useResourceExtensions();
+  const { LinkToIncident, RelatedIncidents, SuspectChanges, SuggestedFixes } = useResourceExtensions();
   return (
     <aside aria-label="Component details" className="flex w-full shrink-0 flex-col gap-5 border-border lg:w-80 lg:border-l lg:pl-4 xl:w-[30rem]">
       <header className="flex min-w-0 items-start gap-2">
@@ -118,6 +118,12 @@ export function ComponentPanel({ component }: { component: TopologyComponent }) 
       </PanelSection>
 
       <ChecksSection componentId={component.id} />
+      <Guard resource="database" features={['config']}>
+        {SuspectChanges && <SuspectChanges anchor={{ component_id: component.id }} />}
+      </Guard>
+      <Guard resource="playbooks" features={['playbooks']}>
+        {SuggestedFixes && <SuggestedFixes target={{ component_id: component.id }} />}
+      </Guard>
       <Guard resource="incident" features={['incidents']}>
         {RelatedIncidents && <RelatedIncidents target={{ component_id: component.id }} />}
       </Guard>

@@ -28,6 +28,22 @@ function wizardRoutes() {
     dbRoute('GET', 'logging_backends', () => rows([{ name: 'app-files' }])),
     { method: 'POST', path: '/api/logs', respond: () => ({ status: 200, body: { results: LOG_LINES } }) },
     dbRoute('POST', 'evidences', () => ({ status: 201 })),
+    {
+      path: /^\/api\/suspects\?incident_id=i1&window=1h$/,
+      respond: () => ({
+        status: 200,
+        body: {
+          anchor: { kind: 'incident', id: 'i1', name: 'Database overloaded', transition_at: at(10) },
+          window: '1h',
+          from: at(0),
+          configs_searched: 2,
+          truncated: false,
+          suspects: [
+            { id: 'ch9', config_id: 'cf1', config_name: 'checkout', config_type: 'Kubernetes::Deployment', change_type: 'Deployment', kind: 'deployment', severity: 'high', summary: 'image checkout:2', source: null, created_at: at(5), distance: 0, diff: '+image: checkout:2', patches: null, score: 0.9, scores: { time: 0.9, graph: 1, severity: 0.8, kind: 1 } },
+          ],
+        },
+      }),
+    },
   ]);
 }
 
@@ -75,6 +91,19 @@ describe('the add-evidence wizard', () => {
     expect(body![0]).toMatchObject({ hypothesis_id: 'h1', type: 'check', check_id: 'k1', description: 'api-health', definition_of_done: true, evidence: {} });
     expect(body![1]).toMatchObject({ type: 'check', check_id: 'k2', description: 'api-latency' });
     expect(typeof body![0]!['id']).toBe('string');
+  });
+
+  it('adds a suspect change of the incident as evidence in one click', async () => {
+    const app = renderSettings('/incidents/i1', wizardRoutes());
+    const dialog = await openWizard(app);
+    const suspects = await within(dialog).findByRole('region', { name: 'Suspect changes' });
+    const suspect = await within(suspects).findByRole('listitem', { name: 'checkout: Deployment' });
+    await app.user.click(within(suspect).getByRole('button', { name: 'Add as evidence' }));
+    await waitFor(() => expect(posted(app)).toHaveLength(1));
+    expect(posted(app)[0]).toEqual([
+      expect.objectContaining({ type: 'config_change', hypothesis_id: 'h1', config_change_id: 'ch9', config_id: 'cf1', description: 'checkout: Deployment – image checkout:2', definition_of_done: false }),
+    ]);
+    expect(await within(suspect).findByRole('button', { name: 'Added' })).toBeTruthy();
   });
 
   it('narrows configs to a type and waits 500 ms after typing before searching them', async () => {

@@ -5,6 +5,7 @@ import { Checkbox } from '../../../ui/checkbox';
 import { cn } from '../../../ui/cn';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorPanel } from '../../../ui/error-panel';
+import { useResourceExtensions, type SuspectChangeRef } from '../../../ui/resource-extensions';
 import { TextInput } from '../../../ui/text-input';
 import { candidateEvidence, useAddEvidence, type NewEvidence } from './evidence-api';
 import { EVIDENCE_KINDS, isResourceType, kindLabel } from './evidence-kinds';
@@ -13,6 +14,20 @@ import { keptLines } from './log-context';
 import { useLogLines, type LogQuery } from './log-source';
 import { LogSearchStep, LogSelectStep } from './log-steps';
 import { ResourceSearchStep, ResourceSelectStep } from './resource-steps';
+
+/** A suspect change as a config change evidence, described by its config and change. */
+export function suspectEvidence(hypothesisId: string, change: SuspectChangeRef): NewEvidence {
+  return {
+    id: crypto.randomUUID(),
+    hypothesis_id: hypothesisId,
+    type: 'config_change',
+    description: `${change.config_name ?? change.config_id}: ${change.change_type}${change.summary ? ` – ${change.summary}` : ''}`,
+    definition_of_done: false,
+    evidence: {},
+    config_id: change.config_id,
+    config_change_id: change.id,
+  };
+}
 
 export const WIZARD_STEPS = ['Evidence type', 'Search', 'Select'] as const;
 
@@ -48,7 +63,8 @@ const NO_LOG_QUERY: LogQuery = { source: null, query: '', start: '1h' };
 /**
  * Adds evidence to a hypothesis in three steps (spec 2 §2): the evidence type; a search over the
  * checks, configs, changes, insights, components or log lines (or a comment's text); and the rows
- * or lines to keep, with a description. Each picked row becomes one evidence.
+ * or lines to keep, with a description. Each picked row becomes one evidence. The first step also
+ * lists the incident's suspect changes, each added as evidence in one click.
  */
 export function AddEvidenceWizard({ incidentId, hypothesisId, open, onOpenChange }: { incidentId: string; hypothesisId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [step, setStep] = useState(0);
@@ -109,9 +125,21 @@ export function AddEvidenceWizard({ incidentId, hypothesisId, open, onOpenChange
     ];
   };
   const save = () => add.mutate(rows(), { onSuccess: () => changeOpen(false) });
+  const { SuspectChanges } = useResourceExtensions();
+  const [addedSuspects, setAddedSuspects] = useState<ReadonlySet<string>>(new Set());
+  // One click: the suspect becomes a config change evidence of this hypothesis, the wizard staying open for more.
+  const addSuspect = (change: SuspectChangeRef) =>
+    add.mutate([suspectEvidence(hypothesisId, change)], { onSuccess: () => setAddedSuspects((added) => new Set(added).add(change.id)) });
 
   const body = () => {
-    if (step === 0 || !type) return <TypeStep type={type} onType={chooseType} />;
+    if (step === 0 || !type)
+      return (
+        <div className="flex flex-col gap-4">
+          <TypeStep type={type} onType={chooseType} />
+          {SuspectChanges && <SuspectChanges anchor={{ incident_id: incidentId }} onAdd={addSuspect} added={addedSuspects} />}
+          {add.isError && <ErrorPanel error={add.error} title="The evidence could not be added" />}
+        </div>
+      );
     if (step === 1) {
       if (isResourceType(type)) return (
           <ResourceSearchStep

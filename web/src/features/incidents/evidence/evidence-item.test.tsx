@@ -86,6 +86,25 @@ describe('evidence in the hypothesis tree', () => {
     expect(paramsOf(deletes[1]!.url)['id']).toBe('eq.v6');
   });
 
+  it("opens the suggested fixes of a check evidence's check on demand", async () => {
+    const incident = withEvidence([{ ...base, id: 'v1', type: 'check', check_id: 'k1', check: { id: 'k1', name: 'api-health', status: 'unhealthy' } }]);
+    const app = renderSettings(
+      '/incidents/i1?comments=true',
+      detailRoutes(incident, [
+        {
+          path: /^\/api\/playbook\/suggestions\?check_id=k1$/,
+          respond: () => ({ status: 200, body: [{ id: 'p1', name: 'restart-api', title: 'Restart api', icon: null, description: null, category: null, source: null, spec: { actions: [] }, runs: 3, fixes: 2, last_fixed_at: null }] }),
+        },
+      ]),
+    );
+    const item = await screen.findByRole('button', { name: 'Suggested fixes' });
+    expect(app.server.to('/api/playbook/suggestions')).toHaveLength(0);
+    await app.user.click(item);
+    const fixes = await screen.findByRole('region', { name: 'Suggested fixes' });
+    expect(await within(fixes).findByText('Fixed it 2 times in 3 runs')).toBeTruthy();
+    expect(within(fixes).getByRole('button', { name: 'Run Restart api' })).toBeTruthy();
+  });
+
   it('offers a viewer no delete', async () => {
     renderSettings('/incidents/i1?comments=true', detailRoutes(incidentFixture()), { roles: ['viewer'] });
     await screen.findByText('CPU at 100%');

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EvidenceRow } from '../types';
 import { DeleteEvidenceButton } from './delete-evidence-button';
+import { EvidenceFixes } from './evidence-fixes';
 import { kindLabel } from './evidence-kinds';
 import { LogEvidenceView } from './log-evidence-view';
 
@@ -78,7 +79,7 @@ function subject(evidence: EvidenceRow): ReactNode {
   }
 }
 
-/** One evidence of a hypothesis: its type, what it points at (linked) and its description; log lines with their context. */
+/** One evidence of a hypothesis: its type, what it points at (linked) and its description; log lines with their context; the suggested fixes of its resource. */
 export function EvidenceItem({ evidence, incidentId }: { evidence: EvidenceRow; incidentId: string }) {
   const shown = subject(evidence);
   // A description that only repeats a name shown already (the default the wizard gives) is left out.
@@ -101,6 +102,7 @@ export function EvidenceItem({ evidence, incidentId }: { evidence: EvidenceRow; 
         <DeleteEvidenceButton incidentId={incidentId} evidenceId={evidence.id} title={evidenceTitle(evidence)} />
       </div>
       {evidence.type === 'log' && evidence.evidence && <LogEvidenceView evidence={evidence.evidence} />}
+      <EvidenceFixes evidence={evidence} />
     </div>
   );
 }
