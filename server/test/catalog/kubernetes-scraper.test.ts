@@ -148,7 +148,7 @@ describe('the kubernetes scraper', () => {
     const run = await env.run(scraperId);
     expect(run.errors).toEqual([]);
     const saved = await items(scraperId);
-    expect(saved.get('Kubernetes::Pod/shop/web-7d4b9-x2k8p')).toMatchObject({ health: 'warning', status: 'NotReady' });
+    expect(saved.get('Kubernetes::Pod/shop/web-7d4b9-x2k8p')).toMatchObject({ health: 'warning', status: 'Running' });
     cluster.store.put({ ...cluster.store.get(pods, 'shop', 'web-7d4b9-x2k8p')!, status: ready('True') });
   });
 

@@ -1,7 +1,7 @@
+import { kubernetesHealth } from '@pharos/core';
 import type { KubeObject } from '../../../kubernetes/client.js';
 import type { ItemDefaults, ScrapeInput } from '../../extract.js';
 import type { ScrapedChange, ScrapedRelationship } from '../../scrape-types.js';
-import { healthOf } from './health.js';
 import { CONFIG_TYPE_PREFIX } from './resources.js';
 
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
@@ -58,7 +58,8 @@ function relationshipsOf(object: KubeObject): ScrapedRelationship[] {
 export function defaultsOf(object: KubeObject, index: ClusterIndex, changes: ScrapedChange[] = []): ItemDefaults {
   const namespace = object.metadata.namespace;
   const created = object.metadata.creationTimestamp ? new Date(object.metadata.creationTimestamp as unknown as string) : null;
-  const { health, status } = healthOf(object);
+  // The same rules as CEL's k8s.getHealth, so a check and the catalog agree on an object's health.
+  const { health, status } = kubernetesHealth(object);
   return {
     id: object.metadata.uid ?? `Kubernetes/${object.kind}/${namespace ?? ''}/${object.metadata.name}`,
     type: `${CONFIG_TYPE_PREFIX}${object.kind}`,
