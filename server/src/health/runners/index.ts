@@ -5,6 +5,7 @@ import { execCheck } from './exec.js';
 import { folderCheck } from './folder.js';
 import { httpCheck } from './http.js';
 import { junitCheck } from './junit.js';
+import { kubernetesCheck } from './kubernetes.js';
 import { icmpCheck } from './icmp.js';
 import { ldapCheck } from './ldap.js';
 import { mongodbCheck } from './mongodb.js';
@@ -42,6 +43,7 @@ export const CHECK_RUNNERS: Readonly<Record<string, CheckRunner>> = {
   folder: folderCheck,
   junit: junitCheck,
   catalog: catalogCheck,
+  kubernetes: kubernetesCheck,
 };
 
 /**
