@@ -6,6 +6,7 @@ import { folderCheck } from './folder.js';
 import { httpCheck } from './http.js';
 import { junitCheck } from './junit.js';
 import { kubernetesCheck } from './kubernetes.js';
+import { namespaceCheck, podCheck } from './kubernetes-pod.js';
 import { icmpCheck } from './icmp.js';
 import { ldapCheck } from './ldap.js';
 import { mongodbCheck } from './mongodb.js';
@@ -44,6 +45,8 @@ export const CHECK_RUNNERS: Readonly<Record<string, CheckRunner>> = {
   junit: junitCheck,
   catalog: catalogCheck,
   kubernetes: kubernetesCheck,
+  pod: podCheck,
+  namespace: namespaceCheck,
 };
 
 /**

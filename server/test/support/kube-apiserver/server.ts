@@ -19,6 +19,8 @@ export interface KubeApiServerOptions {
   /** Who the token is, in 403 messages. */
   user?: string;
   forbidden?: ForbiddenRule[];
+  /** Plays the kubelet: a created pod becomes Running and Ready with this IP (its containers do not run: the test serves its port). */
+  kubelet?: { podIP: string };
 }
 
 interface Target {
@@ -263,7 +265,16 @@ export class KubeApiServer {
       send(response, 409, status(409, 'AlreadyExists', `${target.resource.name} "${body.metadata.name}" already exists`, { name: body.metadata.name, kind: target.resource.name }));
       return;
     }
-    send(response, 201, this.store.put({ ...body, kind: target.resource.kind, metadata: { ...body.metadata, ...(namespace ? { namespace } : {}) } }));
+    const created = this.store.put({ ...body, kind: target.resource.kind, metadata: { ...body.metadata, ...(namespace ? { namespace } : {}) } });
+    send(response, 201, created);
+    if (this.options.kubelet && target.resource.kind === 'Pod') setImmediate(() => this.startPod(created));
+  }
+
+  private startPod(pod: KubeObject): void {
+    const current = this.store.get(RESOURCE_TYPES.find((type) => type.kind === 'Pod')!, pod.metadata.namespace, pod.metadata.name);
+    if (!current || current.metadata['uid'] !== pod.metadata['uid']) return;
+    const containers = ((current['spec'] as { containers?: Array<{ name: string }> } | undefined)?.containers ?? []).map((container) => ({ name: container.name, ready: true, restartCount: 0, state: { running: { startedAt: new Date().toISOString() } } }));
+    this.store.put({ ...current, status: { phase: 'Running', podIP: this.options.kubelet!.podIP, conditions: [{ type: 'Ready', status: 'True' }], containerStatuses: containers } });
   }
 
   private update(target: Target, body: KubeObject | undefined, response: ServerResponse): void {
@@ -276,7 +287,16 @@ export class KubeApiServer {
 
   private delete(target: Target, response: ServerResponse): void {
     const gone = target.name === undefined ? undefined : this.store.remove(target.resource, target.namespace, target.name);
-    if (!gone) send(response, 404, this.notFound(target));
-    else send(response, 200, gone);
+    if (!gone) {
+      send(response, 404, this.notFound(target));
+      return;
+    }
+    // The namespace controller's work, done at once: what the namespace held goes with it.
+    if (target.resource.kind === 'Namespace') {
+      for (const type of RESOURCE_TYPES.filter((candidate) => candidate.namespaced)) {
+        for (const object of this.store.list(type, gone.metadata.name)) this.store.remove(type, gone.metadata.name, object.metadata.name);
+      }
+    }
+    send(response, 200, gone);
   }
 }
