@@ -1,5 +1,5 @@
 import { isRecord, kubernetesHealth } from '@pharos/core';
-import { matchItems } from '../../catalog/kinds/kubernetes/exclusions.js';
+import { matchItems } from '../../kubernetes/match-items.js';
 import { messageOf, type KubeClient, type KubeObject } from '../../kubernetes/client.js';
 import { apiVersionOf } from '../../kubernetes/kinds.js';
 import { checkClient } from './kubernetes-access.js';

@@ -1,4 +1,5 @@
 import { isRecord } from '@pharos/core';
+import { matchItems } from '../../../kubernetes/match-items.js';
 
 /** config-db's `exclusions` of the kubernetes scraper: objects whose name, kind or namespace match a pattern, or whose label matches. */
 export interface Exclusions {
@@ -14,22 +15,6 @@ export function exclusionsOf(spec: Record<string, unknown>): Exclusions {
   const given = isRecord(spec['exclusions']) ? spec['exclusions'] : {};
   const labels = isRecord(given['labels']) ? Object.fromEntries(Object.entries(given['labels']).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {};
   return { name: strings(given['name']), kind: strings(given['kind']), namespace: strings(given['namespace']), labels };
-}
-
-function globMatches(pattern: string, value: string): boolean {
-  if (pattern === '*') return true;
-  const parts = pattern.split('*');
-  if (parts.length === 1) return pattern === value;
-  const escaped = parts.map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${escaped.join('.*')}$`).test(value);
-}
-
-/** Flanksource's MatchItems: a `!pattern` excludes, `*` is a wildcard; with only exclusions, the rest match. */
-export function matchItems(value: string, patterns: string[]): boolean {
-  const negative = patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1));
-  if (negative.some((pattern) => globMatches(pattern, value))) return false;
-  const positive = patterns.filter((pattern) => !pattern.startsWith('!'));
-  return positive.length === 0 ? negative.length > 0 : positive.some((pattern) => globMatches(pattern, value));
 }
 
 export function isExcluded(exclusions: Exclusions, object: { kind: string; name: string; namespace?: string | undefined; labels: Record<string, string> }): boolean {
