@@ -111,6 +111,16 @@ export function kubernetesHealth(object: unknown): ObjectHealth {
       if (phase === 'Lost') return result('unhealthy', 'Lost', false);
       return result('warning', phase || 'Pending', false);
     }
+    case 'PersistentVolume': {
+      const phase = str(status['phase']);
+      if (phase === 'Bound' || phase === 'Available') return result('healthy', phase, true);
+      if (phase === 'Failed') return result('unhealthy', 'Failed', false, str(status['message']));
+      return result('warning', phase || 'Pending', false);
+    }
+    case 'Ingress': {
+      const ingress = list(record(status['loadBalancer'])['ingress']);
+      return ingress.length > 0 ? result('healthy', 'Running', true) : result('unknown', 'Pending', false, 'waiting for a load balancer address');
+    }
     case 'Namespace':
       return str(status['phase']) === 'Terminating' ? result('warning', 'Terminating', false) : result('healthy', 'Active', true);
     case 'Service': {

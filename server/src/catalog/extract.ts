@@ -6,7 +6,7 @@ import { removeAt, replaceAt, select, textOf } from './jsonpath.js';
 import { relationshipsOf } from './relationships.js';
 import { runTransformScript, type ScriptRunners, type TemplateRenderer } from './transform-script.js';
 import { templateProperties } from './properties.js';
-import { CONFIG_HEALTH, type ConfigHealth, type ScrapedItem } from './scrape-types.js';
+import { CONFIG_HEALTH, type ConfigHealth, type ScrapedChange, type ScrapedItem, type ScrapedRelationship } from './scrape-types.js';
 
 /** Runs a CEL expression (in the sandbox) over variables. */
 export type CelEvaluator = (expression: string, variables: Record<string, unknown>) => Promise<unknown>;
@@ -28,6 +28,13 @@ export interface ItemDefaults {
   labels?: Record<string, string>;
   tags?: Record<string, string>;
   createdAt?: Date | null;
+  status?: string | null;
+  health?: ConfigHealth | null;
+  /** The item's parent among the same scraper's items (a Kubernetes object's owner, namespace or cluster). */
+  parent?: { type: string; externalId: string } | null;
+  relationships?: ScrapedRelationship[];
+  /** Changes the kind read for the item (a Kubernetes object's events). */
+  changes?: ScrapedChange[];
 }
 
 export interface Extracted {
@@ -148,8 +155,11 @@ function itemOf(spec: Record<string, unknown>, document: unknown, source: string
     configClass: textOf(spec['class'], document) ?? defaults.class ?? type,
     name: textOf(spec['name'], document) ?? defaults.name ?? externalId,
     description: textOf(spec['description'], document) ?? null,
-    status: textOf(spec['status'], document) ?? null,
-    health: healthOf(textOf(spec['health'], document)),
+    status: textOf(spec['status'], document) ?? defaults.status ?? null,
+    health: healthOf(textOf(spec['health'], document)) ?? defaults.health ?? null,
+    ...(defaults.parent ? { parent: defaults.parent } : {}),
+    ...(defaults.relationships ? { relationships: defaults.relationships } : {}),
+    ...(defaults.changes ? { changes: defaults.changes } : {}),
     config: clone(document),
     format: 'json',
     source,
@@ -201,7 +211,7 @@ export async function extractItems(spec: Record<string, unknown>, inputs: readon
         exclude(transform, item);
         await mask(transform, item, cel);
         if (options.full || spec['full'] === true) errors.push(...splitFullDocument(item).map((problem) => `${input.source}: ${problem}`));
-        if (Array.isArray(transform['relationship'])) item.relationships = await relationshipsOf(transform, item, variablesOf(item), cel);
+        if (Array.isArray(transform['relationship'])) item.relationships = [...(item.relationships ?? []), ...(await relationshipsOf(transform, item, variablesOf(item), cel))];
         const rule = changeRuleOf(transform, item, cel, options.template);
         if (rule) {
           item.changeRule = rule;

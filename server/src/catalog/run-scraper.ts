@@ -5,6 +5,7 @@ import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { VERSION } from '../version.js';
 import { extractItems, type CelEvaluator } from './extract.js';
+import type { FollowContext, FollowedEntry, Followers } from './followers.js';
 import { isJsonPath } from './jsonpath.js';
 import type { ScriptRunners, TemplateRenderer } from './transform-script.js';
 import { KIND_READERS, KINDS_NOT_RUN, SPEC_SETTINGS } from './kinds/index.js';
@@ -27,6 +28,8 @@ export interface ScraperRunOptions {
   sandbox?: ExpressionSandbox;
   /** Where relative file paths start; the working directory by default. */
   baseDir?: string;
+  /** Keeps the items of kinds that can follow their source (Kubernetes watches) current between scrapes; none without it. */
+  followers?: Followers;
 }
 
 export interface ScraperRunPayload {
@@ -82,7 +85,13 @@ function typeOfEntry(kind: string, entry: Record<string, unknown>): string {
   return typeof type === 'string' && type !== '' && !isJsonPath(type) ? type : kind;
 }
 
-async function scrape(options: ScraperRunOptions, scraper: ScraperRow, signal: AbortSignal): Promise<{ items: ScrapedItem[]; errors: Array<{ type: string; message: string }> }> {
+interface Scraped {
+  items: ScrapedItem[];
+  errors: Array<{ type: string; message: string }>;
+  follows: FollowedEntry[];
+}
+
+async function scrape(options: ScraperRunOptions, scraper: ScraperRow, signal: AbortSignal): Promise<Scraped> {
   const cel: CelEvaluator | undefined = options.sandbox ? (expression, variables) => options.sandbox!.evaluateCel(expression, variables) : undefined;
   const template: TemplateRenderer | undefined = options.sandbox ? (text, data) => options.sandbox!.renderTemplate(text, data) : undefined;
   const scripts: ScriptRunners | undefined = options.sandbox
@@ -99,6 +108,7 @@ async function scrape(options: ScraperRunOptions, scraper: ScraperRow, signal: A
   };
   const items: ScrapedItem[] = [];
   const errors: Array<{ type: string; message: string }> = [];
+  const follows: FollowedEntry[] = [];
   for (const [kind, entries] of Object.entries(scraper.spec)) {
     if (SPEC_SETTINGS.has(kind)) continue;
     const reader = KIND_READERS[kind];
@@ -114,6 +124,7 @@ async function scrape(options: ScraperRunOptions, scraper: ScraperRow, signal: A
         const read = await reader(entry, context);
         const extracted = await extractItems(entry, read.inputs, cel, { full: scraper.spec['full'] === true, ...(template ? { template } : {}), ...(scripts ? { scripts } : {}) });
         items.push(...extracted.items);
+        if (read.follow) follows.push({ entry, follow: read.follow });
         for (const message of [...read.errors, ...extracted.errors]) errors.push({ type, message: `${where}: ${message}` });
       } catch (error) {
         if (signal.aborted) throw error;
@@ -121,7 +132,7 @@ async function scrape(options: ScraperRunOptions, scraper: ScraperRow, signal: A
       }
     }
   }
-  return { items, errors };
+  return { items, errors, follows };
 }
 
 /**
@@ -139,7 +150,7 @@ export async function runScraper(options: ScraperRunOptions, scraperId: string, 
       const scraper = rows[0];
       if (!scraper) return { skipped: true, summary: {}, errors: ['the scraper was deleted'], items: 0 };
       const startedAt = new Date();
-      const { items, errors } = await scrape(options, scraper, signal);
+      const { items, errors, follows } = await scrape(options, scraper, signal);
       const analysisAge = staleAnalysisAgeOf(scraper.spec ?? {});
       if (typeof analysisAge === 'string') errors.push({ type: 'retention', message: analysisAge });
       const summary = await saveScrape(options.pool, items, {
@@ -151,6 +162,7 @@ export async function runScraper(options: ScraperRunOptions, scraperId: string, 
         staleAnalysisAgeMs: typeof analysisAge === 'string' ? null : analysisAge,
         onError: (type, message) => errors.push({ type, message }),
       });
+      if (options.followers && !signal.aborted) options.followers.start(followContext(options, scraperId), follows);
       const retention = await applyRetention(options.pool, scraperId, scraper.spec ?? {});
       errors.push(...retention.errors.map((message) => ({ type: 'retention', message })));
       for (const error of errors) typeSummary(summary, error.type).errors += 1;
@@ -161,6 +173,23 @@ export async function runScraper(options: ScraperRunOptions, scraperId: string, 
   } finally {
     lock.release();
   }
+}
+
+function followContext(options: ScraperRunOptions, scraperId: string): FollowContext {
+  const sandbox = options.sandbox;
+  return {
+    pool: options.pool,
+    scraperId,
+    dedupWindowMs: DEDUP_WINDOW_MS,
+    ...(sandbox
+      ? {
+          cel: (expression: string, variables: Record<string, unknown>) => sandbox.evaluateCel(expression, variables),
+          template: (text: string, data: unknown) => sandbox.renderTemplate(text, data),
+          scripts: { javascript: (script: string, config: unknown) => sandbox.runJavascript(script, config), jsonpath: (path: string, json: unknown) => sandbox.selectJsonPath(path, json) },
+        }
+      : {}),
+    onError: (message) => process.emitWarning(`scraper ${scraperId}: ${message}`),
+  };
 }
 
 /** What job history keeps of a run: the scrape summary per type and the errors. */

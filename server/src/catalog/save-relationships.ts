@@ -34,15 +34,29 @@ export async function saveRelationships(client: pg.PoolClient, scraperId: string
     `with s as (
        select * from jsonb_to_recordset($1::jsonb) as x(config_id uuid, parent boolean, id uuid, external_id text, name text,
          namespace text, type text, labels jsonb, scope_all boolean)
-     ), found as (
-       select distinct s.config_id as item_id,
-         case when s.parent then c.id else s.config_id end as config_id,
-         case when s.parent then s.config_id else c.id end as related_id
-       from s join configs c on c.deleted_at is null and c.id <> s.config_id
+     ), matched as (
+       -- Selectors with a type join on it (a hash join); the others compare with every config.
+       select s.config_id, s.parent, c.id from s join configs c on c.type = s.type
+         and c.deleted_at is null and c.id <> s.config_id
          and (s.scope_all or c.scraper_id = $2)
          and (s.id is null or c.id = s.id) and (s.external_id is null or c.external_id = s.external_id)
          and (s.name is null or c.name = s.name) and (s.namespace is null or c.namespace = s.namespace)
-         and (s.type is null or c.type = s.type) and (s.labels is null or c.labels @> s.labels)
+         and (s.labels is null or c.labels @> s.labels)
+       where s.type is not null
+       union all
+       select s.config_id, s.parent, c.id from s join configs c on c.deleted_at is null and c.id <> s.config_id
+         and (s.scope_all or c.scraper_id = $2)
+         and (s.id is null or c.id = s.id) and (s.external_id is null or c.external_id = s.external_id)
+         and (s.name is null or c.name = s.name) and (s.namespace is null or c.namespace = s.namespace)
+         and (s.labels is null or c.labels @> s.labels)
+       where s.type is null
+     ), found as (
+       select distinct m.config_id as item_id,
+         case when m.parent then m.id else m.config_id end as config_id,
+         case when m.parent then m.config_id else m.id end as related_id
+       from matched m
+     ), listed as (
+       select unnest($4::uuid[]) as id
      ), saved as (
        insert into config_relationships (config_id, related_id, relation, selector_id)
        select distinct config_id, related_id, 'related', $3 from found
@@ -50,7 +64,7 @@ export async function saveRelationships(client: pg.PoolClient, scraperId: string
        returning 1
      ), gone as (
        update config_relationships r set deleted_at = now()
-       where r.selector_id = $3 and r.deleted_at is null and (r.config_id = any($4::uuid[]) or r.related_id = any($4::uuid[]))
+       where r.selector_id = $3 and r.deleted_at is null and (r.config_id in (select id from listed) or r.related_id in (select id from listed))
          and not exists (select 1 from found f where f.config_id = r.config_id and f.related_id = r.related_id)
        returning 1
      )

@@ -13,6 +13,7 @@ import { canaryRunJob } from '../health/run-canary.js';
 import { saveSchedule } from '../engine/schedules.js';
 import { canaryChangedHandler } from '../health/sync.js';
 import { keepMeasured } from '../health/summary-cache.js';
+import { Followers } from '../catalog/followers.js';
 import { registerCatalog } from '../catalog/register.js';
 import { registerTopology } from '../topology/engine/register.js';
 import { registerPlaybooks } from '../playbooks/register.js';
@@ -66,7 +67,9 @@ export async function serve(): Promise<void> {
     engine.define(canaryRunJob({ pool: database.pool, sandbox, secrets }));
     engine.events.on(['canary.changed'], canaryChangedHandler(database.pool));
     engine.define(checkStatusRetention(database.pool));
-    registerCatalog(engine, { pool: database.pool, secrets, sandbox });
+    const followers = new Followers();
+    shutdown.add('kubernetes watches', async () => followers.stopAll());
+    registerCatalog(engine, { pool: database.pool, secrets, sandbox, followers });
     registerTopology(engine, { pool: database.pool, secrets, sandbox });
     registerPlaybooks(engine, { pool: database.pool, secrets, sandbox });
     await registerIncidents(engine, { pool: database.pool, sandbox });

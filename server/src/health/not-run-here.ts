@@ -1,5 +1,5 @@
 /** Check types that talk to a Kubernetes cluster (its API, or pods and images it runs). */
-const KUBERNETES_TYPES: ReadonlySet<string> = new Set(['kubernetes', 'kubernetesResource', 'namespace', 'pod', 'helm', 'containerd', 'containerdPush', 'docker', 'dockerPush']);
+const KUBERNETES_TYPES: ReadonlySet<string> = new Set(['kubernetesResource', 'helm', 'containerd', 'containerdPush', 'docker', 'dockerPush']);
 
 /** Check types that need an account with a cloud or SaaS provider, and the account each needs. */
 const CLOUD_TYPES: Readonly<Record<string, string>> = {

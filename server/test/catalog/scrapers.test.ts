@@ -336,12 +336,12 @@ kind: ScrapeConfig
 metadata:
   name: cluster
 spec:
-  kubernetes:
-    - clusterName: prod
+  aws:
+    - region: [eu-west-1]
 `);
     const run = await env.run(await env.scraperId('cluster'));
-    expect(run.errors).toEqual(['kubernetes scrapers need a Kubernetes cluster this Pharos is not connected to: not run']);
-    expect(outcomeOf(run)).toMatchObject({ status: 'FAILED', details: { scrape_summary: { kubernetes: { errors: 1 } } } });
+    expect(run.errors).toEqual(['aws scrapers need an AWS account this Pharos is not connected to: not run']);
+    expect(outcomeOf(run)).toMatchObject({ status: 'FAILED', details: { scrape_summary: { aws: { errors: 1 } } } });
   });
 });
 

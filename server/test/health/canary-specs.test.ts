@@ -89,7 +89,7 @@ describe("canary-checker's example specs", () => {
 
   it('keep types that need Kubernetes or a cloud account, and their checks say why they do not run here', async () => {
     const errors: Record<string, string | null> = {};
-    for (const name of ['pod-fail', 'kube-pass', 'helm-check', 'cloudwatch', 's3-fail', 'azure-devops']) {
+    for (const name of ['helm-check', 'cloudwatch', 's3-fail', 'azure-devops']) {
       const { rows } = await server.pool.query<{ id: string }>('select id from canaries where name = $1 and deleted_at is null', [name]);
       expect(rows, name).toHaveLength(1);
       const { checks, statuses } = await runCanary({ pool: server.pool, sandbox, secrets: TEST_SECRETS }, { canaryId: rows[0]!.id }, AbortSignal.timeout(10_000));
@@ -100,13 +100,23 @@ describe("canary-checker's example specs", () => {
       }
     }
     expect(errors).toMatchObject({
-      pod: 'pod checks need a Kubernetes cluster, which this Pharos is not connected to: the spec is kept',
-      kubernetes: 'kubernetes checks need a Kubernetes cluster, which this Pharos is not connected to: the spec is kept',
       helm: 'helm checks need a Kubernetes cluster, which this Pharos is not connected to: the spec is kept',
       cloudwatch: 'cloudwatch checks need an AWS account, which this Pharos is not connected to: the spec is kept',
       s3: 's3 checks need an AWS account (or S3-compatible storage), which this Pharos is not connected to: the spec is kept',
       azureDevops: 'azureDevops checks need an Azure DevOps organization, which this Pharos is not connected to: the spec is kept',
     });
+  });
+
+  it('run kubernetes and pod checks, which say where a cluster is missing', async () => {
+    for (const name of ['kube-pass', 'pod-fail']) {
+      const { rows } = await server.pool.query<{ id: string }>('select id from canaries where name = $1 and deleted_at is null', [name]);
+      const { statuses } = await runCanary({ pool: server.pool, sandbox, secrets: TEST_SECRETS }, { canaryId: rows[0]!.id }, AbortSignal.timeout(10_000));
+      expect(statuses.length, name).toBeGreaterThan(0);
+      for (const status of statuses) {
+        expect(status.invalid, name).toBeFalsy();
+        expect(status.outcome.error, name).toContain('no kubeconfig was given and Pharos does not run in a Kubernetes pod');
+      }
+    }
   });
 });
 

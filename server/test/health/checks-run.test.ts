@@ -134,9 +134,9 @@ spec:
         expr: "'script said: ' + stdout"
     - name: script-fails
       script: echo nope >&2; exit 3
-  pod:
+  helm:
     - name: needs-kubernetes
-      spec: {}
+      chartmuseum: http://127.0.0.1:1
 `;
 let PORT_CLOSED = 0;
 
@@ -166,7 +166,7 @@ describe('a canary applied as Flanksource YAML', () => {
     expect(statuses['dns-missing']!.error).toBe('A nothing.pharos.test: no such name (NXDOMAIN)');
     expect(statuses['script-ok']).toMatchObject({ status: true, message: 'script said: disk 42% used' });
     expect(statuses['script-fails']).toMatchObject({ status: false, error: 'exit status 3: nope' });
-    expect(statuses['needs-kubernetes']).toMatchObject({ invalid: true, error: 'pod checks need a Kubernetes cluster, which this Pharos is not connected to: the spec is kept' });
+    expect(statuses['needs-kubernetes']).toMatchObject({ invalid: true, error: 'helm checks need a Kubernetes cluster, which this Pharos is not connected to: the spec is kept' });
 
     const { rows: state } = await server.pool.query<{ name: string; status: string | null }>('select name, status from checks where canary_id = $1 order by name', [id]);
     expect(Object.fromEntries(state.map((row) => [row.name, row.status]))).toMatchObject({ 'api-health': 'healthy', 'api-down': 'unhealthy', 'needs-kubernetes': null });
@@ -191,7 +191,7 @@ describe('a canary applied as Flanksource YAML', () => {
 
   it('removing a check from the spec deletes it; deleting the canary removes its schedule', async () => {
     const id = await canaryId('loopback');
-    await server.pool.query("update canaries set spec = spec - 'dns' - 'exec' - 'pod' - 'tcp' where id = $1", [id]);
+    await server.pool.query("update canaries set spec = spec - 'dns' - 'exec' - 'helm' - 'tcp' where id = $1", [id]);
     await syncCanary(server.pool, id);
     const { rows } = await server.pool.query('select name from checks where canary_id = $1 and deleted_at is null order by name', [id]);
     expect(rows.map((row) => row.name)).toEqual(['api-down', 'api-health', 'api-slow', 'api-test-fails']);

@@ -1,6 +1,7 @@
 import { readExec } from './exec.js';
 import { readFiles } from './file.js';
 import { readHttp } from './http.js';
+import { readKubernetes } from './kubernetes/index.js';
 import { readKubernetesFiles } from './kubernetes-file.js';
 import { readSql } from './sql.js';
 import type { KindReader } from './types.js';
@@ -12,15 +13,14 @@ export const KIND_READERS: Readonly<Record<string, KindReader>> = {
   http: readHttp,
   sql: readSql,
   kubernetesFile: readKubernetesFiles,
+  kubernetes: readKubernetes,
 };
 
-const CLUSTER = 'a Kubernetes cluster this Pharos is not connected to';
 const ACCOUNT = (provider: string) => `${/^[AEIOU]/.test(provider) ? 'an' : 'a'} ${provider} account this Pharos is not connected to`;
 
 /** config-db's other scraper kinds, and why they do not run here. */
 export const KINDS_NOT_RUN: Readonly<Record<string, string>> = {
-  kubernetes: CLUSTER,
-  trivy: CLUSTER,
+  trivy: 'the Trivy scanner, which Pharos does not run',
   aws: ACCOUNT('AWS'),
   azure: ACCOUNT('Azure'),
   azureDevops: ACCOUNT('Azure DevOps'),

@@ -16,10 +16,23 @@ export interface KindContext {
   cel?: CelEvaluator;
 }
 
-/** What one entry of a scraper kind read, and what it could not. */
+/** Where a kind that follows its source between scrapes sends what changed. */
+export interface FollowSink {
+  /** Saves items as a scrape does (changes found by diff), without marking others stale. */
+  save(inputs: ScrapeInput[]): Promise<void>;
+  /** Marks the item deleted. */
+  remove(type: string, externalId: string): Promise<void>;
+  error(message: string): void;
+}
+
+/** Keeps the entry's items current after the scrape is saved, until the signal aborts (a Kubernetes watch). */
+export type Follow = (sink: FollowSink, signal: AbortSignal) => void;
+
+/** What one entry of a scraper kind read, and what it could not; `follow` when it can keep them current between scrapes. */
 export interface KindResult {
   inputs: ScrapeInput[];
   errors: string[];
+  follow?: Follow;
 }
 
 /** Reads one entry of a kind's list (e.g. one `file:` entry); throws when nothing could be read. */

@@ -2,6 +2,7 @@ import type { ResolvedConnection } from '../resolve.js';
 import { CHANNEL_CONNECTION_TYPES, testChannel, testEmail } from './channels.js';
 import { testFolder } from './folder.js';
 import { testGit } from './git.js';
+import { testKubernetes } from './kubernetes.js';
 import { testElasticsearch, testHttp, testPrometheus } from './http.js';
 import { testLdap } from './ldap.js';
 import { testRedis } from './redis.js';
@@ -24,6 +25,7 @@ const TESTERS: Readonly<Record<string, ConnectionTester>> = {
   sftp: testSftp,
   smb: testSmb,
   git: testGit,
+  kubernetes: testKubernetes,
   folder: testFolder,
   email: testEmail,
   ...Object.fromEntries(CHANNEL_CONNECTION_TYPES.map((type) => [type, testChannel])),

@@ -5,6 +5,8 @@ import { execCheck } from './exec.js';
 import { folderCheck } from './folder.js';
 import { httpCheck } from './http.js';
 import { junitCheck } from './junit.js';
+import { kubernetesCheck } from './kubernetes.js';
+import { namespaceCheck, podCheck } from './kubernetes-pod.js';
 import { icmpCheck } from './icmp.js';
 import { ldapCheck } from './ldap.js';
 import { mongodbCheck } from './mongodb.js';
@@ -42,6 +44,9 @@ export const CHECK_RUNNERS: Readonly<Record<string, CheckRunner>> = {
   folder: folderCheck,
   junit: junitCheck,
   catalog: catalogCheck,
+  kubernetes: kubernetesCheck,
+  pod: podCheck,
+  namespace: namespaceCheck,
 };
 
 /**

@@ -1,0 +1,123 @@
+/**
+ * Kubernetes access through `@kubernetes/client-node` (Apache-2.0, maintained by the Kubernetes
+ * project). It is pinned to the 1.x line: 2.x runs on undici 8, which needs Node 22, and Pharos runs on
+ * Node 20. Its 57 MB are almost all generated API models that are loaded only when used; we use its
+ * kubeconfig handling (every auth method kubectl's kubeconfig has, in-cluster service accounts), its
+ * generic object API and its watch, and read objects as plain JSON.
+ */
+import { KubeConfig, KubernetesObjectApi, Watch, type KubernetesObject } from '@kubernetes/client-node';
+import { parse } from 'yaml';
+
+export type KubeObject = KubernetesObject & { metadata: NonNullable<KubernetesObject['metadata']> & { name: string }; [field: string]: unknown };
+
+/** Where a cluster's access comes from: a kubeconfig's text, or the service account of the pod Pharos runs in. */
+export type KubeAccess = { kubeconfig: string } | { inCluster: true };
+
+export class KubernetesAccessError extends Error {}
+
+function checkedKubeconfig(text: string): void {
+  let parsed: unknown;
+  try {
+    parsed = parse(text);
+  } catch (error) {
+    throw new KubernetesAccessError(`the kubeconfig is not YAML: ${(error as Error).message}`);
+  }
+  if (typeof parsed === 'string' && !parsed.includes('\n')) {
+    throw new KubernetesAccessError('the kubeconfig is a single line: give the kubeconfig file\'s content (or a secret holding it), not a path: Pharos does not read files of its server for a spec');
+  }
+  const clusters = (parsed as { clusters?: unknown } | null)?.clusters;
+  if (!Array.isArray(clusters) || clusters.length === 0) throw new KubernetesAccessError('the kubeconfig names no cluster (clusters: is empty)');
+}
+
+/** A KubeConfig for the access, or why there is none. */
+export function kubeConfigOf(access: KubeAccess, env: NodeJS.ProcessEnv = process.env): KubeConfig {
+  const config = new KubeConfig();
+  if ('kubeconfig' in access) {
+    checkedKubeconfig(access.kubeconfig);
+    config.loadFromString(access.kubeconfig);
+    if (!config.getCurrentCluster()) throw new KubernetesAccessError(`the kubeconfig's current context (${config.getCurrentContext() || 'none'}) names no cluster of the file`);
+    return config;
+  }
+  if (!env['KUBERNETES_SERVICE_HOST']) {
+    throw new KubernetesAccessError('no kubeconfig was given and Pharos does not run in a Kubernetes pod (KUBERNETES_SERVICE_HOST is unset): give a kubeconfig or a kubernetes connection');
+  }
+  config.loadFromCluster();
+  return config;
+}
+
+export interface ListPage<T> {
+  items: T[];
+  resourceVersion: string;
+  continueToken?: string;
+}
+
+export interface WatchEvent {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+  object: KubeObject;
+}
+
+/** One cluster, as Pharos uses it. */
+export class KubeClient {
+  readonly objects: KubernetesObjectApi;
+  private readonly watcher: Watch;
+
+  constructor(readonly config: KubeConfig) {
+    this.objects = KubernetesObjectApi.makeApiClient(config);
+    this.watcher = new Watch(config);
+  }
+
+  get server(): string {
+    return this.config.getCurrentCluster()?.server ?? '';
+  }
+
+  /** One page of a kind's objects. */
+  async listPage(apiVersion: string, kind: string, options: { namespace?: string; labelSelector?: string; fieldSelector?: string; limit?: number; continueToken?: string } = {}): Promise<ListPage<KubeObject>> {
+    const list = await this.objects.list<KubeObject>(apiVersion, kind, options.namespace, undefined, undefined, undefined, options.fieldSelector, options.labelSelector, options.limit, options.continueToken);
+    return {
+      items: list.items.map((item) => ({ ...item, apiVersion, kind })),
+      resourceVersion: list.metadata?.resourceVersion ?? '',
+      ...(list.metadata?._continue ? { continueToken: list.metadata._continue } : {}),
+    };
+  }
+
+  /** Every object of a kind, page by page. */
+  async listAll(apiVersion: string, kind: string, options: { namespace?: string; labelSelector?: string; fieldSelector?: string; pageSize?: number; signal?: AbortSignal } = {}): Promise<ListPage<KubeObject>> {
+    const items: KubeObject[] = [];
+    let continueToken: string | undefined;
+    let resourceVersion = '';
+    do {
+      options.signal?.throwIfAborted();
+      const page = await this.listPage(apiVersion, kind, { ...options, limit: options.pageSize ?? 500, ...(continueToken ? { continueToken } : {}) });
+      items.push(...page.items);
+      resourceVersion = page.resourceVersion;
+      continueToken = page.continueToken;
+    } while (continueToken);
+    return { items, resourceVersion };
+  }
+
+  /** Watches a collection path (e.g. /api/v1/pods) from a resourceVersion; `done` is called when the stream ends, with the error if any. */
+  async watch(path: string, query: Record<string, string | number | boolean | undefined>, onEvent: (event: WatchEvent) => void, done: (error?: unknown) => void): Promise<AbortController> {
+    return this.watcher.watch(path, query, (type, object) => onEvent({ type: type as WatchEvent['type'], object: object as KubeObject }), (error: unknown) => done(error ?? undefined));
+  }
+}
+
+/** The HTTP status of a client-node error (ApiException's code), if it has one. */
+export function statusOf(error: unknown): number | undefined {
+  const code = (error as { code?: unknown; statusCode?: unknown }).code ?? (error as { statusCode?: unknown }).statusCode;
+  return typeof code === 'number' ? code : undefined;
+}
+
+/** The API server's own message (its Status body), else the error's. */
+export function messageOf(error: unknown): string {
+  const body = (error as { body?: unknown }).body;
+  if (typeof body === 'string') {
+    try {
+      const parsed = JSON.parse(body) as { message?: unknown };
+      if (typeof parsed.message === 'string') return parsed.message;
+    } catch {
+      // not JSON: the error's own message follows
+    }
+  }
+  if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') return (body as { message: string }).message;
+  return (error as Error).message ?? String(error);
+}

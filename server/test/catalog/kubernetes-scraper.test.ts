@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kubeconfigFor, recordedObjects, startKubeApiServer, type KubeApiServer, type KubeObject } from '../support/kube-apiserver/index.js';
+import { resourceByKind } from '../support/kube-apiserver/resources.js';
+import { Followers } from '../../src/catalog/followers.js';
+import { runScraper } from '../../src/catalog/run-scraper.js';
+import { until } from '../support/until.js';
+import { catalogTest } from './helpers.js';
+
+const env = catalogTest('pharos-kubernetes-');
+
+const DEPLOYMENT_UID = '6f1c8a52-0d6e-4c55-9d0b-0c1f5c7e0a01';
+const REPLICASET_UID = '6f1c8a52-0d6e-4c55-9d0b-0c1f5c7e0a02';
+const POD_UID = '6f1c8a52-0d6e-4c55-9d0b-0c1f5c7e0a03';
+
+const owner = (kind: string, name: string, uid: string) => [{ apiVersion: 'apps/v1', kind, name, uid, controller: true }];
+const ready = (status: 'True' | 'False') => ({ phase: 'Running', conditions: [{ type: 'Ready', status }], containerStatuses: [{ name: 'web', ready: status === 'True', restartCount: 0, state: { running: {} } }] });
+
+/** A small shop beside the recorded objects: a deployment, its replica set and pod on a node, a service, a secret, an event. */
+const shop: KubeObject[] = [
+  { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' }, status: { phase: 'Active' } },
+  { apiVersion: 'v1', kind: 'Node', metadata: { name: 'minikube' }, status: { conditions: [{ type: 'MemoryPressure', status: 'False' }, { type: 'Ready', status: 'True' }] } },
+  { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop', uid: DEPLOYMENT_UID }, spec: { replicas: 1 }, status: { replicas: 1, readyReplicas: 1, updatedReplicas: 1 } },
+  { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'web-7d4b9', namespace: 'shop', uid: REPLICASET_UID, ownerReferences: owner('Deployment', 'web', DEPLOYMENT_UID) }, spec: { replicas: 1 }, status: { replicas: 1, readyReplicas: 1 } },
+  {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web-7d4b9-x2k8p', namespace: 'shop', uid: POD_UID, labels: { app: 'web' }, ownerReferences: owner('ReplicaSet', 'web-7d4b9', REPLICASET_UID), managedFields: [{ manager: 'kubelet' }] },
+    spec: { nodeName: 'minikube', containers: [{ name: 'web', image: 'nginx' }] },
+    status: ready('True'),
+  },
+  { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'debug-canary', namespace: 'shop', labels: { app: 'web' } }, spec: { containers: [{ name: 'sh', image: 'busybox' }] }, status: { phase: 'Pending' } },
+  { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'shop' }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }] } },
+  { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'web-tls', namespace: 'shop' }, type: 'kubernetes.io/tls', data: { 'tls.key': 'c2VjcmV0LWtleQ==' } },
+  { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web-settings', namespace: 'shop' }, data: { mode: 'fast' } },
+  { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'nightly', namespace: 'shop' }, spec: { schedule: '0 2 * * *', suspend: false } },
+  { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv-1' }, spec: { capacity: { storage: '1Gi' } }, status: { phase: 'Bound' } },
+  {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name: 'web-7d4b9-x2k8p.17a', namespace: 'shop', uid: '6f1c8a52-0d6e-4c55-9d0b-0c1f5c7e0aee' },
+    involvedObject: { kind: 'Pod', name: 'web-7d4b9-x2k8p', namespace: 'shop', uid: POD_UID },
+    reason: 'BackOff',
+    message: 'Back-off restarting failed container web',
+    type: 'Warning',
+    source: { component: 'kubelet', host: 'minikube' },
+    lastTimestamp: '2026-01-05T10:00:00Z',
+  },
+];
+
+let cluster: KubeApiServer;
+
+beforeAll(async () => {
+  cluster = await startKubeApiServer({ objects: [...Object.values(recordedObjects()), ...shop] });
+});
+afterAll(async () => {
+  await cluster?.close();
+});
+
+interface Row {
+  id: string;
+  type: string;
+  name: string;
+  health: string | null;
+  status: string | null;
+  parent_type: string | null;
+  parent_name: string | null;
+  tags: Record<string, string>;
+  config: Record<string, unknown>;
+  deleted_at: Date | null;
+}
+
+async function items(scraperId: string): Promise<Map<string, Row>> {
+  const { rows } = await env.server.pool.query<Row>(
+    `select c.id, c.type, c.name, c.health, c.status, p.type as parent_type, p.name as parent_name, c.tags, c.config, c.deleted_at
+       from configs c left join configs p on p.id = c.parent_id where c.scraper_id = $1`,
+    [scraperId],
+  );
+  return new Map(rows.map((row) => [`${row.type}/${row.tags['namespace'] ? `${row.tags['namespace']}/` : ''}${row.name}`, row]));
+}
+
+const scraperYaml = (name: string, server: KubeApiServer, extra = '') => `apiVersion: configs.flanksource.com/v1
+kind: ScrapeConfig
+metadata:
+  name: ${name}
+spec:
+  kubernetes:
+    - clusterName: demo
+      kubeconfig:
+        value: |
+${kubeconfigFor(server).split('\n').map((line) => `          ${line}`).join('\n')}
+      exclusions:
+        name: ['*-canary']
+${extra}`;
+
+describe('the kubernetes scraper', () => {
+  it('saves every kind as config-db types it, with health from conditions, owners as parents and secrets without data', async () => {
+    await env.apply(scraperYaml('cluster', cluster));
+    const scraperId = await env.scraperId('cluster');
+    const run = await env.run(scraperId);
+    expect(run.errors).toEqual([]);
+    const saved = await items(scraperId);
+    const types = new Set([...saved.values()].map((row) => row.type));
+    for (const kind of ['Cluster', 'Namespace', 'Node', 'Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Service', 'Ingress', 'ConfigMap', 'Secret', 'PersistentVolume', 'PersistentVolumeClaim', 'Job', 'CronJob']) {
+      expect(types, kind).toContain(`Kubernetes::${kind}`);
+    }
+    expect(saved.get('Kubernetes::Pod/kube-system/coredns-7448775847-fswg4')).toMatchObject({ health: 'healthy', status: 'Running' });
+    expect(saved.get('Kubernetes::Pod/argocd/my-pod')).toMatchObject({ health: 'unhealthy', status: 'CrashLoopBackOff' });
+    expect(saved.get('Kubernetes::PersistentVolumeClaim/argocd/testpvc-2')).toMatchObject({ health: 'warning', status: 'Pending' });
+    expect(saved.get('Kubernetes::Node/minikube')).toMatchObject({ health: 'healthy', status: 'Ready' });
+    expect(saved.get('Kubernetes::Job/argoci-workflows/succeed')).toMatchObject({ health: 'healthy', status: 'Completed' });
+    expect(saved.has('Kubernetes::Pod/shop/debug-canary')).toBe(false);
+
+    const pod = saved.get('Kubernetes::Pod/shop/web-7d4b9-x2k8p')!;
+    expect(pod).toMatchObject({ parent_type: 'Kubernetes::ReplicaSet', parent_name: 'web-7d4b9', tags: { cluster: 'demo', namespace: 'shop' } });
+    expect((pod.config['metadata'] as Record<string, unknown>)['managedFields']).toBeUndefined();
+    expect(saved.get('Kubernetes::ReplicaSet/shop/web-7d4b9')).toMatchObject({ parent_type: 'Kubernetes::Deployment', parent_name: 'web' });
+    expect(saved.get('Kubernetes::Deployment/shop/web')).toMatchObject({ parent_type: 'Kubernetes::Namespace', parent_name: 'shop', health: 'healthy' });
+    expect(saved.get('Kubernetes::Namespace/shop')).toMatchObject({ parent_type: 'Kubernetes::Cluster', parent_name: 'demo' });
+
+    const secret = saved.get('Kubernetes::Secret/shop/web-tls')!;
+    expect(secret.config).toMatchObject({ type: 'kubernetes.io/tls', metadata: { name: 'web-tls' } });
+    expect(JSON.stringify(secret.config)).not.toContain('c2VjcmV0LWtleQ');
+  });
+
+  it('relates a pod to its node and a service to the pods it selects, and keeps the pod events as its changes', async () => {
+    const saved = await items(await env.scraperId('cluster'));
+    const pod = saved.get('Kubernetes::Pod/shop/web-7d4b9-x2k8p')!;
+    const { rows: related } = await env.server.pool.query<{ from_type: string; from_name: string; to_type: string; to_name: string }>(
+      `select f.type as from_type, f.name as from_name, t.type as to_type, t.name as to_name
+         from config_relationships r join configs f on f.id = r.config_id join configs t on t.id = r.related_id
+        where (r.config_id = $1 or r.related_id = $1) and r.relation <> 'hard'`,
+      [pod.id],
+    );
+    expect(related).toEqual(
+      expect.arrayContaining([
+        { from_type: 'Kubernetes::Node', from_name: 'minikube', to_type: 'Kubernetes::Pod', to_name: 'web-7d4b9-x2k8p' },
+        { from_type: 'Kubernetes::Service', from_name: 'web', to_type: 'Kubernetes::Pod', to_name: 'web-7d4b9-x2k8p' },
+      ]),
+    );
+    const { rows: changes } = await env.server.pool.query('select change_type, severity, source, summary from config_changes where config_id = $1', [pod.id]);
+    expect(changes).toEqual([{ change_type: 'BackOff', severity: 'medium', source: 'kubelet', summary: 'Back-off restarting failed container web' }]);
+  });
+
+  it('follows the cluster on the next scrape: a pod that is no longer ready', async () => {
+    const scraperId = await env.scraperId('cluster');
+    const pods = resourceByKind('Pod');
+    cluster.store.put({ ...cluster.store.get(pods, 'shop', 'web-7d4b9-x2k8p')!, status: ready('False') });
+    const run = await env.run(scraperId);
+    expect(run.errors).toEqual([]);
+    const saved = await items(scraperId);
+    expect(saved.get('Kubernetes::Pod/shop/web-7d4b9-x2k8p')).toMatchObject({ health: 'warning', status: 'Running' });
+    cluster.store.put({ ...cluster.store.get(pods, 'shop', 'web-7d4b9-x2k8p')!, status: ready('True') });
+  });
+
+  it('watches between scrapes: added, modified and deleted objects and new events are applied, and a too-old watch lists again', async () => {
+    const watched = await startKubeApiServer({ objects: shop });
+    const followers = new Followers();
+    const pods = resourceByKind('Pod');
+    try {
+      await env.apply(scraperYaml('watched', watched));
+      const scraperId = await env.scraperId('watched');
+      const run = await runScraper({ ...env.options(), followers }, scraperId, AbortSignal.timeout(30_000));
+      expect(run.errors).toEqual([]);
+      // Every scraped kind and the events are watched.
+      await until(async () => watched.openWatches, (count) => count === 16);
+
+      watched.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-7d4b9-new', namespace: 'shop', labels: { app: 'web' } }, spec: { nodeName: 'minikube', containers: [{ name: 'web', image: 'nginx' }] }, status: ready('True') });
+      watched.store.put({ ...watched.store.get(pods, 'shop', 'web-7d4b9-x2k8p')!, status: { phase: 'Failed', reason: 'Error' } });
+      watched.store.remove(resourceByKind('ConfigMap'), 'shop', 'web-settings');
+      watched.store.put({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'web.oom', namespace: 'shop' }, involvedObject: { kind: 'Pod', uid: POD_UID }, reason: 'OOMKilling', message: 'Memory cgroup out of memory', type: 'Warning', source: { component: 'kernel-monitor' } });
+      await until(
+        () => items(scraperId),
+        (saved) =>
+          saved.get('Kubernetes::Pod/shop/web-7d4b9-new')?.health === 'healthy' &&
+          saved.get('Kubernetes::Pod/shop/web-7d4b9-x2k8p')?.health === 'unhealthy' &&
+          saved.get('Kubernetes::ConfigMap/shop/web-settings')?.deleted_at !== null,
+      );
+      await until(
+        async () => (await env.server.pool.query<{ change_type: string }>("select change_type from config_changes c join configs i on i.id = c.config_id where i.scraper_id = $1 and i.name = 'web-7d4b9-x2k8p'", [scraperId])).rows.map((row) => row.change_type),
+        (types) => types.includes('OOMKilling') && types.includes('BackOff'),
+      );
+
+      // The API server forgets its history and drops the watches: a watch from an older version is 410 Gone, so the kinds are listed again.
+      watched.store.compact();
+      watched.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'after-restart', namespace: 'shop' }, spec: { containers: [] }, status: { phase: 'Succeeded' } });
+      watched.store.compact();
+      watched.dropWatches();
+      await until(() => items(scraperId), (saved) => saved.get('Kubernetes::Pod/shop/after-restart')?.status === 'Completed');
+    } finally {
+      followers.stopAll();
+      await watched.close();
+    }
+  });
+
+  it('reads what RBAC allows and says what it forbids', async () => {
+    const guarded = await startKubeApiServer({ objects: shop, forbidden: [{ resource: 'secrets' }], user: 'system:serviceaccount:pharos:scraper' });
+    try {
+      await env.apply(scraperYaml('guarded', guarded));
+      const scraperId = await env.scraperId('guarded');
+      const run = await env.run(scraperId);
+      expect(run.errors).toEqual(['kubernetes[0]: Secret: secrets is forbidden: User "system:serviceaccount:pharos:scraper" cannot list resource "secrets" in API group "" at the cluster scope']);
+      const saved = await items(scraperId);
+      expect(saved.has('Kubernetes::Pod/shop/web-7d4b9-x2k8p')).toBe(true);
+      expect([...saved.values()].some((row) => row.type === 'Kubernetes::Secret')).toBe(false);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('says why it cannot reach a cluster', async () => {
+    await env.apply(`apiVersion: configs.flanksource.com/v1
+kind: ScrapeConfig
+metadata:
+  name: no-cluster
+spec:
+  kubernetes:
+    - clusterName: nowhere
+`);
+    const run = await env.run(await env.scraperId('no-cluster'));
+    expect(run.errors).toEqual(['kubernetes[0]: no kubeconfig was given and Pharos does not run in a Kubernetes pod (KUBERNETES_SERVICE_HOST is unset): give a kubeconfig or a kubernetes connection']);
+  });
+});
