@@ -29,7 +29,7 @@ function keyOf(request: FastifyRequest<{ Params: KeyParams }>, reply: FastifyRep
   if (!PREFERENCE_KEY.test(key)) {
     void reply
       .code(400)
-      .send(apiError('BAD_REQUEST', 'A preference key is 1 to 100 letters, digits or ._:/- and starts with a letter or digit'));
+      .send(apiError('BAD_REQUEST', 'A preference key is 1 to 80 letters, digits or ._:/- and starts with a letter or digit'));
     return null;
   }
   return key;

@@ -55,8 +55,8 @@ describe('/api/preferences', () => {
     const token = await person();
     const badKey = await call(token, 'PUT', `/${encodeURIComponent('-no good')}`, { value: 1 });
     expect(badKey.status).toBe(400);
-    expect(((await badKey.json()) as { message: string }).message).toMatch(/preference key is 1 to 100/);
-    const tooLongKey = await call(token, 'GET', `/${'k'.repeat(101)}`);
+    expect(((await badKey.json()) as { message: string }).message).toMatch(/preference key is 1 to 80/);
+    const tooLongKey = await call(token, 'GET', `/${'k'.repeat(81)}`);
     expect(tooLongKey.status).toBe(400);
     const noValue = await call(token, 'PUT', '/table:checks', { order: [] });
     expect(noValue.status).toBe(400);

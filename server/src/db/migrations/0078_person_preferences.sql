@@ -4,7 +4,7 @@
 
 CREATE TABLE person_preferences (
   person_id  uuid NOT NULL REFERENCES people (id) ON DELETE CASCADE,
-  key        text NOT NULL CHECK (key ~ '^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$'),
+  key        text NOT NULL CHECK (key ~ '^[A-Za-z0-9][A-Za-z0-9._:/-]{0,79}$'),
   value      jsonb NOT NULL,
   updated_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (person_id, key)
