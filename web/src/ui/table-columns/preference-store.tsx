@@ -11,13 +11,11 @@ export interface PreferenceBackend {
 export const serverPreferences: PreferenceBackend = {
   load: async (key) => (await http.get<{ value: unknown }>(`/api/preferences/${encodeURIComponent(key)}`, { session: 'none' })).value,
   save: async (key, value) => {
-    if (value === null) await http.delete(`/api/preferences/${encodeURIComponent(key)}`);
-    else await http.put(`/api/preferences/${encodeURIComponent(key)}`, { value });
+    const path = `/api/preferences/${encodeURIComponent(key)}`;
+    if (value === null) await http.delete(path, { keepalive: true });
+    else await http.put(path, { value }, { keepalive: true });
   },
 };
-
-/** Writes to the backend follow a change after this pause, so a drag or held arrow key sends one request, not dozens. */
-const SAVE_DELAY_MS = 300;
 
 interface Entry {
   loaded: boolean;
@@ -25,13 +23,15 @@ interface Entry {
 }
 
 /**
- * The person's preferences as this tab knows them: loaded once per key, changed here at once, written
- * to the backend shortly after.
+ * The person's preferences as this tab knows them: loaded once per key, changed here at once and
+ * written at once. One write per key is on its way at a time; changes made meanwhile (a drag) are
+ * folded into the next, which carries the latest value only.
  */
 export class PreferenceCache {
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Map<string, Set<() => void>>();
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly writing = new Set<string>();
+  private readonly waiting = new Map<string, unknown>();
 
   constructor(private readonly backend: PreferenceBackend) {}
 
@@ -50,15 +50,22 @@ export class PreferenceCache {
   set(key: string, value: unknown): void {
     this.entries.set(key, { loaded: true, value });
     this.notify(key);
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        // A failed write leaves the change in this tab; the next change tries again.
-        this.backend.save(key, value).catch(() => undefined);
-      }, SAVE_DELAY_MS),
-    );
+    this.waiting.set(key, value);
+    if (!this.writing.has(key)) this.write(key);
+  }
+
+  private write(key: string): void {
+    const value = this.waiting.get(key);
+    this.waiting.delete(key);
+    this.writing.add(key);
+    this.backend
+      .save(key, value)
+      // A failed write leaves the change in this tab; the next change tries again.
+      .catch(() => undefined)
+      .finally(() => {
+        this.writing.delete(key);
+        if (this.waiting.has(key)) this.write(key);
+      });
   }
 
   private load(key: string): void {
