@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ResourceExtensionsProvider } from '../ui/resource-extensions';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { PreferenceCache, PreferenceProvider, serverPreferences } from '../ui/table-columns/preference-store';
@@ -12,6 +12,14 @@ import { ThemeProvider } from './theme';
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [preferences] = useState(() => new PreferenceCache(serverPreferences));
+  // Signing out clears the query cache; the preferences of the person who left go with it.
+  useEffect(
+    () =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.type === 'removed' && client.getQueryCache().getAll().length === 0) preferences.forget();
+      }),
+    [client, preferences],
+  );
   return (
     <ErrorBoundary>
       <QueryClientProvider client={client}>

@@ -68,6 +68,17 @@ export class PreferenceCache {
       });
   }
 
+  /** Drops what is known (another person signs in in this tab); the keys in use load again. */
+  forget(): void {
+    this.entries.clear();
+    this.waiting.clear();
+    for (const [key, listeners] of this.listeners) {
+      if (listeners.size === 0) continue;
+      this.load(key);
+      this.notify(key);
+    }
+  }
+
   private load(key: string): void {
     if (this.entries.has(key)) return;
     this.entries.set(key, { loaded: false, value: null });

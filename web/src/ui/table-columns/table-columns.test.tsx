@@ -2,7 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DataTable } from '../data-table';
-import { renderWithRouter, screen, waitFor, within } from '../testing/render';
+import { act, renderWithRouter, screen, waitFor, within } from '../testing/render';
 import { PreferenceCache, PreferenceProvider, type PreferenceBackend } from './preference-store';
 
 interface Check {
@@ -140,6 +140,21 @@ describe('DataTable column controls', () => {
     // A new page load: a fresh cache reading the same stored preferences.
     renderWithRouter(table(backend));
     await waitFor(() => expect(headers()).toEqual(['Owner', 'Name']));
+  });
+
+  it('loads the next person’s columns when the cache forgets the last one’s (sign-out)', async () => {
+    const backend = memoryBackend();
+    backend.stored.set('table.checks', { order: ['name', 'status', 'owner'], hidden: ['status'], widths: {} });
+    const cache = new PreferenceCache(backend);
+    renderWithRouter(
+      <PreferenceProvider cache={cache}>
+        <DataTable label="Checks" columns={columns} data={rows} getRowId={(row) => row.id} />
+      </PreferenceProvider>,
+    );
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Owner']));
+    backend.stored.set('table.checks', { order: ['owner', 'name', 'status'], hidden: [], widths: {} });
+    act(() => cache.forget());
+    await waitFor(() => expect(headers()).toEqual(['Owner', 'Name', 'Status']));
   });
 
   it('takes the columns a shared URL carries, and saves a view whose link carries them with the filters', async () => {
