@@ -32,13 +32,19 @@ function strings(value: unknown): string[] {
 
 /**
  * A stored or hand-edited layout made to fit the table's columns today: unknown ids dropped, new
- * columns added at the end, widths bounded. Null when nothing usable is stored.
+ * columns placed after their neighbour, widths bounded. Null when nothing usable is stored.
  */
 export function fitLayout(stored: unknown, ids: readonly string[]): ColumnLayout | null {
   if (!isRecord(stored)) return null;
   const known = new Set(ids);
   const order = [...new Set(strings(stored['order']).filter((id) => known.has(id)))];
-  for (const id of ids) if (!order.includes(id)) order.push(id);
+  // A column the stored order does not know (new, or one that comes and goes, as a grouping column)
+  // goes right after the column it follows in the table's own order.
+  ids.forEach((id, index) => {
+    if (order.includes(id)) return;
+    const before = index === 0 ? -1 : order.indexOf(ids[index - 1] ?? '');
+    order.splice(before + 1, 0, id);
+  });
   const hidden = [...new Set(strings(stored['hidden']).filter((id) => known.has(id)))];
   const widths: Record<string, number> = {};
   if (isRecord(stored['widths'])) {
