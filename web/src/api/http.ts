@@ -53,6 +53,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   headers?: HeadersInit;
   signal?: AbortSignal;
+  /** The request outlives the page (a save sent just before the person leaves it). */
+  keepalive?: boolean;
   /**
    * `redirect` (default): the session handling applies. `none`: failures of any kind come back
    * as ApiError, e.g. for the session check itself.
@@ -73,7 +75,7 @@ export function withQuery(path: string, query?: Record<string, QueryValue>): str
 
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const headers = new Headers(options.headers);
-  const init: RequestInit = { method, headers, signal: options.signal };
+  const init: RequestInit = { method, headers, signal: options.signal, keepalive: options.keepalive };
   if (body !== undefined) {
     headers.set('Content-Type', 'application/json');
     init.body = JSON.stringify(body);

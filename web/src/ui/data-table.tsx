@@ -13,6 +13,12 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { cn } from './cn';
+import { columnLabels, leafColumnIds } from './table-columns/column-ids';
+import { setColumnWidth, tablePreferenceKeys } from './table-columns/column-layout';
+import { ColumnsMenu } from './table-columns/columns-menu';
+import { ResizeHandle } from './table-columns/resize-handle';
+import { useColumnLayout } from './table-columns/use-column-layout';
+import { ViewsMenu } from './table-columns/views-menu';
 import { VirtualRows } from './virtual-rows';
 import { Spinner } from './spinner';
 import { TablePagination } from './table-pagination';
@@ -26,6 +32,8 @@ declare module '@tanstack/react-table' {
     className?: string;
     /** Classes of the column's header cell. */
     headerClassName?: string;
+    /** The column's name in the Columns menu when its header is not plain text. Default: the header, else the id. */
+    label?: string;
   }
 }
 
@@ -91,6 +99,13 @@ export interface DataTableProps<TData> {
   className?: string;
   /** Narrower cell padding, for tables of many columns that must fit the pane. */
   dense?: boolean;
+  /**
+   * The 'Columns' and 'Views' menus and the resize handles: a person shows, hides, orders and sizes
+   * the columns (remembered for them) and saves views. Default true.
+   */
+  columnControls?: boolean;
+  /** The name the person's columns and views of this table are remembered under. Default: `label`. */
+  preferenceName?: string;
 }
 
 function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 'none' {
@@ -99,7 +114,16 @@ function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 
   return 'none';
 }
 
-function HeaderCell<TData>({ header, sortable, dense, fixed }: { header: Header<TData, unknown>; sortable: boolean; dense: boolean; fixed: boolean }) {
+interface HeaderCellProps<TData> {
+  header: Header<TData, unknown>;
+  sortable: boolean;
+  dense: boolean;
+  fixed: boolean;
+  /** Present when the person may resize the column. */
+  resize?: { label: string; width: number | undefined; onResize: (width: number) => void };
+}
+
+function HeaderCell<TData>({ header, sortable, dense, fixed, resize }: HeaderCellProps<TData>) {
   const { column } = header;
   const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
   const canSort = sortable && column.getCanSort() && !header.isPlaceholder;
@@ -110,7 +134,9 @@ function HeaderCell<TData>({ header, sortable, dense, fixed }: { header: Header<
       scope="col"
       colSpan={header.colSpan}
       aria-sort={canSort ? ariaSort(sorted) : undefined}
+      style={resize?.width === undefined ? undefined : { width: resize.width, minWidth: resize.width }}
       className={cn(
+        resize && 'relative',
         'h-9 border-b border-border text-left text-xs font-semibold tracking-wide text-fg-muted uppercase',
         dense ? 'px-2' : 'px-3',
         // In a fixed table a title wider than its column wraps inside it rather than spill over its neighbour.
@@ -130,6 +156,7 @@ function HeaderCell<TData>({ header, sortable, dense, fixed }: { header: Header<
       ) : (
         content
       )}
+      {resize && <ResizeHandle {...resize} />}
     </th>
   );
 }
@@ -173,7 +200,17 @@ export function DataTable<TData>({
   layout = 'auto',
   className,
   dense = false,
+  columnControls = true,
+  preferenceName,
 }: DataTableProps<TData>) {
+  const defs = columns as DataTableColumn<TData>[];
+  const keys = tablePreferenceKeys(preferenceName ?? label);
+  const ids = leafColumnIds(defs);
+  const labels = columnLabels(defs);
+  const columnState = useColumnLayout(keys.columns, ids);
+  const columnLayout = columnState.layout;
+  const labelOf = (id: string) => labels.get(id) ?? id;
+  const alwaysShown = new Set(defs.filter((def) => def.enableHiding === false).flatMap((def) => leafColumnIds([def])));
   const url = useTableUrlState({ params: urlParams, defaultPageSize, defaultSort });
   const pageIndex = virtual ? DEFAULT_PAGE_INDEX : url.pageIndex;
   const pageCount = totalRowCount === undefined ? null : countPages(totalRowCount, url.pageSize);
@@ -199,7 +236,12 @@ export function DataTable<TData>({
     enableSortingRemoval: !defaultSort,
     sortDescFirst: false,
     pageCount: pageCount ?? -1,
-    state: { sorting, pagination: { pageIndex, pageSize: url.pageSize } },
+    state: {
+      sorting,
+      pagination: { pageIndex, pageSize: url.pageSize },
+      columnOrder: columnControls ? columnLayout.order : [],
+      columnVisibility: columnControls ? Object.fromEntries(columnLayout.hidden.map((id) => [id, false])) : {},
+    },
     onSortingChange,
   });
 
@@ -257,7 +299,22 @@ export function DataTable<TData>({
       {table.getHeaderGroups().map((group) => (
         <tr key={group.id} aria-rowindex={1}>
           {group.headers.map((header) => (
-            <HeaderCell key={header.id} header={header} sortable={enableSorting} dense={dense} fixed={layout === 'fixed' || windowed} />
+            <HeaderCell
+              key={header.id}
+              header={header}
+              sortable={enableSorting}
+              dense={dense}
+              fixed={layout === 'fixed' || windowed}
+              resize={
+                columnControls && !header.isPlaceholder
+                  ? {
+                      label: labelOf(header.column.id),
+                      width: columnState.layout.widths[header.column.id],
+                      onResize: (width) => columnState.change(setColumnWidth(columnState.layout, header.column.id, width)),
+                    }
+                  : undefined
+              }
+            />
           ))}
         </tr>
       ))}
@@ -274,6 +331,20 @@ export function DataTable<TData>({
       emptyMessage
     );
 
+  const toolbar = columnControls ? (
+    <div className="flex items-center justify-end gap-2 border-b border-border px-2 py-1.5">
+      <ViewsMenu tableLabel={label} preferenceKey={keys.views} layout={columnState.layout} />
+      <ColumnsMenu
+        tableLabel={label}
+        layout={columnState.layout}
+        labelOf={labelOf}
+        alwaysShown={alwaysShown}
+        onChange={columnState.change}
+        onReset={columnState.reset}
+      />
+    </div>
+  ) : null;
+
   const tableClass = 'w-full border-collapse text-sm';
   const busy = isLoading || isFetching;
 
@@ -281,6 +352,7 @@ export function DataTable<TData>({
     const more = hasMore ?? (totalRowCount !== undefined ? data.length < totalRowCount : data.length >= url.pageSize);
     return (
       <div className={cn('rounded-lg border border-border bg-surface', className)}>
+        {toolbar}
         <VirtualRows
           rows={rows}
           height={height}
@@ -330,6 +402,7 @@ export function DataTable<TData>({
 
   return (
     <div className={cn('rounded-lg border border-border bg-surface', className)}>
+      {toolbar}
       {windowed ? (
         <VirtualRows
           // Another page starts at its top.

@@ -50,6 +50,8 @@ function PivotTable({ pivot, pivotCellType, onOpen, ...props }: TableProps & { p
   return (
     <DataTable
       {...common(props)}
+      // Its columns are the pivot's values: remembered apart from the list's own.
+      preferenceName="Checks pivot"
       columns={columns}
       data={page}
       totalRowCount={pivot.rows.length}
