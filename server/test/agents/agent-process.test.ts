@@ -140,6 +140,34 @@ spec:
     expect(seen?.last_received).not.toBeNull();
   }, 120_000);
 
+  it('takes a playbook action whose runsOn names it, runs it, and upstream shows the result', async () => {
+    await applyUpstream(`apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata:
+  name: edge-echo
+spec:
+  actions:
+    - name: on-edge
+      runsOn: [${AGENT_NAME}]
+      exec:
+        script: echo "ran where $(echo the agent) is"
+`);
+    const [playbook] = await upstreamRows<{ id: string }>('playbooks?select=id&name=eq.edge-echo');
+    const started = await fetch(`${upstream.url}/api/playbook/run`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: playbook!.id }),
+    });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const { run_id: runId } = (await started.json()) as { run_id: string };
+    const [action] = await until(
+      () => upstreamRows<{ status: string; agent_id: string; result: { stdout?: string } | null }>(`playbook_run_actions?select=status,agent_id,result&playbook_run_id=eq.${runId}`),
+      (rows) => rows[0]?.status === 'completed' || rows[0]?.status === 'failed',
+      { timeoutMs: 60_000, detail: async () => agent.output() },
+    );
+    expect(action).toMatchObject({ status: 'completed', agent_id: agentId, result: { stdout: 'ran where the agent is' } });
+  });
+
   it('loses and doubles nothing when the agent is killed -9 in the middle of a push', async () => {
     const check = await agentCheck();
     const before = await statusesOf(upstream, check.id);
