@@ -16,9 +16,10 @@ export default defineConfig({
           include: ['server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/support/global-setup.ts'],
+          // Each file works on a database of its own (a copy of the migrated template), so files run in parallel.
+          setupFiles: ['server/test/support/file-database.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
-          fileParallelism: false,
         },
       },
       {
