@@ -21,7 +21,7 @@ export async function copyTemplateDatabase(adminUrl: string, template: string): 
     // CREATE DATABASE refuses a template someone is connected to; another worker's CREATE can hold it for a moment.
     for (let attempt = 1; ; attempt++) {
       try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY`);
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
         break;
       } catch (error) {
         if ((error as { code?: string }).code !== BUSY_TEMPLATE || attempt >= 50) throw error;
