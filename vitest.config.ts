@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Unit, web and integration files share one pool of workers (npm test runs them in one invocation):
+    // integration files mostly wait on their database, peers and child processes, so a third worker
+    // keeps both cores busy. `npx vitest run --maxWorkers=N` overrides it.
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -16,9 +20,11 @@ export default defineConfig({
           include: ['server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/support/global-setup.ts'],
-          testTimeout: 60000,
+          // Each file works on a database of its own (a copy of the migrated template), so files run in parallel.
+          setupFiles: ['server/test/support/file-database.ts'],
+          // A ceiling for a test that hangs, not a wait: files share the cores, so give them room.
+          testTimeout: 120000,
           hookTimeout: 120000,
-          fileParallelism: false,
         },
       },
       {

@@ -47,13 +47,15 @@ export async function completeEvents(client: pg.PoolClient, ids: readonly string
 }
 
 /**
- * Records a failure; the event is due again after `retryAfterMs` (exponential backoff), for the
- * consumers not in `done` (those that handled it, now or before, are not asked again).
+ * Records a failure; the event is due again `retryAfterMs` after the failure (exponential backoff),
+ * for the consumers not in `done` (those that handled it, now or before, are not asked again). The
+ * wait counts from the clock at the failure, not from the claim's transaction start (`now()`), so a
+ * slow handler still gets the whole wait before its retry.
  */
 export async function failEvent(client: pg.PoolClient, id: string, error: string, retryAfterMs: number, done: readonly string[] = []): Promise<void> {
   await client.query(
     `update event_queue
-        set attempts = attempts + 1, error = $2, last_attempt = now(), next_attempt_at = now() + make_interval(secs => $3::float8),
+        set attempts = attempts + 1, error = $2, last_attempt = clock_timestamp(), next_attempt_at = clock_timestamp() + make_interval(secs => $3::float8),
             done_consumers = $4::text[]
       where id = $1`,
     [id, error.slice(0, 2000), retryAfterMs / 1000, done],

@@ -1,6 +1,5 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { analysisIdOf } from '../../src/catalog/analysis-rules.js';
 import { catalogTest } from './helpers.js';
@@ -47,7 +46,7 @@ metadata:
 spec:
   full: true
   retention:
-    staleAnalysisAge: 3s
+    staleAnalysisAge: 1h
   exec:
     - type: $.config.kind
       id: $.config.id
@@ -86,7 +85,10 @@ spec:
     const statuses = async () => (await insights()).map((row) => `${row.config} ${row.analyzer} ${row.summary.split(' ')[0]} ${row.status}`);
     expect(await statuses()).toEqual(['api Exposed Access Keys AWS resolved', 'api cve CVE-2026-1 open', 'api cve CVE-2026-2 resolved', 'db-1 disk-pressure disk open']);
 
-    await sleep(3_500);
+    // As if db-1's insight had last been observed two hours ago.
+    await pool.query(
+      "update config_analysis a set first_observed = now() - interval '2 hours', last_observed = now() - interval '2 hours' from configs c where c.id = a.config_id and c.name = 'db-1'",
+    );
     const third = await env.run(scraperId);
     expect(third.summary['App::Database']).toMatchObject({ resolved: 1 });
     expect(await statuses()).toEqual(['api Exposed Access Keys AWS resolved', 'api cve CVE-2026-1 open', 'api cve CVE-2026-2 resolved', 'db-1 disk-pressure disk resolved']);

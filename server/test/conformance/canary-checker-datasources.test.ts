@@ -298,7 +298,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  console.log(`${ledger.report()}\n${ledger.addToRun(inject('databaseUrl'))}`);
+  console.log(`${ledger.report()}\n${ledger.addToRun(inject('testRunId'))}`);
   await Promise.all(peers.map((peer) => peer.stop()));
   if (sftpFolder) await rm(sftpFolder, { recursive: true, force: true });
   if (updatedFolder) await rm(updatedFolder, { recursive: true, force: true });

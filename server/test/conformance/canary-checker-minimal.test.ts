@@ -189,7 +189,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(`${ledger.report()}\n${ledger.addToRun(inject('databaseUrl'))}`);
+  console.log(`${ledger.report()}\n${ledger.addToRun(inject('testRunId'))}`);
   await dns?.process.stop();
   await httpbin?.close();
   await new Promise((resolve) => tcp?.close(resolve));

@@ -158,7 +158,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(`${ledger.report()}\n${ledger.addToRun(inject('databaseUrl'))}`);
+  console.log(`${ledger.report()}\n${ledger.addToRun(inject('testRunId'))}`);
   await new Promise((resolve) => todos?.close(resolve));
 });
 

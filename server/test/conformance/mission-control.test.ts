@@ -195,7 +195,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(`${ledger.report()}\n${ledger.addToRun(inject('databaseUrl'))}`);
+  console.log(`${ledger.report()}\n${ledger.addToRun(inject('testRunId'))}`);
   await recorder?.close();
 });
 

@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +71,16 @@ describe('two server processes on one database', () => {
     await pool.query('insert into canaries (name, spec) select n, s::jsonb from unnest($1::text[], $2::text[]) as u(n, s)', [names, specs.map((spec) => JSON.stringify(spec))]);
 
     processes.push(...(await startEngineProcesses(database.url, ['first', 'second'], SCRIPT)));
-    await sleep(20_000);
+    // Until every canary finished several runs (fast ones more), however busy the machine.
+    const finishedRuns = async () =>
+      (
+        await pool.query<{ name: string; n: number }>(
+          'select c.name, count(r.finished_at)::int as n from canaries c left join health_test_runs r on r.canary_id = c.id group by c.name',
+        )
+      ).rows;
+    await expect
+      .poll(async () => (await finishedRuns()).every((row) => row.n >= (row.name === 'slow' ? 4 : 8)), { timeout: 80_000, interval: 500 })
+      .toBe(true);
     await Promise.all(processes.map((engine) => engine.stop()));
 
     const { rows: ids } = await pool.query<{ id: string; name: string }>('select id, name from canaries');
@@ -103,17 +111,17 @@ describe('two server processes on one database', () => {
     // each finished run's requests reached the target once per check
     for (let index = 0; index < CANARIES; index++) {
       const finished = byCanary.get(ids.find((row) => row.name === `fast-${index}`)!.id)!.filter((run) => run.finished_at).length;
-      expect(finished).toBeGreaterThan(10);
+      expect(finished).toBeGreaterThanOrEqual(8);
       for (let check = 0; check < CHECKS_EACH; check++) expect(requests.get(`/fast/${index}/${check}`), `fast-${index} check-${check}`).toBe(finished);
     }
     // the slow canary (1.5 s a run on a 1 s schedule) skipped the ticks it was busy on
     const slow = byCanary.get(ids.find((row) => row.name === 'slow')!.id)!;
-    expect(slow.length).toBeGreaterThanOrEqual(5);
-    expect(slow.length).toBeLessThanOrEqual(14);
+    expect(slow.length).toBeGreaterThanOrEqual(4);
+    for (let index = 1; index < slow.length; index++) expect(slow[index]!.tick!.getTime() - slow[index - 1]!.tick!.getTime()).toBeGreaterThanOrEqual(2_000);
     // both processes ran canaries
     const perProcess = new Map<string, number>();
     for (const run of runs) perProcess.set(run.process, (perProcess.get(run.process) ?? 0) + 1);
     expect(perProcess.get('first')).toBeGreaterThan(runs.length / 10);
     expect(perProcess.get('second')).toBeGreaterThan(runs.length / 10);
-  }, 90_000);
+  }, 120_000);
 });

@@ -268,14 +268,18 @@ describe('WebAuthn security keys', () => {
 
 describe('privileged settings', () => {
   it('asks for a fresh sign-in (session_refresh_required) after the privileged window, then accepts the change', async () => {
-    const short = await startTestServer({ identity: identityOptions({ privilegedSessionMaxAgeMs: 1000 }) });
+    const short = await startTestServer({ identity: identityOptions({ privilegedSessionMaxAgeMs: 60_000 }) });
     try {
       const email = uniqueEmail('refresh');
       const b = browser(short);
       await register(b, email);
       const other = browser(short);
       await signIn(other, email);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // As if both sign-ins were two minutes ago, past the privileged window.
+      await short.pool.query(
+        "update identity_sessions set authenticated_at = authenticated_at - interval '2 minutes' where identity_id = (select id from identities where traits->>'email' = $1)",
+        [email],
+      );
       const settings = await b.api.createBrowserSettingsFlow({ returnTo: '/health' });
 
       const refused = await rejection(

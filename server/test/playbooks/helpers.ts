@@ -65,7 +65,7 @@ export function playbookTest({ secrets = TEST_SECRETS, events = {}, agentSilence
       expect(response.status).toBe(200);
       return (await response.json()) as RunView;
     },
-    async until(id, done = (run) => ENDED.includes(run.status), timeoutMs = 20_000) {
+    async until(id, done = (run) => ENDED.includes(run.status), timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const run = await test.run(id);

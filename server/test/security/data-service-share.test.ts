@@ -29,7 +29,7 @@ const slowWalk = (): string => `rpc/related_configs_recursive?config_id=${startC
 /** Statements of the slow walk PostgreSQL is running now. */
 async function walksRunning(): Promise<number> {
   const { rows } = await server.pool.query<{ n: number }>(
-    "select count(*)::int as n from pg_stat_activity where state = 'active' and query like '%related_configs_recursive%' and pid <> pg_backend_pid()",
+    "select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and query like '%related_configs_recursive%' and pid <> pg_backend_pid()",
   );
   return rows[0]?.n ?? 0;
 }

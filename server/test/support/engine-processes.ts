@@ -32,7 +32,11 @@ export async function startEngineProcess(databaseUrl: string, name: string, scri
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`engine process ${name} did not start: ${stderr}`)), 30_000);
+    // tsx compiles the process's sources first: on a busy machine that alone can take most of a minute.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`engine process ${name} did not start: ${stderr}`));
+    }, 90_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString('utf8').includes('ready')) {
         clearTimeout(timer);

@@ -5,8 +5,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { createToken } from '../../src/auth/tokens.js';
-import { migrate } from '../../src/db/migrate.js';
 import { ServerSecrets } from '../../src/secrets/server-secrets.js';
+import { copyTemplateDatabase, type DatabaseCopy } from './template-copy.js';
 
 export interface TestServer {
   /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -26,7 +26,7 @@ export type TestServerOptions = Omit<AppOptions, 'pool'>;
 export const TEST_SECRETS = new ServerSecrets(Buffer.alloc(32, 42));
 
 /**
- * The real app listening on 127.0.0.1 on a free port, on the shared test database unless
+ * The real app listening on 127.0.0.1 on a free port, on the test file's database unless
  * `databaseUrl` names another (see `freshDatabase`).
  */
 export async function startTestServer(options: TestServerOptions = {}, databaseUrl = inject('databaseUrl')): Promise<TestServer> {
@@ -45,33 +45,12 @@ export async function startTestServer(options: TestServerOptions = {}, databaseU
   };
 }
 
-export interface FreshDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
+export type FreshDatabase = DatabaseCopy;
 
 /**
- * A new, migrated database of its own in the test cluster, for the few tests that must know every
- * row of a table (e.g. that exactly one administrator exists).
+ * A new, migrated database of its own in the test cluster, for tests that need a second one beside
+ * their file's (e.g. two installations).
  */
-export async function freshDatabase(): Promise<FreshDatabase> {
-  const shared = new URL(inject('databaseUrl'));
-  const name = `pharos_test_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Pool({ connectionString: shared.toString(), max: 1 });
-  await admin.query(`create database ${name}`);
-  const url = new URL(shared);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  try {
-    await migrate(pool);
-  } finally {
-    await pool.end();
-  }
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name}`);
-      await admin.end();
-    },
-  };
+export function freshDatabase(): Promise<FreshDatabase> {
+  return copyTemplateDatabase(inject('adminDatabaseUrl'), inject('templateDatabase'));
 }

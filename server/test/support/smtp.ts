@@ -62,7 +62,7 @@ export class TestSmtpServer {
   }
 
   /** The first mail to `address` (received after `after` mails to it) that matches, waiting for it. */
-  async waitFor(address: string, predicate: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 10_000): Promise<ReceivedMail> {
+  async waitFor(address: string, predicate: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 30_000): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     const wanted = address.toLowerCase();
     while (Date.now() < deadline) {

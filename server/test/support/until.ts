@@ -7,7 +7,7 @@ export interface UntilOptions {
 }
 
 /** Polls `read` until `done` says so, or fails after `timeoutMs` with the last value read. */
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, { timeoutMs = 20_000, intervalMs = 100, detail }: UntilOptions = {}): Promise<T> {
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, { timeoutMs = 60_000, intervalMs = 100, detail }: UntilOptions = {}): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -65,22 +65,20 @@ export class Ledger {
 
   /**
    * This file's tally added to those of the suite's other files in the same test run (`run` names
-   * it: the run's database URL), and the line of them all: `conformance of all files so far: …`.
-   * The files run one after another, so the last one prints the whole suite's rate.
+   * it), and the line of them all: `conformance of all files so far: …`. Each file keeps its tally in
+   * a file of its own, since the suite's files may run at the same time.
    */
   addToRun(run: string): string {
-    const file = path.join(tmpdir(), `pharos-conformance-${createHash('sha256').update(run).digest('hex').slice(0, 16)}.json`);
-    let tallies: Record<string, { conforming: number; counted: number }> = {};
-    try {
-      tallies = JSON.parse(readFileSync(file, 'utf8')) as typeof tallies;
-    } catch {
-      tallies = {};
-    }
+    const folder = path.join(tmpdir(), `pharos-conformance-${createHash('sha256').update(run).digest('hex').slice(0, 16)}`);
+    mkdirSync(folder, { recursive: true });
     const { conforming, counted } = this.rate();
-    tallies[this.title] = { conforming, counted };
-    writeFileSync(file, JSON.stringify(tallies));
-    const all = Object.values(tallies).reduce((sum, tally) => ({ conforming: sum.conforming + tally.conforming, counted: sum.counted + tally.counted }), { conforming: 0, counted: 0 });
+    writeFileSync(path.join(folder, `${createHash('sha256').update(this.title).digest('hex').slice(0, 16)}.json`), JSON.stringify({ title: this.title, conforming, counted }));
+    const tallies = readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as { title: string; conforming: number; counted: number })
+      .sort((a, b) => a.title.localeCompare(b.title));
+    const all = tallies.reduce((sum, tally) => ({ conforming: sum.conforming + tally.conforming, counted: sum.counted + tally.counted }), { conforming: 0, counted: 0 });
     const percent = all.counted === 0 ? 100 : (100 * all.conforming) / all.counted;
-    return `conformance of all files so far (${Object.keys(tallies).join(', ')}): ${all.conforming}/${all.counted} (${percent.toFixed(1)}%)`;
+    return `conformance of all files so far (${tallies.map((tally) => tally.title).join(', ')}): ${all.conforming}/${all.counted} (${percent.toFixed(1)}%)`;
   }
 }

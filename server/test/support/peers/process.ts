@@ -32,7 +32,7 @@ export class PeerProcess {
   }
 
   /** Starts `command` and waits until `port` accepts connections (or the process dies, with its output). */
-  static async start(name: string, folder: string, command: string, args: readonly string[], port: number, timeoutMs = 30_000): Promise<PeerProcess> {
+  static async start(name: string, folder: string, command: string, args: readonly string[], port: number, timeoutMs = 90_000): Promise<PeerProcess> {
     const output: string[] = [];
     // A process group of its own: servers that fork (smbd) are stopped whole.
     const child = spawn(command, args, { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
