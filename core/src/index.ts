@@ -14,3 +14,4 @@ export * from './topology/index.js';
 export * from './spec-secrets/index.js';
 export * from './regex/index.js';
 export * from './playbooks/index.js';
+export * from './suspects.js';

@@ -1,5 +1,7 @@
+import type { ChangeKind } from '@pharos/core';
+
 /** What a change did, as far as its type tells: the kinds that most often break what depends on them. */
-export type ChangeKind = 'deployment' | 'config' | 'scaling' | 'restart' | 'other';
+export type { ChangeKind };
 
 /** Each kind's change types (case-insensitive, POSIX regular expressions as PostgreSQL's `~*`), tried in this order, and its weight. */
 export const CHANGE_KINDS: ReadonlyArray<{ kind: Exclude<ChangeKind, 'other'>; pattern: string; weight: number }> = [

@@ -1,27 +1,10 @@
 import type pg from 'pg';
 import type { Seeds } from './anchor.js';
 import { neighbourhoodCtes } from './graph.js';
-import { CHANGE_KINDS, kindCase, kindPatterns, OTHER_KIND_WEIGHT, SCORE_WEIGHTS, SEVERITY_WEIGHTS, type ChangeKind } from './kinds.js';
+import { CHANGE_KINDS, kindCase, kindPatterns, OTHER_KIND_WEIGHT, SCORE_WEIGHTS, SEVERITY_WEIGHTS } from './kinds.js';
+import type { ChangeKind, Suspect } from '@pharos/core';
 
-/** A change that could explain the transition, with why it ranks where it does. */
-export interface Suspect {
-  id: string;
-  config_id: string;
-  config_name: string | null;
-  config_type: string;
-  change_type: string;
-  kind: ChangeKind;
-  severity: string | null;
-  summary: string | null;
-  source: string | null;
-  created_at: string;
-  /** Hops from the anchor in the relationship graph: 0 is one of its own configs. */
-  distance: number;
-  diff: string | null;
-  patches: unknown;
-  score: number;
-  scores: { time: number; graph: number; severity: number; kind: number };
-}
+export type { Suspect };
 
 export interface Ranking {
   suspects: Suspect[];

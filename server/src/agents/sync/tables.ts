@@ -56,6 +56,13 @@ const TIMES: readonly Column[] = [
   { name: 'deleted_at', type: 'time', nullable: true },
 ];
 
+const COSTS: readonly Column[] = [
+  { name: 'cost_per_minute', type: 'num', nullable: true },
+  { name: 'cost_total_1d', type: 'num', nullable: true },
+  { name: 'cost_total_7d', type: 'num', nullable: true },
+  { name: 'cost_total_30d', type: 'num', nullable: true },
+];
+
 const SPEC_RESOURCE: readonly Column[] = [
   { name: 'id', type: 'uuid' },
   { name: 'name', type: 'text' },
@@ -163,10 +170,7 @@ const TABLES: Record<SyncTableName, SyncTable> = {
       { name: 'config', type: 'json', nullable: true },
       { name: 'format', type: 'text' },
       { name: 'source', type: 'text', nullable: true },
-      { name: 'cost_per_minute', type: 'num', nullable: true },
-      { name: 'cost_total_1d', type: 'num', nullable: true },
-      { name: 'cost_total_7d', type: 'num', nullable: true },
-      { name: 'cost_total_30d', type: 'num', nullable: true },
+      ...COSTS,
       { name: 'last_scraped_time', type: 'time', nullable: true },
       { name: 'delete_reason', type: 'text', nullable: true },
       ...TIMES,
@@ -276,10 +280,7 @@ const TABLES: Record<SyncTableName, SyncTable> = {
       { name: 'check_selectors', type: 'json', nullable: true },
       { name: 'config_selectors', type: 'json', nullable: true },
       { name: 'logs', type: 'array' },
-      { name: 'cost_per_minute', type: 'num', nullable: true },
-      { name: 'cost_total_1d', type: 'num', nullable: true },
-      { name: 'cost_total_7d', type: 'num', nullable: true },
-      { name: 'cost_total_30d', type: 'num', nullable: true },
+      ...COSTS,
       { name: 'status_expr', type: 'text', nullable: true },
       { name: 'health_expr', type: 'text', nullable: true },
       ...TIMES,

@@ -1,28 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../api/http';
 import type { SuspectAnchor } from '../../ui/resource-extensions';
+import type { ChangeKind, Suspect } from '@pharos/core';
 
-/** What a change did, as far as its type tells. */
-export type ChangeKind = 'deployment' | 'config' | 'scaling' | 'restart' | 'other';
-
-/** A change of `GET /api/suspects`, with its score and the parts it is made of. */
-export interface Suspect {
-  id: string;
-  config_id: string;
-  config_name: string | null;
-  config_type: string;
-  change_type: string;
-  kind: ChangeKind;
-  severity: string | null;
-  summary: string | null;
-  source: string | null;
-  created_at: string;
-  distance: number;
-  diff: string | null;
-  patches: unknown;
-  score: number;
-  scores: { time: number; graph: number; severity: number; kind: number };
-}
+export type { ChangeKind, Suspect };
 
 export interface SuspectsAnswer {
   anchor: { kind: 'check' | 'component' | 'incident'; id: string; name: string; transition_at: string };
