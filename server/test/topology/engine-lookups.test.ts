@@ -237,7 +237,7 @@ spec:
     const result = await env.run('failing');
     expect(result.errors).toEqual([
       expect.stringMatching(/^property missing of broken: http lookup failed: .*404/),
-      'property pods of broken: kubernetes lookup: kubernetes checks need a Kubernetes cluster, which this Pharos is not connected to: the spec is kept',
+      'property pods of broken: kubernetes lookup failed: failed to get Pod resources: no kubeconfig was given and Pharos does not run in a Kubernetes pod (KUBERNETES_SERVICE_HOST is unset): give a kubeconfig or a kubernetes connection',
     ]);
     expect(named(await env.components('failing'), 'broken').properties).toEqual([]);
   });
