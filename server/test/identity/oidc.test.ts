@@ -32,6 +32,7 @@ function oidcConfig(issuer: string): OidcConfig {
     ],
     teamMap: [{ group: 'sre', team: TEAM }],
     name: 'Test SSO',
+    recheckIntervalMs: 15 * 60_000,
   };
 }
 
