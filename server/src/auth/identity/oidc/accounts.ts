@@ -234,5 +234,7 @@ export async function unlinkIdentity(pool: pg.Pool, config: OidcConfig, identity
     for (const link of removed) {
       await client.query("delete from identity_credential_identifiers where credential_type = 'oidc' and identifier = $1", [identifierOf(link.issuer, link.subject)]);
     }
+    // An unlinked provider no longer speaks for the account, so it is not asked about it either.
+    await client.query('delete from identity_oidc_grants where identity_id = $1 and issuer = $2', [identityId, config.issuer]);
   });
 }

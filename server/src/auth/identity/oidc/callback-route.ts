@@ -88,12 +88,14 @@ async function finishSignIn(deps: IdentityDeps, request: FastifyRequest, reply: 
 }
 
 /** Links the provider account to the signed-in person who pressed 'Link' in their settings. */
-async function finishLink(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, urls: Urls, flow: FlowRow, claims: OidcClaims, relyingParty: OidcRelyingParty): Promise<FastifyReply> {
+async function finishLink(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, urls: Urls, flow: FlowRow, signIn: OidcSignIn, relyingParty: OidcRelyingParty): Promise<FastifyReply> {
+  const { claims } = signIn;
   const current = await currentSession(deps.pool, request);
   if (!current || current.identity.id !== flow.identity_id) return toErrorPage(deps, reply, urls, errors.identityMismatch());
   let note = messages.settingsSaved();
   try {
     await linkIdentity(deps.pool, relyingParty.config, current.identity.id, claims);
+    await saveGrant(deps.pool, deps.secrets, { identityId: current.identity.id, issuer: relyingParty.config.issuer, subject: claims.subject, refreshToken: signIn.refreshToken });
   } catch (error) {
     if (!(error instanceof OidcAccountRefused)) throw error;
     note = messages.generic(error.message);
@@ -145,7 +147,8 @@ async function callback(options: OidcCallbackOptions, request: FastifyRequest, r
     const next = await createSettingsFlowFor(deps, request, reply, urls, current.identity, flow.return_to, [messages.generic(error.message)]);
     return reply.redirect(urls.ui('settings', { flow: next.id }), 303);
   }
-  return flow.type === 'settings' ? finishLink(deps, request, reply, urls, flow, claims, relyingParty) : finishSignIn(deps, request, reply, urls, flow, { claims, refreshToken }, relyingParty);
+  const signIn = { claims, refreshToken };
+  return flow.type === 'settings' ? finishLink(deps, request, reply, urls, flow, signIn, relyingParty) : finishSignIn(deps, request, reply, urls, flow, signIn, relyingParty);
 }
 
 /** The OpenID Connect provider's redirect back to Pharos after the person signed in there. */
