@@ -5,7 +5,7 @@ import type { OidcConfig } from '../../src/auth/identity/oidc/config.js';
 import { OidcRecheck } from '../../src/auth/identity/oidc/recheck.js';
 import { OidcRelyingParty } from '../../src/auth/identity/oidc/relying-party.js';
 import { CookieJar } from '../support/cookies.js';
-import { browser, csrfOf, identityOptions, inputAttributes, nodeNamed, uniqueEmail } from '../support/identity.js';
+import { browser, csrfOf, identityOptions, inputAttributes, nodeNamed, register, rejection, signIn as signInWithPassword, uniqueEmail } from '../support/identity.js';
 import { signInAtProvider } from '../support/oidc-journey.js';
 import { TEST_CLIENT, TestOidcProvider, type ProviderUser } from '../support/oidc-provider.js';
 import { startTestServer, TEST_SECRETS, type TestServer } from '../support/server.js';
@@ -120,6 +120,24 @@ describe('the provider recheck', () => {
     const again = await whoami(back.jar);
     expect(again.status).toBe(200);
     expect(again.body.user?.id).toBe(me.body.user?.id);
+  });
+
+  it('tells a person with a password why their account is disabled, and only after the right password', async () => {
+    const email = uniqueEmail('password');
+    await register(browser(server), email);
+    // The provider vouches for the same verified address, so the sign-in links the password account.
+    const user = provider.add({ sub: randomUUID(), email, name: 'Dorothy Vaughan', groups: ['sre'] });
+    expect((await whoami((await signIn(user)).jar)).status).toBe(200);
+    user.disabled = true;
+    await recheckEveryone();
+
+    const refused = await rejection(signInWithPassword(browser(server), email));
+    const texts = (refused.body as { ui?: { messages?: Array<{ text: string }> } }).ui?.messages?.map((message) => message.text);
+    expect(texts).toEqual(['Your Pharos account is disabled because Test SSO no longer lists you. Ask your Test SSO administrator to enable your account there, then sign in with Test SSO.']);
+    const wrong = await rejection(signInWithPassword(browser(server), email, 'not the password'));
+    const wrongTexts = (wrong.body as { ui?: { messages?: Array<{ text: string }> } }).ui?.messages?.map((message) => message.text) ?? [];
+    expect(wrongTexts.length).toBeGreaterThan(0);
+    expect(wrongTexts.join(' ')).not.toContain('Test SSO');
   });
 
   it('ends a session at its next use once the interval passed and the provider no longer lists the person, saying why', async () => {
