@@ -101,11 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (trusted) await app.register(fastifyCors, { origin: new URL(trusted.issuer).origin, credentials: false, maxAge: 600 });
   installCompression(app);
   const relyingParty = identity.oidc ? new OidcRelyingParty(identity.oidc) : undefined;
+  // Sessions in use are rechecked here; everyone else by the OidcRecheck job (auth/identity/oidc/register.ts).
   const oidcRecheck = relyingParty ? new OidcRecheck(pool, relyingParty, secrets, relyingParty.config.recheckIntervalMs, app.log) : undefined;
-  if (oidcRecheck) {
-    oidcRecheck.start();
-    app.addHook('onClose', async () => oidcRecheck.stop());
-  }
   installAccessGuard(app, {
     resolvers: [
       ...(trusted ? [trustedIssuerResolver(pool, trusted)] : []),

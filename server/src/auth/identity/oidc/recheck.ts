@@ -29,12 +29,11 @@ interface DueGrant {
 }
 
 /**
- * Asks the provider about people who signed in with it: every `intervalMs` for all of them, and
- * when a session of one is used and their last check is older than that. A refusal ends their
+ * Asks the provider about people who signed in with it: all of them from the OidcRecheck job, and
+ * one when their session is used and their last check is older than `intervalMs`. A refusal ends their
  * sessions and disables the account; an answer re-applies the group mappings.
  */
 export class OidcRecheck {
-  private timer: NodeJS.Timeout | undefined;
   private readonly running = new Map<string, Promise<RecheckOutcome>>();
 
   constructor(
@@ -44,17 +43,6 @@ export class OidcRecheck {
     readonly intervalMs: number,
     private readonly log: FastifyBaseLogger,
   ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      this.recheckDue().catch((error: unknown) => this.log.error({ err: error }, 'OpenID Connect recheck failed'));
-    }, this.intervalMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-  }
 
   /** Rechecks everyone whose last check is older than the interval. */
   async recheckDue(): Promise<void> {
