@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { freePort, startServer, type RunningServer } from '../support/server.js';
-import { signedInContext } from '../support/session.js';
+import { newUser, signedInContext, verifyEmail } from '../support/session.js';
 
 /**
  * Organization mode (PHAROS_AUTH_MODE=organizations, self-service on): the switcher in the user
@@ -117,6 +117,66 @@ describe('organizations', () => {
       await invitations.getByRole('cell', { name: 'friend@example.com', exact: true }).waitFor({ state: 'detached' });
     } finally {
       await context.close();
+    }
+  });
+
+  it("shows the organization's members on the users page, where its admin invites, changes a role and removes a member", async () => {
+    const { context: adminContext } = await signedInContext(browser, server.url);
+    const colleague = newUser();
+    colleague.first = 'Grace';
+    colleague.last = 'Hopper';
+    const page = await adminContext.newPage();
+    try {
+      expect((await adminContext.request.post('/api/organizations', { data: { name: 'People', slug: `people-${Date.now()}` } })).status()).toBe(201);
+      await page.goto('/settings/users');
+      const table = page.getByRole('table', { name: 'Users' });
+      await page.getByRole('button', { name: 'Invite User' }).click();
+      const invite = page.getByRole('dialog', { name: 'Invite User' });
+      await invite.getByLabel('First Name').fill(colleague.first);
+      await invite.getByLabel('Last Name').fill(colleague.last);
+      await invite.getByLabel('Email').fill(colleague.email);
+      await invite.getByLabel('Role').selectOption('editor');
+      await invite.getByRole('button', { name: 'Invite' }).click();
+      await page.getByText('Grace Hopper invited successfully').waitFor();
+      const invited = table.getByRole('row').filter({ hasText: colleague.email });
+      await invited.getByText('invited').waitFor();
+
+      // The colleague signs up with the invited address, proves it, and is a member as editor.
+      const { context: colleagueContext } = await signedInContext(browser, server.url, colleague);
+      try {
+        await verifyEmail(colleagueContext, server, colleague.email);
+        const whoami = (await (await colleagueContext.request.get('/api/auth/whoami')).json()) as { user: { roles: string[] } };
+        expect(whoami.user.roles).toEqual(['editor']);
+
+        await page.reload();
+        const member = table.getByRole('row').filter({ hasText: colleague.email });
+        await member.getByText('active').waitFor();
+        await member.getByText('Editor').waitFor();
+        await page.getByRole('button', { name: 'Add Role to User' }).click();
+        const roleDialog = page.getByRole('dialog', { name: 'Add Role to User' });
+        await roleDialog.getByLabel('User', { exact: true }).selectOption({ label: 'Grace Hopper' });
+        await roleDialog.getByRole('button', { name: 'Roles: Editor' }).click();
+        const roles = page.getByRole('group', { name: 'Roles' });
+        await roles.getByLabel('Editor').click();
+        await roles.getByLabel('Viewer').click();
+        await page.keyboard.press('Escape');
+        await roleDialog.getByRole('button', { name: 'Save' }).click();
+        await page.getByText('Grace Hopper role updated successfully').waitFor();
+        await member.getByText('Viewer').waitFor();
+        const after = (await (await colleagueContext.request.get('/api/auth/whoami')).json()) as { user: { roles: string[] } };
+        expect(after.user.roles).toEqual(['viewer']);
+        await screenshot(page, 'organizations-users');
+
+        await member.getByRole('button', { name: 'Delete Grace Hopper' }).click();
+        await page.getByRole('alertdialog', { name: 'Delete User ?' }).getByRole('button', { name: 'Delete' }).click();
+        await member.waitFor({ state: 'detached' });
+        const removed = (await (await colleagueContext.request.get('/api/auth/whoami')).json()) as { organization: unknown };
+        expect(removed.organization).toBeNull();
+      } finally {
+        await colleagueContext.close();
+      }
+    } finally {
+      await adminContext.close();
     }
   });
 

@@ -20,6 +20,7 @@ import { loadIdentityConfig, type IdentityConfig } from './auth/identity/config.
 import { Courier } from './auth/identity/courier.js';
 import { identityDeps, identityPlugin } from './auth/identity/index.js';
 import { oidcCallbackRoute } from './auth/identity/oidc/callback-route.js';
+import { OidcRecheck } from './auth/identity/oidc/recheck.js';
 import { OidcRelyingParty } from './auth/identity/oidc/relying-party.js';
 import { sessionCookieResolver } from './auth/identity/resolver.js';
 import { IDENTITY_PREFIX } from './auth/identity/urls.js';
@@ -99,11 +100,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const trusted = identity.trustedIssuer && identity.publicUrl ? { ...identity.trustedIssuer, audience: identity.publicUrl } : undefined;
   if (trusted) await app.register(fastifyCors, { origin: new URL(trusted.issuer).origin, credentials: false, maxAge: 600 });
   installCompression(app);
+  const relyingParty = identity.oidc ? new OidcRelyingParty(identity.oidc) : undefined;
+  // Sessions in use are rechecked here; everyone else by the OidcRecheck job (auth/identity/oidc/register.ts).
+  const oidcRecheck = relyingParty ? new OidcRecheck(pool, relyingParty, secrets, relyingParty.config.recheckIntervalMs, app.log) : undefined;
   installAccessGuard(app, {
     resolvers: [
       ...(trusted ? [trustedIssuerResolver(pool, trusted)] : []),
       bearerTokenResolver(pool),
-      sessionCookieResolver(pool, identity),
+      sessionCookieResolver(pool, identity, oidcRecheck),
       ...(options.callerResolvers ?? []),
     ],
   });
@@ -121,7 +125,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => courier.close());
 
   await app.register(systemRoutes, { pool, registration: identity.registration, authMode: identity.authMode, stopping: options.stopping });
-  const relyingParty = identity.oidc ? new OidcRelyingParty(identity.oidc) : undefined;
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier, secrets, relyingParty });
   if (relyingParty) await app.register(oidcCallbackRoute, { deps: identityDeps({ pool, config: identity, courier, secrets, relyingParty }), relyingParty });
   await app.register(authRoutes, { pool, config: identity, courier, secrets });

@@ -1,5 +1,5 @@
 import { isRole, permissionsFor, type Role } from '@pharos/core';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { IdentityConfig } from './identity/config.js';
 import type { Courier } from './identity/courier.js';
@@ -11,6 +11,7 @@ import { Urls } from './identity/urls.js';
 import { assertVerifiedAccount, UnverifiedAccountError } from './people.js';
 import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { inviteMember, setMemberRole } from '../organizations/members.js';
 import { membershipOf } from '../organizations/store.js';
 
 export interface AuthRoutesOptions {
@@ -87,7 +88,22 @@ async function refuseUnverified(client: pg.ClientBase, personId: string, email: 
   }
 }
 
-/** `/api/auth/whoami`, `/api/auth/invite_user` and `/api/rbac/:id/update_role`. */
+export const ONE_ORGANIZATION_ROLE = 'A member has one role in an organization: choose one';
+
+/**
+ * Organization mode: the people page works on the session's current organization, which only its
+ * administrators may change.
+ */
+function currentOrganizationOf(request: FastifyRequest): string {
+  const caller = authorize(request, 'rbac', 'write');
+  if (!caller.organizationId) throw new RouteError(404, 'NOT_FOUND', 'You are not a member of any organization yet: create one or ask for an invitation');
+  return caller.organizationId;
+}
+
+/**
+ * `/api/auth/whoami`, `/api/auth/invite_user` and `/api/rbac/:id/update_role`; in organization mode
+ * the last two invite to, and change roles in, the current organization.
+ */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { pool, config, courier, secrets }) => {
   app.setErrorHandler(routeErrorHandler);
 
@@ -106,12 +122,18 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
     return { ...session, organization };
   });
 
-  app.post('/api/auth/invite_user', { schema: { tags: ['people'], summary: 'Create an account and mail its invitation' } }, async (request) => {
-    authorize(request, 'identities', 'write');
+  app.post('/api/auth/invite_user', { schema: { tags: ['people'], summary: 'Create an account and mail its invitation' } }, async (request, reply) => {
+    const organizationId = config.authMode === 'organizations' ? currentOrganizationOf(request) : null;
+    if (!organizationId) authorize(request, 'identities', 'write');
     const { invitation, errors } = validateInvitation(request.body);
     if (!invitation) {
       const first = Object.values(errors)[0] ?? 'Invalid invitation';
       throw new RouteError(400, 'VALIDATION_FAILED', first, { errors });
+    }
+    if (organizationId) {
+      const options = { pool, config, courier, request, organizationId, invitedBy: callerOf(request).personId };
+      const created = await inviteMember(options, { email: invitation.email, role: invitation.role });
+      return reply.code(201).send(created);
     }
     const traits = { email: invitation.email, name: { first: invitation.firstName, last: invitation.lastName } };
     const urls = new Urls(config, request);
@@ -143,7 +165,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
   });
 
   app.post<{ Params: { id: string } }>('/api/rbac/:id/update_role', { schema: { tags: ['people'], summary: "Replace a person's roles" } }, async (request) => {
-    authorize(request, 'rbac', 'write');
+    const organizationId = config.authMode === 'organizations' ? currentOrganizationOf(request) : null;
+    if (!organizationId) authorize(request, 'rbac', 'write');
     const personId = request.params.id;
     if (!UUID.test(personId)) throw new RouteError(400, 'VALIDATION_FAILED', 'Please select any user');
     const raw = record(request.body)['roles'];
@@ -151,6 +174,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
     const roles = [...new Set(values.filter((value): value is string => typeof value === 'string').map((value) => value.trim()))];
     if (roles.length === 0 || !roles.every(isRole)) throw new RouteError(400, 'VALIDATION_FAILED', 'Please select any role');
     const granted = roles.filter(isRole);
+    if (organizationId) {
+      const [role] = granted;
+      if (granted.length !== 1 || !role) throw new RouteError(400, 'VALIDATION_FAILED', ONE_ORGANIZATION_ROLE);
+      await setMemberRole(pool, organizationId, personId, role);
+      request.log.info({ organization_id: organizationId, person_id: personId, role }, 'member role changed');
+      return { id: personId, roles: [role] };
+    }
 
     await transaction(pool, async (client) => {
       const person = await client.query<{ email: string | null; roles: string[] }>(

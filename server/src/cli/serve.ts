@@ -1,4 +1,5 @@
 import { buildApp } from '../app.js';
+import { registerOidcRecheck } from '../auth/identity/oidc/register.js';
 import { loadIdentityConfig } from '../auth/identity/config.js';
 import { createSetupToken } from '../auth/identity/setup.js';
 import { migrate } from '../db/migrate.js';
@@ -75,6 +76,7 @@ export async function serve(): Promise<void> {
     await registerIncidents(engine, { pool: database.pool, sandbox });
     shutdown.add('notifications', registerNotifications(engine, { pool: database.pool, secrets, sandbox, logger, delivery: deliveryConfig() }).stop);
     await registerResponders(engine, { pool: database.pool, secrets });
+    await registerOidcRecheck(engine, { pool: database.pool, secrets, logger, oidc: loadIdentityConfig().oidc });
     await engine.start();
     await saveSchedule(database.pool, {
       key: `system:${CHECK_STATUS_RETENTION}`,

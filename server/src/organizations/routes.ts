@@ -3,11 +3,11 @@ import type pg from 'pg';
 import type { IdentityConfig } from '../auth/identity/config.js';
 import type { Courier } from '../auth/identity/courier.js';
 import { currentSession } from '../auth/identity/sessions.js';
-import { Urls } from '../auth/identity/urls.js';
 import { transaction } from '../db/transaction.js';
 import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
 import { organizationJson } from './organization.js';
-import { countAdmins, createOrganization, DuplicateSlugError, membershipOf, membershipsOf, organizationById, setSessionOrganization } from './store.js';
+import { inviteMember, removeMember, setMemberRole } from './members.js';
+import { createOrganization, DuplicateSlugError, membershipOf, membershipsOf, organizationById, setSessionOrganization } from './store.js';
 import { InvalidInput, invitation, memberRole, newOrganization, organizationChanges } from './validate.js';
 
 export interface OrganizationRoutesOptions {
@@ -18,7 +18,7 @@ export interface OrganizationRoutesOptions {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const ORGANIZATIONS_OFF = 'Organizations are available only with PHAROS_AUTH_MODE=organizations';
-export const LAST_ADMIN = 'An organization needs at least one administrator: make another member admin first';
+export { LAST_ADMIN } from './members.js';
 export const DUPLICATE_SLUG = (slug: string) => `The slug "${slug}" is taken by another organization: choose another one`;
 
 function invalid(error: unknown): never {
@@ -38,20 +38,6 @@ function parse<T>(read: () => T): T {
 function uuidParam(value: string, what: string): string {
   if (!UUID.test(value)) throw new RouteError(404, 'NOT_FOUND', `No such ${what}`);
   return value;
-}
-
-function invitationEmail(organization: string, link: string): string {
-  return [
-    'Hello,',
-    '',
-    `you have been invited to the organization ${organization} on Pharos.`,
-    'Sign in, or create an account, with this email address and verify it; the organization then appears in your organization switcher:',
-    '',
-    link,
-    '',
-    'If you did not expect this invitation, you can ignore this message.',
-    '',
-  ].join('\n');
 }
 
 /**
@@ -161,24 +147,12 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return rows;
   });
 
-  /** Runs a change of members with the organization locked, refusing one that leaves it without an administrator. */
-  async function changeMembers(organizationId: string, change: (client: pg.PoolClient) => Promise<number>): Promise<void> {
-    await transaction(pool, async (client) => {
-      await client.query('select 1 from organizations where id = $1 for update', [organizationId]);
-      if ((await change(client)) === 0) throw new RouteError(404, 'NOT_FOUND', 'That person is not a member of this organization');
-      if ((await countAdmins(client, organizationId)) === 0) throw new RouteError(400, 'VALIDATION_FAILED', LAST_ADMIN);
-    });
-  }
-
   app.patch<{ Params: { personId: string } }>('/api/organizations/current/members/:personId', async (request) => {
     const organizationId = currentOrganization(request);
     authorize(request, 'rbac', 'write');
     const personId = uuidParam(request.params.personId, 'member');
     const role = parse(() => memberRole(request.body));
-    await changeMembers(organizationId, async (client) => {
-      const updated = await client.query('update organization_members set role = $3 where organization_id = $1 and person_id = $2', [organizationId, personId, role]);
-      return updated.rowCount ?? 0;
-    });
+    await setMemberRole(pool, organizationId, personId, role);
     request.log.info({ organization_id: organizationId, person_id: personId, role }, 'member role changed');
     return { id: personId, role };
   });
@@ -187,11 +161,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     const organizationId = currentOrganization(request);
     authorize(request, 'rbac', 'write');
     const personId = uuidParam(request.params.personId, 'member');
-    await changeMembers(organizationId, async (client) => {
-      const removed = await client.query('delete from organization_members where organization_id = $1 and person_id = $2', [organizationId, personId]);
-      await client.query('update identity_sessions set organization_id = null where identity_id = $2 and organization_id = $1', [organizationId, personId]);
-      return removed.rowCount ?? 0;
-    });
+    await removeMember(pool, organizationId, personId);
     request.log.info({ organization_id: organizationId, person_id: personId }, 'member removed');
     return reply.code(204).send();
   });
@@ -213,33 +183,8 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     const organizationId = currentOrganization(request);
     const caller = authorize(request, 'rbac', 'write');
     const input = parse(() => invitation(request.body));
-    const member = await pool.query(
-      `select 1 from organization_members m join identity_verifiable_addresses a on a.identity_id = m.person_id
-        where m.organization_id = $1 and lower(a.value) = $2`,
-      [organizationId, input.email],
-    );
-    if ((member.rowCount ?? 0) > 0) throw new RouteError(409, 'DUPLICATE', `${input.email} is already a member of this organization`);
-    const { rows } = await pool
-      .query<{ id: string; email: string; role: string; created_at: Date }>(
-        `insert into organization_invitations (organization_id, email, role, invited_by) values ($1, $2, $3, $4)
-         returning id, email, role, created_at`,
-        [organizationId, input.email, input.role, caller.personId],
-      )
-      .catch((error: unknown) => {
-        if ((error as { code?: string }).code === '23505') throw new RouteError(409, 'DUPLICATE', `${input.email} has already been invited: revoke that invitation first`);
-        throw error;
-      });
-    const organization = await organizationById(pool, organizationId);
-    const link = `${new Urls(config, request).origin}/login`;
-    await courier.send({
-      to: input.email,
-      subject: `You have been invited to ${organization?.name ?? 'an organization'} on Pharos`,
-      body: invitationEmail(organization?.name ?? '', link),
-      templateType: 'organization_invite',
-      templateData: { link, organization: organization?.slug ?? '' },
-    });
-    request.log.info({ organization_id: organizationId, role: input.role }, 'member invited');
-    return reply.code(201).send(rows[0]);
+    const created = await inviteMember({ pool, config, courier, request, organizationId, invitedBy: caller.personId }, input);
+    return reply.code(201).send(created);
   });
 
   app.delete<{ Params: { id: string } }>('/api/organizations/current/invitations/:id', async (request, reply) => {

@@ -44,5 +44,15 @@ export function authorizeWrite(caller: Caller, relation: { name: string; resourc
       owned.hint,
     );
   }
+  // An organization's administrator works on its members; an identity is the whole installation's.
+  if (caller.organizationId && relation.name === 'identities') {
+    throw new RestError(
+      403,
+      '42501',
+      "permission denied: in organization mode a person is removed from the organization, not deleted from Pharos",
+      `${method} on 'identities' is not allowed to a member of an organization`,
+      'Remove the member on the users page, or with DELETE /api/organizations/current/members/{id}.',
+    );
+  }
   authorize(caller, relation.resource, 'write', `'${relation.name}'`);
 }

@@ -32,6 +32,7 @@ function oidcConfig(issuer: string): OidcConfig {
     ],
     teamMap: [{ group: 'sre', team: TEAM }],
     name: 'Test SSO',
+    recheckIntervalMs: 15 * 60_000,
   };
 }
 
@@ -240,12 +241,16 @@ describe("'Manage Social Sign In' in the profile settings", () => {
     const afterLink = await settingsShown(owner.jar, linked.location);
     expect(afterLink.ui.messages?.map((message) => message.text)).toEqual(['Your changes have been saved!']);
     expect(nodeNamed(afterLink.ui, 'unlink', 'oidc')?.meta.label?.text).toBe('Unlink Test SSO');
+    const grants = 'select count(*)::int as count from identity_oidc_grants where identity_id = $1 and refresh_token_sealed is not null';
+    expect((await server.pool.query<{ count: number }>(grants, [identity.id])).rows[0]?.count).toBe(1);
     expect((await whoami((await signIn(user)).jar)).body.user?.id).toBe(identity.id);
 
     const unlinked = await pressSettingsButton(owner.jar, 'unlink', 'Unlink Test SSO');
     const afterUnlink = await settingsShown(owner.jar, unlinked.headers.get('location') ?? '');
     expect(afterUnlink.ui.messages?.map((message) => message.text)).toEqual(['Your changes have been saved!']);
     expect(nodeNamed(afterUnlink.ui, 'link', 'oidc')).toBeDefined();
+    // No longer asked about: the provider's view of that account does not disable this one.
+    expect((await server.pool.query<{ count: number }>(grants, [identity.id])).rows[0]?.count).toBe(0);
     const refused = await signIn(user);
     expect(await loginMessage(refused.jar, refused.location)).toBe(
       "You unlinked Test SSO from your Pharos account. Sign in with your password and link it again under 'Manage Social Sign In'.",

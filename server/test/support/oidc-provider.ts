@@ -58,7 +58,7 @@ export class TestOidcProvider {
           client_id: TEST_CLIENT.id,
           client_secret: TEST_CLIENT.secret,
           redirect_uris: redirectUris,
-          grant_types: ['authorization_code'],
+          grant_types: ['authorization_code', 'refresh_token'],
           response_types: ['code'],
           token_endpoint_auth_method: 'client_secret_basic',
         },
@@ -67,9 +67,11 @@ export class TestOidcProvider {
       // Lax rather than the default None, which a browser drops on plain http.
       cookies: { keys: ['test-provider-cookie-key'], long: { sameSite: 'lax' }, short: { sameSite: 'lax' } },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'], groups: ['groups'] },
+      // Every sign-in gets a refresh token, as Keycloak's do without offline_access.
+      issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
       findAccount: (_ctx, sub) => {
         const user = this.users.get(sub);
-        if (!user) return undefined;
+        if (!user || user.disabled) return undefined;
         return {
           accountId: sub,
           claims: () => {

@@ -22,7 +22,7 @@ export const settingsKeys = {
   schema: (name: string) => ['schemas', name] as const,
   users: {
     all: () => [...settingsKeys.all, 'users'] as const,
-    list: (params: Readonly<Record<string, number>>) => [...settingsKeys.users.all(), 'list', params] as const,
+    list: (params: Readonly<Record<string, number | boolean>>) => [...settingsKeys.users.all(), 'list', params] as const,
   },
   people: () => ['people'] as const,
   teamMembers: (teamId: string) => [...settingsKeys.table('teams'), teamId, 'members'] as const,

@@ -5,6 +5,7 @@ import type { CallerResolver, CallerResolution } from '../guard.js';
 import type { IdentityConfig } from './config.js';
 import { errors } from './errors.js';
 import { SESSION_COOKIE, sessionByToken, sessionSatisfiesAal } from './sessions.js';
+import { providerDisabledMessage, type OidcRecheck } from './oidc/recheck.js';
 import { Urls } from './urls.js';
 import { organizationCaller } from '../../organizations/session-caller.js';
 
@@ -41,12 +42,16 @@ function unverified(urls: Urls): CallerResolution {
 }
 
 /** Lets every /api route accept the identity session cookie as well as a bearer token. */
-export function sessionCookieResolver(pool: pg.Pool, config: IdentityConfig): CallerResolver {
+export function sessionCookieResolver(pool: pg.Pool, config: IdentityConfig, recheck?: OidcRecheck): CallerResolver {
   return async (request): Promise<CallerResolution> => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return { outcome: 'absent' };
     const session = await sessionByToken(pool, token);
     if (!session) return { outcome: 'invalid', message: INVALID_SESSION };
+    // A person who signed in with the provider is asked about again once their last check is older than the interval.
+    if (recheck && config.oidc && (await recheck.recheck(session.identity_id)) === 'disabled') {
+      return { outcome: 'invalid', message: providerDisabledMessage(config.oidc.name) };
+    }
     const urls = new Urls(config, request);
     if (!SAFE_METHODS.has(request.method) && crossOrigin(request, urls)) {
       return {

@@ -6,6 +6,7 @@ import { transaction } from '../../../db/transaction.js';
 import { messages, type UiText } from '../messages.js';
 import { findLookupCode, parseStoredLookupCodes } from '../methods/lookup.js';
 import { verifyNothing, verifyPassword } from '../methods/password.js';
+import { providerDisabledPassword, providerDisabledSignIn } from '../oidc/disabled-accounts.js';
 import { acceptTotp, totpConfig, totpCredential } from '../methods/totp.js';
 import { authenticationOptions, parseStoredKeys, verifyAuthentication } from '../methods/webauthn.js';
 import { csrfNode, hidden, input, setValue, submit, type UiContainer, type UiNode } from '../nodes.js';
@@ -177,7 +178,10 @@ async function checkPassword(deps: IdentityDeps, flow: FlowRow, body: Body, curr
 
   const credential = await passwordCredential(deps.pool, identifier);
   if (!credential) {
-    await verifyNothing(password);
+    const provider = deps.relyingParty?.config;
+    const disabled = provider ? await providerDisabledPassword(deps.pool, identifier, provider.issuer) : null;
+    if (provider && disabled && (await verifyPassword(disabled, password))) throw new LoginFailure([], [messages.generic(providerDisabledSignIn(provider.name))]);
+    if (!disabled) await verifyNothing(password);
     throw new LoginFailure([], [messages.invalidCredentials()], true);
   }
   const valid = await verifyPassword(credential.hashedPassword, password);

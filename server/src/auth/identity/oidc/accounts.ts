@@ -162,6 +162,7 @@ export async function signInIdentity(pool: pg.Pool, config: OidcConfig, claims: 
         );
       }
     }
+    await enableIfProviderDisabled(client, identityId, config.issuer);
     const state = await client.query<{ state: string }>(
       'select i.state from identities i join people p on p.id = i.id where i.id = $1 and p.deleted_at is null',
       [identityId],
@@ -172,6 +173,29 @@ export async function signInIdentity(pool: pg.Pool, config: OidcConfig, claims: 
       config.roleMap.length > 0 || config.teamMap.length > 0 ? await applyGroups(client, identityId, config, claims.groups, previous) : { roles: [], teams: [] };
     await saveLink(client, identityId, { issuer: config.issuer, subject: claims.subject, ...given });
     return identityId;
+  });
+}
+
+/**
+ * An account Pharos disabled because the provider stopped listing the person is enabled again when
+ * the provider signs them in once more; one an administrator disabled stays disabled.
+ */
+async function enableIfProviderDisabled(client: pg.PoolClient, identityId: string, issuer: string): Promise<void> {
+  const { rowCount } = await client.query(
+    'update identity_oidc_grants set disabled_at = null where identity_id = $1 and issuer = $2 and disabled_at is not null',
+    [identityId, issuer],
+  );
+  if ((rowCount ?? 0) > 0) await client.query("update identities set state = 'active' where id = $1 and state = 'inactive'", [identityId]);
+}
+
+/** Applies the groups the provider lists now (a recheck, without a sign-in) to roles and teams. */
+export async function refreshGroups(pool: pg.Pool, config: OidcConfig, identityId: string, claims: OidcClaims): Promise<void> {
+  if (config.roleMap.length === 0 && config.teamMap.length === 0) return;
+  await transaction(pool, async (client) => {
+    const previous = linksOf((await getCredential(client, identityId, 'oidc', true))?.config).find((link) => link.issuer === config.issuer);
+    if (!previous || previous.subject !== claims.subject) return;
+    const given = await applyGroups(client, identityId, config, claims.groups, previous);
+    await saveLink(client, identityId, { issuer: config.issuer, subject: claims.subject, ...given });
   });
 }
 
@@ -210,5 +234,7 @@ export async function unlinkIdentity(pool: pg.Pool, config: OidcConfig, identity
     for (const link of removed) {
       await client.query("delete from identity_credential_identifiers where credential_type = 'oidc' and identifier = $1", [identifierOf(link.issuer, link.subject)]);
     }
+    // An unlinked provider no longer speaks for the account, so it is not asked about it either.
+    await client.query('delete from identity_oidc_grants where identity_id = $1 and issuer = $2', [identityId, config.issuer]);
   });
 }

@@ -11,7 +11,8 @@ import { availableAal, createSession, currentSession, methodAal, revokeSession, 
 import type { Urls } from '../urls.js';
 import { rememberAdministratorOrigin } from '../../../system/remembered-origin.js';
 import { linkIdentity, OidcAccountRefused, signInIdentity } from './accounts.js';
-import { OidcFailure, type OidcClaims, type OidcRelyingParty } from './relying-party.js';
+import { saveGrant } from './recheck.js';
+import { OidcFailure, type OidcClaims, type OidcRelyingParty, type OidcSignIn } from './relying-party.js';
 import { flowIdOfState, OIDC_CALLBACK_PATH, pendingOf, redirectUri, type PendingOidcSignIn } from './start.js';
 
 export interface OidcCallbackOptions {
@@ -52,7 +53,8 @@ async function showOnLogin(deps: IdentityDeps, reply: FastifyReply, urls: Urls, 
   return reply.redirect(urls.ui('login', { flow: flow.id }), 303);
 }
 
-async function finishSignIn(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, urls: Urls, flow: FlowRow, claims: OidcClaims, relyingParty: OidcRelyingParty): Promise<FastifyReply> {
+async function finishSignIn(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, urls: Urls, flow: FlowRow, signIn: OidcSignIn, relyingParty: OidcRelyingParty): Promise<FastifyReply> {
+  const { claims } = signIn;
   let identityId: string;
   try {
     identityId = await signInIdentity(deps.pool, relyingParty.config, claims);
@@ -65,6 +67,7 @@ async function finishSignIn(deps: IdentityDeps, request: FastifyRequest, reply: 
   if (flow.refresh && current && current.identity.id !== identityId) {
     return showOnLogin(deps, reply, urls, flow, 'You signed in at the provider as somebody else than the person who is signed in here.');
   }
+  await saveGrant(deps.pool, deps.secrets, { identityId, issuer: relyingParty.config.issuer, subject: claims.subject, refreshToken: signIn.refreshToken });
   const { session, token } = await createSession(deps.pool, {
     identityId,
     methods: [{ method: 'oidc', aal: methodAal('oidc'), completed_at: new Date().toISOString() }],
@@ -85,12 +88,14 @@ async function finishSignIn(deps: IdentityDeps, request: FastifyRequest, reply: 
 }
 
 /** Links the provider account to the signed-in person who pressed 'Link' in their settings. */
-async function finishLink(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, urls: Urls, flow: FlowRow, claims: OidcClaims, relyingParty: OidcRelyingParty): Promise<FastifyReply> {
+async function finishLink(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, urls: Urls, flow: FlowRow, signIn: OidcSignIn, relyingParty: OidcRelyingParty): Promise<FastifyReply> {
+  const { claims } = signIn;
   const current = await currentSession(deps.pool, request);
   if (!current || current.identity.id !== flow.identity_id) return toErrorPage(deps, reply, urls, errors.identityMismatch());
   let note = messages.settingsSaved();
   try {
     await linkIdentity(deps.pool, relyingParty.config, current.identity.id, claims);
+    await saveGrant(deps.pool, deps.secrets, { identityId: current.identity.id, issuer: relyingParty.config.issuer, subject: claims.subject, refreshToken: signIn.refreshToken });
   } catch (error) {
     if (!(error instanceof OidcAccountRefused)) throw error;
     note = messages.generic(error.message);
@@ -129,9 +134,10 @@ async function callback(options: OidcCallbackOptions, request: FastifyRequest, r
   const callbackUrl = new URL(redirectUri(urls));
   callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
   let claims: OidcClaims;
+  let refreshToken: string | undefined;
   try {
     if (pending.issuer !== relyingParty.config.issuer) throw new OidcFailure('invalid_response', 'The identity provider changed while you were signing in. Please sign in again.');
-    claims = await relyingParty.redeem(callbackUrl, pending);
+    ({ claims, refreshToken } = await relyingParty.signIn(callbackUrl, pending));
   } catch (error) {
     if (!(error instanceof OidcFailure)) throw error;
     request.log.warn({ err: error }, 'OpenID Connect sign-in refused');
@@ -141,7 +147,8 @@ async function callback(options: OidcCallbackOptions, request: FastifyRequest, r
     const next = await createSettingsFlowFor(deps, request, reply, urls, current.identity, flow.return_to, [messages.generic(error.message)]);
     return reply.redirect(urls.ui('settings', { flow: next.id }), 303);
   }
-  return flow.type === 'settings' ? finishLink(deps, request, reply, urls, flow, claims, relyingParty) : finishSignIn(deps, request, reply, urls, flow, claims, relyingParty);
+  const signIn = { claims, refreshToken };
+  return flow.type === 'settings' ? finishLink(deps, request, reply, urls, flow, signIn, relyingParty) : finishSignIn(deps, request, reply, urls, flow, signIn, relyingParty);
 }
 
 /** The OpenID Connect provider's redirect back to Pharos after the person signed in there. */

@@ -19,7 +19,15 @@ describe('loadOidcConfig', () => {
       roleMap: [],
       teamMap: [],
       name: 'SSO',
+      recheckIntervalMs: 15 * 60_000,
     });
+  });
+
+  it('reads how often the provider is asked about its people', () => {
+    expect(loadOidcConfig({ ...PROVIDER, PHAROS_OIDC_RECHECK_INTERVAL: '5m' })?.recheckIntervalMs).toBe(300_000);
+    expect(() => loadOidcConfig({ ...PROVIDER, PHAROS_OIDC_RECHECK_INTERVAL: 'often' })).toThrow(
+      'PHAROS_OIDC_RECHECK_INTERVAL must be a duration such as 30s, 15m, 24h or 7d, got "often"',
+    );
   });
 
   it('reads the maps, scopes, claim, secret and name', () => {

@@ -1,4 +1,5 @@
 import { ROLES, type Role } from '@pharos/core';
+import { parseDuration } from '../config.js';
 
 /** Sign-in through an OpenID Connect provider, read from PHAROS_OIDC_* by `loadOidcConfig`. */
 export interface OidcConfig {
@@ -14,6 +15,8 @@ export interface OidcConfig {
   teamMap: ReadonlyArray<{ group: string; team: string }>;
   /** Shown on the button: 'Sign in with {name}'. */
   name: string;
+  /** How often the provider is asked whether it still lists the people who signed in with it. */
+  recheckIntervalMs: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -42,6 +45,13 @@ function pairs(name: string, raw: string | undefined): Array<[string, string]> {
 
 function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
+}
+
+const FIFTEEN_MINUTES_MS = 15 * 60_000;
+
+function recheckInterval(raw: string | undefined): number {
+  const text = nonEmpty(raw);
+  return text === undefined ? FIFTEEN_MINUTES_MS : parseDuration('PHAROS_OIDC_RECHECK_INTERVAL', text);
 }
 
 /** Reads PHAROS_OIDC_*; undefined when no issuer is set. Throws a readable error on a malformed value. */
@@ -77,5 +87,6 @@ export function loadOidcConfig(env: Env): OidcConfig | undefined {
     roleMap,
     teamMap: pairs('PHAROS_OIDC_TEAM_MAP', env['PHAROS_OIDC_TEAM_MAP']).map(([group, team]) => ({ group, team })),
     name: nonEmpty(env['PHAROS_OIDC_NAME']) ?? 'SSO',
+    recheckIntervalMs: recheckInterval(env['PHAROS_OIDC_RECHECK_INTERVAL']),
   };
 }

@@ -22,6 +22,15 @@ export interface OidcClaims {
   groups: string[];
 }
 
+/** What a sign-in gave: the person, and the refresh token to ask the provider about them later. */
+export interface OidcSignIn {
+  claims: OidcClaims;
+  refreshToken: string | undefined;
+}
+
+/** The provider's answer to a recheck: still listed (with what it says now), or refused. */
+export type OidcRecheckAnswer = { outcome: 'listed'; claims: OidcClaims; refreshToken: string | undefined } | { outcome: 'refused'; reason: string };
+
 /** What the callback must match: kept in the login flow between the redirect and the callback. */
 export interface AuthorizationChecks {
   state: string;
@@ -135,6 +144,11 @@ export class OidcRelyingParty {
 
   /** Redeems the callback's code and returns the verified claims, with the userinfo endpoint's. */
   async redeem(callbackUrl: URL, checks: AuthorizationChecks): Promise<OidcClaims> {
+    return (await this.signIn(callbackUrl, checks)).claims;
+  }
+
+  /** As `redeem`, with the refresh token the provider gave (if any). */
+  async signIn(callbackUrl: URL, checks: AuthorizationChecks): Promise<OidcSignIn> {
     try {
       const configuration = await this.discover();
       const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
@@ -145,20 +159,43 @@ export class OidcRelyingParty {
       });
       const idClaims = tokens.claims();
       if (!idClaims) throw new OidcFailure('invalid_token', `${this.config.name} sent no ID token, so it does not sign you in.`);
-      let claims: Record<string, unknown> = { ...idClaims };
-      if (configuration.serverMetadata().userinfo_endpoint) {
-        const userinfo = await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
-        claims = { ...userinfo, ...claims };
-      }
-      const email = text(claims['email'])?.toLowerCase();
-      return {
-        subject: idClaims.sub,
-        email,
-        emailVerified: claims['email_verified'] === true || claims['email_verified'] === 'true',
-        name: nameOf(claims, email),
-        groups: groupsOf(claims[this.config.groupsClaim]),
-      };
+      return { claims: await this.claimsOf(configuration, tokens.access_token, idClaims.sub, idClaims), refreshToken: tokens.refresh_token };
     } catch (error) {
+      throw classify(error, this.config.name);
+    }
+  }
+
+  private async claimsOf(configuration: client.Configuration, accessToken: string, subject: string, idClaims: Record<string, unknown>): Promise<OidcClaims> {
+    let claims: Record<string, unknown> = { ...idClaims };
+    if (configuration.serverMetadata().userinfo_endpoint) {
+      const userinfo = await client.fetchUserInfo(configuration, accessToken, subject);
+      claims = { ...userinfo, ...claims };
+    }
+    const email = text(claims['email'])?.toLowerCase();
+    return {
+      subject,
+      email,
+      emailVerified: claims['email_verified'] === true || claims['email_verified'] === 'true',
+      name: nameOf(claims, email),
+      groups: groupsOf(claims[this.config.groupsClaim]),
+    };
+  }
+
+  /**
+   * Asks the provider, with the refresh token of a sign-in, whether it still lists `subject`: a
+   * refused grant (invalid_grant: the person is disabled or deleted there, or the grant was revoked)
+   * or a userinfo answer of 401 is a refusal; an unreachable provider throws an OidcFailure.
+   */
+  async recheck(refreshToken: string, subject: string): Promise<OidcRecheckAnswer> {
+    const configuration = await this.discover();
+    try {
+      const tokens = await client.refreshTokenGrant(configuration, refreshToken);
+      const idClaims = tokens.claims() ?? { sub: subject };
+      if (idClaims.sub !== subject) return { outcome: 'refused', reason: `${this.config.name} answered for another account` };
+      return { outcome: 'listed', claims: await this.claimsOf(configuration, tokens.access_token, subject, idClaims), refreshToken: tokens.refresh_token ?? refreshToken };
+    } catch (error) {
+      if (error instanceof client.ResponseBodyError && error.error === 'invalid_grant') return { outcome: 'refused', reason: error.error_description ?? error.error };
+      if (error instanceof client.WWWAuthenticateChallengeError && error.status === 401) return { outcome: 'refused', reason: 'the userinfo endpoint refused the access token' };
       throw classify(error, this.config.name);
     }
   }

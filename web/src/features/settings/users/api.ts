@@ -2,7 +2,10 @@ import type { Role } from '@pharos/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../api/http';
 import { db } from '../../../api/postgrest';
+import { useAbout } from '../../../api/about';
+import { queryKeys } from '../../../api/query-keys';
 import { settingsKeys } from '../../../api/settings-keys';
+import { organizationUserChoices, organizationUsers, removeFromOrganization } from './organization-users';
 
 export const INVITE_USER_PATH = '/api/auth/invite_user';
 export const updateRolePath = (id: string) => `/api/rbac/${encodeURIComponent(id)}/update_role`;
@@ -35,6 +38,8 @@ export interface User {
   roles: string[];
   state: UserState;
   created_at: string;
+  /** Organization mode: the row is an open invitation to the organization, not a member. */
+  invitation?: boolean;
 }
 
 function nameOf(identity: IdentityRow, person: PersonRolesRow | undefined): string {
@@ -44,11 +49,23 @@ function nameOf(identity: IdentityRow, person: PersonRolesRow | undefined): stri
   return traitsName || person?.name || identity.traits?.email || identity.id;
 }
 
-/** `GET /identities`, then `GET /people_roles?id=in.(...)` for their roles; paged and counted. */
-export function useUsers(pageIndex: number, pageSize: number) {
+/** Whether people work inside organizations, where the page shows the current organization's members. */
+export function useOrganizationMode(): boolean {
+  return useAbout().data?.authMode === 'organizations';
+}
+
+/**
+ * `GET /identities`, then `GET /people_roles?id=in.(...)` for their roles; paged and counted. In
+ * organization mode, the organization's members and (for its administrators) open invitations.
+ */
+export function useUsers(pageIndex: number, pageSize: number, withInvitations: boolean) {
+  const organizationMode = useOrganizationMode();
+  const about = useAbout();
   return useQuery({
-    queryKey: settingsKeys.users.list({ pageIndex, pageSize }),
+    queryKey: settingsKeys.users.list({ pageIndex, pageSize, organizationMode, withInvitations }),
+    enabled: !about.isPending,
     queryFn: async ({ signal }) => {
+      if (organizationMode) return organizationUsers(pageIndex, pageSize, withInvitations, signal);
       const from = pageIndex * pageSize;
       const { data, count } = await db
         .from('identities')
@@ -98,9 +115,11 @@ export interface UserChoice {
 
 /** Everyone who can sign in (has an identity), by name, with their roles: the Add Role picker. */
 export function useUserChoices(enabled: boolean) {
+  const organizationMode = useOrganizationMode();
   return useQuery({
-    queryKey: [...settingsKeys.users.all(), 'choices'],
+    queryKey: [...settingsKeys.users.all(), 'choices', organizationMode],
     queryFn: async ({ signal }): Promise<UserChoice[]> => {
+      if (organizationMode) return organizationUserChoices(signal);
       const { data } = await db
         .from('people_roles')
         .select('id,name,roles')
@@ -128,6 +147,7 @@ function useInvalidateUsers() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: settingsKeys.users.all() }),
       queryClient.invalidateQueries({ queryKey: settingsKeys.people() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all }),
     ]);
 }
 
@@ -149,12 +169,14 @@ export function useUpdateRoles() {
   });
 }
 
-/** `DELETE /identities?id=eq.{id}`. */
+/** `DELETE /identities?id=eq.{id}`; in organization mode the membership or invitation is removed instead. */
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
+  const organizationMode = useOrganizationMode();
   return useMutation({
-    mutationFn: async (id: string) => {
-      await db.from('identities').delete().eq('id', id).throwOnError();
+    mutationFn: async (user: Pick<User, 'id' | 'invitation'>) => {
+      if (organizationMode) return removeFromOrganization(user);
+      await db.from('identities').delete().eq('id', user.id).throwOnError();
     },
     onSuccess: invalidate,
   });

@@ -201,3 +201,88 @@ describe('/settings/users', () => {
     expect(app.server.to('/api/db/identities')).toHaveLength(0);
   });
 });
+
+describe('/settings/users in organization mode', () => {
+  const ORGANIZATION = {
+    id: 'o-1',
+    name: 'Acme',
+    slug: 'acme',
+    publicMetadata: { backend_url: null, direct: false },
+    policy: { require_second_factor: 'none', session_lifespan_seconds: null },
+    role: 'admin',
+  };
+  const MEMBERS = [
+    { id: 'p-ada', name: 'Ada Lovelace', email: 'ada@example.com', avatar: null, role: 'admin', created_at: '2024-03-01T10:00:00Z' },
+    { id: 'p-alan', name: 'Alan Turing', email: 'alan@example.com', avatar: null, role: 'editor', created_at: '2024-03-02T10:00:00Z' },
+  ];
+  const INVITATIONS = [{ id: 'i-grace', email: 'grace@example.com', role: 'viewer', created_at: '2024-03-03T10:00:00Z', invited_by: 'Ada Lovelace' }];
+
+  function organizationRoutes(extra: Parameters<typeof renderSettings>[1] = [], role = 'admin') {
+    return [
+      ...extra,
+      { path: '/api/about', respond: () => json({ Version: '0.9.1', authMode: 'organizations' }) },
+      {
+        path: '/api/auth/whoami',
+        respond: () => json({ user: { id: 'p-ada', name: 'Ada Lovelace', email: 'ada@example.com', avatar: null, roles: [role] }, permissions: {}, organization: { ...ORGANIZATION, role } }),
+      },
+      { method: 'GET', path: '/api/organizations/current/members', respond: () => json(MEMBERS) },
+      { method: 'GET', path: '/api/organizations/current/invitations', respond: () => json(INVITATIONS) },
+    ];
+  }
+
+  it("lists the organization's members with their organization role and its open invitations, not the installation's identities", async () => {
+    const app = renderSettings('/settings/users', organizationRoutes());
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const alan = (await within(table).findByText('alan@example.com')).closest('tr')!;
+    expect(within(alan).getByText('Editor')).toBeTruthy();
+    expect(within(alan).getByText('active')).toBeTruthy();
+    const grace = within(table).getAllByText('grace@example.com')[0]!.closest('tr')!;
+    expect(within(grace).getByText('invited')).toBeTruthy();
+    expect(within(grace).getByText('Viewer')).toBeTruthy();
+    expect(app.server.to('/api/db/identities')).toHaveLength(0);
+    expect(app.server.to('/api/db/people_roles')).toHaveLength(0);
+  });
+
+  it('changes a member role, removes a member and revokes an invitation through the organization', async () => {
+    const app = renderSettings(
+      '/settings/users',
+      organizationRoutes([
+        { method: 'POST', path: /^\/api\/rbac\/[^/]+\/update_role$/, respond: () => json({ id: 'p-alan', roles: ['viewer'] }) },
+        { method: 'DELETE', path: '/api/organizations/current/members/p-alan', respond: () => ({ status: 204 }) },
+        { method: 'DELETE', path: '/api/organizations/current/invitations/i-grace', respond: () => ({ status: 204 }) },
+      ]),
+    );
+    await app.user.click(await screen.findByRole('button', { name: 'Add Role to User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Role to User' });
+    const picker = within(dialog).getByLabelText('User');
+    await within(picker).findByText('Alan Turing');
+    await app.user.selectOptions(picker, 'p-alan');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Roles: Editor' }));
+    const roles = within(await screen.findByRole('group', { name: 'Roles' }));
+    await app.user.click(roles.getByLabelText('Editor'));
+    await app.user.click(roles.getByLabelText('Viewer'));
+    await app.user.keyboard('{Escape}');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Alan Turing role updated successfully')).toBeTruthy();
+    expect(app.server.to('/api/rbac/p-alan/update_role', 'POST')[0]!.body).toEqual({ roles: ['viewer'] });
+
+    await app.user.click(await screen.findByRole('button', { name: 'Delete Alan Turing' }));
+    await app.user.click(within(await screen.findByRole('alertdialog', { name: 'Delete User ?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(app.server.to('/api/organizations/current/members/p-alan', 'DELETE')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    await app.user.click(await screen.findByRole('button', { name: 'Delete grace@example.com' }));
+    await app.user.click(within(await screen.findByRole('alertdialog', { name: 'Delete User ?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(app.server.to('/api/organizations/current/invitations/i-grace', 'DELETE')).toHaveLength(1));
+    expect(app.server.to('/api/db/identities')).toHaveLength(0);
+  });
+
+  it('asks a member who is not an administrator for no invitations and offers no changes', async () => {
+    const app = renderSettings('/settings/users', organizationRoutes([], 'editor'), { roles: ['editor'] });
+    await screen.findByText('alan@example.com');
+    expect(screen.queryByText('grace@example.com')).toBeNull();
+    expect(app.server.to('/api/organizations/current/invitations')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Invite User' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Alan Turing' })).toBeNull();
+  });
+});

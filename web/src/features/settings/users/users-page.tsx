@@ -50,7 +50,7 @@ function Users() {
   const canInvite = useCan('identities', 'write');
   const canChangeRoles = useCan('rbac', 'write');
   const url = useTableUrlState();
-  const users = useUsers(url.pageIndex, url.pageSize);
+  const users = useUsers(url.pageIndex, url.pageSize, canChangeRoles);
   const remove = useDeleteUser();
   const [dialog, setDialog] = useState<'invite' | 'role' | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
@@ -118,7 +118,7 @@ function Users() {
         confirmLabel="Delete"
         variant="danger"
         onConfirm={() =>
-          remove.mutateAsync(deleting?.id ?? '').then(() => {
+          remove.mutateAsync(deleting ?? { id: '' }).then(() => {
             toast.success('user deleted successfully');
           })
         }
