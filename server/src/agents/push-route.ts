@@ -34,9 +34,12 @@ async function storePage(pool: pg.Pool, tables: Map<SyncTableName, PushRow[]>, a
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await transaction(pool, async (client) => {
-        // Nothing is lost by not waiting for the WAL flush: until this answer reaches the agent its
-        // cursor stays before the page, so a page lost in a crash of upstream is sent again (upserts by
-        // key make that harmless). Other transactions keep their own synchronous_commit.
+        // The commit does not wait for the WAL flush (one fsync per page otherwise). A stop or crash of
+        // Pharos loses nothing: the commit is the database's. Only a crash of the database server (or
+        // its machine) within wal_writer_delay (200 ms by default) of an answer loses that page, and
+        // the agent, whose cursor moved on, sends those rows again only when they change: an accepted
+        // risk for results the agent recorded, against a push several times slower. Other transactions
+        // keep their own synchronous_commit.
         await client.query('set local synchronous_commit = off');
         const answered: Partial<Record<SyncTableName, TableOutcome>> = {};
         // Parents first, so a page holding canaries and their checks stores both.
