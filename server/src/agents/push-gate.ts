@@ -9,6 +9,8 @@ export class PushGateFull extends Error {}
  */
 export class PushGate {
   private active = 0;
+  /** Pushes answered 503 so far. */
+  refused = 0;
   private readonly queue: (() => void)[] = [];
 
   constructor(
@@ -18,7 +20,10 @@ export class PushGate {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.active >= this.running) {
-      if (this.queue.length >= this.waiting) throw new PushGateFull(`Upstream is storing ${this.active} pushes and ${this.queue.length} more wait: send this page again shortly`);
+      if (this.queue.length >= this.waiting) {
+        this.refused += 1;
+        throw new PushGateFull(`Upstream is storing ${this.active} pushes and ${this.queue.length} more wait: send this page again shortly`);
+      }
       await new Promise<void>((resolve) => this.queue.push(resolve));
     } else this.active += 1;
     try {
