@@ -39,7 +39,7 @@ async function pushWithParents(context: PushContext, table: SyncTableName, rows:
   }
 }
 
-/** Pages of a table upstream stores at once: their transactions, parsing and the agent's reading overlap. */
+/** Pages of a table sent before the oldest is answered: upstream's transactions, its parsing and the agent's reading overlap. */
 const PAGES_IN_FLIGHT = 3;
 
 type Settled = { ok: true } | { ok: false; error: unknown };
