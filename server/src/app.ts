@@ -73,7 +73,7 @@ export interface AppOptions {
   metrics?: Registry;
   /** Aborted when the process begins to shut down: `/api/ready` answers 503 from then on. */
   stopping?: AbortSignal;
-  /** Bounds the agent pushes stored at once; two running and eight waiting when absent. */
+  /** Bounds the agent pushes stored at once; one running and eight waiting when absent. */
   pushGate?: PushGate;
 }
 

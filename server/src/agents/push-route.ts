@@ -14,12 +14,15 @@ export const PUSH_BODY_LIMIT = 32 * 1024 * 1024;
 
 export interface AgentPushOptions {
   pool: pg.Pool;
-  /** Push transactions running at once (2, so agents pushing together leave the pool to readers). */
+  /** Push transactions running at once (one, so agents pushing together leave the pool and the CPUs to readers). */
   gate?: PushGate;
 }
 
-/** Two pushes store at once and eight wait; more are answered 503 (the agent sends again after Retry-After). */
-const PUSHES_RUNNING = 2;
+/**
+ * One push stores at a time and eight wait; more are answered 503 (the agent sends again after
+ * Retry-After). On two CPUs a second running push stored no more rows a second and slowed readers more.
+ */
+const PUSHES_RUNNING = 1;
 const PUSHES_WAITING = 8;
 const RETRY_AFTER_S = 1;
 /** A deadlock or serialization failure between two pushes touching the same roll-up rows: the page goes again. */
