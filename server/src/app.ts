@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { agentPlaybookActionRoutes } from './agents/playbook-action-routes.js';
 import { agentPullRoute } from './agents/pull-route.js';
+import type { PushGate } from './agents/push-gate.js';
 import { agentPushRoute } from './agents/push-route.js';
 import { agentRoutes } from './agents/routes.js';
 import { applyRoutes } from './apply/routes.js';
@@ -73,6 +74,8 @@ export interface AppOptions {
   metrics?: Registry;
   /** Aborted when the process begins to shut down: `/api/ready` answers 503 from then on. */
   stopping?: AbortSignal;
+  /** Bounds the agent pushes stored at once; one running and eight waiting when absent. */
+  pushGate?: PushGate;
 }
 
 /** The Pharos HTTP application: access guard, identity service, system routes, data service and web app. */
@@ -151,7 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(logsRoutes, { pool, secrets });
   await app.register(agentRoutes, { pool });
   await app.register(agentPlaybookActionRoutes, { pool, secrets, sandbox });
-  await app.register(agentPushRoute, { pool });
+  await app.register(agentPushRoute, { pool, ...(options.pushGate ? { gate: options.pushGate } : {}) });
   await app.register(agentPullRoute, { pool });
   await app.register(schemaRoutes);
   await app.register(notificationRoutes, { pool, sandbox, publicUrl: identity.publicUrl });

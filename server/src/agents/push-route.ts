@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { transaction } from '../db/transaction.js';
+import { apiError } from '../errors.js';
 import { RouteError, routeErrorHandler } from '../http/route-access.js';
 import { callingAgent } from './caller-agent.js';
-import { applyTablePage, type PushRow, type TableOutcome } from './sync/apply-page.js';
+import { PushGate, PushGateFull } from './push-gate.js';
+import { applyTablePage, type PushingAgent, type PushRow, type TableOutcome } from './sync/apply-page.js';
 import { isSyncTableName, PUSH_PAGE_SIZE, SYNC_TABLE_NAMES, type SyncTableName } from './sync/tables.js';
 import { checkRows, PushInputError } from './sync/validate.js';
 
@@ -12,6 +14,48 @@ export const PUSH_BODY_LIMIT = 32 * 1024 * 1024;
 
 export interface AgentPushOptions {
   pool: pg.Pool;
+  /** Push transactions running at once (one, so agents pushing together leave the pool and the CPUs to readers). */
+  gate?: PushGate;
+}
+
+/**
+ * One push stores at a time and eight wait; more are answered 503 (the agent sends again after
+ * Retry-After). On two CPUs a second running push stored no more rows a second and slowed readers more.
+ */
+const PUSHES_RUNNING = 1;
+const PUSHES_WAITING = 8;
+const RETRY_AFTER_S = 1;
+/** A deadlock or serialization failure between two pushes touching the same roll-up rows: the page goes again. */
+const RETRIED_CODES = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+function isRetried(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && RETRIED_CODES.has(String((error as { code?: unknown }).code));
+}
+
+async function storePage(pool: pg.Pool, tables: Map<SyncTableName, PushRow[]>, agent: PushingAgent): Promise<Partial<Record<SyncTableName, TableOutcome>>> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await transaction(pool, async (client) => {
+        // The commit does not wait for the WAL flush (one fsync per page otherwise). A stop or crash of
+        // Pharos loses nothing: the commit is the database's. Only a crash of the database server (or
+        // its machine) within wal_writer_delay (200 ms by default) of an answer loses that page, and
+        // the agent, whose cursor moved on, sends those rows again only when they change: an accepted
+        // risk for results the agent recorded, against a push several times slower. Other transactions
+        // keep their own synchronous_commit.
+        await client.query('set local synchronous_commit = off');
+        const answered: Partial<Record<SyncTableName, TableOutcome>> = {};
+        // Parents first, so a page holding canaries and their checks stores both.
+        for (const name of SYNC_TABLE_NAMES) {
+          const rows = tables.get(name);
+          if (rows) answered[name] = await applyTablePage(client, name, rows, agent);
+        }
+        return answered;
+      });
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !isRetried(error)) throw error;
+    }
+  }
 }
 
 function parsePush(body: unknown): Map<SyncTableName, PushRow[]> {
@@ -41,21 +85,18 @@ function parsePush(body: unknown): Map<SyncTableName, PushRow[]> {
  * agent (see sync/apply-page.ts). The answer says, per table, what was stored, what was refused and
  * which parents upstream lacks.
  */
-export const agentPushRoute: FastifyPluginAsync<AgentPushOptions> = async (app, { pool }) => {
+export const agentPushRoute: FastifyPluginAsync<AgentPushOptions> = async (app, { pool, gate = new PushGate(PUSHES_RUNNING, PUSHES_WAITING) }) => {
   app.setErrorHandler(routeErrorHandler);
-  app.post('/api/agent/push', { bodyLimit: PUSH_BODY_LIMIT }, async (request) => {
+  app.post('/api/agent/push', { bodyLimit: PUSH_BODY_LIMIT }, async (request, reply) => {
     const tables = parsePush(request.body);
     const hasRows = [...tables.values()].some((rows) => rows.length > 0);
     const agent = await callingAgent(request, pool, { received: hasRows });
-    const outcomes = await transaction(pool, async (client) => {
-      const answered: Partial<Record<SyncTableName, TableOutcome>> = {};
-      // Parents first, so a page holding canaries and their checks stores both.
-      for (const name of SYNC_TABLE_NAMES) {
-        const rows = tables.get(name);
-        if (rows) answered[name] = await applyTablePage(client, name, rows, agent);
-      }
-      return answered;
-    });
-    return { agent: { id: agent.id, name: agent.name }, tables: outcomes };
+    try {
+      const outcomes = await gate.run(() => storePage(pool, tables, agent));
+      return { agent: { id: agent.id, name: agent.name }, tables: outcomes };
+    } catch (error) {
+      if (!(error instanceof PushGateFull)) throw error;
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_S)).send(apiError('BUSY', error.message));
+    }
   });
 };

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from '../../logger.js';
 import type { PushRow } from '../sync/apply-page.js';
-import { loadCursor, saveCursor } from '../sync/cursor.js';
+import { loadCursor, saveCursor, type CursorPosition } from '../sync/cursor.js';
 import { commitHorizon, readByIds, readPage } from '../sync/read-page.js';
 import { PUSH_PAGE_SIZE, SYNC_TABLE_NAMES, type SyncTableName } from '../sync/tables.js';
 import { UpstreamError, type UpstreamClient } from './upstream-client.js';
@@ -39,32 +39,63 @@ async function pushWithParents(context: PushContext, table: SyncTableName, rows:
   }
 }
 
-/** Pushes one table from its cursor to the commit horizon, page by page; returns the rows sent. */
-async function pushTable(context: PushContext, table: SyncTableName, horizon: string): Promise<number> {
-  let sent = 0;
-  let pageSize = PUSH_PAGE_SIZE;
-  let page = await readPage(context.pool, table, await loadCursor(context.pool, table), horizon, pageSize);
-  while (page.end) {
-    const end = page.end;
-    // The next page is read while upstream stores this one; it is dropped if this one must be split.
-    const next = readPage(context.pool, table, end, horizon, pageSize);
-    try {
-      await pushWithParents(context, table, page.rows);
-    } catch (error) {
-      await next.catch(() => undefined);
-      // A page too large for upstream's body limit (large config items) goes again in smaller pages.
-      if (error instanceof UpstreamError && error.status === 413 && pageSize > 1) {
-        pageSize = Math.max(1, Math.floor(pageSize / 2));
-        page = await readPage(context.pool, table, await loadCursor(context.pool, table), horizon, pageSize);
-        continue;
+/** Pages of a table sent before the oldest is answered: upstream's transactions, its parsing and the agent's reading overlap. */
+const PAGES_IN_FLIGHT = 3;
+
+type Settled = { ok: true } | { ok: false; error: unknown };
+
+interface InFlight {
+  rows: number;
+  end: CursorPosition;
+  settled: Promise<Settled>;
+}
+
+/**
+ * Pushes a table from its cursor to the horizon in pages of `pageSize`, up to PAGES_IN_FLIGHT at once.
+ * The cursor moves only past the oldest page still unanswered, so it never passes a page upstream has
+ * not acknowledged, whatever order the answers come in. Answers whether a page was too large (413).
+ */
+async function pushPages(context: PushContext, table: SyncTableName, horizon: string, pageSize: number, sent: { rows: number }): Promise<'done' | 'too large'> {
+  const window: InFlight[] = [];
+  let readFrom = await loadCursor(context.pool, table);
+  let exhausted = false;
+  for (;;) {
+    while (!exhausted && window.length < PAGES_IN_FLIGHT) {
+      const page = await readPage(context.pool, table, readFrom, horizon, pageSize);
+      if (!page.end) {
+        exhausted = true;
+        break;
       }
+      readFrom = page.end;
+      const settled = pushWithParents(context, table, page.rows).then(
+        (): Settled => ({ ok: true }),
+        (error: unknown): Settled => ({ ok: false, error }),
+      );
+      window.push({ rows: page.rows.length, end: page.end, settled });
+    }
+    const oldest = window.shift();
+    if (!oldest) return 'done';
+    const outcome = await oldest.settled;
+    if (!outcome.ok) {
+      // Pages after it may be stored already: they are sent again from the cursor, which changes nothing.
+      await Promise.all(window.map((page) => page.settled));
+      const { error } = outcome;
+      if (error instanceof UpstreamError && error.status === 413 && pageSize > 1) return 'too large';
       throw error;
     }
-    await saveCursor(context.pool, table, end);
-    sent += page.rows.length;
-    page = await next;
+    await saveCursor(context.pool, table, oldest.end);
+    sent.rows += oldest.rows;
   }
-  return sent;
+}
+
+/** Pushes one table from its cursor to the commit horizon; returns the rows sent. */
+async function pushTable(context: PushContext, table: SyncTableName, horizon: string): Promise<number> {
+  const sent = { rows: 0 };
+  // A page too large for upstream's body limit (large config items) goes again in smaller pages.
+  for (let pageSize = PUSH_PAGE_SIZE; (await pushPages(context, table, horizon, pageSize, sent)) === 'too large'; ) {
+    pageSize = Math.max(1, Math.floor(pageSize / 2));
+  }
+  return sent.rows;
 }
 
 /** One push cycle: every table, parents first, up to what is committed now. */

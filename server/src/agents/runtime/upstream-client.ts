@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { PullAnswer } from '../pull-route.js';
 import type { PushRow, TableOutcome } from '../sync/apply-page.js';
 import type { SyncTableName } from '../sync/tables.js';
@@ -12,12 +13,25 @@ export class UpstreamError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What upstream's Retry-After asked for, when it answered one. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
 }
 
 const REQUEST_TIMEOUT_MS = 60_000;
+/** Waits on a busy upstream before a push fails (and is tried again at the next turn of the loop). */
+const BUSY_ATTEMPTS = 30;
+const BUSY_WAIT_MS = 1_000;
+const BUSY_WAIT_MAX_MS = 30_000;
+
+function retryAfterMs(header: string | null): number | undefined {
+  const seconds = Number(header);
+  if (header === null || !Number.isFinite(seconds) || seconds < 0) return undefined;
+  // Some jitter, so agents refused together do not all come back in the same instant.
+  return Math.min(BUSY_WAIT_MAX_MS, seconds * 1_000) * (0.5 + Math.random());
+}
 
 /** The upstream Pharos as the agent's token reaches it: /api/agent/push and /api/agent/pull only. */
 export class UpstreamClient {
@@ -44,16 +58,21 @@ export class UpstreamClient {
     } catch {
       // not JSON: the text as it came
     }
-    throw new UpstreamError(response.status, `${path} answered ${response.status}: ${message.slice(0, 500)}`);
+    throw new UpstreamError(response.status, `${path} answered ${response.status}: ${message.slice(0, 500)}`, retryAfterMs(response.headers.get('retry-after')));
   }
 
+  /** Sends a page; while upstream answers 503 (busy storing other pushes) it waits as Retry-After says and sends again. */
   async push(tables: Partial<Record<SyncTableName, PushRow[]>>): Promise<PushAnswer> {
-    const response = await this.request('/api/agent/push', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(tables),
-    });
-    return (await response.json()) as PushAnswer;
+    const body = JSON.stringify(tables);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const response = await this.request('/api/agent/push', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        return (await response.json()) as PushAnswer;
+      } catch (error) {
+        if (!(error instanceof UpstreamError) || error.status !== 503 || attempt >= BUSY_ATTEMPTS) throw error;
+        await delay(error.retryAfterMs ?? BUSY_WAIT_MS);
+      }
+    }
   }
 
   /** The assigned specs, or null when they are those of `etag`. */

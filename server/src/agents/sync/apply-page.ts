@@ -100,10 +100,13 @@ async function checkParents(client: pg.PoolClient, table: SyncTable, rows: reado
       [wanted],
     );
     const owners = new Map(found.map((row) => [row.id, row.agent_id]));
-    const assigned = ref.assignable ? new Set((await assignedSpecs(client, ref.table as AssignableTable, agent.name)).map((spec) => spec.id)) : new Set<string>();
     const absent = wanted.filter((id) => !owners.has(id));
     if (absent.length > 0) missing[ref.table] = [...(missing[ref.table] ?? []), ...absent];
-    const foreign = new Set(wanted.filter((id) => owners.has(id) && owners.get(id) !== agent.id && !assigned.has(id)));
+    const others = wanted.filter((id) => owners.has(id) && owners.get(id) !== agent.id);
+    if (others.length === 0) continue;
+    // Only parents that are not the agent's own need the assignments, which take a query of their own.
+    const assigned = ref.assignable ? new Set((await assignedSpecs(client, ref.table as AssignableTable, agent.name)).map((spec) => spec.id)) : new Set<string>();
+    const foreign = new Set(others.filter((id) => !assigned.has(id)));
     if (foreign.size === 0) continue;
     // A row the agent already holds under that same parent stays its own (e.g. checks of a canary
     // upstream has since unassigned, which the agent now reports deleted).
