@@ -57,6 +57,27 @@ async function addPastStatuses(checkId: string, count: number, daysAgo: number):
   );
 }
 
+/**
+ * The agent keeps running its check, so its history grows, and pages are stored several at once, so
+ * upstream may briefly hold as many rows as the agent but not the same ones: upstream must come to hold
+ * exactly the agent's statuses up to now.
+ */
+async function expectUpstreamToHoldAgentsStatuses(checkId: string): Promise<void> {
+  const { rows } = await agent.pool.query<{ stop: string }>('select now()::text as stop');
+  const stop = rows[0]!.stop;
+  const digest = async (node: RestartableServe) =>
+    (
+      await node.pool.query<{ count: string; digest: string }>(
+        `select count(*)::text as count, md5(string_agg(time::text || status::text || coalesce(duration, -1)::text, ',' order by time)) as digest
+           from check_statuses where check_id = $1 and time < $2`,
+        [checkId, stop],
+      )
+    ).rows[0]!;
+  const both = async () => ({ agent: await digest(agent), upstream: await digest(upstream) });
+  const settled = await until(both, (now) => now.upstream.digest === now.agent.digest, { timeoutMs: 60_000, detail: async () => agent.output() });
+  expect(settled.upstream).toEqual(settled.agent);
+}
+
 async function agentCheck(): Promise<CheckRow> {
   const [check] = await until(
     () => upstreamRows<CheckRow>(`checks?select=id,name,status,agent_id,agents(name)&name=eq.upstream-port&deleted_at=is.null`),
@@ -179,20 +200,7 @@ spec:
     expect(atKill.count).toBeLessThan(onAgent.count);
 
     await agent.start();
-    // The agent keeps running its check, so its history grows: upstream must catch up exactly with it.
-    const { rows } = await agent.pool.query<{ stop: string }>('select now()::text as stop');
-    const stop = rows[0]!.stop;
-    const digest = async (node: RestartableServe) =>
-      (await node.pool.query<{ count: string; digest: string }>(
-        `select count(*)::text as count, md5(string_agg(time::text || status::text || coalesce(duration, -1)::text, ',' order by time)) as digest
-           from check_statuses where check_id = $1 and time < $2`,
-        [check.id, stop],
-      )).rows[0]!;
-    // Pages are stored several at once, so upstream may briefly hold as many rows as the agent but not
-    // the same ones: it must come to hold exactly the agent's rows.
-    const both = async () => ({ agent: await digest(agent), upstream: await digest(upstream) });
-    const settled = await until(both, (now) => now.upstream.digest === now.agent.digest, { timeoutMs: 60_000, detail: async () => agent.output() });
-    expect(settled.upstream).toEqual(settled.agent);
+    await expectUpstreamToHoldAgentsStatuses(check.id);
   }, 120_000);
 
   it('loses and doubles nothing when upstream is killed -9 in the middle of a push', async () => {
@@ -206,18 +214,7 @@ spec:
     expect(atKill.count).toBeLessThan(onAgent.count);
 
     await upstream.start();
-    const { rows } = await agent.pool.query<{ stop: string }>('select now()::text as stop');
-    const stop = rows[0]!.stop;
-    const digest = async (node: RestartableServe) =>
-      (await node.pool.query<{ count: string; digest: string }>(
-        `select count(*)::text as count, md5(string_agg(time::text || status::text || coalesce(duration, -1)::text, ',' order by time)) as digest
-           from check_statuses where check_id = $1 and time < $2`,
-        [check.id, stop],
-      )).rows[0]!;
-    // Pages are stored several at once: upstream must come to hold exactly the agent's rows.
-    const both = async () => ({ agent: await digest(agent), upstream: await digest(upstream) });
-    const settled = await until(both, (now) => now.upstream.digest === now.agent.digest, { timeoutMs: 60_000, detail: async () => agent.output() });
-    expect(settled.upstream).toEqual(settled.agent);
+    await expectUpstreamToHoldAgentsStatuses(check.id);
   }, 120_000);
 
   it('stops running what upstream no longer assigns to it, and upstream sees its checks deleted', async () => {
