@@ -39,9 +39,9 @@ describe('settings: agents', () => {
       await instructions.getByRole('button', { name: 'Done' }).click();
       await instructions.waitFor({ state: 'detached' });
 
-      // The token is the agent's: accepted on its push route (not built yet, so 404), refused elsewhere.
-      const pushed = await fetch(`${world.server.url}/api/agent/push`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-      expect(pushed.status).toBe(404);
+      // The token is the agent's: accepted on its pull route (which marks the agent seen), refused elsewhere.
+      const pulled = await fetch(`${world.server.url}/api/agent/pull`, { headers: { authorization: `Bearer ${token}` } });
+      expect(pulled.status).toBe(200);
       const elsewhere = await fetch(`${world.server.url}/api/db/agents_summary`, { headers: { authorization: `Bearer ${token}` } });
       expect(elsewhere.status).toBe(403);
 
@@ -54,7 +54,8 @@ describe('settings: agents', () => {
       await page.reload();
       const table = page.getByRole('table', { name: 'Agents' });
       const row = table.getByRole('row').filter({ hasText: 'eu-west-cluster' });
-      await row.getByText('Offline').waitFor();
+      // Seen by its pull a moment ago, within the 61 s that count as online.
+      await row.getByText('Online').waitFor();
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         await row.waitFor();
