@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { freePort, startServer, type RunningServer } from '../support/server.js';
 import { newUser, signedInContext, verifyEmail } from '../support/session.js';
+import { toast } from '../support/settings.js';
 
 /**
  * Organization mode (PHAROS_AUTH_MODE=organizations, self-service on): the switcher in the user
@@ -169,6 +170,7 @@ describe('organizations', () => {
 
         await member.getByRole('button', { name: 'Delete Grace Hopper' }).click();
         await page.getByRole('alertdialog', { name: 'Delete User ?' }).getByRole('button', { name: 'Delete' }).click();
+        await toast(page, 'user deleted successfully');
         await member.waitFor({ state: 'detached' });
         const removed = (await (await colleagueContext.request.get('/api/auth/whoami')).json()) as { organization: unknown };
         expect(removed.organization).toBeNull();
