@@ -1,5 +1,7 @@
 /** The in-app addresses the session handling sends the browser to (spec 1 section 4). */
 
+/** The session check (api/session.ts). */
+export const WHOAMI_PATH = '/api/auth/whoami';
 export const AUTH_STATE_CHECKER_PATH = '/auth-state-checker';
 export const LOGIN_PATH = '/login';
 export const VERIFICATION_PATH = '/verification';

@@ -5,8 +5,9 @@ import { beginRouting, directTarget, setDirectOrganization } from './direct-mode
 import { http } from './http';
 import type { Organization } from './organizations';
 import { queryKeys } from './query-keys';
+import { WHOAMI_PATH } from './session-paths';
 
-export const WHOAMI_PATH = '/api/auth/whoami';
+export { WHOAMI_PATH };
 
 export interface SessionUser {
   id: string;

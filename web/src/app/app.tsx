@@ -6,6 +6,7 @@ import { markAppStale } from '../ui/app-update';
 import { sessionQuery } from '../api/session';
 import { featureFlagsQuery } from './access/feature-flags';
 import { Providers } from './providers';
+import { isPublicPage } from './public-pages';
 import { createQueryClient } from './query-client';
 import { routes } from './routes';
 
@@ -18,12 +19,10 @@ const queryClient = createQueryClient();
 // Vite's preload of a chunk (or its CSS) failed: the files of this build are gone after a deploy.
 window.addEventListener('vite:preloadError', () => markAppStale());
 
-/** Pages of the identity flows, which need neither the session nor the flags up front. */
-const PUBLIC_PAGES = /^\/(login|registration|recovery|verification|auth-state-checker|bad-session|error)(\/|$)/;
-
 // A signed-in page needs the session and the feature flags before it renders: ask for both at once,
-// before the first render, rather than one after the other as the gates mount.
-if (!PUBLIC_PAGES.test(window.location.pathname)) {
+// before the first render, rather than one after the other as the gates mount (the entry script
+// started both requests already: these take their answers).
+if (!isPublicPage(window.location.pathname)) {
   void queryClient.prefetchQuery(sessionQuery);
   void queryClient.prefetchQuery(featureFlagsQuery);
 }
