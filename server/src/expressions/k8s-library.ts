@@ -68,7 +68,6 @@ var k8s = (function () {
         var status = node.status || {};
         var info = status.nodeInfo || {};
         var capacity = status.capacity || {};
-        var allocatable = status.allocatable || capacity;
         var addresses = status.addresses || [];
         var address = function (type) { for (var i = 0; i < addresses.length; i++) if (addresses[i].type === type) return addresses[i].address; return undefined; };
         var health = healthOf(node, result);
@@ -91,8 +90,8 @@ var k8s = (function () {
             text('kubeProxy', 'Kubernetes proxy', info.kubeProxyVersion),
             text('kubelet', 'Kubelet', info.kubeletVersion),
             text('version', 'Version', info.kubeletVersion),
-            capacity.memory ? { name: 'memory', label: 'Memory', unit: 'bytes', value: fromSI(capacity.memory), max: fromSI(allocatable.memory || capacity.memory) } : null,
-            capacity.cpu ? { name: 'cpu', label: 'CPU', unit: 'millicores', value: fromMillicores(capacity.cpu), max: fromMillicores(allocatable.cpu || capacity.cpu) } : null,
+            capacity.memory ? { name: 'memory', label: 'Memory', unit: 'bytes', value: fromSI(capacity.memory) } : null,
+            capacity.cpu ? { name: 'cpu', label: 'CPU', unit: 'millicores', value: fromMillicores(capacity.cpu) } : null,
             text('ip', 'IP', address('InternalIP')),
             text('externalIp', 'External IP', address('ExternalIP')),
             text('ami', 'AMI', labels['eks.amazonaws.com/nodegroup-image']),
