@@ -47,13 +47,15 @@ function labelsOf(value: unknown): Record<string, string> {
 
 const records = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
+const COMPONENT_STATUSES: ReadonlySet<string> = new Set(['healthy', 'unhealthy', 'warning', 'unknown', 'info']);
+
 /**
  * The status a lookup gave a component (`status`, `status_reason`, as canary-checker's components
  * carry them) as a constant status expression: a CEL map, which JSON is.
  */
 function statusOf(source: Record<string, unknown>): string | null {
   const status = text(source['status']);
-  if (!status) return null;
+  if (!status || !COMPONENT_STATUSES.has(status)) return null;
   const reason = text(source['status_reason']) ?? text(source['statusReason']);
   return JSON.stringify({ status, ...(reason ? { reason } : {}) });
 }
