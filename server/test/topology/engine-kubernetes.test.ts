@@ -152,6 +152,33 @@ spec:
     expect(rows.some((row) => row.name === 'coredns' || row.name.startsWith('coredns-'))).toBe(false);
   });
 
+  it('reports what RBAC refused when a lookup may not list its kind', async () => {
+    const guarded = await startKubeApiServer({ objects: [recordedObjects()['node']!], forbidden: [{ resource: 'nodes', verb: 'list' }], user: 'system:serviceaccount:pharos:topology' });
+    try {
+      const token = await env.server.tokenFor(['admin']);
+      const refused = (await saveConnection(env.server, token, { name: 'guarded-cluster', type: 'kubernetes', certificate: kubeconfigFor(guarded) })).name;
+      await env.apply(`apiVersion: canaries.flanksource.com/v1
+kind: Topology
+metadata:
+  name: guarded
+spec:
+  type: KubernetesCluster
+  components:
+    - name: node-lookup
+      lookup:
+        kubernetes:
+          - kind: Node
+            connection: connection://default/${refused}
+`);
+      const result = await env.run('guarded');
+      expect(result.errors).toEqual([
+        'component node-lookup: kubernetes lookup failed: failed to get Node resources: nodes is forbidden: User "system:serviceaccount:pharos:topology" cannot list resource "nodes" in API group "" at the cluster scope',
+      ]);
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it("applies canary-checker's Kubernetes cluster topology unchanged, and builds it through a connection", async () => {
     expect((await env.post(FIXTURE)).status).toBe(200);
 
