@@ -61,7 +61,7 @@ describe('demo data and clear answers', () => {
     }
     const refused = await world.api.post('/api/db/logging_backends', { headers: JSON_HEADERS, data: { name: 'no-kind', spec: {} } });
     expect(refused.status()).toBe(400);
-    expect(((await refused.json()) as { message: string }).message).toBe("The log backend's spec is not valid: one of file, postgres, loki, opensearch, elasticsearch is required");
+    expect(((await refused.json()) as { message: string }).message).toBe("The log backend's spec is not valid: one of file, postgres, loki, opensearch, elasticsearch, kubernetes is required");
   });
 
   it("answers an incident id that cannot be one with 'Incident not found', and a malformed filter with a clear message", async () => {

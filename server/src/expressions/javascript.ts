@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
+import { K8S_LIBRARY, USES_K8S } from './k8s-library.js';
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type QuickJSSyncVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core';
 
 // The package's types describe its CommonJS build; imported as ESM, the default export is the variant itself.
@@ -35,6 +36,7 @@ export async function runQuickJs(script: string, config: string, timeoutMs: numb
       if (USES_UNDERSCORE.test(script)) {
         context.unwrapResult(context.evalCode(underscore(), 'underscore.js')).dispose();
       }
+      if (USES_K8S.test(script)) context.unwrapResult(context.evalCode(K8S_LIBRARY, 'k8s.js')).dispose();
       const result = context.evalCode(`var config = JSON.parse(__config);\n${script}`, 'transform.js');
       if (result.error) {
         const error = context.dump(result.error) as { name?: string; message?: string } | string;

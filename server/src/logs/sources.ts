@@ -2,6 +2,8 @@ import type pg from 'pg';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { EndpointError, resolveEndpoint } from './endpoint.js';
 import { FileLogSource } from './file/backend.js';
+import { kubeClientOf } from './kubernetes/access.js';
+import { KubernetesLogSource } from './kubernetes/source.js';
 import { LokiLogSource } from './loki.js';
 import { PostgresLogSource } from './postgres.js';
 import { SearchEngineLogSource } from './search-engine.js';
@@ -20,6 +22,7 @@ export async function logSourceOf(context: SourceContext, row: BackendRow): Prom
   if ('problems' in parsed) throw new BackendConfigError(`Log backend ${row.name} is not valid: ${describeProblems(parsed.problems)}`);
   const { backend } = parsed;
   if (backend.kind === 'file') return new FileLogSource(backend);
+  if (backend.kind === 'kubernetes') return new KubernetesLogSource(backend, await kubeClientOf({ ...context, namespace: row.namespace }, row.name, backend), row.name);
   let endpoint;
   try {
     endpoint = await resolveEndpoint({ ...context, namespace: row.namespace }, backend);

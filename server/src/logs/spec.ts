@@ -3,10 +3,10 @@ import { parseJsonWithin } from '../http/json-body.js';
 import { isTimestampLayout } from './timestamp.js';
 
 /**
- * A LoggingBackend's spec (pharos.io/v1): exactly one of `file`, `postgres`, `loki`, `opensearch`
- * or `elasticsearch`, each with what it needs to be searched.
+ * A LoggingBackend's spec (pharos.io/v1): exactly one of `file`, `postgres`, `loki`, `opensearch`,
+ * `elasticsearch` or `kubernetes`, each with what it needs to be searched.
  */
-export const BACKEND_KINDS = ['file', 'postgres', 'loki', 'opensearch', 'elasticsearch'] as const;
+export const BACKEND_KINDS = ['file', 'postgres', 'loki', 'opensearch', 'elasticsearch', 'kubernetes'] as const;
 export type BackendKind = (typeof BACKEND_KINDS)[number];
 
 /** Where an HTTP or database backend is: a saved connection, or its own url and credentials. */
@@ -51,7 +51,20 @@ export interface SearchEngineSpec extends Endpoint {
   fields: { timestamp: string; message: string; labels: string[] };
 }
 
-export type BackendSpec = FileSpec | PostgresSpec | LokiSpec | SearchEngineSpec;
+/** Pod logs read from a cluster's API server: the pods a search's labels (and these defaults) select. */
+export interface KubernetesLogSpec {
+  kind: 'kubernetes';
+  /** A kubernetes connection; with neither it nor kubeconfig, the pod Pharos runs in. */
+  connection?: string;
+  /** The kubeconfig's text, as stored (`secret://name/key` or a value). */
+  kubeconfig?: string;
+  namespace?: string;
+  labelSelector?: string;
+  pod?: string;
+  container?: string;
+}
+
+export type BackendSpec = FileSpec | PostgresSpec | LokiSpec | SearchEngineSpec | KubernetesLogSpec;
 
 export interface SpecProblem {
   /** Path inside the spec, e.g. ['file', 'paths']. */
@@ -218,6 +231,21 @@ function searchEngineSpec(problems: Problems, kind: 'opensearch' | 'elasticsearc
   return { kind, ...endpoint(problems, section, path, true), index: index ?? '', ...(query ? { query } : {}), fields: fieldsOf(problems, section, path, '@timestamp') };
 }
 
+function kubernetesSpec(problems: Problems, section: Record<string, unknown>): KubernetesLogSpec {
+  const path = ['kubernetes'];
+  const result: KubernetesLogSpec = { kind: 'kubernetes' };
+  const connection = optionalText(problems, section, path, 'connection');
+  const kubeconfig = secretOrValue(problems, section, path, 'kubeconfig');
+  if (connection && kubeconfig) problems.add([...path, 'kubeconfig'], 'give connection or kubeconfig, not both');
+  if (connection) result.connection = connection;
+  if (kubeconfig) result.kubeconfig = kubeconfig;
+  for (const field of ['namespace', 'labelSelector', 'pod', 'container'] as const) {
+    const value = optionalText(problems, section, path, field);
+    if (value) result[field] = value;
+  }
+  return result;
+}
+
 /** The backend a spec describes, or every problem found in it. */
 export function parseBackendSpec(spec: unknown): { backend: BackendSpec } | { problems: SpecProblem[] } {
   const problems = new Problems();
@@ -234,6 +262,7 @@ export function parseBackendSpec(spec: unknown): { backend: BackendSpec } | { pr
     kind === 'file' ? fileSpec(problems, section)
     : kind === 'postgres' ? postgresSpec(problems, section)
     : kind === 'loki' ? lokiSpec(problems, section)
+    : kind === 'kubernetes' ? kubernetesSpec(problems, section)
     : searchEngineSpec(problems, kind, section);
   return problems.list.length > 0 ? { problems: problems.list } : { backend };
 }

@@ -71,4 +71,27 @@ describe('the stand-in Kubernetes API server, read by kubectl', () => {
       await guarded.close();
     }
   });
+
+  it("serves a pod's logs as kubectl logs reads them: --timestamps, --tail, --since-time, -c, and a refusal on pods/log", async () => {
+    const pod = ['logs', '-n', 'kube-system', 'coredns-7448775847-fswg4'];
+    const stamped = await run('kubectl', [...pod, '--timestamps', '--tail=2'], { env });
+    expect(stamped.stdout.trim().split('\n')).toEqual([
+      '2024-06-01T10:03:45.750000000Z [WARNING] plugin/kubernetes: Kubernetes API connection failure: Get "https://172.20.0.1:443/version": dial tcp 172.20.0.1:443: i/o timeout',
+      '2024-06-01T10:04:00.000000000Z [INFO] plugin/reload: Running configuration SHA512 = 8a7d59126e7f114ab49c6d2613be93d8ef7d408af8ee61a710210843dc409f03',
+    ]);
+    const since = await run('kubectl', [...pod, '-c', 'coredns', '--since-time=2024-06-01T10:02:31Z'], { env });
+    expect(since.stdout.trim().split('\n').map((line) => line.slice(0, 12))).toEqual(['[INFO] 10.20', '[WARNING] pl', '[INFO] plugi']);
+    const missing = await run('kubectl', [...pod, '-c', 'sidecar'], { env }).catch((error: { stderr: string }) => error);
+    expect(missing.stderr).toContain('container sidecar is not valid for pod coredns-7448775847-fswg4');
+
+    const guarded = await startKubeApiServer({ objects: [recorded['pod-coredns']!], forbidden: [{ resource: 'pods/log', namespace: 'kube-system' }], user: 'system:serviceaccount:pharos:reader' });
+    const config = join(dir, 'guarded-logs');
+    try {
+      writeFileSync(config, kubeconfigFor(guarded));
+      const forbidden = await run('kubectl', pod, { env: { ...env, KUBECONFIG: config } }).catch((error: { stderr: string }) => error);
+      expect(forbidden.stderr).toContain('pods "coredns-7448775847-fswg4" is forbidden: User "system:serviceaccount:pharos:reader" cannot get resource "pods/log" in API group "" in the namespace "kube-system"');
+    } finally {
+      await guarded.close();
+    }
+  });
 });

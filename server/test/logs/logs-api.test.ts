@@ -87,8 +87,8 @@ describe('POST /api/logs', () => {
     const post = (body: Record<string, unknown>) =>
       fetch(`${server.url}/api/db/logging_backends`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const refusals: [Record<string, unknown>, string][] = [
-      [{ name: unique('no-kind'), spec: {} }, "The log backend's spec is not valid: one of file, postgres, loki, opensearch, elasticsearch is required"],
-      [{ name: unique('no-spec') }, "The log backend's spec is not valid: one of file, postgres, loki, opensearch, elasticsearch is required"],
+      [{ name: unique('no-kind'), spec: {} }, "The log backend's spec is not valid: one of file, postgres, loki, opensearch, elasticsearch, kubernetes is required"],
+      [{ name: unique('no-spec') }, "The log backend's spec is not valid: one of file, postgres, loki, opensearch, elasticsearch, kubernetes is required"],
       [{ name: unique('nested'), spec: { loki: { url: 'http://loki:3100' } }, labels: { team: { name: 'ops' } } }, 'labels must be a mapping of names to text: team is not text'],
       [{ name: unique('no-paths'), spec: { file: { format: 'plain' } } }, "The log backend's spec is not valid: file.paths: paths is required: the files or globs to read, e.g. /var/log/app/*.log"],
     ];
@@ -125,7 +125,7 @@ describe('POST /api/logs', () => {
 describe('applying a LoggingBackend', () => {
   it('refuses a spec without a kind, or with a kind missing what it needs, naming the field', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [{}, '/spec', 'one of file, postgres, loki, opensearch, elasticsearch is required'],
+      [{}, '/spec', 'one of file, postgres, loki, opensearch, elasticsearch, kubernetes is required'],
       [{ loki: { url: 'http://a:3100' }, file: { paths: ['/x'] } }, '/spec/loki', 'only one of file, loki may be given'],
       [{ loki: {} }, '/spec/loki/url', 'url or connection is required'],
       [{ file: { paths: ['logs/*.log'] } }, '/spec/file/paths/0', 'logs/*.log is not an absolute path'],

@@ -42,7 +42,8 @@ export const kubernetesCheck: CheckRunner = async (spec, context) => {
   if (!kind) return failed('kind is required (e.g. kind: Pod)');
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const resource = selectorOf(spec['resource']);
+  // `labelSelector`/`fieldSelector` beside `kind` are shorthand for those of `resource`.
+  const resource = { ...selectorOf({ labelSelector: spec['labelSelector'], fieldSelector: spec['fieldSelector'] }), ...selectorOf(spec['resource']) };
   const ignore = Array.isArray(spec['ignore']) ? spec['ignore'].filter((entry): entry is string => typeof entry === 'string') : [];
   let found: KubeObject[] = [];
   try {

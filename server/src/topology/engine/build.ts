@@ -47,6 +47,19 @@ function labelsOf(value: unknown): Record<string, string> {
 
 const records = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
+const COMPONENT_STATUSES: ReadonlySet<string> = new Set(['healthy', 'unhealthy', 'warning', 'unknown', 'info']);
+
+/**
+ * The status a lookup gave a component (`status`, `status_reason`, as canary-checker's components
+ * carry them) as a constant status expression: a CEL map, which JSON is.
+ */
+function statusOf(source: Record<string, unknown>): string | null {
+  const status = text(source['status']);
+  if (!status || !COMPONENT_STATUSES.has(status)) return null;
+  const reason = text(source['status_reason']) ?? text(source['statusReason']);
+  return JSON.stringify({ status, ...(reason ? { reason } : {}) });
+}
+
 /** A component from a spec entry, or from an object a lookup returned (which may carry its own children). */
 function componentOf(source: Record<string, unknown>): BuiltComponent {
   return {
@@ -65,7 +78,7 @@ function componentOf(source: Record<string, unknown>): BuiltComponent {
     checks: records(source['checks']) as ComponentCheckSpec[],
     configs: records(source['configs']),
     logs: records(source['logs']),
-    statusExpr: text(source['statusExpr']),
+    statusExpr: text(source['statusExpr']) ?? statusOf(source),
     // A health the spec sets outright is a constant health expression.
     healthExpr: text(source['healthExpr']) ?? (text(source['health']) ? JSON.stringify(source['health']) : null),
     components: records(source['components']).map(componentOf),

@@ -2,6 +2,7 @@ import { envVarText, isRecord } from '@pharos/core';
 import type pg from 'pg';
 import { resolveConnection } from '../../connections/resolve.js';
 import { withConnection } from '../../connections/with-connection.js';
+import { javascriptOver } from '../../expressions/javascript-over.js';
 import type { ExpressionSandbox } from '../../expressions/sandbox.js';
 import { applyExpressions } from '../../health/evaluate.js';
 import { whyNotRun } from '../../health/not-run-here.js';
@@ -81,7 +82,18 @@ async function runOne(options: LookupOptions, type: string, spec: Record<string,
     throw new LookupError(`${type} lookup failed: ${(error as Error).message}`);
   }
   if (!outcome.pass) throw new LookupError(`${type} lookup${typeof spec['name'] === 'string' ? ` ${spec['name']}` : ''} failed: ${outcome.error ?? 'failed'}`);
+  if (type === 'kubernetes' && !hasDisplay(spec)) return kubernetesComponents(options.sandbox, outcome.data['results']);
   return resultsOf(type, spec, outcome);
+}
+
+/**
+ * A kubernetes lookup without a `display` gives a component per object (nodes with their Node info,
+ * pods with their logs), by the same `k8s` library its scripts call, in the sandbox.
+ */
+async function kubernetesComponents(sandbox: ExpressionSandbox, results: unknown): Promise<unknown[]> {
+  const variables = { results: Array.isArray(results) ? results : [] };
+  const components = await sandbox.runJavascript(javascriptOver('k8s.components(results)', variables), variables);
+  return Array.isArray(components) ? components : [];
 }
 
 /** Runs every check of a lookup, in order, without saving anything, and answers their results one after another. */

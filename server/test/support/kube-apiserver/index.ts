@@ -2,10 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { servingCertificate } from './certificate.js';
+import { fixtureLogFiles, fixtureLogLines } from './pod-logs.js';
 import { KubeApiServer, type KubeApiServerOptions } from './server.js';
 import type { KubeObject } from './store.js';
 
 export { KubeApiServer, type ForbiddenRule } from './server.js';
+export type { PodLogLine } from './pod-logs.js';
 export type { KubeObject } from './store.js';
 
 const RECORDED = join(import.meta.dirname, 'recorded');
@@ -20,10 +22,14 @@ export function recordedObjects(): Record<string, KubeObject> {
   return objects;
 }
 
-/** A stand-in API server on a loopback port, holding `objects`. */
+/** A stand-in API server on a loopback port, holding `objects` (a pod of logs/ has that file's lines). */
 export async function startKubeApiServer(options: Partial<KubeApiServerOptions> & { objects?: KubeObject[] } = {}): Promise<KubeApiServer> {
   const server = new KubeApiServer({ token: options.token ?? 'stand-in-token', ...options });
   for (const object of options.objects ?? []) server.store.put(object);
+  for (const { pod, container } of fixtureLogFiles()) {
+    const object = (options.objects ?? []).find((candidate) => candidate.kind === 'Pod' && candidate.metadata.name === pod);
+    if (object) server.logs.set(object.metadata.namespace ?? 'default', pod, container, fixtureLogLines(pod, container));
+  }
   await server.listen();
   return server;
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { servingCertificate } from './certificate.js';
+import { PodLogs } from './pod-logs.js';
 import { apiGroup, apiGroupList, apiResourceList, coreVersions, groupVersionOf, RESOURCE_TYPES, type ResourceType } from './resources.js';
 import { selects } from './selectors.js';
 import { KubeStore, type KubeObject, type StoredEvent } from './store.js';
@@ -95,6 +96,8 @@ const objectKey = (object: KubeObject) => `${object.metadata.namespace ?? ''}/${
 /** The API server the tests talk to: see README.md beside this file for what it does and where its answers come from. */
 export class KubeApiServer {
   readonly store = new KubeStore();
+  /** What each pod's containers wrote, served at .../pods/{name}/log. */
+  readonly logs = new PodLogs();
   private readonly server: Server;
   private readonly watches = new Set<ServerResponse>();
   url = '';
@@ -149,6 +152,10 @@ export class KubeApiServer {
         return;
       }
     }
+    if (request.method === 'GET' && segments.length === 7 && path.startsWith('/api/v1/namespaces/') && segments[4] === 'pods' && segments[6] === 'log') {
+      this.podLog(segments[3]!, segments[5]!, url.searchParams, response);
+      return;
+    }
     const target = targetOf(segments);
     if (target === undefined || target === 'unknown') {
       send(response, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
@@ -168,6 +175,31 @@ export class KubeApiServer {
     if (verb === 'create') return this.create(target, await bodyOf(request), response);
     if (verb === 'update') return this.update(target, await bodyOf(request), response);
     return this.delete(target, response);
+  }
+
+  /** The pods/log subresource: RBAC on `pods/log` (verb get), then the kubelet's answer. */
+  private podLog(namespace: string, name: string, query: URLSearchParams, response: ServerResponse): void {
+    const refused = (this.options.forbidden ?? []).some((entry) => entry.resource === 'pods/log' && (!entry.verb || entry.verb === 'get') && (!entry.namespace || entry.namespace === namespace));
+    if (refused) {
+      const message = `pods "${name}" is forbidden: User "${this.options.user ?? 'system:serviceaccount:pharos:pharos'}" cannot get resource "pods/log" in API group "" in the namespace "${namespace}"`;
+      send(response, 403, status(403, 'Forbidden', message, { name, kind: 'pods' }));
+      return;
+    }
+    const pod = this.store.get(RESOURCE_TYPES.find((type) => type.kind === 'Pod')!, namespace, name);
+    const optional = (key: string) => query.get(key) ?? undefined;
+    const answer = this.logs.answer(pod, namespace, name, {
+      ...(optional('container') ? { container: optional('container')! } : {}),
+      ...(optional('sinceTime') ? { sinceTime: optional('sinceTime')! } : {}),
+      ...(optional('sinceSeconds') ? { sinceSeconds: optional('sinceSeconds')! } : {}),
+      ...(optional('tailLines') !== undefined ? { tailLines: optional('tailLines')! } : {}),
+      timestamps: query.get('timestamps') === 'true',
+    });
+    if ('code' in answer) {
+      send(response, answer.code, status(answer.code, answer.reason, answer.message, { name, kind: 'pods' }));
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    response.end(answer.text);
   }
 
   private discovery(path: string, segments: string[]): unknown {

@@ -65,6 +65,44 @@ describe('TopologyCard', () => {
     expect(within(right).getByRole('link', { name: /echo/ }).getAttribute('href')).toBe('/topology/k5?team=payments');
   });
 
+  it("shows a Kubernetes node's Node info, label by label, as the kubernetes lookups give it", async () => {
+    const info: [string, string, string | number, string?][] = [
+      ['node', 'Node', 'ip-10-0-1-12.ec2.internal'],
+      ['created', 'Created At', '2024-03-04T05:06:07.000Z'],
+      ['instance-type', 'Instance Type', 'm5.large'],
+      ['zone', 'Zone', 'eu-west-1a'],
+      ['os', 'OS', 'Bottlerocket OS 1.19.2 (aws-k8s-1.29) (amd64)'],
+      ['containerRuntime', 'Container Runtime', 'containerd://1.6.28+bottlerocket'],
+      ['kernel', 'Kernel', '6.1.79'],
+      ['kubeProxy', 'Kubernetes proxy', 'v1.29.1-eks-61c0bbb'],
+      ['kubelet', 'Kubelet', 'v1.29.1-eks-61c0bbb'],
+      ['version', 'Version', 'v1.29.1-eks-61c0bbb'],
+      ['memory', 'Memory', 8 * 1024 ** 3, 'bytes'],
+      ['cpu', 'CPU', 2000, 'millicores'],
+      ['ip', 'IP', '10.0.1.12'],
+    ];
+    const properties = info.map(([name, label, value, unit]) => (typeof value === 'number' ? { name, label, value, unit } : { name, label, text: value }));
+    const user = userEvent.setup();
+    renderWithRouter(<TopologyCard component={aComponent({ id: 'n1', name: 'ip-10-0-1-12.ec2.internal', type: 'Kubernetes::Node', properties })} width={554} linkTo={link} />);
+    await user.click(screen.getByRole('button', { name: 'show more ...' }));
+    const rows = within(screen.getByRole('list', { name: 'Properties' })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(rows).toEqual([
+      'Nodeip-10-0-1-12.ec2.internal',
+      'Created At2024-03-04T05:06:07.000Z',
+      'Instance Typem5.large',
+      'Zoneeu-west-1a',
+      'OSBottlerocket OS 1.19.2 (aws-k8s-1.29) (amd64)',
+      'Container Runtimecontainerd://1.6.28+bottlerocket',
+      'Kernel6.1.79',
+      'Kubernetes proxyv1.29.1-eks-61c0bbb',
+      'Kubeletv1.29.1-eks-61c0bbb',
+      'Versionv1.29.1-eks-61c0bbb',
+      expect.stringMatching(/^Memory8(\.0)? ?Gi?B$/),
+      'CPU2,000m',
+      'IP10.0.1.12',
+    ]);
+  });
+
   it('links its summary badges: checks to the component, incidents and insights by type to their lists', () => {
     const component = aComponent({
       id: 'c1',

@@ -18,7 +18,7 @@ const jsonFields = (timestamp: string) => [
   input('fields.labels', 'Label fields', { hint: 'Comma-separated dotted paths shown as labels' }),
 ];
 
-/** Files on the server, Pharos's PostgreSQL tables, Loki, OpenSearch and Elasticsearch. */
+/** Files on the server, Pharos's PostgreSQL tables, Loki, OpenSearch, Elasticsearch and pod logs of a Kubernetes cluster. */
 export const LOG_BACKEND_KINDS: readonly LogBackendKind[] = [
   {
     kind: 'file',
@@ -61,6 +61,18 @@ export const LOG_BACKEND_KINDS: readonly LogBackendKind[] = [
       encodings: { 'fields.labels': 'list' },
     }),
   ),
+  {
+    kind: 'kubernetes',
+    title: 'Kubernetes',
+    fields: [
+      input('connection', 'Connection', { hint: 'A kubernetes connection (connection://namespace/name); the pod Pharos runs in when empty. A kubeconfig goes in the YAML' }),
+      input('namespace', 'Namespace', { hint: "The pods' namespace when a search names none; every namespace when empty" }),
+      input('labelSelector', 'Label selector', { hint: 'Pods to read, e.g. app=web,tier!=cache' }),
+      input('pod', 'Pod', { hint: 'One pod by name (with a namespace)' }),
+      input('container', 'Container', { hint: "Every container of each pod when empty" }),
+    ],
+    encodings: {},
+  },
 ];
 
 export const logBackendKind = (kind: string): LogBackendKind | undefined => LOG_BACKEND_KINDS.find((candidate) => candidate.kind === kind);
@@ -89,6 +101,9 @@ export function kindProblems(kind: LogBackendKind, section: Record<string, unkno
   }
   if (kind.kind === 'loki' || kind.kind === 'opensearch' || kind.kind === 'elasticsearch') {
     if (!endpoint) problems.push('url or connection is required');
+  }
+  if (kind.kind === 'kubernetes') {
+    if (text(section['connection']) && section['kubeconfig'] !== undefined) problems.push('give connection or kubeconfig, not both');
   }
   if ((kind.kind === 'opensearch' || kind.kind === 'elasticsearch') && text(section['query'])) {
     try {

@@ -27,7 +27,7 @@ describe('the log backend form', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Add' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add Log Backend' }));
     const kind = dialog.getByLabelText('Kind') as HTMLSelectElement;
-    expect([...kind.options].map((option) => option.textContent)).toEqual(['Choose a kind', 'Files', 'PostgreSQL', 'Loki', 'OpenSearch', 'Elasticsearch']);
+    expect([...kind.options].map((option) => option.textContent)).toEqual(['Choose a kind', 'Files', 'PostgreSQL', 'Loki', 'OpenSearch', 'Elasticsearch', 'Kubernetes']);
     // On mount: the name and the kind are required, each says so, and Save is disabled.
     const name = dialog.getAllByLabelText(/^Name/)[0]!;
     const messageOf = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
@@ -72,6 +72,28 @@ describe('the log backend form', () => {
       spec: { file: { paths: ['/var/log/app/*.log', '/tmp/extra.log'], format: 'json' } },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('adds a kubernetes backend: pod logs of a namespace and label selector through a kubernetes connection', async () => {
+    const app = open('/settings/logging_backends');
+    await app.user.click(await screen.findByRole('button', { name: 'Add' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Log Backend' }));
+    await app.user.type(dialog.getAllByLabelText(/^Name/)[0]!, 'cluster-pods');
+    await app.user.selectOptions(dialog.getByLabelText('Kind') as HTMLSelectElement, 'Kubernetes');
+    // Every field is optional: the pod Pharos runs in, every namespace, every pod.
+    expect(saveButton(dialog).disabled).toBe(false);
+    await app.user.type(dialog.getByLabelText('Connection'), 'connection://default/prod-cluster');
+    await app.user.type(dialog.getByLabelText('Namespace'), 'shop');
+    await app.user.type(dialog.getByLabelText('Label selector'), 'app=web');
+    await app.user.type(dialog.getByLabelText('Container'), 'nginx');
+    await app.user.click(saveButton(dialog));
+    expect(await screen.findByText('app-files created successfully')).toBeTruthy();
+    expect(app.server.to('/api/db/logging_backends', 'POST')[0]?.body).toEqual({
+      name: 'cluster-pods',
+      source: null,
+      labels: {},
+      spec: { kubernetes: { connection: 'connection://default/prod-cluster', namespace: 'shop', labelSelector: 'app=web', container: 'nginx' } },
+    });
   });
 
   it('edits a saved backend with the fields of its kind and updates it', async () => {
