@@ -5,7 +5,7 @@ import { servingCertificate } from './certificate.js';
 import { KubeApiServer, type KubeApiServerOptions } from './server.js';
 import type { KubeObject } from './store.js';
 
-export { KubeApiServer, type ForbiddenRule } from './server.js';
+export { KubeApiServer, type ForbiddenRule, type RecordedRequest } from './server.js';
 export type { KubeObject } from './store.js';
 
 const RECORDED = join(import.meta.dirname, 'recorded');
