@@ -28,7 +28,8 @@ function twoContexts(): string {
   return a.replace('clusters:\n', `clusters:\n- name: other\n  cluster:\n    server: ${clusterB.url}\n    insecure-skip-tls-verify: true\n`).replace('contexts:\n', 'contexts:\n- name: other\n  context:\n    cluster: other\n    user: tester\n');
 }
 
-const deploymentOf = (cluster: KubeApiServer) => cluster.store.get(resourceByKind('Deployment'), 'shop', 'web')!;
+type StoredDeployment = { spec: { replicas: number; template?: { metadata?: { annotations?: Record<string, string> } } } };
+const deploymentOf = (cluster: KubeApiServer) => cluster.store.get(resourceByKind('Deployment'), 'shop', 'web') as unknown as StoredDeployment;
 
 async function scrape(name: string, access: string): Promise<void> {
   await test.apply(`apiVersion: configs.flanksource.com/v1
@@ -193,9 +194,9 @@ describe("mission-control's examples, applied unchanged", () => {
     expect(patch?.contentType).toBe('application/strategic-merge-patch+json');
     const annotations = (patch?.body as { spec: { template: { metadata: { annotations: Record<string, string> } } } }).spec.template.metadata.annotations;
     expect(Date.parse(annotations['kubectl.kubernetes.io/restartedAt']!)).not.toBeNaN();
-    const stored = deploymentOf(clusterA) as { spec: { template?: { metadata?: { annotations?: Record<string, string> } } } };
+    const stored = deploymentOf(clusterA);
     expect(stored.spec.template?.metadata?.annotations?.['kubectl.kubernetes.io/restartedAt']).toBe(annotations['kubectl.kubernetes.io/restartedAt']);
-    expect((deploymentOf(clusterB) as { spec: Record<string, unknown> }).spec['template']).toBeUndefined();
+    expect(deploymentOf(clusterB).spec.template).toBeUndefined();
   });
 
   it('scale-deployment: sets the replicas through the scale subresource of the config item\'s cluster only', async () => {
@@ -203,8 +204,8 @@ describe("mission-control's examples, applied unchanged", () => {
     const run = await runPlaybook(id, { config_id: deploymentIds['cluster-a'], params: { replicas: '3' } });
     expect(run.actions[0], run.actions[0]?.error ?? '').toMatchObject({ status: 'completed', result: { stdout: 'deployment.apps/web scaled' } });
     expect(clusterA.requests.some((request) => request.method === 'PATCH' && request.path === '/apis/apps/v1/namespaces/shop/deployments/web/scale')).toBe(true);
-    expect((deploymentOf(clusterA) as { spec: { replicas: number } }).spec.replicas).toBe(3);
-    expect((deploymentOf(clusterB) as { spec: { replicas: number } }).spec.replicas).toBe(1);
+    expect(deploymentOf(clusterA).spec.replicas).toBe(3);
+    expect(deploymentOf(clusterB).spec.replicas).toBe(1);
     expect(clusterB.requests).toEqual([]);
   });
 });
