@@ -154,7 +154,7 @@ spec:
     expect(String(run.actions[1]!.result!['stderr'])).toContain('Error from server (Forbidden)');
   });
 
-  it('refuses a connection that is not a kubernetes one, saying so', async () => {
+  it('refuses a connection that does not exist and a fromConfigItem that is no id, saying so', async () => {
     const id = await test.apply(`apiVersion: mission-control.flanksource.com/v1
 kind: Playbook
 metadata:
@@ -171,6 +171,20 @@ spec:
     const run = await runPlaybook(id);
     expect(run.actions[0]).toMatchObject({ status: 'failed' });
     expect(run.actions[0]!.error).toMatch(/^connections\.kubernetes: .*no-such/);
+
+    const notAnId = await test.apply(`apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata:
+  name: not-an-id
+spec:
+  actions:
+    - name: not an id
+      exec:
+        connections:
+          fromConfigItem: web
+        script: kubectl get pods
+`);
+    expect((await runPlaybook(notAnId)).actions[0]).toMatchObject({ status: 'failed', error: "connections.fromConfigItem is not a config item's id: web" });
   });
 });
 
