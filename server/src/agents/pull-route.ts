@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { AGENT_DEFAULTS, AGENT_SCRAPE_INTERVALS, type AgentScrapeInterval } from '@pharos/core';
 import type pg from 'pg';
 import { routeErrorHandler } from '../http/route-access.js';
 import { callingAgent } from './caller-agent.js';
@@ -14,6 +15,21 @@ export interface PullAnswer {
   canaries: AssignedSpec[];
   config_scrapers: AssignedSpec[];
   topologies: AssignedSpec[];
+  /** The agent's own cluster scrape (its settings on /settings/agents), under the agent's name. */
+  kubernetes?: OwnClusterSetting;
+}
+
+export interface OwnClusterSetting {
+  enabled: boolean;
+  interval: AgentScrapeInterval;
+  clusterName: string;
+}
+
+async function ownClusterSetting(pool: pg.Pool, agent: { id: string; name: string }): Promise<OwnClusterSetting> {
+  const { rows } = await pool.query<{ kubernetes: { enabled?: unknown; interval?: unknown } | null }>('select kubernetes from agents where id = $1', [agent.id]);
+  const stored = rows[0]?.kubernetes ?? {};
+  const interval = AGENT_SCRAPE_INTERVALS.find((candidate) => candidate === stored.interval) ?? AGENT_DEFAULTS.kubernetes.interval;
+  return { enabled: stored.enabled === true, interval, clusterName: agent.name };
 }
 
 function etagOf(answer: PullAnswer): string {
@@ -22,7 +38,7 @@ function etagOf(answer: PullAnswer): string {
 
 /**
  * GET /api/agent/pull: the canaries, scrape configs and topologies whose agentSelector names the
- * caller's agent. The whole set is answered each time (what is absent was unassigned or deleted),
+ * caller's agent, and its own cluster scrape setting (`kubernetes {enabled, interval}`). The whole set is answered each time (what is absent was unassigned or deleted),
  * with an ETag: a pull sending it back in If-None-Match is answered 304 when nothing changed.
  */
 export const agentPullRoute: FastifyPluginAsync<AgentPullOptions> = async (app, { pool }) => {
@@ -33,6 +49,7 @@ export const agentPullRoute: FastifyPluginAsync<AgentPullOptions> = async (app, 
       canaries: await assignedSpecs(pool, 'canaries', agent.name),
       config_scrapers: await assignedSpecs(pool, 'config_scrapers', agent.name),
       topologies: await assignedSpecs(pool, 'topologies', agent.name),
+      kubernetes: await ownClusterSetting(pool, agent),
     };
     const etag = etagOf(answer);
     void reply.header('etag', etag).header('cache-control', 'no-cache');

@@ -95,7 +95,7 @@ export async function serve(): Promise<void> {
     logger.info(`Pharos is listening on http://${displayHost(config.host)}:${config.port}`);
     if (agent) {
       const playbookActions = playbookActionAgentLoop({ upstreamUrl: agent.upstreamUrl, token: agent.token, sandbox, secrets, logger });
-      const agentRuntime = await startAgentRuntime({ pool: database.pool, logger, ...agent, extraLoops: () => [playbookActions] });
+      const agentRuntime = await startAgentRuntime({ pool: database.pool, logger, secrets, ...agent, extraLoops: () => [playbookActions] });
       shutdown.add('agent sync', () => agentRuntime.stop());
     }
     const setupToken = await createSetupToken(database.pool);

@@ -89,11 +89,13 @@ export async function runEnvironment(
 }
 
 /** What an action's runner may use: its deadline, secrets and connections of the playbook's namespace, the database. */
-export function actionContext(options: PlaybookOptions, namespace: string, signal: AbortSignal): ActionContext {
+export function actionContext(options: PlaybookOptions, namespace: string, signal: AbortSignal, configId?: string): ActionContext {
   return {
     signal,
+    ...(configId ? { configId } : {}),
     sandbox: options.sandbox,
     secrets: options.secrets,
+    namespace,
     userAgent: HTTP_USER_AGENT,
     pool: options.pool,
     connection: (reference) => resolveConnection(options.pool, options.secrets, reference, namespace),

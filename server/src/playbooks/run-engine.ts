@@ -217,7 +217,8 @@ async function runAction(options: PlaybookOptions, step: Extract<Step, { done: f
     const problem = renderedChoiceProblem(step.action.kind, rendered);
     if (problem) return { outcome: { ok: false, result: {}, error: problem }, cancelled: false };
     const body = await withConnection(options.pool, options.secrets, rendered, step.namespace);
-    const outcome = await runner(body, actionContext(options, step.namespace, signal));
+    const configId = typeof step.environment.config?.['id'] === 'string' ? step.environment.config['id'] : undefined;
+    const outcome = await runner(body, actionContext(options, step.namespace, signal, configId));
     if (signal.aborted && !stopping.aborted && !cancel.signal.aborted && outcome.ok === false) outcome.error = `the action did not finish within ${formatDuration(limit)}`;
     // Who cancelled, not how the action noticed.
     if (cancel.signal.aborted) return { outcome: { ...outcome, ok: false, error: (cancel.signal.reason as Error).message }, cancelled: true };

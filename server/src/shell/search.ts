@@ -120,12 +120,20 @@ function agentCondition(params: Params, agent: string): string | undefined {
   return `c.agent_id in (select a.id from agents a where a.name = ${params.add(agent)})`;
 }
 
+/** Types as duty matches them: exactly, or with `*` standing for any text (`Kubernetes::*`). */
+function typeCondition(params: Params, types: string[]): string {
+  const exact = types.filter((type) => !type.includes('*'));
+  const patterns = types.filter((type) => type.includes('*')).map((type) => type.replace(/[\\%_]/g, (character) => `\\${character}`).replaceAll('*', '%'));
+  const parts = [...(exact.length > 0 ? [`c.type = any(${params.add(exact)}::text[])`] : []), ...(patterns.length > 0 ? [`c.type like any(${params.add(patterns)}::text[])`] : [])];
+  return parts.length === 1 ? parts[0]! : `(${parts.join(' or ')})`;
+}
+
 function selectorCondition(params: Params, source: KindSource, selector: ParsedSelector): string {
   const conditions: string[] = [];
   if (selector.id !== undefined) conditions.push(`c.id = ${params.add(selector.id)}::uuid`);
   if (selector.name !== undefined) conditions.push(`c.name = ${params.add(selector.name)}`);
   if (selector.namespace !== undefined) conditions.push(`${source.namespace} = ${params.add(selector.namespace)}`);
-  if (selector.types.length > 0) conditions.push(`c.type = any(${params.add(selector.types)}::text[])`);
+  if (selector.types.length > 0) conditions.push(typeCondition(params, selector.types));
   if (selector.excludedTypes.length > 0) {
     conditions.push(`coalesce(c.type <> all(${params.add(selector.excludedTypes)}::text[]), true)`);
   }

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { Logger } from '../../logger.js';
+import type { ServerSecrets } from '../../secrets/server-secrets.js';
 import { periodicLoop, type AgentLoop } from './loop.js';
+import { syncOwnCluster } from './own-cluster.js';
 import { pushAllTables } from './push-tables.js';
 import { storePulled } from './store-pulled.js';
 import { UpstreamClient } from './upstream-client.js';
@@ -12,6 +14,10 @@ export interface AgentRuntimeOptions {
   token: string;
   /** How often to pull and push when nothing nudges (PHAROS_AGENT_SYNC_INTERVAL, default a minute). */
   intervalMs: number;
+  /** The server's key: the agent keeps its KUBECONFIG's content in its secret store for its own cluster scrape. */
+  secrets: ServerSecrets;
+  /** Where KUBECONFIG is read from (the process's environment). */
+  env?: NodeJS.ProcessEnv;
   /**
    * More loops to run beside push and pull, started and stopped with them (playbook actions that
    * run on this agent plug in here).
@@ -47,6 +53,7 @@ export async function startAgentRuntime(options: AgentRuntimeOptions): Promise<A
     const pulled = await upstream.pull(etag);
     if (!pulled) return;
     await storePulled(pool, pulled.answer);
+    await syncOwnCluster(pulled.answer.kubernetes, { pool, logger, secrets: options.secrets, env: options.env ?? process.env });
     etag = pulled.etag;
     logger.info({ canaries: pulled.answer.canaries.length, scrapers: pulled.answer.config_scrapers.length, topologies: pulled.answer.topologies.length }, 'Pulled the specs upstream assigns to this agent');
   });

@@ -11,12 +11,12 @@ async function scriptEnvironment(spec: Record<string, unknown>, context: RunCont
   return env;
 }
 
-/** Runs the spec's bash `script` in a run's folder; it passes when the script exits 0. Variables: stdout, stderr, exitCode. */
-export async function runScript(run: CommandRun, spec: Record<string, unknown>, context: RunContext): Promise<CheckOutcome> {
+/** Runs the spec's bash `script` in a run's folder (with what its connections set, e.g. KUBECONFIG, over its `env`); it passes when the script exits 0. Variables: stdout, stderr, exitCode. */
+export async function runScript(run: CommandRun, spec: Record<string, unknown>, context: RunContext, connectionEnv: Record<string, string> = {}): Promise<CheckOutcome> {
   const script = text(spec['script']);
   if (!script) return failed('script is required');
   const started = performance.now();
-  const result = await run.run({ argv: ['bash', '-c', script], env: await scriptEnvironment(spec, context) });
+  const result = await run.run({ argv: ['bash', '-c', script], env: { ...(await scriptEnvironment(spec, context)), ...connectionEnv } });
   const duration = Math.round(performance.now() - started);
   const data = { stdout: result.stdout.trimEnd(), stderr: result.stderr.trimEnd(), exitCode: result.code ?? -1 };
   const failure = describeCommandFailure(result);

@@ -3,6 +3,7 @@ import { isRecord } from '@pharos/core';
 import { glob } from 'tinyglobby';
 import { readRunFile, withCommandRun, type CommandRun } from '../../commands/index.js';
 import { runScript } from '../../health/runners/exec.js';
+import { execConnectionEnv } from './exec-connections.js';
 import type { ActionOutcome, ActionRunner } from './types.js';
 
 /** Largest artifact kept with the action's result, and most artifacts kept. */
@@ -56,7 +57,8 @@ async function collect(run: CommandRun, patterns: string[]): Promise<Artifact[]>
  * `exec`: a bash script run as a user command (see commands/: a folder of its own, removed after, an
  * unprivileged user, limits), with `env`; passes when it exits 0. `artifacts` (paths or globs inside
  * that folder, or in /tmp, /var/tmp or /dev/shm for files the run's user wrote there) are kept with
- * the result (each up to 256 KiB).
+ * the result (each up to 256 KiB). `connections` (mission-control's `kubernetes: {connection,
+ * kubeconfig}`, `fromConfigItem`, `serviceAccount`) give the script a KUBECONFIG for that one cluster.
  */
 export const execAction: ActionRunner = async (body, context): Promise<ActionOutcome> => {
   const patterns = (Array.isArray(body['artifacts']) ? body['artifacts'] : [])
@@ -66,7 +68,7 @@ export const execAction: ActionRunner = async (body, context): Promise<ActionOut
     .map((entry) => (TEMPORARY_FOLDERS.some((folder) => entry.startsWith(folder)) ? entry : entry.replace(/^\/+/, '')));
   try {
     return await withCommandRun(context.signal, async (run) => {
-      const outcome = await runScript(run, body, context);
+      const outcome = await runScript(run, body, context, await execConnectionEnv(run, body, context));
       const artifacts = await collect(run, patterns);
       const result = { ...outcome.data, ...(artifacts.length > 0 ? { artifacts } : {}) };
       return { ok: outcome.pass, result, ...(outcome.error ? { error: outcome.error } : {}) };

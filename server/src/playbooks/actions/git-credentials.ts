@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { CommandRun } from '../../commands/index.js';
 import { ASKPASS, type GitAccess } from '../../connections/git-access.js';
 
-async function writeOwned(run: CommandRun, file: string, content: string, mode: number): Promise<void> {
+/** Writes a new file of the run's folder that only the run's user (and root) can read. */
+export async function writeOwned(run: CommandRun, file: string, content: string, mode: number): Promise<void> {
   await writeFile(file, content, { mode, flag: 'wx' });
   await chmod(file, mode);
   if (run.user) await chown(file, run.user.uid, run.user.gid);

@@ -13,6 +13,10 @@ export interface ActionOutcome {
 export interface ActionContext extends RunContext {
   sandbox: ExpressionSandbox;
   secrets: ServerSecrets;
+  /** The playbook's namespace, where its connections and secrets are looked up first. */
+  namespace?: string;
+  /** The config item the run is on, if any: an exec without `connections` reaches the cluster its scraper reads. */
+  configId?: string;
 }
 
 /** Runs the fields of one action kind, already templated. */

@@ -6,7 +6,7 @@ import { fixtureLogFiles, fixtureLogLines } from './pod-logs.js';
 import { KubeApiServer, type KubeApiServerOptions } from './server.js';
 import type { KubeObject } from './store.js';
 
-export { KubeApiServer, type ForbiddenRule } from './server.js';
+export { KubeApiServer, type ForbiddenRule, type RecordedRequest } from './server.js';
 export type { PodLogLine } from './pod-logs.js';
 export type { KubeObject } from './store.js';
 

@@ -12,6 +12,8 @@ export interface ResourceType {
   namespaced: boolean;
   shortNames?: string[];
   categories?: string[];
+  /** Has the `scale` subresource (autoscaling/v1 Scale). */
+  scalable?: boolean;
 }
 
 const VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
@@ -26,9 +28,9 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   { group: '', version: 'v1', name: 'persistentvolumes', singularName: 'persistentvolume', kind: 'PersistentVolume', namespaced: false, shortNames: ['pv'] },
   { group: '', version: 'v1', name: 'persistentvolumeclaims', singularName: 'persistentvolumeclaim', kind: 'PersistentVolumeClaim', namespaced: true, shortNames: ['pvc'] },
   { group: '', version: 'v1', name: 'events', singularName: 'event', kind: 'Event', namespaced: true, shortNames: ['ev'] },
-  { group: 'apps', version: 'v1', name: 'deployments', singularName: 'deployment', kind: 'Deployment', namespaced: true, shortNames: ['deploy'], categories: ['all'] },
-  { group: 'apps', version: 'v1', name: 'replicasets', singularName: 'replicaset', kind: 'ReplicaSet', namespaced: true, shortNames: ['rs'], categories: ['all'] },
-  { group: 'apps', version: 'v1', name: 'statefulsets', singularName: 'statefulset', kind: 'StatefulSet', namespaced: true, shortNames: ['sts'], categories: ['all'] },
+  { group: 'apps', version: 'v1', name: 'deployments', singularName: 'deployment', kind: 'Deployment', namespaced: true, scalable: true, shortNames: ['deploy'], categories: ['all'] },
+  { group: 'apps', version: 'v1', name: 'replicasets', singularName: 'replicaset', kind: 'ReplicaSet', namespaced: true, scalable: true, shortNames: ['rs'], categories: ['all'] },
+  { group: 'apps', version: 'v1', name: 'statefulsets', singularName: 'statefulset', kind: 'StatefulSet', namespaced: true, scalable: true, shortNames: ['sts'], categories: ['all'] },
   { group: 'apps', version: 'v1', name: 'daemonsets', singularName: 'daemonset', kind: 'DaemonSet', namespaced: true, shortNames: ['ds'], categories: ['all'] },
   { group: 'batch', version: 'v1', name: 'jobs', singularName: 'job', kind: 'Job', namespaced: true, categories: ['all'] },
   { group: 'batch', version: 'v1', name: 'cronjobs', singularName: 'cronjob', kind: 'CronJob', namespaced: true, shortNames: ['cj'], categories: ['all'] },
@@ -67,14 +69,18 @@ export function apiResourceList(group: string, version: string): unknown {
     kind: 'APIResourceList',
     apiVersion: 'v1',
     groupVersion: group === '' ? version : `${group}/${version}`,
-    resources: types.map((type) => ({
-      name: type.name,
-      singularName: type.singularName,
-      namespaced: type.namespaced,
-      kind: type.kind,
-      verbs: VERBS,
-      ...(type.shortNames ? { shortNames: type.shortNames } : {}),
-      ...(type.categories ? { categories: type.categories } : {}),
-    })),
+    resources: types.flatMap((type) => [
+      {
+        name: type.name,
+        singularName: type.singularName,
+        namespaced: type.namespaced,
+        kind: type.kind,
+        verbs: VERBS,
+        ...(type.shortNames ? { shortNames: type.shortNames } : {}),
+        ...(type.categories ? { categories: type.categories } : {}),
+      },
+      // kubectl scale finds the Scale kind of a resource here.
+      ...(type.scalable ? [{ name: `${type.name}/scale`, singularName: '', namespaced: true, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] }] : []),
+    ]),
   };
 }

@@ -5,6 +5,7 @@ import { servingCertificate } from './certificate.js';
 import { PodLogs } from './pod-logs.js';
 import { apiGroup, apiGroupList, apiResourceList, coreVersions, groupVersionOf, RESOURCE_TYPES, type ResourceType } from './resources.js';
 import { selects } from './selectors.js';
+import { mergePatch } from './merge-patch.js';
 import { KubeStore, type KubeObject, type StoredEvent } from './store.js';
 import { tableOf } from './table.js';
 
@@ -28,7 +29,20 @@ interface Target {
   resource: ResourceType;
   namespace?: string;
   name?: string;
+  /** `scale`, of a scalable resource. */
+  subresource?: 'scale';
 }
+
+/** A request that changed (or tried to change) something, as the stand-in received it. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  contentType: string;
+  /** The body, parsed from JSON (undefined when it was not JSON). */
+  body: unknown;
+}
+
+const PATCH_TYPES = ['application/merge-patch+json', 'application/strategic-merge-patch+json'];
 
 function status(code: number, reason: string, message: string, details?: Record<string, unknown>): Record<string, unknown> {
   return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: code < 400 ? 'Success' : 'Failure', message, reason, ...(details ? { details } : {}), code };
@@ -53,28 +67,31 @@ function targetOf(segments: string[]): Target | 'unknown' | undefined {
     rest.splice(0, 2);
   }
   const resource = RESOURCE_TYPES.find((type) => type.group === group && type.version === version && type.name === rest[0]);
-  if (!resource || rest.length > 2) return 'unknown';
-  return { resource, ...(namespace !== undefined ? { namespace } : {}), ...(rest[1] !== undefined ? { name: rest[1] } : {}) };
+  const subresource = rest[2] === 'scale' && resource?.scalable ? ('scale' as const) : undefined;
+  if (!resource || (rest.length > 2 && !subresource) || rest.length > 3) return 'unknown';
+  return { resource, ...(namespace !== undefined ? { namespace } : {}), ...(rest[1] !== undefined ? { name: rest[1] } : {}), ...(subresource ? { subresource } : {}) };
 }
 
 function verbOf(method: string, target: Target, watch: boolean): string {
   if (method === 'POST') return 'create';
   if (method === 'DELETE') return 'delete';
   if (method === 'PUT') return 'update';
+  if (method === 'PATCH') return 'patch';
   if (watch) return 'watch';
   return target.name === undefined ? 'list' : 'get';
 }
 
-async function bodyOf(request: IncomingMessage): Promise<KubeObject | undefined> {
+async function jsonOf(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   try {
-    const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-    return parsed && typeof parsed === 'object' && 'metadata' in parsed ? (parsed as KubeObject) : undefined;
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   } catch {
     return undefined;
   }
 }
+
+const objectOf = (parsed: unknown): KubeObject | undefined => (parsed && typeof parsed === 'object' && 'metadata' in parsed ? (parsed as KubeObject) : undefined);
 
 interface ContinueToken {
   rv: number;
@@ -100,6 +117,10 @@ export class KubeApiServer {
   readonly logs = new PodLogs();
   private readonly server: Server;
   private readonly watches = new Set<ServerResponse>();
+  /** Every create, update, patch and delete received, in order. */
+  readonly requests: RecordedRequest[] = [];
+  /** Every request received, authorized or not, with the credentials it came with. */
+  readonly seen: Array<{ method: string; path: string; authorization: string }> = [];
   url = '';
 
   constructor(private readonly options: KubeApiServerOptions) {
@@ -130,14 +151,17 @@ export class KubeApiServer {
   }
 
   private forbidden(verb: string, target: Target): string | undefined {
-    const rule = (this.options.forbidden ?? []).find((entry) => entry.resource === target.resource.name && (!entry.verb || entry.verb === verb) && (!entry.namespace || entry.namespace === target.namespace));
+    // RBAC names a subresource as `deployments/scale`.
+    const resource = target.subresource ? `${target.resource.name}/${target.subresource}` : target.resource.name;
+    const rule = (this.options.forbidden ?? []).find((entry) => entry.resource === resource && (!entry.verb || entry.verb === verb) && (!entry.namespace || entry.namespace === target.namespace));
     if (!rule) return undefined;
     const where = target.namespace ? `in the namespace "${target.namespace}"` : 'at the cluster scope';
     const name = target.name ? ` "${target.name}"` : '';
-    return `${target.resource.name}${name} is forbidden: User "${this.options.user ?? 'system:serviceaccount:pharos:pharos'}" cannot ${verb} resource "${target.resource.name}" in API group "${target.resource.group}" ${where}`;
+    return `${target.resource.name}${name} is forbidden: User "${this.options.user ?? 'system:serviceaccount:pharos:pharos'}" cannot ${verb} resource "${resource}" in API group "${target.resource.group}" ${where}`;
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    this.seen.push({ method: request.method ?? '', path: request.url ?? '', authorization: request.headers.authorization ?? '' });
     if (request.headers.authorization !== `Bearer ${this.options.token}`) {
       send(response, 401, status(401, 'Unauthorized', 'Unauthorized'));
       return;
@@ -163,17 +187,21 @@ export class KubeApiServer {
     }
     const watch = url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1';
     const verb = verbOf(request.method ?? 'GET', target, watch);
+    const body = request.method === 'GET' ? undefined : await jsonOf(request);
+    if (request.method !== 'GET') this.requests.push({ method: request.method ?? '', path, contentType: request.headers['content-type'] ?? '', body });
     const refused = this.forbidden(verb, target);
     if (refused) {
       send(response, 403, status(403, 'Forbidden', refused, { kind: target.resource.name, ...(target.name ? { name: target.name } : {}) }));
       return;
     }
+    if (target.subresource === 'scale') return this.scale(target, verb, request.headers['content-type'] ?? '', body, response);
     const table = (request.headers.accept ?? '').includes('as=Table');
     if (verb === 'watch') return this.watch(target, url.searchParams, table, response);
     if (verb === 'list') return this.list(target, url.searchParams, table, response);
     if (verb === 'get') return this.get(target, table, response);
-    if (verb === 'create') return this.create(target, await bodyOf(request), response);
-    if (verb === 'update') return this.update(target, await bodyOf(request), response);
+    if (verb === 'create') return this.create(target, objectOf(body), response);
+    if (verb === 'update') return this.update(target, objectOf(body), response);
+    if (verb === 'patch') return this.patch(target, request.headers['content-type'] ?? '', body, response);
     return this.delete(target, response);
   }
 
@@ -315,6 +343,57 @@ export class KubeApiServer {
       return;
     }
     send(response, 200, this.store.put({ ...body, kind: target.resource.kind, metadata: { ...body.metadata, name: target.name!, ...(target.namespace ? { namespace: target.namespace } : {}) } }));
+  }
+
+  private unsupportedPatch(contentType: string, response: ServerResponse): boolean {
+    if (PATCH_TYPES.some((type) => contentType.startsWith(type))) return false;
+    send(response, 415, status(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${PATCH_TYPES.join(', ')}`));
+    return true;
+  }
+
+  /** Merge and strategic merge patches (see merge-patch.ts); name, namespace and kind stay the object's. */
+  private patch(target: Target, contentType: string, body: unknown, response: ServerResponse): void {
+    if (this.unsupportedPatch(contentType, response)) return;
+    const current = target.name === undefined ? undefined : this.store.get(target.resource, target.namespace, target.name);
+    if (!current) {
+      send(response, 404, this.notFound(target));
+      return;
+    }
+    const patched = mergePatch(current, body) as KubeObject;
+    send(response, 200, this.store.put({ ...patched, kind: current.kind, metadata: { ...patched.metadata, name: current.metadata.name, ...(current.metadata.namespace ? { namespace: current.metadata.namespace } : {}) } }));
+  }
+
+  private scaleOf(object: KubeObject): Record<string, unknown> {
+    const spec = (object['spec'] ?? {}) as { replicas?: number };
+    const status = (object['status'] ?? {}) as { replicas?: number };
+    const { name, namespace, uid, resourceVersion, creationTimestamp } = object.metadata;
+    return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: { name, namespace, uid, resourceVersion, creationTimestamp }, spec: { replicas: spec.replicas ?? 1 }, status: { replicas: status.replicas ?? 0 } };
+  }
+
+  /** The scale subresource: get, update (PUT) and patch the object's `spec.replicas` as an autoscaling/v1 Scale. */
+  private scale(target: Target, verb: string, contentType: string, body: unknown, response: ServerResponse): void {
+    const current = this.store.get(target.resource, target.namespace, target.name!);
+    if (!current) {
+      send(response, 404, this.notFound(target));
+      return;
+    }
+    if (verb === 'get') {
+      send(response, 200, this.scaleOf(current));
+      return;
+    }
+    if (verb !== 'update' && verb !== 'patch') {
+      send(response, 405, status(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`));
+      return;
+    }
+    if (verb === 'patch' && this.unsupportedPatch(contentType, response)) return;
+    const wanted = (verb === 'patch' ? mergePatch(this.scaleOf(current), body) : body) as { spec?: { replicas?: unknown } } | undefined;
+    const replicas = wanted?.spec?.replicas;
+    if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
+      send(response, 422, status(422, 'Invalid', `Scale.autoscaling "${target.name}" is invalid: spec.replicas: Invalid value: ${JSON.stringify(replicas)}: must be greater than or equal to 0`));
+      return;
+    }
+    const stored = this.store.put({ ...current, spec: { ...((current['spec'] ?? {}) as Record<string, unknown>), replicas } });
+    send(response, 200, this.scaleOf(stored));
   }
 
   private delete(target: Target, response: ServerResponse): void {
