@@ -57,6 +57,11 @@ export function scopedSources(scope: PersonScope, params: Params): SourceOf {
           WHERE "r"."person_id" IS NOT NULL OR "v"."id" = ${values.person})`;
       case 'person_roles':
         return `(SELECT ${columnsOf(relation, 'r', () => undefined)} FROM "public"."organization_members" AS "r" WHERE "r"."organization_id" = ${values.organization})`;
+      // A rule's person recipient is shown as in `people`: name and avatar for anyone, the address for members.
+      case 'notifications_summary':
+        return `(SELECT ${columnsOf(relation, 'n', (name) =>
+          name === 'person' ? `CASE WHEN "n"."person_id" IS NULL OR ${visible('"n"."person_id"')} THEN "n"."person" ELSE "n"."person" - 'email' END` : undefined,
+        )} FROM "public"."notifications_summary" AS "n")`;
       default:
         return qualified(relation.name);
     }

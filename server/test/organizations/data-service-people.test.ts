@@ -103,6 +103,22 @@ describe('the person relations of the data service in organization mode', () => 
     expect(team?.people.find((p) => p.id === ours.member.id)?.email).toBe(ours.member.email);
   });
 
+  it("keeps an outsider's address out of a notification rule's person recipient", async () => {
+    const { rows } = await server.pool.query<{ id: string }>(
+      "insert into notifications (name, events, person_id) values ('to them', '{check.failed}', $1), ('to us', '{check.failed}', $2) returning id",
+      [theirs.admin.id, ours.member.id],
+    );
+    const ids = rows.map((row) => row.id).join(',');
+    const summaries = await json<{ name: string; person: { id: string; name: string; email?: string } }[]>(
+      await call(ours.admin.b, 'GET', `/api/db/notifications_summary?select=name,person&id=in.(${ids})&order=name`),
+      200,
+    );
+    expect(summaries).toEqual([
+      { name: 'to them', person: { id: theirs.admin.id, name: 'Ada Lovelace', avatar: null } },
+      { name: 'to us', person: { id: ours.member.id, name: 'Ada Lovelace', avatar: null, email: ours.member.email } },
+    ]);
+  });
+
   it("shows an installation admin's API token, which works in no organization, only its own person", async () => {
     const token = await server.tokenFor(['admin']);
     const identities = await json<{ id: string }[]>(await withToken(token, 'GET', '/api/db/identities?select=id'), 200);
