@@ -133,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { pool, config: identity, courier, secrets });
   await app.register(organizationRoutes, { pool, config: identity, courier });
   await app.register(issuerRoutes, { pool, config: identity, secrets });
-  await app.register(restPlugin, { prefix: '/api/db', pool: dataPool, cancelPool: pool, config: dataService, secrets });
+  await app.register(restPlugin, { prefix: '/api/db', pool: dataPool, cancelPool: pool, config: dataService, secrets, organizations: identity.authMode === 'organizations' });
   await app.register(shellRoutes, { pool });
   await app.register(preferenceRoutes, { pool });
   await app.register(applyRoutes, { pool, secrets });

@@ -13,6 +13,7 @@ import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/rout
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { inviteMember, setMemberRole } from '../organizations/members.js';
 import { membershipOf } from '../organizations/store.js';
+import { InvalidInput, invitation as organizationInvitation } from '../organizations/validate.js';
 
 export interface AuthRoutesOptions {
   pool: pg.Pool;
@@ -53,6 +54,15 @@ export function validateInvitation(body: unknown): { invitation: Invitation | nu
   if (!isRole(role)) errors['role'] = 'Please select any role';
   if (Object.keys(errors).length > 0 || !isRole(role)) return { invitation: null, errors };
   return { invitation: { firstName, lastName, email: normalizeEmail(email), role }, errors };
+}
+
+function organizationInvitationOf(body: unknown): { email: string; role: Role } {
+  try {
+    return organizationInvitation(body);
+  } catch (error) {
+    if (error instanceof InvalidInput) throw new RouteError(400, 'VALIDATION_FAILED', error.message, { errors: { [error.field]: error.message } });
+    throw error;
+  }
 }
 
 function inviteEmail(name: string, link: string, code: string): string {
@@ -124,16 +134,17 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
 
   app.post('/api/auth/invite_user', { schema: { tags: ['people'], summary: 'Create an account and mail its invitation' } }, async (request, reply) => {
     const organizationId = config.authMode === 'organizations' ? currentOrganizationOf(request) : null;
-    if (!organizationId) authorize(request, 'identities', 'write');
+    if (organizationId) {
+      // An organization invites an address with a role; the person chooses their own name when they sign up.
+      const options = { pool, config, courier, request, organizationId, invitedBy: callerOf(request).personId };
+      const created = await inviteMember(options, organizationInvitationOf(request.body));
+      return reply.code(201).send(created);
+    }
+    authorize(request, 'identities', 'write');
     const { invitation, errors } = validateInvitation(request.body);
     if (!invitation) {
       const first = Object.values(errors)[0] ?? 'Invalid invitation';
       throw new RouteError(400, 'VALIDATION_FAILED', first, { errors });
-    }
-    if (organizationId) {
-      const options = { pool, config, courier, request, organizationId, invitedBy: callerOf(request).personId };
-      const created = await inviteMember(options, { email: invitation.email, role: invitation.role });
-      return reply.code(201).send(created);
     }
     const traits = { email: invitation.email, name: { first: invitation.firstName, last: invitation.lastName } };
     const urls = new Urls(config, request);

@@ -32,8 +32,21 @@ export function authorize(caller: Caller, resource: Resource, action: Action, wh
   );
 }
 
-/** The role matrix for a write, after the rule that some rows change only through their own service. */
-export function authorizeWrite(caller: Caller, relation: { name: string; resource: Resource }, method: WriteMethod): void {
+/**
+ * The role matrix for a write, after the rules that some rows change only through their own service
+ * and that organization mode (`organizations`) changes no identity through the data service.
+ */
+export function authorizeWrite(caller: Caller, relation: { name: string; resource: Resource }, method: WriteMethod, organizations: boolean): void {
+  // An identity is the whole installation's, shared by every organization; an organization removes its members.
+  if (organizations && relation.name === 'identities') {
+    throw new RestError(
+      403,
+      '42501',
+      'permission denied: in organization mode a person is removed from the organization, not deleted from Pharos',
+      `${method} on 'identities' is not allowed to any caller in organization mode, API tokens included`,
+      'Remove the member on the users page, or with DELETE /api/organizations/current/members/{id}; people change their own name and email in their account settings.',
+    );
+  }
   const owned = OWNED_RELATIONS[relation.name];
   if (owned && !owned.writes.includes(method)) {
     throw new RestError(
@@ -42,16 +55,6 @@ export function authorizeWrite(caller: Caller, relation: { name: string; resourc
       `permission denied: '${relation.name}' is changed only through ${owned.owner}`,
       `${method} is not allowed on '${relation.name}' for any role`,
       owned.hint,
-    );
-  }
-  // An organization's administrator works on its members; an identity is the whole installation's.
-  if (caller.organizationId && relation.name === 'identities') {
-    throw new RestError(
-      403,
-      '42501',
-      "permission denied: in organization mode a person is removed from the organization, not deleted from Pharos",
-      `${method} on 'identities' is not allowed to a member of an organization`,
-      'Remove the member on the users page, or with DELETE /api/organizations/current/members/{id}.',
     );
   }
   authorize(caller, relation.resource, 'write', `'${relation.name}'`);

@@ -4,7 +4,8 @@ import { authorize, authorizeWrite, dataCaller, requireCaller } from './access.j
 import { handleError } from './error-handler.js';
 import { compileRead, type ReadSource } from './compile/read.js';
 import { argumentNames, chooseFunction, functionRowsSource, scalarCallSql } from './compile/rpc.js';
-import { Params, qualified } from './compile/sql.js';
+import { Params } from './compile/sql.js';
+import { scopedSources, unscopedSource, type SourceOf } from './organization-scope.js';
 import { compileDelete, compileInsert, compileUpdate, MUTATION_SOURCE, type Row } from './compile/write.js';
 import { refuseInvalidBackends } from './backend-columns.js';
 import { refuseInvalidCel } from './cel-columns.js';
@@ -33,6 +34,8 @@ export interface RestPluginOptions {
   config: DataServiceConfig;
   /** Seals the credentials written in specs. */
   secrets: ServerSecrets;
+  /** PHAROS_AUTH_MODE=organizations: people, identities and roles are read only within the caller's organization. */
+  organizations?: boolean;
 }
 
 interface RelationParams {
@@ -44,7 +47,7 @@ interface FunctionParams {
 }
 
 /** PostgREST-compatible data service; mounted at /api/db. */
-export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { pool, cancelPool, config, secrets }) => {
+export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { pool, cancelPool, config, secrets, organizations = false }) => {
   const schema: SchemaModel = await introspect(pool);
   const connections = new DataConnections({
     pool,
@@ -85,11 +88,26 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     return relation;
   };
 
-  const readOptions = (request: FastifyRequest, query: ParsedQuery, params: Params, rootModifiers: boolean, window?: { offset: number; limit?: number }) => {
+  /** What the request's relations are read from: in organization mode, the person relations narrowed to the caller's organization. */
+  const sourcesFor = (request: FastifyRequest, params: Params): SourceOf => {
+    if (!organizations) return unscopedSource;
+    const caller = requireCaller(request);
+    return scopedSources({ personId: caller.personId, organizationId: caller.organizationId ?? null }, params);
+  };
+
+  const readOptions = (
+    request: FastifyRequest,
+    query: ParsedQuery,
+    params: Params,
+    rootModifiers: boolean,
+    window?: { offset: number; limit?: number },
+    sourceOf: SourceOf = sourcesFor(request, params),
+  ) => {
     const caller = requireCaller(request);
     return {
       schema,
       params,
+      sourceOf,
       levels: query.levels,
       authorize: (r: RelationInfo) => authorize(caller, r.resource, 'read', `'${r.name}'`),
       rootModifiers,
@@ -98,11 +116,11 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
   };
 
   /** Rows of a relation or of a function, with their status and Content-Range. */
-  const readRows = async (request: FastifyRequest, source: ReadSource, query: ParsedQuery, params: Params, db: Queryable): Promise<Answer> => {
+  const readRows = async (request: FastifyRequest, source: ReadSource, query: ParsedQuery, params: Params, db: Queryable, sourceOf?: SourceOf): Promise<Answer> => {
     const prefs = parsePrefer(request.headers.prefer);
     const range = parseRange(request.headers.range);
     const shape = parseAccept(request.headers.accept);
-    const compiled = compileRead(source, query.select, readOptions(request, query, params, true, range));
+    const compiled = compileRead(source, query.select, readOptions(request, query, params, true, range, sourceOf));
     const result = await runRead(db, compiled, params, { shape, ...(prefs.count ? { count: prefs.count } : {}) });
     const offset = (query.levels.get('')?.offset ?? 0) + (range?.offset ?? 0);
     return { status: rangeStatus(offset, result.rowCount, result.total), range: contentRange(offset, result.rowCount, result.total), body: result.body };
@@ -112,7 +130,9 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     const relation = relationOf(request.params.relation);
     authorize(requireCaller(request), relation.resource, 'read', `'${relation.name}'`);
     const query = parseQuery(searchParams(request));
-    send(reply, await withClient(request, reply, (client) => readRows(request, { sql: qualified(relation.name), relation }, query, new Params(), client)));
+    const params = new Params();
+    const sourceOf = sourcesFor(request, params);
+    send(reply, await withClient(request, reply, (client) => readRows(request, { sql: sourceOf(relation), relation }, query, params, client, sourceOf)));
   });
 
   /** A write the caller may not make is refused before its body is read. */
@@ -120,14 +140,14 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     (method: 'POST' | 'PATCH') =>
     async (request: FastifyRequest): Promise<undefined> => {
       const { relation } = request.params as RelationParams;
-      authorizeWrite(requireCaller(request), relationOf(relation), method);
+      authorizeWrite(requireCaller(request), relationOf(relation), method, organizations);
       return undefined;
     };
 
   app.post<{ Params: RelationParams }>('/:relation', { preParsing: writersOnly('POST') }, async (request, reply) => {
     const relation = relationOf(request.params.relation);
     const caller = requireCaller(request);
-    authorizeWrite(caller, relation, 'POST');
+    authorizeWrite(caller, relation, 'POST', organizations);
     const query = parseQuery(searchParams(request));
     const prefs = parsePrefer(request.headers.prefer);
     const rows = bodyRows(request.body);
@@ -150,7 +170,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
 
   app.patch<{ Params: RelationParams }>('/:relation', { preParsing: writersOnly('PATCH') }, async (request, reply) => {
     const relation = relationOf(request.params.relation);
-    authorizeWrite(requireCaller(request), relation, 'PATCH');
+    authorizeWrite(requireCaller(request), relation, 'PATCH', organizations);
     const query = parseQuery(searchParams(request));
     const values = sealWrittenRow(relation.name, withoutCallerColumn(bodyObject(request.body)), secrets);
     refuseInvalidCel(relation.name, [values]);
@@ -163,7 +183,7 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
 
   app.delete<{ Params: RelationParams }>('/:relation', async (request, reply) => {
     const relation = relationOf(request.params.relation);
-    authorizeWrite(requireCaller(request), relation, 'DELETE');
+    authorizeWrite(requireCaller(request), relation, 'DELETE', organizations);
     const query = parseQuery(searchParams(request));
     const params = new Params();
     const prefix = compileDelete({ relation, conditions: query.levels.get('')?.conditions ?? [] }, params);

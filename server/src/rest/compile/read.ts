@@ -6,6 +6,7 @@ import { conditionSql } from './condition.js';
 import { fieldExpression } from './expression.js';
 import { resolveRelationship } from './relationship.js';
 import { castType, ident, qualified, type Params } from './sql.js';
+import { unscopedSource, type SourceOf } from '../organization-scope.js';
 
 /** What the rows are read from: a relation, the rows a write returned, or a function's result. */
 export interface ReadSource {
@@ -22,6 +23,8 @@ export interface ReadOptions {
   /** False for the representation of a write: the root filters and paging were applied to the write itself. */
   rootModifiers: boolean;
   window?: { limit?: number; offset?: number };
+  /** What each relation is read from; organization mode narrows the person relations. */
+  sourceOf?: SourceOf;
 }
 
 export interface CompiledRead {
@@ -54,7 +57,11 @@ class ReadCompiler {
   private aliasCount = 0;
   private readonly usedLevels = new Set<string>(['']);
 
-  constructor(private readonly options: ReadOptions) {}
+  private readonly sourceOf: SourceOf;
+
+  constructor(private readonly options: ReadOptions) {
+    this.sourceOf = options.sourceOf ?? unscopedSource;
+  }
 
   root(source: ReadSource, select: SelectItem[]): CompiledRead {
     const alias = this.nextAlias('t');
@@ -125,7 +132,7 @@ class ReadCompiler {
     const childAlias = this.nextAlias('t');
     const child = this.level(target, childAlias, item.select, childPath);
     const modifiers = this.modifiers(childPath);
-    const link = linkSql(rel, parentAlias, childAlias, this.nextAlias('m'));
+    const link = linkSql(rel, parentAlias, childAlias, this.nextAlias('m'), junction ? this.sourceOf(junction) : qualified(rel.junction?.relation ?? ''));
     const where = [
       ...link.conditions,
       ...modifiers.conditions.map((c) => conditionSql(c, target, childAlias, params)),
@@ -135,7 +142,7 @@ class ReadCompiler {
     const page = toOne ? ' LIMIT 1' : this.pageSql(modifiers.limit, modifiers.offset ?? 0);
     // A spread's columns join the parent row, so it carries a marker for `!inner`.
     const innerColumns = (item.spread ? ['TRUE AS "_pgrst_found"', ...child.columns] : child.columns).join(', ');
-    const inner = `SELECT ${innerColumns} FROM ${qualified(target.name)} AS ${ident(childAlias)}${link.join}${joinSql(child.joins)} WHERE ${where.join(' AND ')}${toOne ? '' : this.orderSql(modifiers.order, target, childAlias)}${page}`;
+    const inner = `SELECT ${innerColumns} FROM ${this.sourceOf(target)} AS ${ident(childAlias)}${link.join}${joinSql(child.joins)} WHERE ${where.join(' AND ')}${toOne ? '' : this.orderSql(modifiers.order, target, childAlias)}${page}`;
     const joinAlias = ident(this.nextAlias('j'));
     const name = outputName(item);
 
@@ -192,7 +199,7 @@ class ReadCompiler {
         this.options.authorize(target);
         const orderAlias = this.nextAlias('o');
         const join = rel.targetColumns.map((c, i) => `${ident(orderAlias)}.${ident(c)} = ${ident(alias)}.${ident(rel.sourceColumns[i] ?? '')}`);
-        expr = `(SELECT ${fieldExpression(target, orderAlias, term.field, params)} FROM ${qualified(target.name)} AS ${ident(orderAlias)} WHERE ${join.join(' AND ')})`;
+        expr = `(SELECT ${fieldExpression(target, orderAlias, term.field, params)} FROM ${this.sourceOf(target)} AS ${ident(orderAlias)} WHERE ${join.join(' AND ')})`;
       }
       const direction = term.direction === 'desc' ? ' DESC' : term.direction === 'asc' ? ' ASC' : '';
       const nulls = term.nulls === 'first' ? ' NULLS FIRST' : term.nulls === 'last' ? ' NULLS LAST' : '';
@@ -212,13 +219,13 @@ class ReadCompiler {
 }
 
 /** How embedded rows are tied to their parent row: directly, or through a junction table. */
-function linkSql(rel: Relationship, parentAlias: string, childAlias: string, junctionAlias: string): { join: string; conditions: string[] } {
+function linkSql(rel: Relationship, parentAlias: string, childAlias: string, junctionAlias: string, junctionSource: string): { join: string; conditions: string[] } {
   const equal = (leftAlias: string, left: string[], rightAlias: string, right: string[]): string[] =>
     left.map((column, i) => `${ident(leftAlias)}.${ident(column)} = ${ident(rightAlias)}.${ident(right[i] ?? '')}`);
   if (!rel.junction) return { join: '', conditions: equal(childAlias, rel.targetColumns, parentAlias, rel.sourceColumns) };
   const { junction } = rel;
   return {
-    join: ` JOIN ${qualified(junction.relation)} AS ${ident(junctionAlias)} ON ${equal(junctionAlias, junction.targetColumns, childAlias, rel.targetColumns).join(' AND ')}`,
+    join: ` JOIN ${junctionSource} AS ${ident(junctionAlias)} ON ${equal(junctionAlias, junction.targetColumns, childAlias, rel.targetColumns).join(' AND ')}`,
     conditions: equal(junctionAlias, junction.sourceColumns, parentAlias, rel.sourceColumns),
   };
 }

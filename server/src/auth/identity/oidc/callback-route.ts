@@ -12,6 +12,7 @@ import type { Urls } from '../urls.js';
 import { rememberAdministratorOrigin } from '../../../system/remembered-origin.js';
 import { linkIdentity, OidcAccountRefused, signInIdentity } from './accounts.js';
 import { saveGrant } from './recheck.js';
+import { warnNoRefreshToken } from './refresh-advice.js';
 import { OidcFailure, type OidcClaims, type OidcRelyingParty, type OidcSignIn } from './relying-party.js';
 import { flowIdOfState, OIDC_CALLBACK_PATH, pendingOf, redirectUri, type PendingOidcSignIn } from './start.js';
 
@@ -147,6 +148,7 @@ async function callback(options: OidcCallbackOptions, request: FastifyRequest, r
     const next = await createSettingsFlowFor(deps, request, reply, urls, current.identity, flow.return_to, [messages.generic(error.message)]);
     return reply.redirect(urls.ui('settings', { flow: next.id }), 303);
   }
+  if (refreshToken === undefined) await warnNoRefreshToken(request.log, relyingParty);
   const signIn = { claims, refreshToken };
   return flow.type === 'settings' ? finishLink(deps, request, reply, urls, flow, signIn, relyingParty) : finishSignIn(deps, request, reply, urls, flow, signIn, relyingParty);
 }

@@ -125,6 +125,11 @@ export class OidcRelyingParty {
     return this.configuration;
   }
 
+  /** The scopes the provider's discovery document lists (`scopes_supported`), when it lists them. */
+  async offeredScopes(): Promise<string[] | undefined> {
+    return (await this.discover()).serverMetadata().scopes_supported;
+  }
+
   static newChecks(): AuthorizationChecks {
     return { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
   }

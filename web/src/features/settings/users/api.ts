@@ -134,9 +134,10 @@ export function useUserChoices(enabled: boolean) {
   });
 }
 
+/** In organization mode without a name: the invited person chooses theirs when they sign up. */
 export interface Invitation {
-  firstName: string;
-  lastName: string;
+  firstName?: string;
+  lastName?: string;
   email: string;
   role: Role;
 }
@@ -151,7 +152,7 @@ function useInvalidateUsers() {
     ]);
 }
 
-/** `POST /api/auth/invite_user` {firstName, lastName, email, role}. */
+/** `POST /api/auth/invite_user` {firstName, lastName, email, role}; {email, role} in organization mode. */
 export function useInviteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({

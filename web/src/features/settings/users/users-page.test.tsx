@@ -277,6 +277,23 @@ describe('/settings/users in organization mode', () => {
     expect(app.server.to('/api/db/identities')).toHaveLength(0);
   });
 
+  it('invites an address with a role only, asking no name the organization would not use', async () => {
+    const app = renderSettings('/settings/users', organizationRoutes([{ method: 'POST', path: '/api/auth/invite_user', respond: () => json({ id: 'i-new' }, 201) }]));
+    await app.user.click(await screen.findByRole('button', { name: 'Invite User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
+    expect(within(dialog).queryByLabelText('First Name')).toBeNull();
+    expect(within(dialog).queryByLabelText('Last Name')).toBeNull();
+    expect(within(dialog).getByText(/chooses their own name when they sign up/)).toBeTruthy();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(within(dialog).getByText('Please provide valid email')).toBeTruthy();
+    expect(within(dialog).queryByText('Please provide valid first name')).toBeNull();
+    await app.user.type(within(dialog).getByLabelText('Email'), 'grace@example.com');
+    await app.user.selectOptions(within(dialog).getByLabelText('Role'), 'viewer');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('grace@example.com invited successfully')).toBeTruthy();
+    expect(app.server.to('/api/auth/invite_user', 'POST').map((request) => request.body)).toEqual([{ email: 'grace@example.com', role: 'viewer' }]);
+  });
+
   it('asks a member who is not an administrator for no invitations and offers no changes', async () => {
     const app = renderSettings('/settings/users', organizationRoutes([], 'editor'), { roles: ['editor'] });
     await screen.findByText('alan@example.com');
