@@ -13,7 +13,7 @@ function BudgetBar({ burned }: { burned: number }) {
       <span className="h-1.5 w-16 overflow-hidden rounded bg-surface-muted" aria-hidden="true">
         <span className={cn('block h-full', burned >= 100 ? 'bg-danger' : burned >= 75 ? 'bg-warning' : 'bg-success')} style={{ width: `${width}%` }} />
       </span>
-      <span>{burned.toFixed(1)} %</span>
+      <span className="whitespace-nowrap">{burned.toFixed(1)} %</span>
     </span>
   );
 }
@@ -39,13 +39,13 @@ export const SLA_COLUMNS: DataTableColumn<SlaRow>[] = [
     header: 'Name',
     cell: (info) => (
       <span className="flex items-center gap-2">
-        {info.row.original.breached && <span className="rounded bg-danger/10 px-1.5 text-xs font-medium text-danger">Below target</span>}
+        {info.row.original.breached && <span className="whitespace-nowrap rounded bg-danger/10 px-1.5 text-xs font-medium text-danger">Below target</span>}
         <span>{info.getValue()}</span>
       </span>
     ),
   }),
   column.accessor('checks', { header: 'Checks' }),
-  column.accessor('uptime', { header: 'Uptime', cell: (info) => uptimeText(info.getValue()) }),
+  column.accessor('uptime', { header: 'Uptime', cell: (info) => <span className="whitespace-nowrap">{uptimeText(info.getValue())}</span> }),
   column.accessor('latency_avg_ms', { header: 'Avg Latency', cell: (info) => (info.getValue() === null ? '—' : `${info.getValue()} ms`) }),
   column.accessor('latency_max_ms', { header: 'Max Latency', cell: (info) => (info.getValue() === null ? '—' : `${info.getValue()} ms`) }),
   column.accessor('downtime_seconds', { header: 'Downtime', cell: (info) => durationText(info.getValue()) }),
