@@ -42,6 +42,7 @@ import { schemaRoutes } from './schemas/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { shellRoutes } from './shell/routes.js';
 import { suspectsRoutes } from './suspects/routes.js';
+import { slaReportRoutes } from './reports/sla/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { topologyRoutes } from './topology/api/routes.js';
 import { serveWebApp, WEB_DIST_DIR } from './web.js';
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogSummaryRoutes, { pool });
   await app.register(catalogChangesRoutes, { pool });
   await app.register(suspectsRoutes, { pool });
+  await app.register(slaReportRoutes, { pool });
   await app.register(topologyRoutes, { pool });
   await app.register(responderRoutes, { pool, secrets });
   await app.register(logsRoutes, { pool, secrets });

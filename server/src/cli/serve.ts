@@ -11,6 +11,7 @@ import { sealPlainSpecSecrets } from '../secrets/plain-spec-secrets.js';
 import { ExpressionSandbox } from '../expressions/sandbox.js';
 import { checkStatusRetention, CHECK_STATUS_RETENTION } from '../health/retention.js';
 import { canaryRunJob } from '../health/run-canary.js';
+import { slaReportMailJob } from '../reports/sla/mail-job.js';
 import { saveSchedule } from '../engine/schedules.js';
 import { canaryChangedHandler } from '../health/sync.js';
 import { keepMeasured } from '../health/summary-cache.js';
@@ -68,6 +69,7 @@ export async function serve(): Promise<void> {
     engine.define(canaryRunJob({ pool: database.pool, sandbox, secrets }));
     engine.events.on(['canary.changed'], canaryChangedHandler(database.pool));
     engine.define(checkStatusRetention(database.pool));
+    engine.define(slaReportMailJob(database.pool, loadIdentityConfig()));
     const followers = new Followers();
     shutdown.add('kubernetes watches', async () => followers.stopAll());
     registerCatalog(engine, { pool: database.pool, secrets, sandbox, followers });

@@ -92,6 +92,11 @@ const shellScreens: RouteObject[] = [
     { ...SCREENS.health, name: 'Writing canaries', path: '/canary-checker' },
     page(() => import('../features/health/canary-guide/canary-guide-page').then((m) => m.CanaryGuidePage)),
   ),
+  screenRoute(
+    'health/sla',
+    { ...SCREENS.health, name: 'SLA report', path: '/health/sla' },
+    page(() => import('../features/health/sla/sla-report-page').then((m) => m.SlaReportPage)),
+  ),
 
   screenRoute('incidents', SCREENS.incidents, page(() => import('../features/incidents').then((m) => m.IncidentsPage))),
   screenRoute('incidents/:id', SCREENS.incidents, page(() => import('../features/incidents').then((m) => m.IncidentDetailPage)), { detail: 'id' }),

@@ -1,4 +1,6 @@
 import { TIME_RANGE_MINUTES, type TimeRange } from '@pharos/core';
+import { Link } from 'react-router';
+import { linkClass } from '../../ui/link-styles';
 import { AutoRefreshPicker } from '../../ui/auto-refresh-picker';
 import { TimeRangePicker } from '../../ui/time-range-picker';
 import { HEALTH_TIME_RANGES, pickerValue, timeRangeKeyOf } from './health-time-range';
@@ -25,6 +27,9 @@ export function HealthHeader({ passing, failing, timeRange, onTimeRangeChange }:
         </p>
         <TimeRangePicker value={pickerValue(timeRange)} onChange={(value) => onTimeRangeChange(timeRangeKeyOf(value))} relativeRanges={HEALTH_TIME_RANGES} mappedRanges={[]} />
         <AutoRefreshPicker storageKey={HEALTH_REFRESH_KEY} rangeMinutes={TIME_RANGE_MINUTES[timeRange]} />
+        <Link to="/health/sla" className={`${linkClass} text-sm`}>
+          SLA report
+        </Link>
       </div>
     </div>
   );

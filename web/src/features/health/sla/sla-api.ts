@@ -1,0 +1,89 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http, withQuery } from '../../../api/http';
+
+export const SLA_REPORT_PATH = '/api/reports/sla';
+export const SLA_SCHEDULES_PATH = '/api/reports/sla/schedules';
+
+export interface DowntimeWindow {
+  start: string;
+  end: string;
+  failed: number;
+  passed: number;
+}
+
+export interface SlaRow {
+  key: string;
+  name: string;
+  checks: number;
+  passed: number;
+  failed: number;
+  uptime: number | null;
+  latency_avg_ms: number | null;
+  latency_max_ms: number | null;
+  downtime_seconds: number;
+  budget_seconds: number;
+  budget_burned: number;
+  budget_remaining_seconds: number;
+  breached: boolean;
+  windows: DowntimeWindow[];
+}
+
+export interface SlaReport {
+  from: string;
+  to: string;
+  resolution: 'hour' | 'day' | 'month';
+  group_by: string;
+  target: number;
+  total: number;
+  rows: SlaRow[];
+}
+
+export interface SlaQuery {
+  period: string;
+  group_by: string;
+  target: string;
+}
+
+export interface SlaSchedule {
+  id: string;
+  name: string;
+  schedule: string;
+  recipients: string[];
+  report: { period: string; group_by: string; target: number; format: 'csv' | 'pdf' };
+  last_sent_at: string | null;
+}
+
+export type NewSlaSchedule = Omit<SlaSchedule, 'id' | 'last_sent_at'>;
+
+/** The address of the report as a file, for a download link. */
+export function slaFileUrl(query: SlaQuery, format: 'csv' | 'pdf'): string {
+  return withQuery(SLA_REPORT_PATH, { ...query, format, limit: 10_000 });
+}
+
+export function useSlaReport(query: SlaQuery) {
+  return useQuery({
+    queryKey: ['reports', 'sla', query],
+    queryFn: ({ signal }) => http.get<SlaReport>(SLA_REPORT_PATH, { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSlaSchedules(enabled: boolean) {
+  return useQuery({ queryKey: ['reports', 'sla', 'schedules'], queryFn: ({ signal }) => http.get<SlaSchedule[]>(SLA_SCHEDULES_PATH, { signal }), enabled });
+}
+
+export function useCreateSlaSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (schedule: NewSlaSchedule) => http.post<SlaSchedule>(SLA_SCHEDULES_PATH, schedule),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['reports', 'sla', 'schedules'] }),
+  });
+}
+
+export function useDeleteSlaSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => http.delete(`${SLA_SCHEDULES_PATH}/${encodeURIComponent(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['reports', 'sla', 'schedules'] }),
+  });
+}
