@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { findByReference, hydrate } from '../connections/resolve.js';
 import { resolveValue } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
-import { KubeClient, KubernetesAccessError, kubeConfigOf, type KubeAccess } from './client.js';
+import { KubeClient, KubernetesAccessError, type KubeAccess } from './client.js';
 
 export interface AccessContext {
   pool: pg.Pool | pg.PoolClient;
@@ -36,5 +36,5 @@ export async function kubeAccessOf(spec: Record<string, unknown>, context: Acces
 
 /** A client for the cluster a spec means. */
 export async function kubeClientFor(spec: Record<string, unknown>, context: AccessContext): Promise<KubeClient> {
-  return new KubeClient(kubeConfigOf(await kubeAccessOf(spec, context)));
+  return KubeClient.of(await kubeAccessOf(spec, context));
 }

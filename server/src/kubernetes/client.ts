@@ -5,8 +5,20 @@
  * kubeconfig handling (every auth method kubectl's kubeconfig has, in-cluster service accounts), its
  * generic object API and its watch, and read objects as plain JSON.
  */
-import { KubeConfig, KubernetesObjectApi, Watch, type KubernetesObject } from '@kubernetes/client-node';
+import type * as ClientNode from '@kubernetes/client-node';
+import type { KubeConfig, KubernetesObject, KubernetesObjectApi, Watch } from '@kubernetes/client-node';
 import { parse } from 'yaml';
+
+let loading: Promise<typeof ClientNode> | undefined;
+
+/**
+ * The library, loaded on first use: importing it costs about half a second of CPU, which a start
+ * (and a replica that restarts) need not pay when no spec talks to a cluster yet.
+ */
+export function clientNode(): Promise<typeof ClientNode> {
+  loading ??= import('@kubernetes/client-node');
+  return loading;
+}
 
 export type KubeObject = KubernetesObject & { metadata: NonNullable<KubernetesObject['metadata']> & { name: string }; [field: string]: unknown };
 
@@ -30,7 +42,8 @@ function checkedKubeconfig(text: string): void {
 }
 
 /** A KubeConfig for the access, or why there is none. */
-export function kubeConfigOf(access: KubeAccess, env: NodeJS.ProcessEnv = process.env): KubeConfig {
+export async function kubeConfigOf(access: KubeAccess, env: NodeJS.ProcessEnv = process.env): Promise<KubeConfig> {
+  const { KubeConfig } = await clientNode();
   const config = new KubeConfig();
   if ('kubeconfig' in access) {
     checkedKubeconfig(access.kubeconfig);
@@ -61,9 +74,17 @@ export class KubeClient {
   readonly objects: KubernetesObjectApi;
   private readonly watcher: Watch;
 
-  constructor(readonly config: KubeConfig) {
-    this.objects = KubernetesObjectApi.makeApiClient(config);
-    this.watcher = new Watch(config);
+  private constructor(
+    readonly config: KubeConfig,
+    library: typeof ClientNode,
+  ) {
+    this.objects = library.KubernetesObjectApi.makeApiClient(config);
+    this.watcher = new library.Watch(config);
+  }
+
+  /** A client of the cluster the access names, or why there is none (KubernetesAccessError). */
+  static async of(access: KubeAccess, env: NodeJS.ProcessEnv = process.env): Promise<KubeClient> {
+    return new KubeClient(await kubeConfigOf(access, env), await clientNode());
   }
 
   get server(): string {

@@ -24,8 +24,8 @@ current-context: prod
 `;
 
 describe('currentContextOnly', () => {
-  it('keeps the current context, its cluster and its user as written, and nothing of the others', () => {
-    const { kubeconfig, server } = currentContextOnly(TWO_CLUSTERS);
+  it('keeps the current context, its cluster and its user as written, and nothing of the others', async () => {
+    const { kubeconfig, server } = await currentContextOnly(TWO_CLUSTERS);
     expect(server).toBe('https://prod.example:6443');
     expect(kubeconfig).not.toContain('staging');
     expect(parse(kubeconfig)).toEqual({
@@ -38,7 +38,7 @@ describe('currentContextOnly', () => {
     });
   });
 
-  it('refuses a kubeconfig whose current context names no cluster of the file', () => {
-    expect(() => currentContextOnly(TWO_CLUSTERS.replace('current-context: prod', 'current-context: dev'))).toThrow(/current context \(dev\) names no cluster/);
+  it('refuses a kubeconfig whose current context names no cluster of the file', async () => {
+    await expect(currentContextOnly(TWO_CLUSTERS.replace('current-context: prod', 'current-context: dev'))).rejects.toThrow(/current context \(dev\) names no cluster/);
   });
 });

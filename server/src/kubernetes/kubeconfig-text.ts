@@ -13,8 +13,8 @@ function named(list: unknown, name: unknown): Record<string, unknown> | undefine
  * The kubeconfig with only its current context, that context's cluster and its user: a command given
  * it cannot switch (`--context`) to another cluster of the file and send that cluster's credentials.
  */
-export function currentContextOnly(text: string): { kubeconfig: string; server: string } {
-  kubeConfigOf({ kubeconfig: text });
+export async function currentContextOnly(text: string): Promise<{ kubeconfig: string; server: string }> {
+  await kubeConfigOf({ kubeconfig: text });
   const parsed = parse(text) as Record<string, unknown>;
   const contextName = parsed['current-context'];
   const context = named(parsed['contexts'], contextName);
@@ -40,7 +40,7 @@ export function currentContextOnly(text: string): { kubeconfig: string; server: 
  */
 export async function kubeconfigTextOf(access: KubeAccess, env: NodeJS.ProcessEnv = process.env): Promise<{ kubeconfig: string; server: string }> {
   if ('kubeconfig' in access) return currentContextOnly(access.kubeconfig);
-  const config = kubeConfigOf(access, env);
+  const config = await kubeConfigOf(access, env);
   const cluster = config.getCurrentCluster()!;
   const ca = cluster.caFile ? await readFile(cluster.caFile) : undefined;
   const token = (await readFile(SERVICE_ACCOUNT_TOKEN, 'utf8').catch(() => {

@@ -1,5 +1,5 @@
 import { isRecord } from '@pharos/core';
-import { KubeClient, kubeConfigOf, type KubeAccess } from '../../kubernetes/client.js';
+import { KubeClient, type KubeAccess } from '../../kubernetes/client.js';
 import { text, type RunContext } from './types.js';
 
 /** The cluster a check means: `kubeconfig` (value or valueFrom), else a kubernetes `connection`, else the pod Pharos runs in. */
@@ -15,5 +15,5 @@ export async function checkClient(spec: Record<string, unknown>, context: RunCon
     if (connection.type !== 'kubernetes') throw new Error(`connection ${reference} is a ${connection.type} connection, not a kubernetes one`);
     if (connection.certificate) access = { kubeconfig: connection.certificate };
   }
-  return new KubeClient(kubeConfigOf(access));
+  return KubeClient.of(access);
 }

@@ -1,6 +1,6 @@
 import { ForeignOrigin } from '../../connections/origin.js';
 import { resolveConnection } from '../../connections/resolve.js';
-import { KubeClient, KubernetesAccessError, kubeConfigOf, type KubeAccess } from '../../kubernetes/client.js';
+import { KubeClient, KubernetesAccessError, type KubeAccess } from '../../kubernetes/client.js';
 import { resolveValue, UnresolvedReference } from '../../secret-store/resolve.js';
 import type { EndpointContext } from '../endpoint.js';
 import type { KubernetesLogSpec } from '../spec.js';
@@ -16,7 +16,7 @@ export async function kubeClientOf(context: EndpointContext, name: string, spec:
       if (connection.type !== 'kubernetes') throw new KubernetesAccessError(`the connection ${spec.connection} is a ${connection.type} connection, not a kubernetes one`);
       if (connection.certificate) access = { kubeconfig: connection.certificate };
     }
-    return new KubeClient(kubeConfigOf(access));
+    return await KubeClient.of(access);
   } catch (error) {
     if (error instanceof KubernetesAccessError || error instanceof UnresolvedReference || error instanceof ForeignOrigin) throw new BackendConfigError(`Log backend ${name}: ${error.message}`);
     throw error;

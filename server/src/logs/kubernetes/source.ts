@@ -1,5 +1,5 @@
-import { CoreV1Api } from '@kubernetes/client-node';
-import { messageOf, statusOf, type KubeClient, type KubeObject } from '../../kubernetes/client.js';
+import type { CoreV1Api } from '@kubernetes/client-node';
+import { clientNode, messageOf, statusOf, type KubeClient, type KubeObject } from '../../kubernetes/client.js';
 import { decodeTimeCursor, timePage } from '../cursor.js';
 import type { KubernetesLogSpec } from '../spec.js';
 import { BackendError, PageError, SearchError, type LogPage, type LogSearch, type LogSource } from '../types.js';
@@ -60,14 +60,17 @@ function failure(error: unknown, backend: string, what: string, permission: stri
  * their lines merged newest first and paged by time as the other backends do.
  */
 export class KubernetesLogSource implements LogSource {
-  private readonly core: CoreV1Api;
+  private core: CoreV1Api | undefined;
 
   constructor(
     private readonly spec: KubernetesLogSpec,
     private readonly client: KubeClient,
     private readonly backend: string,
-  ) {
-    this.core = client.config.makeApiClient(CoreV1Api);
+  ) {}
+
+  private async coreApi(): Promise<CoreV1Api> {
+    if (!this.core) this.core = this.client.config.makeApiClient((await clientNode()).CoreV1Api);
+    return this.core;
   }
 
   async search(search: LogSearch, signal: AbortSignal): Promise<LogPage> {
@@ -118,7 +121,7 @@ export class KubernetesLogSource implements LogSource {
     const labels = { ...(pod.metadata.labels ?? {}), namespace, pod: name, container };
     let text: string;
     try {
-      text = await this.core.readNamespacedPodLog({ name, namespace, container, timestamps: true, sinceSeconds, tailLines: MAX_LINES_PER_CONTAINER });
+      text = await (await this.coreApi()).readNamespacedPodLog({ name, namespace, container, timestamps: true, sinceSeconds, tailLines: MAX_LINES_PER_CONTAINER });
     } catch (error) {
       // A pod deleted since it was listed has no logs left to read.
       if (statusOf(error) === 404) return [];

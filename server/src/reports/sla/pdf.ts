@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { SlaReport, SlaRow } from './measure.js';
 
 const MARGIN = 40;
@@ -44,7 +43,9 @@ function tableRow(doc: PDFKit.PDFDocument, cells: string[], bold: boolean): void
 }
 
 /** The report as a PDF: the period and target, then a row per check or group, worst first. */
-export function slaPdf(report: SlaReport): Promise<Buffer> {
+export async function slaPdf(report: SlaReport): Promise<Buffer> {
+  // Loaded when a PDF is asked for: its font tables cost a start a sixth of a second.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: 'SLA report', Creator: 'Pharos' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
