@@ -85,7 +85,7 @@ function describeAlarms(alarms: readonly CloudWatchAlarm[], params: Record<strin
       (!actionPrefix || (alarm.AlarmActions ?? []).some((action) => action.startsWith(actionPrefix))) &&
       (!state || alarm.StateValue === state),
   );
-  return { MetricAlarms: picked.map((alarm) => ({ ...alarm, StateUpdatedTimestamp: seconds(alarm['StateUpdatedTimestamp']) })), CompositeAlarms: [] };
+  return { MetricAlarms: picked.map((alarm) => ({ ...alarm, StateUpdatedTimestamp: seconds(alarm['StateUpdatedTimestamp']), StateTransitionedTimestamp: seconds(alarm['StateTransitionedTimestamp']) })), CompositeAlarms: [] };
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
