@@ -19,6 +19,9 @@ function resolverOf(context: RunContext): AwsAccessResolver {
   };
 }
 
+/** What expressions see when no alarm could be read: no alarms, so a transform over them still runs. */
+const NOTHING_READ = { results: { MetricAlarms: [], CompositeAlarms: [] }, firing: [] };
+
 const alarmNames = (value: unknown): string[] => (Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string' && name !== '') : []);
 
 /** The alarms' answer as canary-checker hands it to expressions (`results.MetricAlarms`), Dates as text. */
@@ -35,12 +38,12 @@ const plain = (answer: DescribeAlarmsCommandOutput): Record<string, unknown> => 
  */
 export const cloudwatchCheck: CheckRunner = async (spec, context) => {
   const state = text(spec['state']);
-  if (state && !STATES.includes(state)) return failed(`state ${state} is not a CloudWatch alarm state: write one of ${STATES.join(', ')}`);
+  if (state && !STATES.includes(state)) return failed(`state ${state} is not a CloudWatch alarm state: write one of ${STATES.join(', ')}`, 0, NOTHING_READ);
   let access;
   try {
     access = await awsAccessOf(spec, resolverOf(context));
   } catch (error) {
-    if (error instanceof AwsAccessError || error instanceof ForeignOrigin || error instanceof UnresolvedReference) return failed(error.message);
+    if (error instanceof AwsAccessError || error instanceof ForeignOrigin || error instanceof UnresolvedReference) return failed(error.message, 0, NOTHING_READ);
     throw error;
   }
   const region = text(spec['region']) ?? access.regions[0] ?? DEFAULT_REGION;
@@ -61,7 +64,7 @@ export const cloudwatchCheck: CheckRunner = async (spec, context) => {
     );
   } catch (error) {
     context.signal.throwIfAborted();
-    return failed(`cloudwatch: ${awsErrorText(error)}`, Math.round(performance.now() - started));
+    return failed(`cloudwatch: ${awsErrorText(error)}`, Math.round(performance.now() - started), NOTHING_READ);
   } finally {
     client.destroy();
   }
