@@ -147,8 +147,8 @@ export async function startAwsStandIn(keys: Readonly<Record<string, string>>): P
   const requests: SeenRequest[] = [];
   const standIn: AwsStandIn = { url: '', requests, alarms: recordedAlarms(), close: async () => undefined };
   const server: Server = createServer((incoming, response) => {
-    void receive(incoming).then(
-      (request) => {
+    receive(incoming)
+      .then((request) => {
         const credential = /Credential=([^/,\s]+)\/[^/]+\/[^/]+\/([^/]+)\//.exec(request.headers['authorization'] ?? '');
         const service = credential?.[2] ?? 'unknown';
         const { action, params } = callOf(service, request);
@@ -163,11 +163,10 @@ export async function startAwsStandIn(keys: Readonly<Record<string, string>>): P
           return;
         }
         answer(standIn, service, action, params, response);
-      },
-      (error: Error) => {
+      })
+      .catch((error: Error) => {
         response.writeHead(500).end(error.message);
-      },
-    );
+      });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
