@@ -6,6 +6,8 @@ export interface AwsAccess {
   accessKeyId: string;
   secretAccessKey: string;
   sessionToken?: string;
+  /** A role (ARN) whose temporary keys the calls are signed with, assumed with the keys above. */
+  assumeRole?: string;
   /** Every call goes here instead of the public AWS endpoints (LocalStack, MinIO, a stand-in). */
   endpoint?: string;
   skipTLSVerify: boolean;
@@ -33,9 +35,9 @@ function regionsOf(value: unknown): string[] {
 /**
  * The credentials, endpoint and regions of an aws scraper or a cloudwatch check, as config-db and
  * canary-checker read their AWSConnection: `accessKey`/`secretKey` (secret-or-value fields) and
- * `region`, `endpoint`, `skipTLSVerify` of the spec win over those of its `connection` (an aws or s3
- * connection: username the access key, password the secret key, url the endpoint, property
- * sessionToken). A connection's keys go only to the connection's own endpoint. Pharos never falls
+ * `region`, `endpoint`, `skipTLSVerify`, `assumeRole` of the spec win over those of its `connection`
+ * (an aws or s3 connection: username the access key, password the secret key, url the endpoint,
+ * properties sessionToken and assumeRole). A connection's keys go only to the connection's own endpoint. Pharos never falls
  * back to the machine's own AWS credentials: a spec without keys is an error.
  */
 export async function awsAccessOf(spec: Record<string, unknown>, resolver: AwsAccessResolver): Promise<AwsAccess> {
@@ -54,12 +56,14 @@ export async function awsAccessOf(spec: Record<string, unknown>, resolver: AwsAc
   // The connection's keys stay with the connection's endpoint (an endpoint of the spec must be of the same origin).
   const endpoint = usesConnectionKeys ? (targetWithin(connection, ownEndpoint, 'endpoint') ?? undefined) : (ownEndpoint ?? text(connection?.url));
   const sessionToken = (await resolver.value(spec['sessionToken'])) || (usesConnectionKeys ? text(connection.properties['sessionToken']) : undefined);
+  const assumeRole = text(spec['assumeRole']) ?? (usesConnectionKeys ? text(connection.properties['assumeRole']) : undefined);
   const regions = regionsOf(spec['region']);
   const connectionRegion = text(connection?.properties['region']);
   return {
     accessKeyId,
     secretAccessKey,
     ...(sessionToken ? { sessionToken } : {}),
+    ...(assumeRole ? { assumeRole } : {}),
     ...(endpoint ? { endpoint } : {}),
     skipTLSVerify: spec['skipTLSVerify'] === true || (spec['skipTLSVerify'] === undefined && connection?.insecure_tls === true),
     regions: regions.length > 0 ? regions : connectionRegion ? [connectionRegion] : [],

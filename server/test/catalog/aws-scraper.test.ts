@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setStoredValue } from '../../src/secret-store/store.js';
-import { startAwsStandIn, type AwsStandIn } from '../support/aws-stand-in/index.js';
+import { ASSUMABLE_ROLE, startAwsStandIn, TEMPORARY_KEYS, type AwsStandIn } from '../support/aws-stand-in/index.js';
 import { TEST_SECRETS } from '../support/server.js';
 import { catalogTest } from './helpers.js';
 
@@ -202,6 +202,28 @@ spec:
     expect(elsewhere.status).toBe(400);
     expect(((await elsewhere.json()) as { message: string }).message).toContain(`/spec/aws/0/endpoint: connection default/shop-account is sent only to its own origin ${aws.url}`);
     expect(decoy.requests).toEqual([]);
+  });
+
+  it('signs with the temporary keys of the role assumeRole names, and says so when the role is refused', async () => {
+    const keys = `      endpoint: ${aws.url}\n      accessKey: {value: ${ACCESS_KEY}}\n      secretKey: {value: ${SECRET_KEY}}\n      include: [S3Bucket]\n      exclude: [cloudtrail]\n`;
+    await env.apply(scrapeConfig('aws-as-role', `    - region: [eu-west-1]\n      assumeRole: ${ASSUMABLE_ROLE}\n${keys}`));
+    const before = aws.requests.length;
+    const run = await env.run(await env.scraperId('aws-as-role'));
+    expect(run.errors).toEqual([]);
+    expect([...(await configsOf(await env.scraperId('aws-as-role'))).keys()]).toEqual(['AWS::S3::Bucket/shop-invoices']);
+    const [assume, ...signedAsRole] = aws.requests.slice(before);
+    expect(assume).toMatchObject({ service: 'sts', action: 'AssumeRole', accessKeyId: ACCESS_KEY, params: { RoleArn: ASSUMABLE_ROLE } });
+    expect(signedAsRole.map((request) => [request.action, request.accessKeyId, request.refused])).toEqual([
+      ['GetCallerIdentity', TEMPORARY_KEYS.accessKeyId, undefined],
+      ['ListBuckets', TEMPORARY_KEYS.accessKeyId, undefined],
+      ['DescribeSubnets', TEMPORARY_KEYS.accessKeyId, undefined],
+    ]);
+
+    await env.apply(scrapeConfig('aws-as-admin', `    - region: [eu-west-1]\n      assumeRole: arn:aws:iam::123456789012:role/admin\n${keys}`));
+    const refused = await env.run(await env.scraperId('aws-as-admin'));
+    expect(refused.errors).toEqual([
+      `aws[0]: eu-west-1: AWS refused the keys at ${aws.url}: AccessDenied: User: arn:aws:iam::123456789012:user/Alice is not authorized to perform: sts:AssumeRole on resource: arn:aws:iam::123456789012:role/admin`,
+    ]);
   });
 
   it('asks for keys instead of using the machine\'s own', async () => {

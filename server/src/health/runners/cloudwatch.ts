@@ -1,5 +1,6 @@
 import { CloudWatchClient, DescribeAlarmsCommand, StateValue, type DescribeAlarmsCommandOutput } from '@aws-sdk/client-cloudwatch';
 import { awsAccessOf, AwsAccessError, type AwsAccessResolver } from '../../aws/access.js';
+import { assumedAccess } from '../../aws/assume-role.js';
 import { awsErrorText, clientConfigOf, DEFAULT_REGION } from '../../aws/clients.js';
 import { ForeignOrigin } from '../../connections/origin.js';
 import { UnresolvedReference } from '../../secret-store/resolve.js';
@@ -32,7 +33,7 @@ const plain = (answer: DescribeAlarmsCommandOutput): Record<string, unknown> => 
 
 /**
  * canary-checker's cloudwatch check: DescribeAlarms (at most 100) filtered by `alarms` (names),
- * `alarmPrefix`, `actionPrefix` and `state`, in `region`, with the AWS connection fields. Healthy
+ * `alarmPrefix`, `actionPrefix` and `state`, in `region`, with the AWS connection fields (`assumeRole` too). Healthy
  * while no alarm it reads is in ALARM; else unhealthy, the firing alarms' names the error, comma
  * separated as upstream. Variables: results (MetricAlarms, CompositeAlarms), firing.
  */
@@ -47,10 +48,11 @@ export const cloudwatchCheck: CheckRunner = async (spec, context) => {
     throw error;
   }
   const region = text(spec['region']) ?? access.regions[0] ?? DEFAULT_REGION;
-  const client = new CloudWatchClient(clientConfigOf(access, region));
   const started = performance.now();
+  let client: CloudWatchClient | undefined;
   let answer: DescribeAlarmsCommandOutput;
   try {
+    client = new CloudWatchClient(clientConfigOf(await assumedAccess(access, region, context.signal), region));
     const names = alarmNames(spec['alarms']);
     answer = await client.send(
       new DescribeAlarmsCommand({
@@ -66,7 +68,7 @@ export const cloudwatchCheck: CheckRunner = async (spec, context) => {
     context.signal.throwIfAborted();
     return failed(`cloudwatch: ${awsErrorText(error)}`, Math.round(performance.now() - started), NOTHING_READ);
   } finally {
-    client.destroy();
+    client?.destroy();
   }
   const duration = Math.round(performance.now() - started);
   const alarms = [...(answer.MetricAlarms ?? []), ...(answer.CompositeAlarms ?? [])];

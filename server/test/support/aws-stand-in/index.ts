@@ -50,6 +50,7 @@ const QUERY_NAMESPACES: Readonly<Record<string, string>> = {
 /** The fixture of each call, by service and action. */
 const XML_ANSWERS: Readonly<Record<string, string>> = {
   'sts GetCallerIdentity': 'sts-GetCallerIdentity.xml',
+  'sts AssumeRole': 'sts-AssumeRole.xml',
   'iam ListUsers': 'iam-ListUsers.xml',
   'iam ListRoles': 'iam-ListRoles.xml',
   'rds DescribeDBInstances': 'rds-DescribeDBInstances.xml',
@@ -58,6 +59,14 @@ const XML_ANSWERS: Readonly<Record<string, string>> = {
   'ec2 DescribeSecurityGroups': 'ec2-DescribeSecurityGroups.xml',
   'ec2 DescribeInstances': 'ec2-DescribeInstances.xml',
   's3 ListBuckets': 's3-ListBuckets.xml',
+};
+
+/** The role AssumeRole grants, and the temporary keys it hands out (those of sts-AssumeRole.xml). */
+export const ASSUMABLE_ROLE = 'arn:aws:iam::123456789012:role/shop-reader';
+export const TEMPORARY_KEYS = {
+  accessKeyId: 'ASIAIOSFODNN7EXAMPLE',
+  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY',
+  sessionToken: /<SessionToken>([^<]+)<\/SessionToken>/.exec(fixture('sts-AssumeRole.xml'))![1]!,
 };
 
 const seconds = (text: unknown) => (typeof text === 'string' ? Date.parse(text) / 1000 : text);
@@ -126,6 +135,10 @@ function callOf(service: string, request: ReceivedRequest): { action: string; pa
 }
 
 function answer(standIn: AwsStandIn, service: string, action: string, params: Record<string, unknown>, response: ServerResponse): void {
+  if (service === 'sts' && action === 'AssumeRole' && params['RoleArn'] !== ASSUMABLE_ROLE) {
+    sendError(response, service, 403, 'AccessDenied', `User: arn:aws:iam::123456789012:user/Alice is not authorized to perform: sts:AssumeRole on resource: ${String(params['RoleArn'])}`);
+    return;
+  }
   if (service === 'cloudtrail' && action === 'LookupEvents') {
     response.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify(lookupEvents()));
     return;
@@ -143,7 +156,7 @@ function answer(standIn: AwsStandIn, service: string, action: string, params: Re
 }
 
 export async function startAwsStandIn(keys: Readonly<Record<string, string>>): Promise<AwsStandIn> {
-  const secrets = new Map(Object.entries(keys));
+  const secrets = new Map([...Object.entries(keys), [TEMPORARY_KEYS.accessKeyId, TEMPORARY_KEYS.secretAccessKey]]);
   const requests: SeenRequest[] = [];
   const standIn: AwsStandIn = { url: '', requests, alarms: recordedAlarms(), close: async () => undefined };
   const server: Server = createServer((incoming, response) => {
@@ -156,6 +169,10 @@ export async function startAwsStandIn(keys: Readonly<Record<string, string>>): P
         requests.push(seen);
         try {
           verifySignature(request, secrets);
+          // Temporary keys are good only with the session token they came with.
+          if (seen.accessKeyId === TEMPORARY_KEYS.accessKeyId && request.headers['x-amz-security-token'] !== TEMPORARY_KEYS.sessionToken) {
+            throw new SignatureRefused('InvalidClientTokenId', 'The security token included in the request is invalid.', service);
+          }
         } catch (error) {
           if (!(error instanceof SignatureRefused)) throw error;
           seen.refused = error.code;

@@ -1,5 +1,6 @@
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { awsAccessOf, type AwsAccess, type AwsAccessResolver } from '../../../aws/access.js';
+import { assumedAccess } from '../../../aws/assume-role.js';
 import { awsErrorText, clientConfigOf, DEFAULT_REGION } from '../../../aws/clients.js';
 import { resolveConnection } from '../../../connections/resolve.js';
 import { resolveValue } from '../../../secret-store/resolve.js';
@@ -43,7 +44,7 @@ const accountItem = (account: string) => awsItem({ type: AWS_TYPES.account, id: 
  * S3 buckets, IAM users and roles of each `region` (IAM and S3, being global, once), as config-db
  * types, names and relates them, with CloudTrail's events as changes of the items they name. Keys
  * come from `accessKey`/`secretKey` or the `connection`; `endpoint` sends every call elsewhere
- * (LocalStack, MinIO). A region whose keys are refused is an error of the run; none read throws.
+ * (LocalStack, MinIO); `assumeRole` signs with a role's temporary keys. A region whose keys are refused is an error of the run; none read throws.
  */
 export const readAws: KindReader = async (spec, context) => {
   const access = await awsAccessOf(spec, resolverOf(context));
@@ -56,14 +57,16 @@ export const readAws: KindReader = async (spec, context) => {
   const accounts = new Set<string>();
   for (const region of regions) {
     let account: string;
+    let signing: AwsAccess;
     try {
-      account = await accountOf(access, region, context.signal);
+      signing = await assumedAccess(access, region, context.signal);
+      account = await accountOf(signing, region, context.signal);
     } catch (error) {
       context.signal.throwIfAborted();
       errors.push(`${region}: AWS refused the keys${access.endpoint ? ` at ${access.endpoint}` : ''}: ${awsErrorText(error)}`);
       continue;
     }
-    const scrape: RegionScrape = { client: clientConfigOf(access, region), region, account, selection, signal: context.signal, items, errors };
+    const scrape: RegionScrape = { client: clientConfigOf(signing, region), region, account, selection, signal: context.signal, items, errors };
     if (!accounts.has(account)) {
       accounts.add(account);
       if (selection.includes('Account')) items.push(accountItem(account));
