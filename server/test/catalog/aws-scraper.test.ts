@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setStoredValue } from '../../src/secret-store/store.js';
 import { ASSUMABLE_ROLE, startAwsStandIn, TEMPORARY_KEYS, type AwsStandIn } from '../support/aws-stand-in/index.js';
 import { TEST_SECRETS } from '../support/server.js';
+import { saveConnection, testSaved } from '../connections/helpers.js';
 import { catalogTest } from './helpers.js';
 
 /**
@@ -193,6 +194,12 @@ spec:
     expect(viaConnection.errors).toEqual([]);
     // Subnets are always read (their zones tag instances), and kept only when included, as config-db does.
     expect([...(await configsOf(await env.scraperId('aws-by-connection'))).keys()].sort()).toEqual(['AWS::EC2::VPC/shop', 'AWS::S3::Bucket/shop-invoices']);
+
+    // Its Test button asks STS who the keys are.
+    const { rows } = await env.server.pool.query<{ id: string }>("select id from connections where name = 'shop-account'");
+    expect(await testSaved(env.server, env.token, rows[0]!.id)).toEqual({ status: 200, message: 'ok' });
+    const stale = await saveConnection(env.server, env.token, { name: 'stale-account', type: 'aws', url: aws.url, username: ACCESS_KEY, password: 'an-old-secret', properties: { region: 'eu-west-1' } });
+    expect(await testSaved(env.server, env.token, stale.id)).toEqual({ status: 400, message: expect.stringMatching(/^SignatureDoesNotMatch: The request signature we calculated does not match/) });
 
     const elsewhere = await fetch(`${env.server.url}/api/apply`, {
       method: 'POST',
