@@ -12,6 +12,7 @@ export interface AwsClientConfig {
   /** S3 addresses buckets by path on an endpoint of the user's (MinIO and LocalStack need it). */
   forcePathStyle: boolean;
   maxAttempts: number;
+  ignoreConfiguredEndpointUrls: boolean;
   requestHandler: { requestTimeout: number; httpsAgent?: Agent };
 }
 
@@ -24,6 +25,8 @@ export function clientConfigOf(access: AwsAccess, region: string): AwsClientConf
     credentials: { accessKeyId: access.accessKeyId, secretAccessKey: access.secretAccessKey, ...(access.sessionToken ? { sessionToken: access.sessionToken } : {}) },
     ...(access.endpoint ? { endpoint: access.endpoint } : {}),
     forcePathStyle: access.endpoint !== undefined,
+    // AWS_ENDPOINT_URL and ~/.aws/config of the server's machine do not redirect a spec's keys.
+    ignoreConfiguredEndpointUrls: true,
     // A refused signature or a missing permission is not retried: the scrape says so at once.
     maxAttempts: 2,
     requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, ...(access.skipTLSVerify ? { httpsAgent: new Agent({ rejectUnauthorized: false }) } : {}) },
