@@ -3,6 +3,7 @@ import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
 import { syncCanary } from '../../src/health/sync.js';
 import { setStoredValue } from '../../src/secret-store/store.js';
 import { startAwsStandIn, type AwsStandIn } from '../support/aws-stand-in/index.js';
+import { servingCertificate } from '../support/kube-apiserver/certificate.js';
 import { startTestServer, TEST_SECRETS, type TestServer } from '../support/server.js';
 import { latestResults, type CheckResult } from './canary-runs.js';
 
@@ -34,7 +35,7 @@ afterAll(async () => {
 });
 
 /** Applies a canary of one cloudwatch check (upstream's fields, pointed at the stand-in) and answers its id and its check's. */
-async function applyCheck(name: string, fields: string, secret = 'aws-keys'): Promise<{ canaryId: string; checkId: string }> {
+async function applyCheck(name: string, fields: string, secret = 'aws-keys', endpoint = aws.url): Promise<{ canaryId: string; checkId: string }> {
   const yaml = `apiVersion: canaries.flanksource.com/v1
 kind: Canary
 metadata:
@@ -44,7 +45,7 @@ spec:
   cloudwatch:
     - name: ${name}
       region: eu-west-1
-      endpoint: ${aws.url}
+      endpoint: ${endpoint}
       accessKey: {value: ${ACCESS_KEY}}
       secretKey:
         valueFrom:
@@ -124,5 +125,19 @@ describe('the cloudwatch check', () => {
       status: false,
       error: 'cloudwatch: SignatureDoesNotMatch: The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.',
     });
+  });
+
+  it('reaches an endpoint of a self-signed certificate only with skipTLSVerify', async () => {
+    const secured = await startAwsStandIn({ [ACCESS_KEY]: SECRET_KEY }, { tls: servingCertificate() });
+    try {
+      const strict = await applyCheck('tls-strict', '      alarmPrefix: shop-web\n', 'aws-keys', secured.url);
+      expect((await runNow(strict))['tls-strict']!.error).toMatch(/^cloudwatch: .*self[- ]signed certificate/);
+      expect(secured.requests).toEqual([]);
+      const trusting = await applyCheck('tls-skipped', '      alarmPrefix: shop-web\n      skipTLSVerify: true\n', 'aws-keys', secured.url);
+      expect((await runNow(trusting))['tls-skipped']).toMatchObject({ status: true, message: '1 alarm, none in ALARM' });
+      expect(secured.requests.map((request) => request.action)).toEqual(['DescribeAlarms']);
+    } finally {
+      await secured.close();
+    }
   });
 });

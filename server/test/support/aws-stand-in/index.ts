@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { SignatureRefused, verifySignature, type ReceivedRequest } from './sigv4.js';
 
@@ -155,11 +156,16 @@ function answer(standIn: AwsStandIn, service: string, action: string, params: Re
   response.writeHead(200, { 'content-type': service === 's3' ? 'application/xml' : 'text/xml' }).end(fixture(file));
 }
 
-export async function startAwsStandIn(keys: Readonly<Record<string, string>>): Promise<AwsStandIn> {
+/** Served over HTTPS with this certificate when given (a self-signed one tests skipTLSVerify). */
+export interface StandInOptions {
+  tls?: { key: string; cert: string };
+}
+
+export async function startAwsStandIn(keys: Readonly<Record<string, string>>, options: StandInOptions = {}): Promise<AwsStandIn> {
   const secrets = new Map([...Object.entries(keys), [TEMPORARY_KEYS.accessKeyId, TEMPORARY_KEYS.secretAccessKey]]);
   const requests: SeenRequest[] = [];
   const standIn: AwsStandIn = { url: '', requests, alarms: recordedAlarms(), close: async () => undefined };
-  const server: Server = createServer((incoming, response) => {
+  const handle = (incoming: IncomingMessage, response: ServerResponse) => {
     receive(incoming)
       .then((request) => {
         const credential = /Credential=([^/,\s]+)\/[^/]+\/[^/]+\/([^/]+)\//.exec(request.headers['authorization'] ?? '');
@@ -184,9 +190,10 @@ export async function startAwsStandIn(keys: Readonly<Record<string, string>>): P
       .catch((error: Error) => {
         response.writeHead(500).end(error.message);
       });
-  });
+  };
+  const server: Server = options.tls ? createHttpsServer(options.tls, handle) : createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  standIn.url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   standIn.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return standIn;
 }
