@@ -27,7 +27,7 @@ export function clientConfigOf(access: AwsAccess, region: string): AwsClientConf
     forcePathStyle: access.endpoint !== undefined,
     // AWS_ENDPOINT_URL and ~/.aws/config of the server's machine do not redirect a spec's keys.
     ignoreConfiguredEndpointUrls: true,
-    // A refused signature or a missing permission is not retried: the scrape says so at once.
+    // One retry of what the SDK deems passing (throttling, a dropped connection); a refused signature is never retried.
     maxAttempts: 2,
     requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, ...(access.skipTLSVerify ? { httpsAgent: new Agent({ rejectUnauthorized: false }) } : {}) },
   };

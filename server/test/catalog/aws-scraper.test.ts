@@ -153,6 +153,13 @@ describe('the aws scraper', () => {
     const lookup = aws.requests.find((request) => request.action === 'LookupEvents')!;
     // maxAge 720h: the events of the last 30 days are asked for.
     expect(Date.now() / 1000 - Number(lookup.params['StartTime'])).toBeGreaterThan(719 * 3600);
+
+    // The next scrape asks from the newest event it read on, and keeps each change once.
+    expect((await env.run(await env.scraperId('aws-shop'))).errors).toEqual([]);
+    const next = aws.requests.filter((request) => request.action === 'LookupEvents').at(-1)!;
+    expect(new Date(Number(next.params['StartTime']) * 1000).toISOString()).toBe('2026-11-26T11:05:00.000Z');
+    const again = await db<{ id: string }>(`config_changes?config_id=in.(${[...nameOf.keys()].join(',')})&select=id`);
+    expect(again).toHaveLength(3);
   });
 
   it('sends the keys only to the configured endpoint, every request signed by them', async () => {

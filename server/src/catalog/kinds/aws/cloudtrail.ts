@@ -83,20 +83,32 @@ function targetsOf(event: Event, record: TrailRecord): Array<{ type: string | un
 }
 
 /**
+ * The newest event time read, per scraper entry, region and account: the next scrape starts there
+ * instead of `maxAge` back (as config-db's LastEventTime; kept in memory, so a restart reads maxAge again,
+ * and the changes already saved are found again by their event id).
+ */
+const lastEventTimes = new Map<string, Date>();
+
+/**
  * config-db's `cloudtrail`: the events of `cloudtrail.maxAge` (LookupEvents), less read-only ones and
  * those whose name starts with an `exclude` prefix, as changes of the scraped items they name (the
  * event name the change type, its record the details, its caller the author). Events about resources
  * this scraper did not read are left out.
  */
-export async function readCloudTrail(scrape: RegionScrape, options: CloudTrailOptions, now = new Date()): Promise<void> {
+export async function readCloudTrail(scrape: RegionScrape, options: CloudTrailOptions, entryKey: string, now = new Date()): Promise<void> {
   if (scrape.selection.excludes('cloudtrail')) return;
   const index = new ItemIndex(scrape.items);
   const cloudtrail = new CloudTrailClient(scrape.client);
+  const markKey = `${entryKey}\u0000${scrape.region}\u0000${scrape.account}`;
+  const oldest = new Date(now.getTime() - options.maxAgeMs);
+  const mark = lastEventTimes.get(markKey);
+  let newest = mark;
   try {
     await attempt(scrape, 'describe cloudtrail events', async () => {
-      const input = { StartTime: new Date(now.getTime() - options.maxAgeMs), EndTime: now };
+      const input = { StartTime: mark && mark > oldest ? mark : oldest, EndTime: now };
       for await (const page of paginateLookupEvents({ client: cloudtrail }, input, { abortSignal: scrape.signal })) {
         for (const event of page.Events ?? []) {
+          if (event.EventTime && (!newest || event.EventTime > newest)) newest = event.EventTime;
           const name = event.EventName ?? '';
           if (options.exclude.some((prefix) => name.startsWith(prefix)) || event.ReadOnly === 'true') continue;
           const record = recordOf(event.CloudTrailEvent) ?? {};
@@ -109,6 +121,7 @@ export async function readCloudTrail(scrape: RegionScrape, options: CloudTrailOp
           }
         }
       }
+      if (newest) lastEventTimes.set(markKey, newest);
     });
   } finally {
     cloudtrail.destroy();

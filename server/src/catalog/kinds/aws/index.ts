@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { awsAccessOf, type AwsAccess, type AwsAccessResolver } from '../../../aws/access.js';
 import { assumedAccess } from '../../../aws/assume-role.js';
@@ -79,7 +80,8 @@ export const readAws: KindReader = async (spec, context) => {
   }
   if (scrapes.length === 0) throw new Error(errors.join('; '));
   // Events are matched once every region's items are known (IAM's come through the first region's trail).
-  for (const scrape of scrapes) await readCloudTrail(scrape, trail);
+  const entryKey = createHash('sha256').update(JSON.stringify(spec)).digest('hex');
+  for (const scrape of scrapes) await readCloudTrail(scrape, trail, entryKey);
   const where = access.endpoint ?? 'aws';
   return { inputs: items.map((item) => inputOfItem(item, `${where} ${item.type} ${item.id}`)), errors };
 };
