@@ -97,9 +97,17 @@ const SCRAPERS: Readonly<Record<ScraperKind, JsonSchema>> = {
     region: STRINGS,
     accessKey: ref('secretOrValue'),
     secretKey: ref('secretOrValue'),
+    sessionToken: ref('secretOrValue'),
     assumeRole: { type: 'string' },
+    endpoint: { type: 'string', description: 'Sends every call here instead of the public AWS endpoints (LocalStack, MinIO)' },
+    skipTLSVerify: { type: 'boolean' },
     compliance: { type: 'boolean' },
-    cloudtrail: { type: 'object', additionalProperties: true },
+    cloudtrail: {
+      type: 'object',
+      properties: { exclude: { ...STRINGS, description: 'Event names (prefixes) not kept as changes' }, maxAge: { type: 'string', description: 'How far back events are read, e.g. 168h' } },
+      additionalProperties: true,
+    },
+    exclusions: arrayOf({ type: 'object', properties: { type: { type: 'string' }, name: { type: 'string' }, tags: STRING_MAP }, additionalProperties: true }),
     ...INCLUDE_EXCLUDE,
   }),
   // Files in git leave format and icon out (config-db infers them); the scraper form of spec 3

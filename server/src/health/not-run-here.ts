@@ -3,7 +3,6 @@ const KUBERNETES_TYPES: ReadonlySet<string> = new Set(['kubernetesResource', 'he
 
 /** Check types that need an account with a cloud or SaaS provider, and the account each needs. */
 const CLOUD_TYPES: Readonly<Record<string, string>> = {
-  cloudwatch: 'an AWS account',
   awsConfig: 'an AWS account',
   awsConfigRule: 'an AWS account',
   ec2: 'an AWS account',

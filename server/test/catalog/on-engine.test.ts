@@ -100,19 +100,19 @@ spec:
     expect(runs.filter((row) => row.status !== 'RUNNING').every((row) => row.status === 'SUCCESS')).toBe(true);
   });
 
-  it('says in job history why a kind that needs a cluster did not run', async () => {
+  it('says in job history why a kind it cannot run did not run', async () => {
     await env.apply(`apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
 metadata:
-  name: aws-account
+  name: image-scan
 spec:
   schedule: '@every 1h'
-  aws:
-    - region: [eu-west-1]
+  trivy:
+    - version: "0.40.0"
 `);
-    const id = await env.scraperId('aws-account');
+    const id = await env.scraperId('image-scan');
     await expect.poll(async () => (await histories(id)).filter((row) => row.status !== 'RUNNING').length, { timeout: 20_000, interval: 250 }).toBe(1);
     const [run] = await histories(id);
-    expect(run).toMatchObject({ status: 'FAILED', error_count: 1, details: { errors: ['aws scrapers need an AWS account this Pharos is not connected to: not run'] } });
+    expect(run).toMatchObject({ status: 'FAILED', error_count: 1, details: { errors: ['trivy scrapers need the Trivy scanner, which Pharos does not run: not run'] } });
   });
 });

@@ -336,12 +336,12 @@ kind: ScrapeConfig
 metadata:
   name: cluster
 spec:
-  aws:
-    - region: [eu-west-1]
+  trivy:
+    - version: "0.40.0"
 `);
     const run = await env.run(await env.scraperId('cluster'));
-    expect(run.errors).toEqual(['aws scrapers need an AWS account this Pharos is not connected to: not run']);
-    expect(outcomeOf(run)).toMatchObject({ status: 'FAILED', details: { scrape_summary: { aws: { errors: 1 } } } });
+    expect(run.errors).toEqual(['trivy scrapers need the Trivy scanner, which Pharos does not run: not run']);
+    expect(outcomeOf(run)).toMatchObject({ status: 'FAILED', details: { scrape_summary: { trivy: { errors: 1 } } } });
   });
 });
 

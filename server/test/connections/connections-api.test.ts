@@ -73,8 +73,8 @@ describe('validation', () => {
 
 describe('testing types that cannot be tested', () => {
   it('answers 501 with a sentence', async () => {
-    const saved = await saveConnection(server, admin, { type: 'aws', properties: { region: 'eu-west-1' } });
-    expect(await testSaved(server, admin, saved.id)).toEqual({ status: 501, message: 'Testing a aws connection is not supported' });
+    const saved = await saveConnection(server, admin, { type: 'restic', url: 's3:s3.amazonaws.com/backups', password: 'repository-key' });
+    expect(await testSaved(server, admin, saved.id)).toEqual({ status: 501, message: 'Testing a restic connection is not supported' });
   });
 });
 

@@ -89,7 +89,7 @@ describe("canary-checker's example specs", () => {
 
   it('keep types that need Kubernetes or a cloud account, and their checks say why they do not run here', async () => {
     const errors: Record<string, string | null> = {};
-    for (const name of ['helm-check', 'cloudwatch', 's3-fail', 'azure-devops']) {
+    for (const name of ['helm-check', 's3-fail', 'azure-devops']) {
       const { rows } = await server.pool.query<{ id: string }>('select id from canaries where name = $1 and deleted_at is null', [name]);
       expect(rows, name).toHaveLength(1);
       const { checks, statuses } = await runCanary({ pool: server.pool, sandbox, secrets: TEST_SECRETS }, { canaryId: rows[0]!.id }, AbortSignal.timeout(10_000));
@@ -101,10 +101,17 @@ describe("canary-checker's example specs", () => {
     }
     expect(errors).toMatchObject({
       helm: 'helm checks need a Kubernetes cluster, which this Pharos is not connected to: the spec is kept',
-      cloudwatch: 'cloudwatch checks need an AWS account, which this Pharos is not connected to: the spec is kept',
       s3: 's3 checks need an AWS account (or S3-compatible storage), which this Pharos is not connected to: the spec is kept',
       azureDevops: 'azureDevops checks need an Azure DevOps organization, which this Pharos is not connected to: the spec is kept',
     });
+  });
+
+  it('run upstream\'s cloudwatch check, which asks for the keys it was not given', async () => {
+    const { rows } = await server.pool.query<{ id: string }>("select id from canaries where name = 'cloudwatch' and deleted_at is null");
+    const { statuses } = await runCanary({ pool: server.pool, sandbox, secrets: TEST_SECRETS }, { canaryId: rows[0]!.id }, AbortSignal.timeout(10_000));
+    expect(statuses.map((status) => ({ invalid: status.invalid, pass: status.outcome.pass, error: status.outcome.error }))).toEqual([
+      { invalid: false, pass: false, error: 'accessKey and secretKey are required (or a connection of type aws that holds them): Pharos does not use the credentials of the machine it runs on' },
+    ]);
   });
 
   it('run kubernetes and pod checks, which say where a cluster is missing', async () => {

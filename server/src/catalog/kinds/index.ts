@@ -1,3 +1,4 @@
+import { readAws } from './aws/index.js';
 import { readExec } from './exec.js';
 import { readFiles } from './file.js';
 import { readHttp } from './http.js';
@@ -14,6 +15,7 @@ export const KIND_READERS: Readonly<Record<string, KindReader>> = {
   sql: readSql,
   kubernetesFile: readKubernetesFiles,
   kubernetes: readKubernetes,
+  aws: readAws,
 };
 
 const ACCOUNT = (provider: string) => `${/^[AEIOU]/.test(provider) ? 'an' : 'a'} ${provider} account this Pharos is not connected to`;
@@ -21,7 +23,6 @@ const ACCOUNT = (provider: string) => `${/^[AEIOU]/.test(provider) ? 'an' : 'a'}
 /** config-db's other scraper kinds, and why they do not run here. */
 export const KINDS_NOT_RUN: Readonly<Record<string, string>> = {
   trivy: 'the Trivy scanner, which Pharos does not run',
-  aws: ACCOUNT('AWS'),
   azure: ACCOUNT('Azure'),
   azureDevops: ACCOUNT('Azure DevOps'),
   gcp: ACCOUNT('Google Cloud'),

@@ -1,6 +1,7 @@
 import { alertmanagerCheck } from './alertmanager.js';
 import { dnsCheck } from './dns.js';
 import { catalogCheck } from './catalog.js';
+import { cloudwatchCheck } from './cloudwatch.js';
 import { execCheck } from './exec.js';
 import { folderCheck } from './folder.js';
 import { httpCheck } from './http.js';
@@ -47,6 +48,7 @@ export const CHECK_RUNNERS: Readonly<Record<string, CheckRunner>> = {
   kubernetes: kubernetesCheck,
   pod: podCheck,
   namespace: namespaceCheck,
+  cloudwatch: cloudwatchCheck,
 };
 
 /**
