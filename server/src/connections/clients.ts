@@ -1,6 +1,5 @@
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
 import pg from 'pg';
-import { createClient } from 'redis';
 import { refuseOwnDatabase } from './own-database.js';
 
 /**
@@ -58,9 +57,10 @@ export function mysqlUrlOf(target: string): URL {
 }
 
 /** A connected MySQL or MariaDB client (`mysql://` or `mariadb://host:port/database`, or Go's `user:password@tcp(host:port)/database`). */
-export function openMysql(target: string, credentials: Credentials): Promise<mysql.Connection> {
+export async function openMysql(target: string, credentials: Credentials): Promise<mysql.Connection> {
   const url = mysqlUrlOf(target);
-  return mysql.createConnection({
+  const { default: client } = await import('mysql2/promise');
+  return client.createConnection({
     host: url.hostname,
     port: url.port ? Number(url.port) : 3306,
     user: credentials.username ?? decodeURIComponent(url.username),
@@ -72,6 +72,7 @@ export function openMysql(target: string, credentials: Credentials): Promise<mys
 
 /** Connects to Redis and answers PING; the error Redis gave, not a generic one, when it fails. */
 export async function pingRedis(url: string, credentials: Credentials, database: number): Promise<string> {
+  const { createClient } = await import('redis');
   const client = createClient({
     url,
     ...(credentials.username ? { username: credentials.username } : {}),

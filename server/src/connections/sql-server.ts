@@ -1,4 +1,4 @@
-import { Connection, Request, type ConnectionConfiguration } from 'tedious';
+import type { Connection, ConnectionConfiguration } from 'tedious';
 import { CONNECT_TIMEOUT_MS, type Credentials } from './clients.js';
 
 /**
@@ -76,7 +76,11 @@ function explained(error: Error): Error {
   return error;
 }
 
-function connect(config: ConnectionConfiguration): Promise<Connection> {
+// tedious (and the Azure identity library it brings) is loaded on the first SQL Server query, not at start.
+const loadTedious = () => import('tedious');
+
+async function connect(config: ConnectionConfiguration): Promise<Connection> {
+  const { Connection } = await loadTedious();
   return new Promise((resolve, reject) => {
     const connection = new Connection(config);
     connection.on('error', () => undefined);
@@ -87,7 +91,8 @@ function connect(config: ConnectionConfiguration): Promise<Connection> {
 /** A column's value as JSON would keep it: bytes as base64, the rest as tedious gives them. */
 const valueOf = (value: unknown): unknown => (Buffer.isBuffer(value) ? value.toString('base64') : value);
 
-function run(connection: Connection, sql: string): Promise<SqlServerResult> {
+async function run(connection: Connection, sql: string): Promise<SqlServerResult> {
+  const { Request } = await loadTedious();
   return new Promise((resolve, reject) => {
     let columns: string[] = [];
     const rows: Record<string, unknown>[] = [];

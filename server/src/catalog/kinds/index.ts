@@ -1,10 +1,10 @@
-import { readAws } from './aws/index.js';
 import { readExec } from './exec.js';
 import { readFiles } from './file.js';
 import { readHttp } from './http.js';
 import { readKubernetes } from './kubernetes/index.js';
 import { readKubernetesFiles } from './kubernetes-file.js';
 import { readSql } from './sql.js';
+import { loadedOnUse } from '../../modules/loaded-on-use.js';
 import type { KindReader } from './types.js';
 
 /** Scraper kinds that run here, by their key in a ScrapeConfig spec. */
@@ -15,7 +15,7 @@ export const KIND_READERS: Readonly<Record<string, KindReader>> = {
   sql: readSql,
   kubernetesFile: readKubernetesFiles,
   kubernetes: readKubernetes,
-  aws: readAws,
+  aws: loadedOnUse(() => import('./aws/index.js').then((module) => module.readAws)),
 };
 
 const ACCOUNT = (provider: string) => `${/^[AEIOU]/.test(provider) ? 'an' : 'a'} ${provider} account this Pharos is not connected to`;

@@ -1,5 +1,5 @@
 import type { ResolvedConnection } from '../resolve.js';
-import { testAws } from './aws.js';
+import { loadedOnUse } from '../../modules/loaded-on-use.js';
 import { CHANNEL_CONNECTION_TYPES, testChannel, testEmail } from './channels.js';
 import { testFolder } from './folder.js';
 import { testGit } from './git.js';
@@ -27,7 +27,7 @@ const TESTERS: Readonly<Record<string, ConnectionTester>> = {
   smb: testSmb,
   git: testGit,
   kubernetes: testKubernetes,
-  aws: testAws,
+  aws: loadedOnUse(() => import('./aws.js').then((module) => module.testAws)),
   folder: testFolder,
   email: testEmail,
   ...Object.fromEntries(CHANNEL_CONNECTION_TYPES.map((type) => [type, testChannel])),

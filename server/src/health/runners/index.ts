@@ -1,7 +1,7 @@
+import { loadedOnUse } from '../../modules/loaded-on-use.js';
 import { alertmanagerCheck } from './alertmanager.js';
 import { dnsCheck } from './dns.js';
 import { catalogCheck } from './catalog.js';
-import { cloudwatchCheck } from './cloudwatch.js';
 import { execCheck } from './exec.js';
 import { folderCheck } from './folder.js';
 import { httpCheck } from './http.js';
@@ -10,13 +10,15 @@ import { kubernetesCheck } from './kubernetes.js';
 import { namespaceCheck, podCheck } from './kubernetes-pod.js';
 import { icmpCheck } from './icmp.js';
 import { ldapCheck } from './ldap.js';
-import { mongodbCheck } from './mongodb.js';
 import { prometheusCheck } from './prometheus.js';
 import { redisCheck } from './redis.js';
 import { elasticsearchCheck, opensearchCheck } from './search.js';
 import { mssqlCheck, mysqlCheck, postgresCheck, sqlCheck } from './sql.js';
 import { tcpCheck } from './tcp.js';
 import type { CheckRunner } from './types.js';
+
+// The MongoDB driver is loaded on the first mongodb check, not at start.
+const mongodbCheck: CheckRunner = loadedOnUse(() => import('./mongodb.js').then((module): CheckRunner => module.mongodbCheck));
 
 export { HTTP_USER_AGENT } from './http.js';
 export type { CheckOutcome, CheckRunner, RunContext } from './types.js';
@@ -48,7 +50,7 @@ export const CHECK_RUNNERS: Readonly<Record<string, CheckRunner>> = {
   kubernetes: kubernetesCheck,
   pod: podCheck,
   namespace: namespaceCheck,
-  cloudwatch: cloudwatchCheck,
+  cloudwatch: loadedOnUse(() => import('./cloudwatch.js').then((module) => module.cloudwatchCheck)),
 };
 
 /**
