@@ -159,4 +159,31 @@ spec:
     expect(rows.map((row) => row.status)).toEqual(['sent', 'released']);
     expect((await openGroupOf(groupedId)).rows).toEqual([]);
   });
+
+  it('refuses a group window delivery cannot read, through apply and the data service, saying what it takes', async () => {
+    const response = await fetch(`${env.server.url}/api/apply`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${env.token}`, 'content-type': 'application/yaml' },
+      body: `apiVersion: mission-control.flanksource.com/v1
+kind: Notification
+metadata:
+  name: badly-grouped
+spec:
+  events: [check.failed]
+  groupByTopology: "yes"
+  groupWindow: 5 minutes
+  to:
+    person: ${ALICE}
+`,
+    });
+    expect(response.status).toBe(400);
+    const { problems } = (await response.json()) as { problems: { path: string; reason: string }[] };
+    expect(problems.map(({ path, reason }) => ({ path, reason }))).toEqual([
+      { path: '/spec/groupByTopology', reason: 'groupByTopology is true or false, not "yes"' },
+      { path: '/spec/groupWindow', reason: "group window '5 minutes' is not a whole number of seconds, minutes or hours such as 30s, 5m or 1h" },
+    ]);
+    const written = await env.call('PATCH', `/api/db/notifications?id=eq.${groupedId}`, { group_window: '0s' });
+    expect(written.status).toBe(400);
+    expect(written.body).toMatchObject({ code: '23514', message: "group window '0s' is not a whole number of seconds, minutes or hours such as 30s, 5m or 1h" });
+  });
 });

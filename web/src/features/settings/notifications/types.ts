@@ -32,6 +32,9 @@ export interface NotificationRow {
   team_id: string | null;
   custom_services: CustomService[] | null;
   repeat_interval: string | null;
+  /** Failures under an unhealthy component are sent as one message naming it. */
+  group_by_topology?: boolean;
+  group_window?: string | null;
   template: string | null;
   properties: Record<string, string> | null;
   source: string | null;
