@@ -42,8 +42,26 @@ function preferenceRoutes(stored: Map<string, unknown>): StubRoute[] {
   ];
 }
 
+const SHARED = {
+  id: '3f0c9a52-8d0e-4c1b-9a57-0c4d1e2b7a61',
+  name: 'Closed by type',
+  path: '/incidents',
+  search: 'status=closed&columns=incident,type:220',
+  owner: { id: 'p-ada', name: 'Ada Lovelace' },
+  own: false,
+};
+
+const viewRoute: StubRoute = {
+  method: 'GET',
+  path: /^\/api\/views\//,
+  respond: (request) =>
+    request.url.pathname === `/api/views/${SHARED.id}`
+      ? { status: 200, body: SHARED }
+      : { status: 404, body: { code: 'NOT_FOUND', message: `No saved view has the id ${request.url.pathname.split('/').at(-1)}; its owner may have deleted it` } },
+};
+
 function render(stored: Map<string, unknown>, url = '/incidents') {
-  return renderSettings(url, [...preferenceRoutes(stored), dbRoute('GET', 'incident_summary', () => rows([INCIDENT])), dbRoute('GET', 'people', () => rows([])), dbRoute('GET', 'components', () => rows([]))]);
+  return renderSettings(url, [viewRoute, ...preferenceRoutes(stored), dbRoute('GET', 'incident_summary', () => rows([INCIDENT])), dbRoute('GET', 'people', () => rows([])), dbRoute('GET', 'components', () => rows([]))]);
 }
 
 async function headers(): Promise<string[]> {
@@ -121,5 +139,34 @@ describe('/incidents columns', () => {
   it('takes the columns a shared link carries', async () => {
     render(new Map(), '/incidents?status=open&columns=incident,status:200,severity');
     await waitFor(async () => expect(await headers()).toEqual(['Incident', 'Status', 'Severity']));
+  });
+
+  it('opens another person’s view from a ?view= link read-only, and saves it as the person’s own', async () => {
+    const stored = new Map<string, unknown>();
+    const app = render(stored, `/incidents?view=${SHARED.id}`);
+    await waitFor(async () => expect(await headers()).toEqual(['Incident', 'Type']));
+    expect(screen.getByRole('columnheader', { name: 'Type' }).style.width).toBe('220px');
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('closed');
+    const banner = screen.getByRole('status');
+    expect(banner.textContent).toContain('Viewing Closed by type saved by Ada Lovelace (read-only)');
+    // a change stays in this page's URL: nothing is written for anyone
+    const menu = await openColumns(app);
+    await app.user.click(within(menu).getByRole('checkbox', { name: 'Severity' }));
+    expect(await headers()).toEqual(['Incident', 'Type', 'Severity']);
+    expect(stored.size).toBe(0);
+    await app.user.keyboard('{Escape}');
+
+    await app.user.click(within(banner).getByRole('button', { name: 'Save as my view' }));
+    await waitFor(() => expect(stored.get('views.incidents')).toEqual([expect.objectContaining({ name: 'Closed by type', path: '/incidents', id: expect.any(String) })]));
+    const [saved] = stored.get('views.incidents') as { id: string; search: string }[];
+    expect(saved!.id).not.toBe(SHARED.id);
+    expect(new URLSearchParams(saved!.search).get('columns')).toBe('incident,type:220,severity');
+    expect(new URLSearchParams(saved!.search).get('view')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+  });
+
+  it('says why a ?view= link cannot be opened', async () => {
+    render(new Map(), '/incidents?view=9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d');
+    expect((await screen.findByRole('alert')).textContent).toBe('No saved view has the id 9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d; its owner may have deleted it');
   });
 });
