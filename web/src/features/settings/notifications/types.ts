@@ -54,7 +54,7 @@ export interface NotificationSummary extends NotificationRow {
   most_common_error: string | null;
 }
 
-export const SEND_STATUSES = ['pending', 'sent', 'failed', 'silenced', 'repeat-interval'] as const;
+export const SEND_STATUSES = ['pending', 'sent', 'failed', 'silenced', 'repeat-interval', 'held', 'grouped'] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
 
 /** A row of `notification_send_history`: one send of a notification to one recipient. */
