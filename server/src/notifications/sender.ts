@@ -82,8 +82,13 @@ export class NotificationSender {
   }
 
   private async drain(): Promise<void> {
-    const publicUrl = this.notifications.delivery.publicUrl ?? (await rememberedOrigin(this.notifications.pool));
-    await closeDueGroups(this.notifications.pool, publicUrl);
+    try {
+      const publicUrl = this.notifications.delivery.publicUrl ?? (await rememberedOrigin(this.notifications.pool));
+      await closeDueGroups(this.notifications.pool, publicUrl);
+    } catch (error) {
+      // the groups are settled on the next round; sends already due still go out
+      this.logger.error({ err: error }, 'settling notification groups failed');
+    }
     while (!this.stopped) {
       const due = await this.claim();
       if (due.length === 0) return;
