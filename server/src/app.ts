@@ -51,6 +51,7 @@ import { loadConfig } from './config.js';
 import { installMetrics } from './metrics/routes.js';
 import { logsRoutes } from './logs/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
+import { viewRoutes } from './views/routes.js';
 import { Registry } from 'prom-client';
 import { loadServerKey } from './secrets/server-key.js';
 import { ServerSecrets } from './secrets/server-secrets.js';
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(restPlugin, { prefix: '/api/db', pool: dataPool, cancelPool: pool, config: dataService, secrets, organizations: identity.authMode === 'organizations' });
   await app.register(shellRoutes, { pool });
   await app.register(preferenceRoutes, { pool });
+  await app.register(viewRoutes, { pool });
   await app.register(applyRoutes, { pool, secrets });
   await app.register(connectionRoutes, { pool, secrets });
   const sandbox = options.sandbox ?? new ExpressionSandbox();

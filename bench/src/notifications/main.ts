@@ -6,8 +6,13 @@
  * the webhook receiving the message) p95 under 5 s. The baseline, in the same run, is a bare event
  * consumer taking the same 10,000 failures of other checks at the same pace.
  *
+ * Then the same number of failures under a topology of 10 roots (checks linked to their children),
+ * with two rules: without grouping by topology a send per failure, with it one send per root.
+ *
  * BENCH_NOTIFICATIONS_FAILURES (default 10000) and BENCH_NOTIFICATIONS_WINDOW_MS (default 60000)
- * change the load; DATABASE_URL uses that database instead of an embedded one.
+ * change the load; BENCH_NOTIFICATIONS_GROUP_WINDOW (default 3m, longer than the failures take to be recorded) the grouping rule's window;
+ * BENCH_NOTIFICATIONS_TOPOLOGY_ONLY=1 runs the topology part alone; DATABASE_URL uses that database
+ * instead of an embedded one.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -24,12 +29,15 @@ import { ServerSecrets } from '../../../server/dist/secrets/server-secrets.js';
 import { percentile } from '../health-lag.js';
 import { CleanUps, log, runBench, verdict } from '../report.js';
 import { HookServer } from './hook.js';
+import { runTopologyPhase, TOPOLOGY_ROOTS } from './topology.js';
 import { expectedStatus, RULES, seedChecks, seedRules, type SeededCheck } from './seed.js';
 
 const FAILURES = Number(process.env['BENCH_NOTIFICATIONS_FAILURES'] ?? 10_000);
 const WINDOW_MS = Number(process.env['BENCH_NOTIFICATIONS_WINDOW_MS'] ?? 60_000);
 const TICK_MS = 100;
 const TARGET_LAG_P95_MS = 5_000;
+const GROUP_WINDOW = process.env['BENCH_NOTIFICATIONS_GROUP_WINDOW'] ?? '3m';
+const TOPOLOGY_ONLY = process.env['BENCH_NOTIFICATIONS_TOPOLOGY_ONLY'] === '1';
 
 /** Turns the checks unhealthy at an even pace over the window; answers when each was turned. */
 async function failOverWindow(pool: pg.Pool, checks: readonly SeededCheck[]): Promise<Map<string, number>> {
@@ -75,6 +83,33 @@ async function main(): Promise<void> {
   cleanUps.push(() => sandbox.close());
   const logger = silentLogger();
 
+  const events = new EventDispatcher(pool, logger);
+  const delivery = registerNotifications({ events }, { pool, secrets: new ServerSecrets(Buffer.alloc(32, 7)), sandbox, logger, delivery: { smtpUrl: undefined, smtpFrom: '', publicUrl: 'http://pharos.bench' } });
+  cleanUps.push(() => delivery.stop());
+  if (!TOPOLOGY_ONLY) await ruleLoad(pool, hook, events, logger);
+  else await events.start();
+  cleanUps.push(() => events.stop());
+  await topology(pool);
+}
+
+/** The topology part: sends with and without grouping by topology for the same failures. */
+async function topology(pool: pg.Pool): Promise<void> {
+  await pool.query("update notifications set deleted_at = now() where source = 'bench'");
+  const hook = new HookServer();
+  await hook.start();
+  cleanUps.push(() => hook.close());
+  log('');
+  log(`topology: ${FAILURES} failures of checks under ${TOPOLOGY_ROOTS} roots, a rule without and one with groupByTopology (window ${GROUP_WINDOW})`);
+  const outcome = await runTopologyPhase(pool, hook, FAILURES, GROUP_WINDOW, 300_000);
+  log(`sends without the switch: ${outcome.plainSends} (${FAILURES} failures)`);
+  log(`sends with the switch: ${outcome.groupedSends} (${TOPOLOGY_ROOTS} roots), settled in ${outcome.settledMs} ms (every failure held after ${outcome.heldMs} ms)`);
+  log(`a grouped message: ${outcome.groupedTitles[0] ?? '(none)'}`);
+  log('');
+  log(`sends with the switch drop to the number of roots: ${verdict(outcome.groupedSends === TOPOLOGY_ROOTS && outcome.plainSends === FAILURES)}`);
+}
+
+/** The rule load: 100 rules with filters, silences and repeat intervals, against a bare consumer. */
+async function ruleLoad(pool: pg.Pool, hook: HookServer, events: EventDispatcher, logger: ReturnType<typeof silentLogger>): Promise<void> {
   log(`baseline: a bare consumer of check.failed, ${FAILURES} failures of other checks`);
   const baseChecks = await seedChecks(pool, 'baseline', FAILURES);
   const bare = new EventDispatcher(pool, logger);
@@ -93,11 +128,7 @@ async function main(): Promise<void> {
   const alreadySent = new Set(seeded.map((row) => row.resource_id));
   const expected = checks.map((check) => expectedStatus(check, alreadySent));
   const toDeliver = expected.filter((status) => status === 'sent').length;
-  const events = new EventDispatcher(pool, logger);
-  const delivery = registerNotifications({ events }, { pool, secrets: new ServerSecrets(Buffer.alloc(32, 7)), sandbox, logger, delivery: { smtpUrl: undefined, smtpFrom: '', publicUrl: 'http://pharos.bench' } });
-  cleanUps.push(() => delivery.stop());
   await events.start();
-  cleanUps.push(() => events.stop());
   const sentAt = await failOverWindow(pool, checks);
   const settled = async () =>
     Number((await pool.query<{ count: string }>("select count(*) from notification_send_history where event_id is not null and status <> 'pending'")).rows[0]!.count) >= FAILURES &&

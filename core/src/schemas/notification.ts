@@ -34,6 +34,8 @@ export const NOTIFICATION_SCHEMA: JsonSchema = {
     team_id: { type: 'string', pattern: UUID_PATTERN },
     custom_services: arrayOf(CUSTOM_SERVICE),
     repeat_interval: { type: 'string', examples: REPEAT_INTERVALS },
+    group_by_topology: { type: 'boolean', description: 'Group dependent failures under their root: while a component is unhealthy, failures of its descendants are sent as one message naming it' },
+    group_window: { type: 'string', examples: ['1m', '5m', '15m'], description: 'How long a group holds failures before its message is sent (default 5m)' },
     template: { type: 'string', description: 'Markdown body' },
     properties: STRING_MAP,
   },

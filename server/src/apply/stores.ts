@@ -130,6 +130,8 @@ export const KIND_STORES: Readonly<Record<string, KindStore>> = {
         filter: row['filter'],
         template: row['template'],
         repeatInterval: row['repeat_interval'],
+        groupByTopology: row['group_by_topology'] === true ? true : undefined,
+        groupWindow: row['group_window'],
         properties: row['properties'],
         to,
       });
@@ -142,6 +144,8 @@ export const KIND_STORES: Readonly<Record<string, KindStore>> = {
         filter: text(spec['filter']),
         template: text(spec['template']),
         repeat_interval: text(spec['repeat_interval']) ?? text(spec['repeatInterval']),
+        group_by_topology: (spec['groupByTopology'] ?? spec['group_by_topology']) === true,
+        group_window: text(spec['groupWindow']) ?? text(spec['group_window']),
         properties: spec['properties'] ?? null,
         person_id: spec['person_id'] ?? null,
         team_id: spec['team_id'] ?? null,

@@ -11,23 +11,8 @@ import { matchingSilences, silenceFor, type Silence } from './silences.js';
 import { loadSubjects } from './subject.js';
 import type { NotificationOptions, Subject } from './types.js';
 import { rememberedOrigin } from '../system/remembered-origin.js';
-
-/** A send as the consumer writes it; 'pending' ones may still become 'repeat-interval' in the insert. */
-interface NewSend {
-  notification_id: string;
-  event_id: string;
-  source_event: string;
-  resource_id: string | null;
-  resource_type: string;
-  resource_name: string | null;
-  recipient: string;
-  status: 'pending' | 'silenced' | 'failed' | 'repeat-interval';
-  silenced_by: string | null;
-  error: string | null;
-  title: string | null;
-  body: string | null;
-  repeat_seconds: number | null;
-}
+import { holdUnderRoots } from './grouping/hold.js';
+import type { NewSend } from './new-send.js';
 
 const INSERT = `insert into notification_send_history
        (notification_id, event_id, recipient, status, silenced_by, error, title, body, source_event,
@@ -167,8 +152,9 @@ export function notificationEventHandler(options: NotificationOptions, cache: Ru
         failures.set(event.id, error instanceof Error ? error : new Error(String(error)));
       }
     }
-    repeatWithinBatch(sends);
-    if (sends.length > 0 && (await writeSends(options.pool, sends)) > 0) wake();
+    const unheld = await holdUnderRoots(options.pool, sends, new Map(work.flatMap(({ rules }) => rules.map((rule) => [rule.id, rule]))));
+    repeatWithinBatch(unheld);
+    if (unheld.length > 0 && (await writeSends(options.pool, unheld)) > 0) wake();
     return failures;
   };
 }

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { ExpressionSandbox, Interactive } from '../expressions/sandbox.js';
 import { matchingSilences, readSelectors, SilenceError, type Silence } from './silences.js';
 import { loadSubjects } from './subject.js';
+import { openGroups, type OpenGroup } from './grouping/open-groups.js';
 
 /** What POST /api/notifications/silences/preview takes. */
 export interface PreviewRequest {
@@ -16,6 +17,8 @@ export interface PreviewRequest {
 export interface PreviewAnswer {
   matches: number;
   sends: Record<string, unknown>[];
+  /** What notifications that group by topology hold now, and the one message each would send. */
+  groups: OpenGroup[];
 }
 
 /** How far back, how many distinct resources are looked at, and how many sends are listed. */
@@ -56,10 +59,16 @@ export function silenceOfRequest(request: PreviewRequest): Silence {
 
 /**
  * The sends of the last 7 days this silence would have muted: each distinct resource they were
- * about is read again and matched as delivery matches it; the newest 50, with their notification's title.
+ * about is read again and matched as delivery matches it; the newest 50, with their notification's
+ * title. Beside them, the groups open now (of the silence's notification, or all): what would be grouped.
  */
 export async function previewSilence(pool: pg.Pool, sandbox: ExpressionSandbox, request: PreviewRequest, publicUrl: string | undefined, interactive: Interactive): Promise<PreviewAnswer> {
   const silence = silenceOfRequest(request);
+  const [muted, groups] = await Promise.all([mutedSends(pool, sandbox, silence, publicUrl, interactive), openGroups(pool, silence.notification_id)]);
+  return { ...muted, groups };
+}
+
+async function mutedSends(pool: pg.Pool, sandbox: ExpressionSandbox, silence: Silence, publicUrl: string | undefined, interactive: Interactive): Promise<Omit<PreviewAnswer, 'groups'>> {
   const { rows: resources } = await pool.query<{ resource_type: string; resource_id: string; source_event: string }>(
     `select distinct on (resource_type, resource_id) resource_type, resource_id, source_event
        from notification_send_history

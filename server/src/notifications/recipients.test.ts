@@ -13,6 +13,8 @@ const rule = (fields: Partial<LiveRule>): LiveRule => ({
   team_id: null,
   custom_services: null,
   repeat_interval: null,
+  group_by_topology: false,
+  group_window: null,
   template: null,
   properties: null,
   person_email: null,

@@ -74,7 +74,7 @@ export class RuleCache {
     const at = Date.now();
     const { rows: stored } = await this.pool.query<LiveRule>(
       `select n.id, n.name, n.namespace, n.title, n.events, n.filter, n.person_id, n.team_id, n.custom_services,
-              n.repeat_interval, n.template, n.properties, p.email as person_email, t.name as team_name, t.spec as team_spec
+              n.repeat_interval, n.template, n.properties, n.group_by_topology, n.group_window, p.email as person_email, t.name as team_name, t.spec as team_spec
          from notifications n
          left join people p on p.id = n.person_id and p.deleted_at is null
          left join teams t on t.id = n.team_id and t.deleted_at is null

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sendMessage } from '../channels/index.js';
 import { CoalescedRun } from '../workers/coalesced-run.js';
+import { rememberedOrigin } from '../system/remembered-origin.js';
+import { closeDueGroups } from './grouping/close-groups.js';
 import { channelOf, targetsOf } from './recipients.js';
 import type { RuleCache } from './rules.js';
 import type { NotificationOptions } from './types.js';
@@ -41,7 +43,8 @@ interface DueSend {
 /**
  * Delivers pending sends: claims due ones (a lease in next_attempt_at, with SKIP LOCKED, so several
  * processes share them), sends each through its channel, and records sent with its duration, or the
- * error and a next attempt with exponential backoff, failed after `maxAttempts`.
+ * error and a next attempt with exponential backoff, failed after `maxAttempts`. Before each round
+ * it settles the topology groups that are due, whose grouped or released sends it then delivers.
  */
 export class NotificationSender {
   private readonly options: SenderOptions;
@@ -79,6 +82,13 @@ export class NotificationSender {
   }
 
   private async drain(): Promise<void> {
+    try {
+      const publicUrl = this.notifications.delivery.publicUrl ?? (await rememberedOrigin(this.notifications.pool));
+      await closeDueGroups(this.notifications.pool, publicUrl);
+    } catch (error) {
+      // the groups are settled on the next round; sends already due still go out
+      this.logger.error({ err: error }, 'settling notification groups failed');
+    }
     while (!this.stopped) {
       const due = await this.claim();
       if (due.length === 0) return;

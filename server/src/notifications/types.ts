@@ -16,6 +16,10 @@ export interface NotificationRule {
   repeat_interval: string | null;
   template: string | null;
   properties: Record<string, unknown> | null;
+  /** Failures under an unhealthy component are held and sent as one message naming it. */
+  group_by_topology: boolean;
+  /** How long such a group holds sends (30s, 5m, 1h); 5m when empty. */
+  group_window: string | null;
 }
 
 /** What an event is about, with the variables filters, silences and templates read. */

@@ -172,7 +172,12 @@ describe('DataTable column controls', () => {
     const saved = new URLSearchParams(link.getAttribute('href')?.split('?')[1]);
     expect(saved.get('status')).toBe('healthy');
     expect(saved.get('columns')).toBe('status:200,name');
-    await waitFor(() => expect(backend.stored.get('views.checks')).toEqual([{ name: 'Healthy only', search: saved.toString() }]));
+    await waitFor(() => expect(backend.stored.get('views.checks')).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Healthy only', search: saved.toString(), path: '/' }]));
+    // The link to share names the view by its id; another person opens it read-only.
+    await user.click(within(views).getByRole('button', { name: 'Copy link to Healthy only' }));
+    const { id } = (backend.stored.get('views.checks') as { id: string }[])[0]!;
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/?view=${id}`));
+    await user.keyboard('{Escape}');
 
     // Changing columns while the URL carries them keeps the change in the URL, not in the person's own layout.
     await user.click(screen.getByRole('button', { name: 'Columns' }));

@@ -6,12 +6,17 @@ import { Button } from '../button';
 import { CopyButton } from '../copy-button';
 import { COLUMNS_PARAM, encodeColumnsParam, type ColumnLayout } from './column-layout';
 import { usePreference } from './preference-store';
+import { SharedViewBanner, VIEW_PARAM, withoutViewParam } from './shared-view';
 
 /** A view: the filters and columns of a table, under a name. */
 export interface SavedView {
+  /** Names the view in `?view=` links (views saved before ids have none). */
+  id?: string;
   name: string;
   /** The page's query string (filters, sort, `columns`), without '?'. */
   search: string;
+  /** The screen it was saved on. */
+  path?: string;
 }
 
 export const MAX_SAVED_VIEWS = 30;
@@ -27,7 +32,7 @@ function parseViews(value: unknown): SavedView[] {
 
 /** The query string a view keeps: what the page shows now, with its columns and from the first page. */
 export function viewSearch(current: string, layout: ColumnLayout): string {
-  const params = new URLSearchParams(current);
+  const params = new URLSearchParams(withoutViewParam(current));
   params.set(COLUMNS_PARAM, encodeColumnsParam(layout));
   params.delete('pageIndex');
   return params.toString();
@@ -41,8 +46,8 @@ export interface ViewsMenuProps {
 
 /**
  * 'Views': the person's saved views of this table as links (their URL carries the filters and
- * columns, so anyone opening it sees the same), saving the current one under a name, copying or
- * deleting one.
+ * columns), saving the current one under a name, copying a `?view=<id>` link another person opens
+ * read-only, or deleting one. A view opened from such a link is named beside, with 'Save as my view'.
  */
 export function ViewsMenu({ tableLabel, preferenceKey, layout }: ViewsMenuProps) {
   const preference = usePreference(preferenceKey);
@@ -54,20 +59,29 @@ export function ViewsMenu({ tableLabel, preferenceKey, layout }: ViewsMenuProps)
   const [problem, setProblem] = useState<string | null>(null);
 
   const href = (view: SavedView) => `${location.pathname}?${view.search}`;
+  const shareLink = (view: SavedView) => `${window.location.origin}${view.id ? `${view.path ?? location.pathname}?${VIEW_PARAM}=${view.id}` : href(view)}`;
+
+  /** Saves what the page shows under `wanted`; answers why not. */
+  const saveCurrent = (wanted: string): string | null => {
+    const trimmed = wanted.trim();
+    if (!trimmed) return 'Give the view a name';
+    if (trimmed.length > MAX_VIEW_NAME) return `A view's name is at most ${MAX_VIEW_NAME} characters`;
+    const others = views.filter((view) => view.name !== trimmed);
+    if (others.length >= MAX_SAVED_VIEWS) return `You keep ${MAX_SAVED_VIEWS} views of this table already; delete one first`;
+    save([...others, { id: crypto.randomUUID(), name: trimmed, search: viewSearch(location.search, layout), path: location.pathname }]);
+    return null;
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setProblem('Give the view a name');
-    if (trimmed.length > MAX_VIEW_NAME) return setProblem(`A view's name is at most ${MAX_VIEW_NAME} characters`);
-    const others = views.filter((view) => view.name !== trimmed);
-    if (others.length >= MAX_SAVED_VIEWS) return setProblem(`You keep ${MAX_SAVED_VIEWS} views of this table already; delete one first`);
-    save([...others, { name: trimmed, search: viewSearch(location.search, layout) }]);
-    setName('');
-    setProblem(null);
+    const refused = saveCurrent(name);
+    setProblem(refused);
+    if (!refused) setName('');
   };
 
   return (
+    <>
+    <SharedViewBanner onSaveAsOwn={(shared) => setProblem(saveCurrent(shared))} />
     <Popover.Root>
       <Popover.Trigger asChild>
         <Button variant="secondary" size="sm" className="gap-1.5">
@@ -91,7 +105,7 @@ export function ViewsMenu({ tableLabel, preferenceKey, layout }: ViewsMenuProps)
                   <Link to={href(view)} className="min-w-0 flex-1 truncate rounded px-1 py-1 text-sm text-accent hover:underline">
                     {view.name}
                   </Link>
-                  <CopyButton label={`Copy link to ${view.name}`} text={() => `${window.location.origin}${href(view)}`} />
+                  <CopyButton label={`Copy link to ${view.name}`} text={() => shareLink(view)} />
                   <Button variant="ghost" size="sm" className="px-2" aria-label={`Delete view ${view.name}`} onClick={() => save(views.filter((entry) => entry !== view))}>
                     <Trash2 className="size-4" aria-hidden="true" />
                   </Button>
@@ -120,5 +134,6 @@ export function ViewsMenu({ tableLabel, preferenceKey, layout }: ViewsMenuProps)
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+    </>
   );
 }

@@ -21,7 +21,7 @@ describe('notification form values', () => {
 
   it('writes absent recipients as null on update only', () => {
     const values = { ...EMPTY_FORM, events: ['check.failed'], person_id: 'p-1' };
-    expect(payloadOf(values, 'create')).toEqual({ events: ['check.failed'], title: null, filter: null, person_id: 'p-1', repeat_interval: null, template: null, properties: null });
+    expect(payloadOf(values, 'create')).toEqual({ events: ['check.failed'], title: null, filter: null, person_id: 'p-1', repeat_interval: null, group_by_topology: false, group_window: null, template: null, properties: null });
     expect(payloadOf(values, 'update')).toMatchObject({ person_id: 'p-1', team_id: null, custom_services: null });
   });
 

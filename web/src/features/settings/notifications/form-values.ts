@@ -30,6 +30,9 @@ export interface NotificationFormValues {
   scriptType: ScriptType;
   template: string;
   repeat_interval: string;
+  group_by_topology: boolean;
+  /** How long a group holds failures (30s, 5m, 1h); empty for 5m. */
+  group_window: string;
   /** The properties as JSON text. */
   properties: string;
 }
@@ -45,6 +48,8 @@ export const EMPTY_FORM: NotificationFormValues = {
   scriptType: 'None',
   template: '',
   repeat_interval: '',
+  group_by_topology: false,
+  group_window: '',
   properties: '',
 };
 
@@ -75,6 +80,8 @@ export function formValuesOf(row: NotificationRow): NotificationFormValues {
     scriptType: scriptTypeOf(row.template, row.properties),
     template: row.template ?? '',
     repeat_interval: row.repeat_interval ?? '',
+    group_by_topology: row.group_by_topology === true,
+    group_window: row.group_window ?? '',
     properties: Object.keys(properties).length > 0 ? JSON.stringify(properties, null, 2) : '',
   };
 }
@@ -91,7 +98,9 @@ export function withScriptType(values: NotificationFormValues, scriptType: Scrip
   return { ...values, scriptType, template: '' };
 }
 
-export type FormErrors = Partial<Record<'events' | 'properties', string>>;
+export type FormErrors = Partial<Record<'events' | 'properties' | 'group_window', string>>;
+
+export const GROUP_WINDOW_MESSAGE = 'Enter a whole number of seconds, minutes or hours, such as 30s, 5m or 1h';
 
 function parseProperties(text: string): Record<string, string> | undefined | 'invalid' {
   if (text.trim() === '') return undefined;
@@ -109,6 +118,7 @@ export function validate(values: NotificationFormValues): FormErrors {
   const errors: FormErrors = {};
   if (values.events.length === 0) errors.events = REQUIRED_MESSAGE;
   if (parseProperties(values.properties) === 'invalid') errors.properties = PROPERTIES_MESSAGE;
+  if (values.group_by_topology && values.group_window.trim() !== '' && !/^\s*[1-9]\d*\s*[smh]\s*$/.test(values.group_window)) errors.group_window = GROUP_WINDOW_MESSAGE;
   return errors;
 }
 
@@ -121,6 +131,8 @@ export interface NotificationPayload {
   team_id?: string | null;
   custom_services?: CustomService[] | null;
   repeat_interval: string | null;
+  group_by_topology: boolean;
+  group_window: string | null;
   template: string | null;
   properties: Record<string, string> | null;
 }
@@ -152,6 +164,8 @@ export function payloadOf(values: NotificationFormValues, kind: 'create' | 'upda
     filter: orNull(values.filter),
     ...recipients,
     repeat_interval: orNull(values.repeat_interval),
+    group_by_topology: values.group_by_topology,
+    group_window: values.group_by_topology ? orNull(values.group_window.trim()) : null,
     template,
     properties: Object.keys(properties).length > 0 ? properties : null,
   };

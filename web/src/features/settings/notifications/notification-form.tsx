@@ -14,6 +14,7 @@ import { useSaveNotification } from './api';
 import { EMPTY_FORM, formValuesOf, payloadOf, validate, type FormErrors, type NotificationFormValues } from './form-values';
 import { RecipientFields } from './recipient-fields';
 import { ScriptField } from './script-field';
+import { TopologyGroupingFields } from './topology-grouping-fields';
 import type { NotificationRow } from './types';
 
 export const SAVED_MESSAGE = 'Notification updated successfully';
@@ -94,6 +95,7 @@ export function NotificationForm({ notification, onDone }: NotificationFormProps
         value={values.repeat_interval}
         onChange={(event) => change({ ...values, repeat_interval: event.target.value })}
       />
+      <TopologyGroupingFields values={values} error={errors.group_window} onChange={change} />
       <div>
         <span className="mb-1 block text-[0.8125rem] font-medium text-fg">Properties</span>
         <CodeEditor label="Properties" language="json" size="small" value={values.properties} onChange={(properties) => change({ ...values, properties })} />

@@ -113,6 +113,8 @@ describe('/settings/notifications', () => {
       filter: null,
       person_id: 'p-alan',
       repeat_interval: '6h',
+      group_by_topology: false,
+      group_window: null,
       template: '"down: " + check.name',
       properties: { channel: '#ops', template_type: 'javascript' },
       source: 'UI',
@@ -217,9 +219,37 @@ describe('/settings/notifications', () => {
       team_id: null,
       custom_services: null,
       repeat_interval: '1h',
+      group_by_topology: false,
+      group_window: null,
       template: null,
       properties: null,
     });
+  });
+
+  it('groups dependent failures under their root when the switch is on, with a window it checks', async () => {
+    const app = renderSettings('/settings/notifications', routes([dbRoute('POST', 'notifications', () => ({ status: 201 }))]));
+    await app.user.click(await screen.findByRole('button', { name: 'Create Notification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Notification' });
+    await pickEvents(app.user, dialog, ['check.failed']);
+    expect(within(dialog).queryByLabelText('Group Window')).toBeNull();
+    await app.user.click(within(dialog).getByLabelText('Group dependent failures under their root'));
+    await app.user.type(within(dialog).getByLabelText('Group Window'), '5 minutes');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a whole number of seconds, minutes or hours, such as 30s, 5m or 1h')).toBeTruthy();
+    expect(app.server.to('/api/db/notifications', 'POST')).toHaveLength(0);
+    await app.user.clear(within(dialog).getByLabelText('Group Window'));
+    await app.user.type(within(dialog).getByLabelText('Group Window'), '2m');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Notification updated successfully')).toBeTruthy();
+    expect(app.server.to('/api/db/notifications', 'POST')[0]?.body).toMatchObject({ events: ['check.failed'], group_by_topology: true, group_window: '2m' });
+  });
+
+  it('opens a grouping rule with its switch on and its window', async () => {
+    const app = renderSettings('/settings/notifications', routes([dbRoute('GET', 'notifications', () => rows([{ ...detailOf(RULE), group_by_topology: true, group_window: '10m' }]))]));
+    await app.user.click(await screen.findByText('API is down'));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Notification' });
+    await waitFor(() => expect((within(dialog).getByLabelText('Group dependent failures under their root') as HTMLInputElement).checked).toBe(true));
+    expect((within(dialog).getByLabelText('Group Window') as HTMLInputElement).value).toBe('10m');
   });
 
   it('shows a rule that did not come from the UI read-only', async () => {

@@ -6,6 +6,8 @@ const TONES: Readonly<Record<string, string>> = {
   pending: 'bg-surface-muted text-fg border-border',
   silenced: 'bg-info-soft text-info border-info-border',
   'repeat-interval': 'bg-surface-muted text-fg-muted border-border',
+  held: 'bg-info-soft text-info border-info-border',
+  grouped: 'bg-surface-muted text-fg-muted border-border',
 };
 
 /** The status of a send as a small badge. */

@@ -32,6 +32,9 @@ export interface NotificationRow {
   team_id: string | null;
   custom_services: CustomService[] | null;
   repeat_interval: string | null;
+  /** Failures under an unhealthy component are sent as one message naming it. */
+  group_by_topology?: boolean;
+  group_window?: string | null;
   template: string | null;
   properties: Record<string, string> | null;
   source: string | null;
@@ -51,7 +54,7 @@ export interface NotificationSummary extends NotificationRow {
   most_common_error: string | null;
 }
 
-export const SEND_STATUSES = ['pending', 'sent', 'failed', 'silenced', 'repeat-interval'] as const;
+export const SEND_STATUSES = ['pending', 'sent', 'failed', 'silenced', 'repeat-interval', 'held', 'grouped'] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
 
 /** A row of `notification_send_history`: one send of a notification to one recipient. */

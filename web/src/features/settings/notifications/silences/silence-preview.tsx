@@ -2,6 +2,31 @@ import { DateTime } from '../../../../ui/date-time';
 import { Spinner } from '../../../../ui/spinner';
 import { SendStatusBadge } from '../send-status';
 import type { PreviewResult } from './api';
+import type { PreviewGroup } from './types';
+
+/** What notifications grouping by topology hold now: each group's message and its dependents. */
+function HeldGroups({ groups }: { groups: readonly PreviewGroup[] }) {
+  if (groups.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1 border-t border-border pt-2">
+      <h4 className="text-[0.8125rem] font-semibold text-fg">Grouped under their root</h4>
+      <ul aria-label="Grouped under their root" className="flex flex-col gap-2 text-[0.8125rem]">
+        {groups.map((group) => (
+          <li key={group.id} className="flex flex-col gap-0.5">
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">{group.title}</span>
+              {group.notification_title && <span className="text-fg-muted">{group.notification_title}</span>}
+              <span className="ml-auto text-fg-muted">
+                sent at <DateTime value={group.closes_at} />
+              </span>
+            </span>
+            <span className="font-mono text-fg-muted">{group.dependents.map((dependent) => dependent.resource_name ?? dependent.resource_id).join(', ')}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 interface SilencePreviewPanelProps {
   result: PreviewResult | undefined;
@@ -37,6 +62,7 @@ export function SilencePreviewPanel({ result, busy, idle }: SilencePreviewPanelP
               ))}
             </ul>
           )}
+          <HeldGroups groups={result.preview.groups ?? []} />
         </>
       )}
     </section>

@@ -34,7 +34,23 @@ function routes(extra: Parameters<typeof renderSettings>[1] = []) {
       respond: (request: RecordedRequest) => {
         const body = request.body as { filter?: string };
         if (body.filter?.includes('= ==')) return json({ message: BAD_FILTER }, 400);
-        return json({ matches: 2, sends: [{ id: 's-1', status: 'failed', resource_name: 'db-main', recipient: 'ops@example.com', created_at: '2024-03-03T10:00:00Z', notification: { title: 'API is down' } }] });
+        return json({
+          matches: 2,
+          sends: [{ id: 's-1', status: 'failed', resource_name: 'db-main', recipient: 'ops@example.com', created_at: '2024-03-03T10:00:00Z', notification: { title: 'API is down' } }],
+          groups: [
+            {
+              id: 'g-1',
+              notification_title: 'Payments',
+              root_name: 'payments-platform',
+              closes_at: '2024-03-03T10:05:00Z',
+              title: 'payments-platform is down; 2 dependent checks failed',
+              dependents: [
+                { resource_type: 'check', resource_id: 'c-1', resource_name: 'db-reads', source_event: 'check.failed' },
+                { resource_type: 'check', resource_id: 'c-2', resource_name: 'db-writes', source_event: 'check.failed' },
+              ],
+            },
+          ],
+        });
       },
     },
   ];
@@ -78,6 +94,10 @@ describe('silences of notifications', () => {
     await app.user.type(filter, "check.name == 'db-main'");
     expect(await within(preview).findByText('2 sends of the last 7 days would have been silenced.')).toBeTruthy();
     expect(within(preview).getByText('db-main')).toBeTruthy();
+    // what notifications grouping by topology hold now, and the one message each would send
+    const grouped = within(preview).getByRole('list', { name: 'Grouped under their root' });
+    expect(within(grouped).getByText('payments-platform is down; 2 dependent checks failed')).toBeTruthy();
+    expect(within(grouped).getByText('db-reads, db-writes')).toBeTruthy();
     await waitFor(() => expect(within(form).queryByText(BAD_FILTER)).toBeNull());
 
     await app.user.selectOptions(within(form).getByLabelText('Notification'), 'n-1');

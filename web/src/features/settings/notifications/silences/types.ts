@@ -44,7 +44,19 @@ export interface SilencePreviewRequest {
 /** A send of the last 7 days the silence would have muted, with its notification's title. */
 export type PreviewSend = Partial<SendHistoryRow> & { id: string; created_at: string; notification?: { title: string | null } | null; notification_title?: string | null };
 
+/** A group holding failures under their root now: the one message it would send, and what it holds. */
+export interface PreviewGroup {
+  id: string;
+  notification_title: string | null;
+  root_name: string;
+  closes_at: string;
+  title: string;
+  dependents: { resource_type: string; resource_id: string; resource_name: string | null; source_event: string }[];
+}
+
 export interface SilencePreview {
   matches: number;
   sends: PreviewSend[];
+  /** Absent from servers before topology grouping. */
+  groups?: PreviewGroup[];
 }
