@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { answeredDatabaseUnavailable } from '../http/database-unavailable.js';
 import { RestError, statusForSqlState } from './errors.js';
 
 /** PostgreSQL's words for a text that is no uuid; answered in the product's. */
@@ -7,6 +8,7 @@ const UUID_SYNTAX = /^invalid input syntax for type uuid: "(.*)"$/s;
 
 /** Every failure of the data service answers in PostgREST's shape. */
 export function handleError(error: FastifyError | RestError, request: FastifyRequest, reply: FastifyReply): void {
+  if (answeredDatabaseUnavailable(error, reply)) return;
   let rest: RestError;
   if (error instanceof RestError) {
     rest = error;
