@@ -4,10 +4,12 @@ import path from 'node:path';
 import { exited, spawnCli, type CliProcess } from './cli.js';
 import { freePort, waitForOk } from './http.js';
 
-/** `pharos serve` on a database it is given (DATABASE_URL), with a data folder of its own. */
+/** `pharos serve` with a data folder of its own, on the database of DATABASE_URL or else its embedded one. */
 export interface PharosNode {
   name: string;
   url: string;
+  /** PHAROS_DATA_DIR (an embedded PostgreSQL lives in its postgres/ folder). */
+  dataDir: string;
   cli: CliProcess;
   output(): string;
   stop(): Promise<void>;
@@ -33,5 +35,5 @@ export async function startPharosNode(name: string, env: Record<string, string>)
     await stop();
     throw new Error(message);
   }
-  return { name, url, cli, output, stop };
+  return { name, url, dataDir, cli, output, stop };
 }
