@@ -8,10 +8,12 @@ import pg from 'pg';
  */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '57P05']);
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
-/** node-postgres says these in words only (no code). */
+/**
+ * node-postgres says these in words only (no code). Its pool's 'timeout exceeded when trying to
+ * connect' is left out: it also means every connection is busy, which is not the database away.
+ */
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
-  'timeout exceeded when trying to connect',
   'is not queryable',
   'server closed the connection unexpectedly',
   'the database system is',

@@ -4,6 +4,7 @@ import { run, type JobHelpers, type Runner, type Task, type TaskList, type Worke
 import type pg from 'pg';
 import { readEnvelope, type JobEnvelope } from './envelope.js';
 import { graphileLogger } from './graphile-logger.js';
+import './graphile-retries.js';
 import { DEFAULT_JOB_TIMEOUT_MS, type JobDefinition, type JobOutcome } from './job.js';
 import { failedOutcome, finishRun, startRun } from './job-history.js';
 import type { JobMetrics } from './job-metrics.js';

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { DATABASE_RETRY_AFTER_S } from '../db/unavailable.js';
 import { answeredDatabaseUnavailable } from '../http/database-unavailable.js';
 import { RestError, statusForSqlState } from './errors.js';
 
@@ -28,5 +29,6 @@ export function handleError(error: FastifyError | RestError, request: FastifyReq
     rest = new RestError(500, 'PGRST000', 'Internal server error');
   }
   if (rest.status >= 500) request.log.error({ err: error }, 'data service request failed');
+  if (rest.status === 503) void reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
   void reply.code(rest.status).type('application/json; charset=utf-8').send(JSON.stringify(rest));
 }

@@ -42,6 +42,8 @@ export interface PatroniCluster {
   /** kill -9 of the named node's postmaster; answers when it was sent. */
   killPostgres(member: string): Promise<Date>;
   history(): Promise<HistoryLine[]>;
+  /** `patronictl restart --force`: Patroni restarts the member's PostgreSQL in place (no failover). */
+  restart(member: string): Promise<void>;
   /** `patronictl list`, as an operator would read it. */
   list(): Promise<string>;
   down(): Promise<void>;
@@ -92,6 +94,9 @@ export async function startPatroniCluster(): Promise<PatroniCluster> {
       return new Date();
     },
     history: () => api<HistoryLine[]>('/history'),
+    async restart(member) {
+      await run('patronictl', ['-c', path.join(dir, 'node1.yml'), 'restart', 'pharos', member, '--force'], { timeout: 120_000 });
+    },
     async list() {
       const { stdout } = await run('patronictl', ['-c', path.join(dir, 'node1.yml'), 'list']);
       return stdout;
