@@ -24,6 +24,11 @@ if (unavailable) console.log(`Skipping the failover test: ${unavailable}`);
 
 const SECRET_KEY = 'failover-test-key-of-at-least-32-characters';
 const READY = '/api/ready';
+/**
+ * What a tick may be late beyond the outage: its one-second phase, the scheduler's next look (250 ms)
+ * and a worker's pickup, which falls back to its one-second poll while its listener reconnects.
+ */
+const PICKUP_SLACK_MS = 3_000;
 const DATA = '/api/db/canaries?select=name&limit=1';
 
 let cluster: PatroniCluster;
@@ -171,7 +176,7 @@ spec:
     const window = Math.max(...outages.map((outage) => outage.to - outage.from));
     const all = ticks();
     const gaps = all.slice(1).map((at, index) => at - all[index]!);
-    expect(Math.max(...gaps)).toBeLessThan(window + 2_000);
+    expect(Math.max(...gaps)).toBeLessThan(window + PICKUP_SLACK_MS);
     // and none run twice: at most one run a second over the whole test
     expect(all.length).toBeLessThanOrEqual(Math.ceil((all.at(-1)! - all[0]!) / 1_000) + 1);
     // each action ran once, each mail was sent once
@@ -216,7 +221,7 @@ spec:
     }
     const all = ticks().slice(Math.max(0, before - 1));
     const gaps = all.slice(1).map((at, index) => at - all[index]!);
-    expect(Math.max(...gaps)).toBeLessThan(restartedFor + 2_000);
+    expect(Math.max(...gaps)).toBeLessThan(restartedFor + PICKUP_SLACK_MS);
     for (const node of nodes) {
       expect(node.cli.child.exitCode, node.name).toBeNull();
       expect((await person.fetch(`${node.url}/api/.ory/sessions/whoami`)).status, node.name).toBe(200);
