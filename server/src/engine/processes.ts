@@ -10,6 +10,8 @@ export interface ProcessRegistryOptions {
   heartbeatMs: number;
   /** Silence after which a process counts as dead: its jobs are unlocked for the others. */
   deadAfterMs: number;
+  /** Called with this process's workers when its heartbeat reaches the database again after failing. */
+  onBack?: (workerIds: readonly string[]) => Promise<void>;
 }
 
 /**
@@ -64,7 +66,10 @@ export class ProcessRegistry {
        on conflict (id) do update set heartbeat_at = now(), worker_ids = excluded.worker_ids`,
       [this.id, hostname(), process.pid, [...this.workerIds]],
     );
-    if (this.reachingSince === Number.POSITIVE_INFINITY) this.reachingSince = Date.now();
+    if (this.reachingSince === Number.POSITIVE_INFINITY) {
+      this.reachingSince = Date.now();
+      await this.options.onBack?.([...this.workerIds]);
+    }
     // After an outage of the database every process's heartbeat is old: a process judges the others
     // only once it has itself beaten for as long as silence takes to mean death, so that the living
     // have beaten again by then and none of their jobs is handed out twice.
