@@ -13,9 +13,9 @@ npx eslint .
 echo '== build the web app (served by the server, driven by the journeys)'
 npm run build -w web
 
-# Real peers of the connection and health-check tests, each started by its test on a loopback port.
-PEERS=(mariadb-server redis-server slapd openssh-server samba smbclient prometheus dnsmasq-base iputils-ping prometheus-alertmanager kubernetes-client openssl)
-PEER_PROGRAMS=(/usr/sbin/mariadbd /usr/bin/redis-server /usr/sbin/slapd /usr/sbin/sshd /usr/sbin/smbd /usr/bin/smbclient /usr/bin/prometheus /usr/sbin/dnsmasq /usr/bin/ping /usr/bin/prometheus-alertmanager /usr/bin/kubectl /usr/bin/openssl)
+# Real peers of the connection, health-check and failover tests, each started by its test on a loopback port.
+PEERS=(mariadb-server redis-server slapd openssh-server samba smbclient prometheus dnsmasq-base iputils-ping prometheus-alertmanager kubernetes-client openssl patroni etcd-server haproxy postgresql-15)
+PEER_PROGRAMS=(/usr/sbin/mariadbd /usr/bin/redis-server /usr/sbin/slapd /usr/sbin/sshd /usr/sbin/smbd /usr/bin/smbclient /usr/bin/prometheus /usr/sbin/dnsmasq /usr/bin/ping /usr/bin/prometheus-alertmanager /usr/bin/kubectl /usr/bin/openssl /usr/bin/patroni /usr/bin/etcd /usr/sbin/haproxy /usr/lib/postgresql/15/bin/postgres)
 missing=()
 for index in "${!PEERS[@]}"; do
   [ -x "${PEER_PROGRAMS[$index]}" ] || missing+=("${PEERS[$index]}")

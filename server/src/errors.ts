@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { answeredDatabaseUnavailable } from './http/database-unavailable.js';
 import { pathViews } from './http/path.js';
 
 /** The error body every Pharos API answers with (PostgREST's shape). */
@@ -33,6 +34,7 @@ export function installNotFound(app: FastifyInstance, spaFallback: boolean): voi
 /** Same JSON shape for thrown errors; the text of unexpected (5xx) errors stays in the log. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (answeredDatabaseUnavailable(error, reply)) return reply;
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

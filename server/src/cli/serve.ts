@@ -3,6 +3,7 @@ import { registerOidcRecheck } from '../auth/identity/oidc/register.js';
 import { loadIdentityConfig } from '../auth/identity/config.js';
 import { createSetupToken } from '../auth/identity/setup.js';
 import { migrate } from '../db/migrate.js';
+import { surviveDatabaseOutages } from '../db/unavailable-rejections.js';
 import { loadEngineConfig } from '../engine/config.js';
 import { Engine } from '../engine/engine.js';
 import { Registry } from 'prom-client';
@@ -47,6 +48,7 @@ export async function serve(): Promise<void> {
   const runtime = createRuntime('stdout');
   const { config, logger, shutdown } = runtime;
   shutdown.exitOnSignals(() => 0, config.shutdownTimeoutMs);
+  surviveDatabaseOutages(logger);
   try {
     // A sign-in setting Pharos cannot honour (an unknown PHAROS_AUTH_MODE, a malformed PHAROS_OIDC_*)
     // stops the start before any database work.

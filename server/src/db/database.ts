@@ -35,6 +35,13 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
   pool.on('error', (error: Error & { code?: string }) => {
     if (!closing) logger.warn({ code: error.code }, `idle database connection failed: ${error.message}`);
   });
+  // Nor may a connection held between statements (a run's lock, a listener): its holder sees the
+  // failure at its next statement and takes a new connection.
+  pool.on('connect', (client) => {
+    client.on('error', (error: Error & { code?: string }) => {
+      if (!closing) logger.warn({ code: error.code }, `held database connection failed: ${error.message}`);
+    });
+  });
 
   try {
     await pool.query('select 1');

@@ -45,7 +45,16 @@ export class Engine {
     const metrics = new JobMetrics(options.metrics, this.pool);
     this.runner = new JobRunner({ pool: this.pool, logger, metrics, ...config });
     this.scheduler = new Scheduler({ pool: this.pool, logger, intervalMs: config.schedulerIntervalMs, batchSize: 500 });
-    this.processes = new ProcessRegistry({ pool: this.pool, logger, heartbeatMs: config.heartbeatMs, deadAfterMs: config.deadAfterMs });
+    this.processes = new ProcessRegistry({
+      pool: this.pool,
+      logger,
+      heartbeatMs: config.heartbeatMs,
+      deadAfterMs: config.deadAfterMs,
+      onBack: async (workerIds) => {
+        const { completed, unlocked } = await this.runner.lost.takeUpLost(this.pool, workerIds);
+        if (completed + unlocked > 0) logger.warn({ completed, unlocked }, 'jobs whose completion the database outage lost are taken up again');
+      },
+    });
     this.events = new EventDispatcher(this.pool, logger, options.events);
     this.runner.onLockHolder((id) => void this.processes.addLockHolder(id).catch((error: unknown) => logger.warn({ err: error }, 'could not record a job worker')));
     this.define(jobHistoryCleanup(this.pool));

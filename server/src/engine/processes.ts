@@ -10,6 +10,8 @@ export interface ProcessRegistryOptions {
   heartbeatMs: number;
   /** Silence after which a process counts as dead: its jobs are unlocked for the others. */
   deadAfterMs: number;
+  /** Called with this process's workers when its heartbeat reaches the database again after failing. */
+  onBack?: (workerIds: readonly string[]) => Promise<void>;
 }
 
 /**
@@ -22,6 +24,8 @@ export class ProcessRegistry {
   private readonly workerIds = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
+  /** Since when this process's heartbeats have reached the database without a failure (0: none failed yet). */
+  private reachingSince = 0;
 
   constructor(private readonly options: ProcessRegistryOptions) {}
 
@@ -45,7 +49,10 @@ export class ProcessRegistry {
   private beat(): void {
     if (this.beating) return;
     this.beating = this.beatOnce()
-      .catch((error: unknown) => this.options.logger.warn({ err: error }, 'engine heartbeat failed'))
+      .catch((error: unknown) => {
+        this.reachingSince = Number.POSITIVE_INFINITY;
+        this.options.logger.warn({ err: error }, 'engine heartbeat failed');
+      })
       .finally(() => {
         this.beating = undefined;
       });
@@ -59,6 +66,14 @@ export class ProcessRegistry {
        on conflict (id) do update set heartbeat_at = now(), worker_ids = excluded.worker_ids`,
       [this.id, hostname(), process.pid, [...this.workerIds]],
     );
+    if (this.reachingSince === Number.POSITIVE_INFINITY) {
+      this.reachingSince = Date.now();
+      await this.options.onBack?.([...this.workerIds]);
+    }
+    // After an outage of the database every process's heartbeat is old: a process judges the others
+    // only once it has itself beaten for as long as silence takes to mean death, so that the living
+    // have beaten again by then and none of their jobs is handed out twice.
+    if (Date.now() - this.reachingSince < deadAfterMs) return;
     const { rows } = await pool.query<{ id: string; unlocked: string[] }>(
       `with dead as (
          delete from engine_processes where heartbeat_at < now() - make_interval(secs => $1::double precision / 1000)

@@ -3,10 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { run, type JobHelpers, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 import { readEnvelope, type JobEnvelope } from './envelope.js';
+import { retryWhileUnavailable } from '../db/retry.js';
 import { graphileLogger } from './graphile-logger.js';
+import './graphile-retries.js';
 import { DEFAULT_JOB_TIMEOUT_MS, type JobDefinition, type JobOutcome } from './job.js';
 import { failedOutcome, finishRun, startRun } from './job-history.js';
 import type { JobMetrics } from './job-metrics.js';
+import { LostJobs } from './lost-jobs.js';
 
 export interface JobRunnerOptions {
   pool: pg.Pool;
@@ -41,6 +44,8 @@ export class JobRunner {
   private readonly definitions = new Map<string, JobDefinition>();
   private readonly events: WorkerEvents = new EventEmitter() as WorkerEvents;
   private runner: Runner | undefined;
+  /** What runs here and how it ended, to take up jobs whose completion a database outage lost. */
+  readonly lost = new LostJobs();
 
   constructor(private readonly options: JobRunnerOptions) {}
 
@@ -83,29 +88,53 @@ export class JobRunner {
 
   private task(definition: JobDefinition): Task {
     return async (raw, helpers) => {
-      const envelope = readEnvelope(raw);
-      const { metrics } = this.options;
-      const labels = { task: definition.name };
-      metrics.run.inc(labels);
-      const stopTimer = metrics.duration.startTimer(labels);
-      const historyId = envelope.scheduled ? await startRun(this.options.pool, envelope.scheduled.history) : undefined;
+      const jobId = String(helpers.job.id);
+      this.lost.started(jobId);
+      let succeeded = false;
       try {
-        const outcome = (await this.attempt(definition, envelope, helpers)) ?? {};
-        stopTimer({ status: 'success' });
-        if (historyId) await finishRun(this.options.pool, historyId, outcome);
-      } catch (error) {
-        stopTimer({ status: 'failed' });
-        metrics.failed.inc(labels);
-        if (historyId) {
-          // A scheduled run is not retried: its next tick is the retry, and job history tells the failure.
-          await finishRun(this.options.pool, historyId, failedOutcome(error));
-          this.options.logger.warn({ err: error, job: definition.name, schedule: envelope.scheduled?.key }, 'scheduled run failed');
-          return;
-        }
-        if (helpers.job.attempts < helpers.job.max_attempts) metrics.retried.inc(labels);
-        throw error;
+        await this.runTask(definition, raw, helpers);
+        succeeded = true;
+      } finally {
+        this.lost.ended(jobId, succeeded);
       }
     };
+  }
+
+  private async runTask(definition: JobDefinition, raw: unknown, helpers: JobHelpers): Promise<void> {
+    const envelope = readEnvelope(raw);
+    const { metrics } = this.options;
+    const labels = { task: definition.name };
+    metrics.run.inc(labels);
+    const stopTimer = metrics.duration.startTimer(labels);
+    const historyId = envelope.scheduled ? await startRun(this.options.pool, envelope.scheduled.history) : undefined;
+    try {
+      const outcome = (await this.attempt(definition, envelope, helpers)) ?? {};
+      stopTimer({ status: 'success' });
+      if (historyId) await this.finishScheduled(historyId, outcome);
+    } catch (error) {
+      stopTimer({ status: 'failed' });
+      metrics.failed.inc(labels);
+      if (historyId) {
+        // A scheduled run is not retried: its next tick is the retry, and job history tells the failure.
+        await this.finishScheduled(historyId, failedOutcome(error));
+        this.options.logger.warn({ err: error, job: definition.name, schedule: envelope.scheduled?.key }, 'scheduled run failed');
+        return;
+      }
+      if (helpers.job.attempts < helpers.job.max_attempts) metrics.retried.inc(labels);
+      throw error;
+    }
+  }
+
+  /**
+   * Records how a scheduled run ended, waiting for the database if it is away: the run happened, so
+   * it is never failed (and run again) for want of its history.
+   */
+  private async finishScheduled(historyId: string, outcome: JobOutcome): Promise<void> {
+    try {
+      await retryWhileUnavailable(() => finishRun(this.options.pool, historyId, outcome));
+    } catch (error) {
+      this.options.logger.warn({ err: error, historyId }, 'could not record how a scheduled run ended');
+    }
   }
 
   private async attempt(definition: JobDefinition, envelope: JobEnvelope, helpers: JobHelpers): Promise<JobOutcome | void> {

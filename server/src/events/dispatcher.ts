@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { retryWhileUnavailable } from '../db/retry.js';
 import { CoalescedRun } from '../workers/coalesced-run.js';
 import { claimDueEvents, completeEvents, failEvent, type ClaimedEvent } from './claim.js';
 import { registerConsumedEvents } from './consumed-names.js';
@@ -115,7 +116,7 @@ export class EventDispatcher {
       this.logger.warn({ err: error }, 'event listener connection lost');
       this.listener = undefined;
       client.release(error);
-      if (!this.stopped) void this.listen().catch((err: unknown) => this.logger.warn({ err }, 'could not listen for events'));
+      if (!this.stopped) void this.listenAgain();
     });
     try {
       await client.query(`listen ${EVENTS_CHANNEL}`);
@@ -124,6 +125,19 @@ export class EventDispatcher {
       throw error;
     }
     this.listener = client;
+  }
+
+  /** Listens again once the database answers (after a restart or failover), waiting longer between tries. */
+  private async listenAgain(): Promise<void> {
+    try {
+      await retryWhileUnavailable(() => (this.stopped ? Promise.resolve() : this.listen()), {
+        giveUpAfterMs: Number.POSITIVE_INFINITY,
+        onRetry: (error, delayMs) => this.logger.debug({ err: error, delayMs }, 'event listener: the database is away, trying again'),
+      });
+      if (!this.stopped) this.logger.info('event listener listening again');
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not listen for events');
+    }
   }
 
   private async drain(): Promise<void> {

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/caller.js';
 import { AGENT_TOKEN_REFUSED, AUTHENTICATION_REQUIRED } from '../auth/guard.js';
 import { apiError } from '../errors.js';
+import { answeredDatabaseUnavailable } from './database-unavailable.js';
 
 /** An answer a route decided on: its status, code and message (and extra fields of the body). */
 export class RouteError extends Error {
@@ -36,6 +37,7 @@ export function authorize(request: FastifyRequest, resource: Resource, action: A
 /** Error handler of a plugin whose routes throw RouteError: its answer; 4xx of Fastify (validation) as they are; the rest logged and 500. */
 export async function routeErrorHandler(error: Error & { statusCode?: number; code?: string }, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof RouteError) return reply.code(error.status).send({ ...apiError(error.code, error.message), ...error.extra });
+  if (answeredDatabaseUnavailable(error, reply)) return reply;
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) {
     request.log.error({ err: error }, 'request failed');

@@ -12,14 +12,13 @@ import { awaitsApproval } from './approvals.js';
 import { actionContext, runEnvironment, type PlaybookOptions, type RunRow } from './run-context.js';
 import { AGENT_SILENCE_MS, placementOf } from './runs-on.js';
 import { scrubSecrets } from './run-parameters.js';
+import { RunLock } from './run-lock.js';
 import { readPlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.js';
 
 export const PLAYBOOK_RUN_TASK = 'PlaybookRun';
 
 /** How often a running action looks whether its run was cancelled. */
 const CANCEL_POLL_MS = 1_000;
-/** The advisory lock class of runs: one process advances a run at a time. */
-const RUN_LOCK_CLASS = 7_301;
 const TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled', 'skipped']);
 export const CRASHED_ACTION_ERROR = 'the server running this action stopped before it finished';
 
@@ -253,24 +252,20 @@ function recordOutcome(db: pg.PoolClient, runId: string, step: Extract<Step, { d
  * action found still running was left by a stopped server and is retried or failed with the reason.
  */
 export async function advanceRun(options: PlaybookOptions, runId: string, stopping: AbortSignal): Promise<void> {
-  const db = await options.pool.connect();
+  const lock = await RunLock.take(options.pool, runId);
+  if (!lock) return;
   try {
-    const { rows } = await db.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [RUN_LOCK_CLASS, runId]);
-    if (!rows[0]?.locked) return;
-    try {
-      for (;;) {
-        const step = await transactionOn(db, () => nextStep(options, db, runId));
-        if (step.done) return;
-        const { outcome, cancelled } = await runAction(options, step, runId, stopping);
-        // Stopping mid-action: the action stays running and the job's next attempt (elsewhere) finds it.
-        if (stopping.aborted) throw new Error('the server stopped during the action');
-        await recordOutcome(db, runId, step, outcome, cancelled);
-      }
-    } finally {
-      await db.query('SELECT pg_advisory_unlock($1, hashtext($2))', [RUN_LOCK_CLASS, runId]);
+    for (;;) {
+      const step = await lock.retrying((db) => transactionOn(db, () => nextStep(options, db, runId)), stopping);
+      if (step.done) return;
+      const { outcome, cancelled } = await runAction(options, step, runId, stopping);
+      // Stopping mid-action: the action stays running and the job's next attempt (elsewhere) finds it.
+      if (stopping.aborted) throw new Error('the server stopped during the action');
+      // Done is done: an outcome is kept through a restart or failover of the database until it is recorded.
+      await lock.retrying((db) => recordOutcome(db, runId, step, outcome, cancelled), stopping);
     }
   } finally {
-    db.release();
+    await lock.release();
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { CallerSlots } from './caller-slots.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { RestError } from './errors.js';
 import type { SharedSlots } from './shared-slots.js';
 
@@ -71,6 +72,8 @@ export class DataConnections {
   private async withConnection<T>(signal: AbortSignal, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     signal.throwIfAborted();
     const client = await this.options.pool.connect().catch((error: unknown) => {
+      // The database away (restart, failover) is told as such: 503 with Retry-After.
+      if (isDatabaseUnavailable(error)) throw error;
       throw new RestError(503, 'PGRST003', 'Timed out waiting for a database connection', (error as Error).message, 'The server is busy: retry in a moment.');
     });
     let cancelling: Promise<unknown> | undefined;

@@ -16,7 +16,9 @@ export function createDataPool(serverPool: pg.Pool, config: DataServiceConfig): 
     statement_timeout: config.statementTimeoutMs,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
-  // Without a listener, an idle connection's error (database restart) would crash the process.
+  // Without listeners, a connection's error (database restart, failover) would crash the process:
+  // the pool's for idle connections, each client's for one a request holds between statements.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }

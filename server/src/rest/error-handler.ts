@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { DATABASE_RETRY_AFTER_S } from '../db/unavailable.js';
+import { answeredDatabaseUnavailable } from '../http/database-unavailable.js';
 import { RestError, statusForSqlState } from './errors.js';
 
 /** PostgreSQL's words for a text that is no uuid; answered in the product's. */
@@ -7,6 +9,7 @@ const UUID_SYNTAX = /^invalid input syntax for type uuid: "(.*)"$/s;
 
 /** Every failure of the data service answers in PostgREST's shape. */
 export function handleError(error: FastifyError | RestError, request: FastifyRequest, reply: FastifyReply): void {
+  if (answeredDatabaseUnavailable(error, reply)) return;
   let rest: RestError;
   if (error instanceof RestError) {
     rest = error;
@@ -26,5 +29,6 @@ export function handleError(error: FastifyError | RestError, request: FastifyReq
     rest = new RestError(500, 'PGRST000', 'Internal server error');
   }
   if (rest.status >= 500) request.log.error({ err: error }, 'data service request failed');
+  if (rest.status === 503) void reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
   void reply.code(rest.status).type('application/json; charset=utf-8').send(JSON.stringify(rest));
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import type { AuthMode } from '../auth/identity/config.js';
+import { DATABASE_RETRY_AFTER_S } from '../db/unavailable.js';
 import { VERSION } from '../version.js';
 import { DatabaseProbe } from './database-probe.js';
 import { ReadinessProbe } from './readiness.js';
@@ -63,7 +64,7 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
       return { status: 'ok' };
     } catch (error) {
       request.log.warn({ err: error }, 'health check: database unreachable');
-      return reply.code(503).send({ status: 'unavailable', message: 'The database is unreachable' });
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ status: 'unavailable', message: 'The database is unreachable' });
     }
   });
 
@@ -72,7 +73,7 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
     const answer = await readiness.check();
     if (answer.ready) return { status: 'ready' };
     request.log.warn(`readiness: ${answer.reason}`);
-    return reply.code(503).send({ status: 'unavailable', message: answer.reason });
+    return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ status: 'unavailable', message: answer.reason });
   });
 
   // The sign-in page offers 'Create account' only while registration is open.

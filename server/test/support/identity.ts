@@ -13,7 +13,7 @@ export interface Browser {
   fetch: CookieJar['fetch'];
 }
 
-export function browser(server: TestServer, jar: CookieJar = new CookieJar()): Browser {
+export function browser(server: Pick<TestServer, 'url'>, jar: CookieJar = new CookieJar()): Browser {
   const api = new FrontendApi(
     new Configuration({ basePath: `${server.url}/api/.ory`, fetchApi: jar.fetch, headers: { Accept: 'application/json' } }),
   );

@@ -12,6 +12,7 @@ import { sessionRoutes } from './flows/session.js';
 import { settingsRoutes } from './flows/settings.js';
 import { verificationRoutes } from './flows/verification.js';
 import { LoginRateLimiter } from './rate-limit.js';
+import { answeredDatabaseUnavailable } from '../../http/database-unavailable.js';
 import type { OidcRelyingParty } from './oidc/relying-party.js';
 import type { ServerSecrets } from '../../secrets/server-secrets.js';
 
@@ -59,6 +60,7 @@ export const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
   await app.register(formbody);
 
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (answeredDatabaseUnavailable(error, reply)) return reply;
     const failure = asIdentityError(error, request);
     if (wantsJson(request)) return reply.code(failure.statusCode).send(failure.body());
     const urls = urlsFor(deps, request);
