@@ -5,6 +5,7 @@ import { apiError } from '../errors.js';
 import { RouteError, routeErrorHandler } from '../http/route-access.js';
 import { callingAgent } from './caller-agent.js';
 import { PushGate, PushGateFull } from './push-gate.js';
+import type { ReaderTraffic } from './reader-traffic.js';
 import { applyTablePage, type PushingAgent, type PushRow, type TableOutcome } from './sync/apply-page.js';
 import { isSyncTableName, PUSH_PAGE_SIZE, SYNC_TABLE_NAMES, type SyncTableName } from './sync/tables.js';
 import { checkRows, PushInputError } from './sync/validate.js';
@@ -16,7 +17,17 @@ export interface AgentPushOptions {
   pool: pg.Pool;
   /** Push transactions running at once (one, so agents pushing together leave the pool and the CPUs to readers). */
   gate?: PushGate;
+  /** People's requests in flight, which a push's statements wait for (READER_WAIT_MS at most each). */
+  readers?: ReaderTraffic;
 }
+
+/**
+ * Longest a push's next statement waits for people's requests to be answered. A push's statements
+ * (a page of 500 upserted rows) take the database's CPU and the event loop's socket writes that a
+ * page view needs; giving way keeps the health summary within twice its quiet latency while ten
+ * agents push, and the wait is bounded so pushes go on under constant reading.
+ */
+const READER_WAIT_MS = 100;
 
 /**
  * One push stores at a time and eight wait; more are answered 503 (the agent sends again after
@@ -33,9 +44,11 @@ function isRetried(error: unknown): boolean {
   return typeof error === 'object' && error !== null && RETRIED_CODES.has(String((error as { code?: unknown }).code));
 }
 
-async function storePage(pool: pg.Pool, tables: Map<SyncTableName, PushRow[]>, agent: PushingAgent): Promise<Partial<Record<SyncTableName, TableOutcome>>> {
+async function storePage(pool: pg.Pool, tables: Map<SyncTableName, PushRow[]>, agent: PushingAgent, readers: ReaderTraffic | undefined): Promise<Partial<Record<SyncTableName, TableOutcome>>> {
+  const giveWay = readers ? () => readers.quiet(READER_WAIT_MS) : undefined;
   for (let attempt = 1; ; attempt += 1) {
     try {
+      await giveWay?.();
       return await transaction(pool, async (client) => {
         // The commit does not wait for the WAL flush (one fsync per page otherwise). A stop or crash of
         // Pharos loses nothing: the commit is the database's. Only a crash of the database server (or
@@ -48,7 +61,7 @@ async function storePage(pool: pg.Pool, tables: Map<SyncTableName, PushRow[]>, a
         // Parents first, so a page holding canaries and their checks stores both.
         for (const name of SYNC_TABLE_NAMES) {
           const rows = tables.get(name);
-          if (rows) answered[name] = await applyTablePage(client, name, rows, agent);
+          if (rows) answered[name] = await applyTablePage(client, name, rows, agent, giveWay);
         }
         return answered;
       });
@@ -85,14 +98,14 @@ function parsePush(body: unknown): Map<SyncTableName, PushRow[]> {
  * agent (see sync/apply-page.ts). The answer says, per table, what was stored, what was refused and
  * which parents upstream lacks.
  */
-export const agentPushRoute: FastifyPluginAsync<AgentPushOptions> = async (app, { pool, gate = new PushGate(PUSHES_RUNNING, PUSHES_WAITING) }) => {
+export const agentPushRoute: FastifyPluginAsync<AgentPushOptions> = async (app, { pool, gate = new PushGate(PUSHES_RUNNING, PUSHES_WAITING), readers }) => {
   app.setErrorHandler(routeErrorHandler);
   app.post('/api/agent/push', { bodyLimit: PUSH_BODY_LIMIT }, async (request, reply) => {
     const tables = parsePush(request.body);
     const hasRows = [...tables.values()].some((rows) => rows.length > 0);
     const agent = await callingAgent(request, pool, { received: hasRows });
     try {
-      const outcomes = await gate.run(() => storePage(pool, tables, agent));
+      const outcomes = await gate.run(() => storePage(pool, tables, agent, readers));
       return { agent: { id: agent.id, name: agent.name }, tables: outcomes };
     } catch (error) {
       if (!(error instanceof PushGateFull)) throw error;
