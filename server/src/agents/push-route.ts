@@ -6,7 +6,7 @@ import { RouteError, routeErrorHandler } from '../http/route-access.js';
 import { callingAgent } from './caller-agent.js';
 import { PushGate, PushGateFull } from './push-gate.js';
 import type { ReaderTraffic } from './reader-traffic.js';
-import { applyTablePage, type PushingAgent, type PushRow, type TableOutcome } from './sync/apply-page.js';
+import { applyTablePage, type Pacing, type PushingAgent, type PushRow, type TableOutcome } from './sync/apply-page.js';
 import { isSyncTableName, PUSH_PAGE_SIZE, SYNC_TABLE_NAMES, type SyncTableName } from './sync/tables.js';
 import { checkRows, PushInputError } from './sync/validate.js';
 
@@ -24,10 +24,13 @@ export interface AgentPushOptions {
 /**
  * Longest a push's next statement waits for people's requests to be answered. A push's statements
  * (a page of 500 upserted rows) take the database's CPU and the event loop's socket writes that a
- * page view needs; giving way keeps the health summary within twice its quiet latency while ten
- * agents push, and the wait is bounded so pushes go on under constant reading.
+ * page view needs; giving way (and upserting fewer rows a statement while people's requests are in
+ * flight) keeps the health summary within twice its quiet latency while ten agents push. The wait is
+ * bounded so pushes go on under constant reading.
  */
 const READER_WAIT_MS = 100;
+/** Rows an upsert of a push takes while people's requests are in flight (the whole page otherwise). */
+const ROWS_BESIDE_READERS = 100;
 
 /**
  * One push stores at a time and eight wait; more are answered 503 (the agent sends again after
@@ -45,10 +48,13 @@ function isRetried(error: unknown): boolean {
 }
 
 async function storePage(pool: pg.Pool, tables: Map<SyncTableName, PushRow[]>, agent: PushingAgent, readers: ReaderTraffic | undefined): Promise<Partial<Record<SyncTableName, TableOutcome>>> {
-  const giveWay = readers ? () => readers.quiet(READER_WAIT_MS) : undefined;
+  const pacing: Pacing | undefined = readers && {
+    giveWay: () => readers.quiet(READER_WAIT_MS),
+    rowsPerStatement: () => (readers.busy ? ROWS_BESIDE_READERS : PUSH_PAGE_SIZE),
+  };
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await giveWay?.();
+      await pacing?.giveWay();
       return await transaction(pool, async (client) => {
         // The commit does not wait for the WAL flush (one fsync per page otherwise). A stop or crash of
         // Pharos loses nothing: the commit is the database's. Only a crash of the database server (or
@@ -61,7 +67,7 @@ async function storePage(pool: pg.Pool, tables: Map<SyncTableName, PushRow[]>, a
         // Parents first, so a page holding canaries and their checks stores both.
         for (const name of SYNC_TABLE_NAMES) {
           const rows = tables.get(name);
-          if (rows) answered[name] = await applyTablePage(client, name, rows, agent, giveWay);
+          if (rows) answered[name] = await applyTablePage(client, name, rows, agent, pacing);
         }
         return answered;
       });

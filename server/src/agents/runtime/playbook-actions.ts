@@ -205,7 +205,8 @@ async function runAndReport(options: PlaybookActionLoopOptions, upstream: Upstre
 /**
  * The agent's side of `runsOn`: long-polls upstream for the actions given to this agent, runs each,
  * whatever its kind, with the same runners as the server (exec in the command sandbox, http, sql,
- * notification, gitops, logs over the agent's own log backends) and reports how it went. Network errors and refusals are waited out with doubling waits. Settles once `signal` aborts.
+ * notification, gitops, logs over the agent's own log backends) and reports how it went. Network
+ * errors and refusals are waited out with doubling waits. Settles once `signal` aborts.
  */
 export async function startPlaybookActionLoop(options: PlaybookActionLoopOptions): Promise<void> {
   const upstream = new Upstream(options);
