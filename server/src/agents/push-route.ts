@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { transaction } from '../db/transaction.js';
 import { apiError } from '../errors.js';
-import { RouteError, routeErrorHandler } from '../http/route-access.js';
-import { callingAgent } from './caller-agent.js';
+import { JsonTooDeepError, parseJsonWithin } from '../http/json-body.js';
+import { callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { AGENT_ROUTE_ONLY, callingAgent } from './caller-agent.js';
 import { PushGate, PushGateFull } from './push-gate.js';
 import type { ReaderTraffic } from './reader-traffic.js';
 import { applyTablePage, type Pacing, type PushingAgent, type PushRow, type TableOutcome } from './sync/apply-page.js';
@@ -99,20 +100,42 @@ function parsePush(body: unknown): Map<SyncTableName, PushRow[]> {
   return tables;
 }
 
+/** A push's body as it came: parsed only once its turn came, so pushes waiting or refused cost no parsing. */
+class PushBody {
+  constructor(readonly text: string) {}
+}
+
+function parseBody(body: unknown): unknown {
+  if (!(body instanceof PushBody)) return body;
+  try {
+    return parseJsonWithin(body.text);
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw new RouteError(400, 'VALIDATION_FAILED', error.message);
+    throw new RouteError(400, 'VALIDATION_FAILED', `The body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
 /**
  * POST /api/agent/push: rows of the caller's agent, table → rows, stored by key and marked with the
  * agent (see sync/apply-page.ts). The answer says, per table, what was stored, what was refused and
- * which parents upstream lacks.
+ * which parents upstream lacks. The body is parsed in the push's turn, after people's requests in
+ * flight were answered (parsing a page takes the event loop for milliseconds).
  */
 export const agentPushRoute: FastifyPluginAsync<AgentPushOptions> = async (app, { pool, gate = new PushGate(PUSHES_RUNNING, PUSHES_WAITING), readers }) => {
   app.setErrorHandler(routeErrorHandler);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, new PushBody(typeof body === 'string' ? body : body.toString('utf8'))));
   app.post('/api/agent/push', { bodyLimit: PUSH_BODY_LIMIT }, async (request, reply) => {
-    const tables = parsePush(request.body);
-    const hasRows = [...tables.values()].some((rows) => rows.length > 0);
-    const agent = await callingAgent(request, pool, { received: hasRows });
+    if (!callerOf(request).agentId) throw new RouteError(403, '42501', AGENT_ROUTE_ONLY);
     try {
-      const outcomes = await gate.run(() => storePage(pool, tables, agent, readers));
-      return { agent: { id: agent.id, name: agent.name }, tables: outcomes };
+      return await gate.run(async () => {
+        await readers?.quiet(READER_WAIT_MS);
+        const tables = parsePush(parseBody(request.body));
+        const hasRows = [...tables.values()].some((rows) => rows.length > 0);
+        const agent = await callingAgent(request, pool, { received: hasRows });
+        const outcomes = await storePage(pool, tables, agent, readers);
+        return { agent: { id: agent.id, name: agent.name }, tables: outcomes };
+      });
     } catch (error) {
       if (!(error instanceof PushGateFull)) throw error;
       return reply.code(503).header('retry-after', String(RETRY_AFTER_S)).send(apiError('BUSY', error.message));
