@@ -5,6 +5,7 @@ import { agentPlaybookActionRoutes } from './agents/playbook-action-routes.js';
 import { agentPullRoute } from './agents/pull-route.js';
 import type { PushGate } from './agents/push-gate.js';
 import { agentPushRoute } from './agents/push-route.js';
+import { ReaderTraffic } from './agents/reader-traffic.js';
 import { agentRoutes } from './agents/routes.js';
 import { applyRoutes } from './apply/routes.js';
 import { catalogSummaryRoutes } from './catalog/summary-routes.js';
@@ -90,6 +91,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const base = { trustProxy: typeof proxy === 'number' ? (_address: string, hop: number) => hop < proxy : proxy };
   const app = options.logger ? Fastify({ ...base, loggerInstance: options.logger }) : Fastify({ ...base, logger: false });
 
+  // Requests other than agents' own, which agent pushes give way to (agents/reader-traffic.ts).
+  const readers = new ReaderTraffic();
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/agent/')) {
+      reply.raw.once('close', readers.begin());
+    }
+    done();
+  });
+
   const { stopping } = options;
   if (stopping) {
     // Answers given while shutting down end their connection, so that closing the server does not wait on idle keep-alive sockets.
@@ -158,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(logsRoutes, { pool, secrets });
   await app.register(agentRoutes, { pool });
   await app.register(agentPlaybookActionRoutes, { pool, secrets, sandbox });
-  await app.register(agentPushRoute, { pool, ...(options.pushGate ? { gate: options.pushGate } : {}) });
+  await app.register(agentPushRoute, { pool, readers, ...(options.pushGate ? { gate: options.pushGate } : {}) });
   await app.register(agentPullRoute, { pool });
   await app.register(schemaRoutes);
   await app.register(notificationRoutes, { pool, sandbox, publicUrl: identity.publicUrl });

@@ -107,6 +107,9 @@ const ACTION_KIND_SCHEMAS: Readonly<Record<(typeof PLAYBOOK_ACTION_KINDS)[number
   logs: OPEN_ACTION,
 };
 
+/** Where an action's templates are rendered when it runs on an agent: upstream (`host`, the default) or on the agent. */
+const TEMPLATES_ON: JsonSchema = { type: 'string', enum: ['host', 'agent'], description: 'Where the templates of an action run on an agent are rendered: host (default) or agent' };
+
 const ACTION: JsonSchema = {
   type: 'object',
   required: ['name'],
@@ -118,6 +121,7 @@ const ACTION: JsonSchema = {
     if: { type: 'string', description: 'CEL expression; the action is skipped when false' },
     filter: { type: 'string' },
     runsOn: arrayOf({ type: 'string' }),
+    templatesOn: TEMPLATES_ON,
     ...ACTION_KIND_SCHEMAS,
   },
   oneOf: PLAYBOOK_ACTION_KINDS.map(requires),
@@ -144,6 +148,7 @@ export const PLAYBOOK_SPEC_SCHEMA: JsonSchema = {
     on: { type: 'object', additionalProperties: true },
     approval: { type: 'object', additionalProperties: true },
     runsOn: arrayOf({ type: 'string' }),
+    templatesOn: TEMPLATES_ON,
   },
   additionalProperties: true,
   definitions: {

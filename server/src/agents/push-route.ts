@@ -2,10 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { transaction } from '../db/transaction.js';
 import { apiError } from '../errors.js';
-import { RouteError, routeErrorHandler } from '../http/route-access.js';
-import { callingAgent } from './caller-agent.js';
+import { JsonTooDeepError, parseJsonWithin } from '../http/json-body.js';
+import { callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { AGENT_ROUTE_ONLY, callingAgent } from './caller-agent.js';
 import { PushGate, PushGateFull } from './push-gate.js';
-import { applyTablePage, type PushingAgent, type PushRow, type TableOutcome } from './sync/apply-page.js';
+import type { ReaderTraffic } from './reader-traffic.js';
+import { applyTablePage, type Pacing, type PushingAgent, type PushRow, type TableOutcome } from './sync/apply-page.js';
 import { isSyncTableName, PUSH_PAGE_SIZE, SYNC_TABLE_NAMES, type SyncTableName } from './sync/tables.js';
 import { checkRows, PushInputError } from './sync/validate.js';
 
@@ -16,7 +18,20 @@ export interface AgentPushOptions {
   pool: pg.Pool;
   /** Push transactions running at once (one, so agents pushing together leave the pool and the CPUs to readers). */
   gate?: PushGate;
+  /** People's requests in flight, which a push's statements wait for (READER_WAIT_MS at most each). */
+  readers?: ReaderTraffic;
 }
+
+/**
+ * Longest a push's next statement waits for people's requests to be answered. A push's statements
+ * (a page of 500 upserted rows) take the database's CPU and the event loop's socket writes that a
+ * page view needs; giving way (and upserting fewer rows a statement while people's requests are in
+ * flight) keeps the health summary within twice its quiet latency while ten agents push. The wait is
+ * bounded so pushes go on under constant reading.
+ */
+const READER_WAIT_MS = 100;
+/** Rows an upsert of a push takes while people's requests are in flight (the whole page otherwise). */
+const ROWS_BESIDE_READERS = 100;
 
 /**
  * One push stores at a time and eight wait; more are answered 503 (the agent sends again after
@@ -33,9 +48,14 @@ function isRetried(error: unknown): boolean {
   return typeof error === 'object' && error !== null && RETRIED_CODES.has(String((error as { code?: unknown }).code));
 }
 
-async function storePage(pool: pg.Pool, tables: Map<SyncTableName, PushRow[]>, agent: PushingAgent): Promise<Partial<Record<SyncTableName, TableOutcome>>> {
+async function storePage(pool: pg.Pool, tables: Map<SyncTableName, PushRow[]>, agent: PushingAgent, readers: ReaderTraffic | undefined): Promise<Partial<Record<SyncTableName, TableOutcome>>> {
+  const pacing: Pacing | undefined = readers && {
+    giveWay: () => readers.quiet(READER_WAIT_MS),
+    rowsPerStatement: () => (readers.busy ? ROWS_BESIDE_READERS : PUSH_PAGE_SIZE),
+  };
   for (let attempt = 1; ; attempt += 1) {
     try {
+      await pacing?.giveWay();
       return await transaction(pool, async (client) => {
         // The commit does not wait for the WAL flush (one fsync per page otherwise). A stop or crash of
         // Pharos loses nothing: the commit is the database's. Only a crash of the database server (or
@@ -48,7 +68,7 @@ async function storePage(pool: pg.Pool, tables: Map<SyncTableName, PushRow[]>, a
         // Parents first, so a page holding canaries and their checks stores both.
         for (const name of SYNC_TABLE_NAMES) {
           const rows = tables.get(name);
-          if (rows) answered[name] = await applyTablePage(client, name, rows, agent);
+          if (rows) answered[name] = await applyTablePage(client, name, rows, agent, pacing);
         }
         return answered;
       });
@@ -80,20 +100,42 @@ function parsePush(body: unknown): Map<SyncTableName, PushRow[]> {
   return tables;
 }
 
+/** A push's body as it came: parsed only once its turn came, so pushes waiting or refused cost no parsing. */
+class PushBody {
+  constructor(readonly text: string) {}
+}
+
+function parseBody(body: unknown): unknown {
+  if (!(body instanceof PushBody)) return body;
+  try {
+    return parseJsonWithin(body.text);
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw new RouteError(400, 'VALIDATION_FAILED', error.message);
+    throw new RouteError(400, 'VALIDATION_FAILED', `The body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
 /**
  * POST /api/agent/push: rows of the caller's agent, table → rows, stored by key and marked with the
  * agent (see sync/apply-page.ts). The answer says, per table, what was stored, what was refused and
- * which parents upstream lacks.
+ * which parents upstream lacks. The body is parsed in the push's turn, after people's requests in
+ * flight were answered (parsing a page takes the event loop for milliseconds).
  */
-export const agentPushRoute: FastifyPluginAsync<AgentPushOptions> = async (app, { pool, gate = new PushGate(PUSHES_RUNNING, PUSHES_WAITING) }) => {
+export const agentPushRoute: FastifyPluginAsync<AgentPushOptions> = async (app, { pool, gate = new PushGate(PUSHES_RUNNING, PUSHES_WAITING), readers }) => {
   app.setErrorHandler(routeErrorHandler);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, new PushBody(typeof body === 'string' ? body : body.toString('utf8'))));
   app.post('/api/agent/push', { bodyLimit: PUSH_BODY_LIMIT }, async (request, reply) => {
-    const tables = parsePush(request.body);
-    const hasRows = [...tables.values()].some((rows) => rows.length > 0);
-    const agent = await callingAgent(request, pool, { received: hasRows });
+    if (!callerOf(request).agentId) throw new RouteError(403, '42501', AGENT_ROUTE_ONLY);
     try {
-      const outcomes = await gate.run(() => storePage(pool, tables, agent));
-      return { agent: { id: agent.id, name: agent.name }, tables: outcomes };
+      return await gate.run(async () => {
+        await readers?.quiet(READER_WAIT_MS);
+        const tables = parsePush(parseBody(request.body));
+        const hasRows = [...tables.values()].some((rows) => rows.length > 0);
+        const agent = await callingAgent(request, pool, { received: hasRows });
+        const outcomes = await storePage(pool, tables, agent, readers);
+        return { agent: { id: agent.id, name: agent.name }, tables: outcomes };
+      });
     } catch (error) {
       if (!(error instanceof PushGateFull)) throw error;
       return reply.code(503).header('retry-after', String(RETRY_AFTER_S)).send(apiError('BUSY', error.message));

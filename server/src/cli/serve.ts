@@ -98,7 +98,7 @@ export async function serve(): Promise<void> {
     await recordServedPort(database.pool, config.port);
     logger.info(`Pharos is listening on http://${displayHost(config.host)}:${config.port}`);
     if (agent) {
-      const playbookActions = playbookActionAgentLoop({ upstreamUrl: agent.upstreamUrl, token: agent.token, sandbox, secrets, logger });
+      const playbookActions = playbookActionAgentLoop({ upstreamUrl: agent.upstreamUrl, token: agent.token, sandbox, secrets, logger, pool: database.pool });
       const agentRuntime = await startAgentRuntime({ pool: database.pool, logger, secrets, ...agent, extraLoops: () => [playbookActions] });
       shutdown.add('agent sync', () => agentRuntime.stop());
     }

@@ -9,11 +9,13 @@ export interface ActionState {
   error: string | null;
 }
 
-/** What templates and expressions of a run see: `.config`/`.component`/`.check`, `.params`, `.user`, `.run`, `.env`, `.actions`. */
+/** What templates and expressions of a run see: `.config`/`.component`/`.check` (and its `.agent`), `.params`, `.user`, `.run`, `.env`, `.actions`. */
 export interface RunEnvironment {
   config?: Record<string, unknown>;
   component?: Record<string, unknown>;
   check?: Record<string, unknown>;
+  /** The agent the resource belongs to (id, name, description, hostname), when it is an agent's. */
+  agent?: Record<string, unknown>;
   params: Record<string, unknown>;
   user: Record<string, unknown> | null;
   run: { id: string; playbook_id: string };

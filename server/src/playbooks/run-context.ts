@@ -8,6 +8,7 @@ import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { ActionContext } from './actions/types.js';
 import type { ActionState, RunEnvironment } from './expressions.js';
 import { declaredParameters, templateParameters } from './run-parameters.js';
+import { LOCAL_AGENT_ID } from './runs-on.js';
 
 /** What the playbook engine works with. */
 export interface PlaybookOptions {
@@ -64,6 +65,9 @@ export async function runEnvironment(
     one(db, 'SELECT c.*, k.name AS canary_name FROM checks c JOIN canaries k ON k.id = c.canary_id WHERE c.id = $1', run.check_id),
     one(db, 'SELECT id, name, email FROM people WHERE id = $1', run.created_by),
   ]);
+  // mission-control's `.agent`: the agent the resource belongs to (none for upstream's own), e.g. for `runsOn: ['{{.agent.name}}']`.
+  const resourceAgent = [config, component, check].map((row) => row?.['agent_id']).find((id): id is string => typeof id === 'string' && id !== LOCAL_AGENT_ID);
+  const agent = await one(db, 'SELECT id, name, description, hostname FROM agents WHERE id = $1', resourceAgent ?? null);
   const values: Record<string, string> = {};
   for (const entry of env) {
     const text = envVarText(entry);
@@ -77,6 +81,7 @@ export async function runEnvironment(
       ...(config ? { config } : {}),
       ...(component ? { component } : {}),
       ...(check ? { check } : {}),
+      ...(agent ? { agent } : {}),
       params,
       user: user ?? null,
       run: { id: run.id, playbook_id: run.playbook_id },

@@ -4,10 +4,10 @@ import { withConnection } from '../connections/with-connection.js';
 import { transactionOn } from '../db/transaction.js';
 import type { JobDefinition } from '../engine/job.js';
 import { enqueueJob } from '../engine/queue.js';
-import { ACTION_RUNNERS, whySkipped } from './actions/index.js';
+import { executeAction, whySkipped } from './actions/index.js';
+import { renderAction } from './actions/render-action.js';
 import type { ActionOutcome } from './actions/types.js';
-import { renderedChoiceProblem } from './actions/rendered-choices.js';
-import { delayMs, renderFields, shouldRun, type ActionState, type RunEnvironment } from './expressions.js';
+import { delayMs, shouldRun, type ActionState, type RunEnvironment } from './expressions.js';
 import { awaitsApproval } from './approvals.js';
 import { actionContext, runEnvironment, type PlaybookOptions, type RunRow } from './run-context.js';
 import { AGENT_SILENCE_MS, placementOf } from './runs-on.js';
@@ -211,13 +211,10 @@ async function runAction(options: PlaybookOptions, step: Extract<Step, { done: f
   const limit = Math.max(0, Math.min(step.deadline - Date.now(), step.action.timeoutMs ?? Number.POSITIVE_INFINITY));
   const signal = AbortSignal.any([stopping, cancel.signal, AbortSignal.timeout(limit)]);
   try {
-    const runner = ACTION_RUNNERS[step.action.kind]!;
-    const rendered = (await renderFields(options.sandbox, step.action.body, step.environment, { dollar: step.action.kind !== 'exec' })) as Record<string, unknown>;
-    const problem = renderedChoiceProblem(step.action.kind, rendered);
-    if (problem) return { outcome: { ok: false, result: {}, error: problem }, cancelled: false };
+    const rendered = await renderAction(options.sandbox, step.action.kind, step.action.body, step.environment);
     const body = await withConnection(options.pool, options.secrets, rendered, step.namespace);
     const configId = typeof step.environment.config?.['id'] === 'string' ? step.environment.config['id'] : undefined;
-    const outcome = await runner(body, actionContext(options, step.namespace, signal, configId));
+    const outcome = await executeAction(step.action.kind, body, actionContext(options, step.namespace, signal, configId));
     if (signal.aborted && !stopping.aborted && !cancel.signal.aborted && outcome.ok === false) outcome.error = `the action did not finish within ${formatDuration(limit)}`;
     // Who cancelled, not how the action noticed.
     if (cancel.signal.aborted) return { outcome: { ...outcome, ok: false, error: (cancel.signal.reason as Error).message }, cancelled: true };

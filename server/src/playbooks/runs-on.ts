@@ -9,19 +9,18 @@ export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
 /** How long an agent running an action may send nothing (its runner reports every few seconds) before the action is taken as lost. */
 export const AGENT_SILENCE_MS = 2 * 60_000;
 
-/** Kinds an agent runs; the others need this server's database or its saved connections (channels, log backends, git connections) and run here whatever `runsOn` says. */
-export const AGENT_ACTION_KINDS: ReadonlySet<string> = new Set(['exec', 'http', 'sql']);
-
 /** Where an action runs: here, on an agent, or nowhere because none of the agents named exists. */
 export type Placement = { on: 'local' } | { on: 'agent'; id: string; name: string } | { on: 'none'; error: string };
 
 /**
- * The action's `runsOn` (else the playbook's), each name rendered as a Go template over the run, as
- * mission-control does; the first that names a live agent (by name or id) wins.
+ * The action's `runsOn` (else the playbook's), whatever its kind, each name rendered as a Go template
+ * over the run, as mission-control does; the first that names a live agent (by name or id) wins.
+ * Without `runsOn` the action runs here even when its resource is an agent's, as in mission-control:
+ * `runsOn: ['{{.agent.name}}']` sends it to the resource's agent.
  */
 export async function placementOf(db: Pick<pg.PoolClient, 'query'>, sandbox: ExpressionSandbox, spec: PlaybookSpec, action: PlaybookAction, environment: RunEnvironment): Promise<Placement> {
   const names = action.runsOn ?? spec.runsOn;
-  if (!names || !AGENT_ACTION_KINDS.has(action.kind)) return { on: 'local' };
+  if (!names) return { on: 'local' };
   const rendered = ((await renderFields(sandbox, names, environment)) as unknown[]).map((name) => String(name).trim()).filter((name) => name !== '');
   if (rendered.length === 0) return { on: 'local' };
   const { rows } = await db.query<{ id: string; name: string }>(

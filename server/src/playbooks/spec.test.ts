@@ -26,6 +26,14 @@ describe('reading a playbook spec', () => {
     expect(() => readPlaybookSpec({ actions: [{ name: 'a', exec: {}, runsOn: [''] }] })).toThrow('actions[0].runsOn: must be a list of agent names');
   });
 
+  it('reads templatesOn of the playbook and of an action, host or agent only', () => {
+    const spec = readPlaybookSpec({ templatesOn: 'agent', actions: [{ name: 'a', exec: { script: 'true' }, templatesOn: 'host' }, { name: 'b', exec: { script: 'true' } }] });
+    expect(spec.templatesOn).toBe('agent');
+    expect(spec.actions.map((action) => action.templatesOn)).toEqual(['host', undefined]);
+    expect(() => readPlaybookSpec({ templatesOn: 'edge', actions: [{ name: 'a', exec: {} }] })).toThrow('templatesOn: must be host or agent');
+    expect(() => readPlaybookSpec({ actions: [{ name: 'a', exec: {}, templatesOn: 'Agent' }] })).toThrow('actions[0].templatesOn: must be host or agent');
+  });
+
   it('refuses what it cannot run, with the path and reason', () => {
     expect(() => readPlaybookSpec({ actions: [] })).toThrow('actions: a playbook needs at least one action');
     expect(() => readPlaybookSpec({ actions: [{ name: 'a', exec: {}, http: {} }] })).toThrow('actions[0]: must have exactly one of exec, http, sql, notification, gitops, github, azureDevopsPipeline, pod, logs (it has exec, http)');

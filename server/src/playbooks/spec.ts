@@ -26,7 +26,12 @@ export interface PlaybookAction {
   retry?: RetryPolicy;
   /** Agents (names or ids, Go templates allowed) one of which runs the action instead of this server; `local` is this server. */
   runsOn?: string[];
+  /** Where its templates are rendered when it runs on an agent: here before the agent takes it (`host`), or by the agent. */
+  templatesOn?: TemplatesOn;
 }
+
+export const TEMPLATES_ON = ['host', 'agent'] as const;
+export type TemplatesOn = (typeof TEMPLATES_ON)[number];
 
 export interface PlaybookSpec {
   actions: PlaybookAction[];
@@ -39,6 +44,8 @@ export interface PlaybookSpec {
   approval?: Record<string, unknown>;
   /** The agents every action without its own `runsOn` runs on. */
   runsOn?: string[];
+  /** `templatesOn` of every action without its own. */
+  templatesOn?: TemplatesOn;
 }
 
 /** A spec the engine cannot run, with the path of what is wrong (`actions[1].retry.limit`) and why. */
@@ -81,6 +88,12 @@ function runsOnAt(value: unknown, path: string): string[] | undefined {
   return value.length === 0 ? undefined : value.map((name: string) => name.trim());
 }
 
+function templatesOnAt(value: unknown, path: string): TemplatesOn | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!TEMPLATES_ON.includes(value as TemplatesOn)) throw new PlaybookSpecError(`${path}: must be host or agent (where an action run on an agent has its templates rendered)`);
+  return value as TemplatesOn;
+}
+
 function actionAt(value: unknown, index: number, names: Set<string>): PlaybookAction {
   const path = `actions[${index}]`;
   if (!isRecord(value)) throw new PlaybookSpecError(`${path}: must be an object`);
@@ -104,7 +117,18 @@ function actionAt(value: unknown, index: number, names: Set<string>): PlaybookAc
   const timeoutMs = durationAt(value['timeout'], `${path}.timeout`);
   const retry = retryAt(value['retry'], `${path}.retry`);
   const runsOn = runsOnAt(value['runsOn'], `${path}.runsOn`);
-  return { name, kind, body, ...(condition ? { if: condition } : {}), ...(delay ? { delay } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...(retry ? { retry } : {}), ...(runsOn ? { runsOn } : {}) };
+  const templatesOn = templatesOnAt(value['templatesOn'], `${path}.templatesOn`);
+  return {
+    name,
+    kind,
+    body,
+    ...(condition ? { if: condition } : {}),
+    ...(delay ? { delay } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(retry ? { retry } : {}),
+    ...(runsOn ? { runsOn } : {}),
+    ...(templatesOn ? { templatesOn } : {}),
+  };
 }
 
 const listAt = (value: unknown, path: string): Record<string, unknown>[] => {
@@ -130,6 +154,7 @@ export function readPlaybookSpec(spec: unknown): PlaybookSpec {
   const actions = listAt(spec['actions'], 'actions').map((action, index) => actionAt(action, index, names));
   if (actions.length === 0) throw new PlaybookSpecError('actions: a playbook needs at least one action');
   const runsOn = runsOnAt(spec['runsOn'], 'runsOn');
+  const templatesOn = templatesOnAt(spec['templatesOn'], 'templatesOn');
   const selectors = (field: 'configs' | 'components' | 'checks') => (spec[field] === undefined ? {} : { [field]: listAt(spec[field], field) });
   return {
     actions,
@@ -141,6 +166,7 @@ export function readPlaybookSpec(spec: unknown): PlaybookSpec {
     ...selectors('checks'),
     ...(isRecord(spec['approval']) ? { approval: spec['approval'] } : {}),
     ...(runsOn ? { runsOn } : {}),
+    ...(templatesOn ? { templatesOn } : {}),
   };
 }
 

@@ -263,6 +263,14 @@ describe('POST /api/agent/push', () => {
       expect(response.status, answer.message).toBe(status);
       expect(answer.message).toMatch(message);
     }
+    for (const [text, message] of [
+      ['{"canaries": [', /The body is not valid JSON/],
+      [`{"canaries": [${'['.repeat(100)}${']'.repeat(100)}]}`, /nested deeper than 64 levels/],
+    ] as const) {
+      const response = await fetch(`${server.url}/api/agent/push`, { method: 'POST', headers: { authorization: `Bearer ${agent.access_token}`, 'content-type': 'application/json' }, body: text });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toMatch(message);
+    }
     const huge = await push(agent.access_token, { canaries: [{ ...canaryRow(canaryId, 'x'), spec: { blob: 'x'.repeat(40 * 1024 * 1024) } }] });
     expect(huge.status).toBe(413);
   });

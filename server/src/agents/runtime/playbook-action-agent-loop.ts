@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { ExpressionSandbox } from '../../expressions/sandbox.js';
 import type { Logger } from '../../logger.js';
 import type { ServerSecrets } from '../../secrets/server-secrets.js';
@@ -10,6 +11,8 @@ interface PlaybookActionAgentLoopOptions {
   sandbox: ExpressionSandbox;
   secrets: ServerSecrets;
   logger: Logger;
+  /** The agent's own database (the log backends a logs action reads). */
+  pool: pg.Pool;
 }
 
 /** The playbook actions upstream gives this agent (`runsOn`), as one of the agent runtime's loops. */
@@ -26,6 +29,7 @@ export function playbookActionAgentLoop(options: PlaybookActionAgentLoopOptions)
         signal: controller.signal,
         sandbox: options.sandbox,
         secrets: options.secrets,
+        pool: options.pool,
         log: (message) => options.logger.warn(message),
       }).catch((error: unknown) => options.logger.error({ err: error }, 'The agent stopped taking playbook actions'));
     },

@@ -1,9 +1,14 @@
-import { envVarText, formatDuration, isRecord } from '@pharos/core';
+import { envVarText, formatDuration, isRecord, PLAYBOOK_ACTION_KINDS } from '@pharos/core';
+import type pg from 'pg';
+import { mergeConnection } from '../../connections/origin.js';
+import type { ResolvedConnection } from '../../connections/resolve.js';
 import type { ExpressionSandbox } from '../../expressions/sandbox.js';
 import { HTTP_USER_AGENT } from '../../health/runners/http.js';
-import { ACTION_RUNNERS } from '../../playbooks/actions/index.js';
+import { executeAction } from '../../playbooks/actions/index.js';
+import { renderAction } from '../../playbooks/actions/render-action.js';
 import type { ActionContext, ActionOutcome } from '../../playbooks/actions/types.js';
 import type { AgentActionPayload, AgentActionReport } from '../../playbooks/agent-actions/payload.js';
+import { shippedConnection } from '../../playbooks/agent-actions/shipped-connections.js';
 import type { ServerSecrets } from '../../secrets/server-secrets.js';
 
 /** What the loop needs to take and run its agent's playbook actions. */
@@ -14,10 +19,12 @@ export interface PlaybookActionLoopOptions {
   token: string;
   /** Stops the loop; an action still running is stopped and reported failed. */
   signal: AbortSignal;
-  /** Where templates and jq run locally (an http action's templated body). */
+  /** Where templates and jq run locally (an http action's templated body, `templatesOn: agent`, gitops patches). */
   sandbox: ExpressionSandbox;
   /** This agent's own key. */
   secrets: ServerSecrets;
+  /** This agent's own database: a logs action reads the log backends the agent has; without it, logs actions fail saying so. */
+  pool?: pg.Pool;
   /** Seconds upstream holds a poll when nothing waits (0–30; 30 by default). */
   pollWaitSeconds?: number;
   /** How often a running action tells upstream it is alive (15 s by default; upstream gives it up after 2 minutes of silence). */
@@ -38,7 +45,7 @@ class UpstreamError extends Error {
   }
 }
 
-const KINDS: ReadonlySet<string> = new Set(['exec', 'http', 'sql']);
+const KINDS: ReadonlySet<string> = new Set(PLAYBOOK_ACTION_KINDS);
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -69,6 +76,7 @@ function payloadOf(body: unknown): AgentActionPayload {
   if (!isRecord(body) || typeof body['id'] !== 'string' || typeof body['kind'] !== 'string' || !KINDS.has(body['kind']) || !isRecord(body['spec']) || typeof body['timeout_ms'] !== 'number') {
     throw new Error(`upstream sent an action this agent cannot read: ${JSON.stringify(body).slice(0, 200)}`);
   }
+  if (body['templates_on'] === 'agent' && !isRecord(body['template_env'])) throw new Error('upstream sent an action to render on this agent (templatesOn: agent) without what its templates see');
   return body as unknown as AgentActionPayload;
 }
 
@@ -104,13 +112,33 @@ class Upstream {
 /** An action's field of a secret or a value: upstream resolved the references, so it is the value written. */
 const valueOf = (field: unknown): Promise<string | undefined> => Promise.resolve(envVarText(field));
 
-/** Runs one action as the upstream server would, stopped by its timeout, by the loop stopping, or by upstream saying stop. */
+/**
+ * The action's fields as its runner takes them: with `templatesOn: agent` rendered here over the run
+ * upstream sent, then given what the connection they name holds, as upstream does before sending.
+ */
+async function fieldsOf(options: PlaybookActionLoopOptions, action: AgentActionPayload, connection: (reference: string) => Promise<ResolvedConnection>): Promise<Record<string, unknown>> {
+  if (action.templates_on !== 'agent' || !action.template_env) return action.spec;
+  const rendered = await renderAction(options.sandbox, action.kind, action.spec, action.template_env);
+  const reference = rendered['connection'];
+  return typeof reference === 'string' && reference !== '' ? mergeConnection(await connection(reference), rendered) : rendered;
+}
+
+/** Runs one action with the server's own runners, stopped by its timeout, by the loop stopping, or by upstream saying stop. */
 async function runLocally(options: PlaybookActionLoopOptions, action: AgentActionPayload, stop: AbortSignal): Promise<ActionOutcome> {
   const timeout = AbortSignal.timeout(Math.max(1, action.timeout_ms));
   const signal = AbortSignal.any([stop, timeout]);
-  const context: ActionContext = { signal, sandbox: options.sandbox, secrets: options.secrets, userAgent: HTTP_USER_AGENT, value: valueOf };
+  const connection = shippedConnection(action.connections);
+  const context: ActionContext = {
+    signal,
+    sandbox: options.sandbox,
+    secrets: options.secrets,
+    userAgent: HTTP_USER_AGENT,
+    value: valueOf,
+    connection,
+    ...(options.pool ? { pool: options.pool } : {}),
+  };
   try {
-    const outcome = await ACTION_RUNNERS[action.kind]!(action.spec, context);
+    const outcome = await executeAction(action.kind, await fieldsOf(options, action, connection), context);
     if (timeout.aborted && !stop.aborted && !outcome.ok) return { ...outcome, error: `the action did not finish within ${formatDuration(action.timeout_ms)}` };
     if (stop.aborted) return { ...outcome, ok: false, error: (stop.reason as Error | undefined)?.message ?? 'stopped' };
     return outcome;
@@ -175,9 +203,10 @@ async function runAndReport(options: PlaybookActionLoopOptions, upstream: Upstre
 }
 
 /**
- * The agent's side of `runsOn`: long-polls upstream for the actions given to this agent, runs each
- * with the same runners as the server (exec in the command sandbox, http, sql) and reports how it
- * went. Network errors and refusals are waited out with doubling waits. Settles once `signal` aborts.
+ * The agent's side of `runsOn`: long-polls upstream for the actions given to this agent, runs each,
+ * whatever its kind, with the same runners as the server (exec in the command sandbox, http, sql,
+ * notification, gitops, logs over the agent's own log backends) and reports how it went. Network
+ * errors and refusals are waited out with doubling waits. Settles once `signal` aborts.
  */
 export async function startPlaybookActionLoop(options: PlaybookActionLoopOptions): Promise<void> {
   const upstream = new Upstream(options);

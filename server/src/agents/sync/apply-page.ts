@@ -86,7 +86,15 @@ async function heldUnder(client: pg.PoolClient, table: SyncTable, column: string
   return new Set(rows.filter((row) => parents.get(String(row['id'])) === row[column]).map((row) => keyOf(table, row)));
 }
 
-async function checkParents(client: pg.PoolClient, table: SyncTable, rows: readonly PushRow[], agent: PushingAgent): Promise<ParentCheck> {
+/** How a push shares the database with people's requests (push-route.ts). */
+export interface Pacing {
+  /** Waited on before each statement. */
+  giveWay(): Promise<void>;
+  /** Rows one upsert statement takes now: fewer while people's requests are in flight, so a statement they run beside is short. */
+  rowsPerStatement(): number;
+}
+
+async function checkParents(client: pg.PoolClient, table: SyncTable, rows: readonly PushRow[], agent: PushingAgent, pacing?: Pacing): Promise<ParentCheck> {
   const missing: Partial<Record<SyncTableName, string[]>> = {};
   const refused = new Set<string>();
   for (const ref of table.parents) {
@@ -95,6 +103,7 @@ async function checkParents(client: pg.PoolClient, table: SyncTable, rows: reado
     const inPage = ref.table === table.name ? new Set(rows.map((row) => String(row['id']))) : new Set<string>();
     const wanted = ids.filter((id) => !inPage.has(id));
     if (wanted.length === 0) continue;
+    await pacing?.giveWay();
     const { rows: found } = await client.query<{ id: string; agent_id: string }>(
       `select id::text, agent_id::text from ${ref.table} where id = any($1::uuid[])`,
       [wanted],
@@ -121,14 +130,22 @@ async function checkParents(client: pg.PoolClient, table: SyncTable, rows: reado
  * the agent; a row that is another agent's or upstream's own, or refers to one, is not touched and is
  * counted as ignored; when a parent is missing nothing is stored and its ids are answered.
  */
-export async function applyTablePage(client: pg.PoolClient, name: SyncTableName, pushed: readonly PushRow[], agent: PushingAgent): Promise<TableOutcome> {
+export async function applyTablePage(client: pg.PoolClient, name: SyncTableName, pushed: readonly PushRow[], agent: PushingAgent, pacing?: Pacing): Promise<TableOutcome> {
   const table = syncTable(name);
   const rows = lastOfEachKey(table, pushed);
   if (rows.length === 0) return { received: pushed.length, applied: 0, ignored: 0 };
-  const { missing, refused } = await checkParents(client, table, rows, agent);
+  const { missing, refused } = await checkParents(client, table, rows, agent, pacing);
   if (Object.keys(missing).length > 0) return { received: pushed.length, applied: 0, ignored: 0, missing };
   const accepted = rows.filter((row) => !refused.has(keyOf(table, row)));
-  const result = accepted.length > 0 ? await client.query(upsertOf(table), [JSON.stringify(accepted), agent.id]) : { rowCount: 0 };
-  const applied = result.rowCount ?? 0;
+  // A row may refer to another of its own table in the page (a config's parent): such a table goes in one statement.
+  const whole = table.parents.some((ref) => ref.table === table.name);
+  let applied = 0;
+  for (let start = 0; start < accepted.length; ) {
+    await pacing?.giveWay();
+    const part = accepted.slice(start, whole || !pacing ? accepted.length : start + pacing.rowsPerStatement());
+    const result = await client.query(upsertOf(table), [JSON.stringify(part), agent.id]);
+    applied += result.rowCount ?? 0;
+    start += part.length;
+  }
   return { received: pushed.length, applied, ignored: pushed.length - applied };
 }

@@ -6,7 +6,7 @@ import { execAction } from './exec.js';
 import { gitopsAction } from './gitops.js';
 import { logsAction } from './logs.js';
 import { notificationAction } from './notification.js';
-import type { ActionOutcome, ActionRunner } from './types.js';
+import type { ActionContext, ActionOutcome, ActionRunner } from './types.js';
 
 /** The health check runners do the work of the same playbook actions: a script, a request, a query. */
 function fromCheck(runner: CheckRunner): ActionRunner {
@@ -37,4 +37,14 @@ const NEEDS_ELSEWHERE: Partial<Record<ActionKind, string>> = {
 export function whySkipped(kind: ActionKind): string | undefined {
   if (ACTION_RUNNERS[kind]) return undefined;
   return NEEDS_ELSEWHERE[kind] ?? `${kind} actions are not run by Pharos yet`;
+}
+
+/**
+ * Runs an action's rendered fields with the runner of its kind: the one way an action runs, on this
+ * server or on an agent. A kind Pharos does not run fails saying why.
+ */
+export function executeAction(kind: ActionKind, body: Record<string, unknown>, context: ActionContext): Promise<ActionOutcome> {
+  const runner = ACTION_RUNNERS[kind];
+  if (!runner) return Promise.resolve({ ok: false, result: {}, error: whySkipped(kind) ?? `${kind} actions are not run by Pharos` });
+  return runner(body, context);
 }

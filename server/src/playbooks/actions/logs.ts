@@ -9,7 +9,7 @@ import type { ActionOutcome, ActionRunner } from './types.js';
  * kept with the result as `logs` (newest first) and `count`, for the next actions and the run page.
  */
 export const logsAction: ActionRunner = async (body, context): Promise<ActionOutcome> => {
-  if (!context.pool) return { ok: false, result: {}, error: 'log backends cannot be read here' };
+  if (!context.pool) return { ok: false, result: {}, error: 'log backends cannot be read here: there is no database to find them in' };
   try {
     const search = parseLogsRequest(body);
     const target = await findTarget(context.pool, search);

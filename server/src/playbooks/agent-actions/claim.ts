@@ -1,14 +1,15 @@
 import type pg from 'pg';
 import { withConnection } from '../../connections/with-connection.js';
 import { transaction } from '../../db/transaction.js';
-import { renderedChoiceProblem } from '../actions/rendered-choices.js';
-import { renderFields } from '../expressions.js';
+import { renderAction } from '../actions/render-action.js';
 import { runEnvironment, type PlaybookOptions, type RunRow } from '../run-context.js';
 import { queueRun } from '../run-engine.js';
 import { REDACTED } from '../run-parameters.js';
 import { readPlaybookSpec } from '../spec.js';
 import type { AgentActionPayload } from './payload.js';
 import { resolveCredentials } from './resolve-credentials.js';
+import { connectionsFor } from './shipped-connections.js';
+import { templateEnvFor } from './template-env.js';
 
 interface Candidate extends RunRow {
   action_id: string;
@@ -30,22 +31,25 @@ const NEXT_WAITING = `
    LIMIT 1
      FOR UPDATE SKIP LOCKED`;
 
-/** The action made ready for the agent: rendered, its credentials resolved; a problem is thrown as the action's error. */
+/**
+ * The action made ready for the agent: rendered here (`templatesOn: host`, the default) or left for
+ * the agent with what its templates see (`agent`); the credentials and connections it names resolved.
+ * A problem is thrown as the action's error.
+ */
 async function payloadOf(options: PlaybookOptions, db: pg.PoolClient, candidate: Candidate): Promise<AgentActionPayload> {
   const spec = readPlaybookSpec(candidate.spec);
   const action = spec.actions.find((each) => each.name === candidate.action_name);
-  if (!action || (action.kind !== 'exec' && action.kind !== 'http' && action.kind !== 'sql')) throw new Error(`the run's spec has no exec, http or sql action '${candidate.action_name}'`);
+  if (!action) throw new Error(`the run's spec has no action '${candidate.action_name}'`);
   const { rows: earlier } = await db.query(
     `SELECT name, status, result, error FROM playbook_run_actions
       WHERE playbook_run_id = $1 AND status IN ('completed', 'failed', 'cancelled', 'skipped') ORDER BY created_at`,
     [candidate.id],
   );
   const { environment, namespace, secretTexts } = await runEnvironment(options, db, candidate, spec.env, earlier);
-  const rendered = (await renderFields(options.sandbox, action.body, environment, { dollar: action.kind !== 'exec' })) as Record<string, unknown>;
-  const problem = renderedChoiceProblem(action.kind, rendered);
-  if (problem) throw new Error(problem);
-  const connected = await withConnection(options.pool, options.secrets, rendered, namespace);
-  const body = (await resolveCredentials(options.pool, options.secrets, connected, namespace)) as Record<string, unknown>;
+  const templatesOn = action.templatesOn ?? spec.templatesOn ?? 'host';
+  const fields = templatesOn === 'host' ? await withConnection(options.pool, options.secrets, await renderAction(options.sandbox, action.kind, action.body, environment), namespace) : action.body;
+  const body = (await resolveCredentials(options.pool, options.secrets, fields, namespace)) as Record<string, unknown>;
+  const connections = await connectionsFor(db, options.secrets, body, namespace);
   const deadline = (candidate.start_time?.getTime() ?? Date.now()) + spec.timeoutMs;
   const params = Object.fromEntries(Object.entries(environment.params).map(([name, value]) => [name, typeof value === 'string' && secretTexts.includes(value) ? REDACTED : value]));
   return {
@@ -55,6 +59,9 @@ async function payloadOf(options: PlaybookOptions, db: pg.PoolClient, candidate:
     name: action.name,
     kind: action.kind,
     spec: body,
+    templates_on: templatesOn,
+    ...(templatesOn === 'agent' ? { template_env: templateEnvFor(environment, secretTexts, action.body) } : {}),
+    connections,
     timeout_ms: Math.max(0, Math.min(deadline - Date.now(), action.timeoutMs ?? Number.POSITIVE_INFINITY)),
     params,
     resource: {
