@@ -63,6 +63,16 @@ export default defineConfig(
   ...featureRooms,
   floor,
   {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'AbortSignal', property: 'timeout', message: 'Use timeoutSignal (server/src/modules/timeout-signal.ts): on Node 20 a garbage collection drops an AbortSignal.timeout held by AbortSignal.any, and its deadline never comes.' },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

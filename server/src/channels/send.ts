@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { SERVICES } from './services.js';
 import { fromServiceUrl } from './service-url.js';
 import { ChannelError, type ChannelConnection, type Message } from './types.js';
+import { timeoutSignal } from '../modules/timeout-signal.js';
 
 /** Longest a service may take to answer one message. */
 export const SEND_TIMEOUT_MS = 15_000;
@@ -38,7 +39,7 @@ async function sendHttp(service: string, connection: ChannelConnection, message:
       method: request.method,
       headers: request.headers,
       ...(request.body !== undefined ? { body: request.body } : {}),
-      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(SEND_TIMEOUT_MS)]) : AbortSignal.timeout(SEND_TIMEOUT_MS),
+      signal: signal ? AbortSignal.any([signal, timeoutSignal(SEND_TIMEOUT_MS)]) : timeoutSignal(SEND_TIMEOUT_MS),
     });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;

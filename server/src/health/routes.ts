@@ -4,6 +4,7 @@ import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/rout
 import { graphRoutes } from './graph.js';
 import { runCanary, type CanaryRunOptions } from './run-canary.js';
 import { checksSummary, rangeStart } from './summary.js';
+import { timeoutSignal } from '../modules/timeout-signal.js';
 
 /** Longest Run Now waits for its check. */
 const RUN_NOW_TIMEOUT_MS = 90_000;
@@ -47,7 +48,7 @@ export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, op
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) aborted.abort();
       });
-      const { statuses } = await runCanary(options, { canaryId: check.canary_id, checkId: request.params.id }, AbortSignal.any([aborted.signal, AbortSignal.timeout(RUN_NOW_TIMEOUT_MS)]));
+      const { statuses } = await runCanary(options, { canaryId: check.canary_id, checkId: request.params.id }, AbortSignal.any([aborted.signal, timeoutSignal(RUN_NOW_TIMEOUT_MS)]));
       const status = statuses[0];
       if (!status) throw new RouteError(404, 'NOT_FOUND', `No check ${request.params.id}`);
       return {

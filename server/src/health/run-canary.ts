@@ -15,6 +15,7 @@ import { whyNotRun } from './not-run-here.js';
 import { CHECK_RUNNERS, checkTimeoutMs, HTTP_USER_AGENT, PUSHED_CHECK_TYPES, type CheckOutcome, type RunContext } from './runners/index.js';
 import { forgetSummaries } from './summary.js';
 import { CANARY_RUN_TASK } from './sync.js';
+import { timeoutSignal } from '../modules/timeout-signal.js';
 
 export interface CanaryRunPayload {
   canaryId: string;
@@ -72,7 +73,7 @@ async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: Abor
   }
   const timeout = checkTimeoutMs(check.type, check.spec) ?? CHECK_TIMEOUT_MS;
   const context: RunContext = {
-    signal: AbortSignal.any([signal, AbortSignal.timeout(timeout)]),
+    signal: AbortSignal.any([signal, timeoutSignal(timeout)]),
     userAgent: HTTP_USER_AGENT,
     pool: options.pool,
     render: (template, variables) => options.sandbox.renderTemplate(template, variables, `check ${check.name}`),

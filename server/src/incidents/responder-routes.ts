@@ -5,6 +5,7 @@ import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { clientOf } from './responders/clients.js';
 import { ClientSettingsError, RemoteError } from './responders/http.js';
 import { teamClient, type TeamClient } from './responders/team-client.js';
+import { timeoutSignal } from '../modules/timeout-signal.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,7 +35,7 @@ export const responderRoutes: FastifyPluginAsync<{ pool: pg.Pool; secrets: Serve
       throw error;
     }
     try {
-      const fields = await client.options({ connection: team.connection, fields: team.defaults, signal: AbortSignal.timeout(30_000) }, query);
+      const fields = await client.options({ connection: team.connection, fields: team.defaults, signal: timeoutSignal(30_000) }, query);
       return { fields };
     } catch (error) {
       if (error instanceof ClientSettingsError) throw new RouteError(400, 'VALIDATION_FAILED', error.message);

@@ -6,6 +6,7 @@ import { LogsRequestError, parseLogsRequest } from './request.js';
 import { logSourceOf } from './sources.js';
 import { findTarget, TargetError } from './target.js';
 import { BackendConfigError, BackendError, PageError, SearchError, type LogPage } from './types.js';
+import { timeoutSignal } from '../modules/timeout-signal.js';
 
 /** A search gives up after this long (504), whatever the backend. */
 export const SEARCH_TIMEOUT_MS = 20_000;
@@ -48,7 +49,7 @@ export const logsRoutes: FastifyPluginAsync<LogsRoutesOptions> = async (app, opt
   app.setErrorHandler(routeErrorHandler);
   app.post('/api/logs', { schema: { tags: ['logs'], summary: 'Log lines matching a query, labels and a time range, a page at a time' } }, async (request, reply): Promise<LogPage> => {
     authorize(request, 'logging_backends', 'read');
-    const deadline = AbortSignal.timeout(timeoutMs);
+    const deadline = timeoutSignal(timeoutMs);
     try {
       const search = parseLogsRequest(request.body);
       if (search.id) authorize(request, 'topologies', 'read');

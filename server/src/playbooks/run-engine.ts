@@ -14,6 +14,7 @@ import { AGENT_SILENCE_MS, placementOf } from './runs-on.js';
 import { scrubSecrets } from './run-parameters.js';
 import { RunLock } from './run-lock.js';
 import { readPlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.js';
+import { timeoutSignal } from '../modules/timeout-signal.js';
 
 export const PLAYBOOK_RUN_TASK = 'PlaybookRun';
 
@@ -209,7 +210,7 @@ async function runAction(options: PlaybookOptions, step: Extract<Step, { done: f
       .catch(() => undefined);
   }, CANCEL_POLL_MS);
   const limit = Math.max(0, Math.min(step.deadline - Date.now(), step.action.timeoutMs ?? Number.POSITIVE_INFINITY));
-  const signal = AbortSignal.any([stopping, cancel.signal, AbortSignal.timeout(limit)]);
+  const signal = AbortSignal.any([stopping, cancel.signal, timeoutSignal(limit)]);
   try {
     const rendered = await renderAction(options.sandbox, step.action.kind, step.action.body, step.environment);
     const body = await withConnection(options.pool, options.secrets, rendered, step.namespace);

@@ -10,6 +10,7 @@ import type { ActionContext, ActionOutcome } from '../../playbooks/actions/types
 import type { AgentActionPayload, AgentActionReport } from '../../playbooks/agent-actions/payload.js';
 import { shippedConnection } from '../../playbooks/agent-actions/shipped-connections.js';
 import type { ServerSecrets } from '../../secrets/server-secrets.js';
+import { timeoutSignal } from '../../modules/timeout-signal.js';
 
 /** What the loop needs to take and run its agent's playbook actions. */
 export interface PlaybookActionLoopOptions {
@@ -90,7 +91,7 @@ class Upstream {
 
   /** The next action for this agent, claimed; undefined when none came within the wait. */
   async take(waitSeconds: number): Promise<AgentActionPayload | undefined> {
-    const signal = AbortSignal.any([this.options.signal, AbortSignal.timeout((waitSeconds + 30) * 1000)]);
+    const signal = AbortSignal.any([this.options.signal, timeoutSignal((waitSeconds + 30) * 1000)]);
     const response = await fetch(this.url(`/api/agent/playbook/action?wait=${waitSeconds}`), { headers: { authorization: `Bearer ${this.options.token}` }, signal });
     if (response.status === 204) return undefined;
     if (!response.ok) throw await failure(response);
@@ -102,7 +103,7 @@ class Upstream {
       method: 'POST',
       headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
       body: JSON.stringify(report),
-      signal: AbortSignal.any([signal, AbortSignal.timeout(30_000)]),
+      signal: AbortSignal.any([signal, timeoutSignal(30_000)]),
     });
     if (!response.ok) throw await failure(response);
     await response.body?.cancel();
@@ -125,7 +126,7 @@ async function fieldsOf(options: PlaybookActionLoopOptions, action: AgentActionP
 
 /** Runs one action with the server's own runners, stopped by its timeout, by the loop stopping, or by upstream saying stop. */
 async function runLocally(options: PlaybookActionLoopOptions, action: AgentActionPayload, stop: AbortSignal): Promise<ActionOutcome> {
-  const timeout = AbortSignal.timeout(Math.max(1, action.timeout_ms));
+  const timeout = timeoutSignal(Math.max(1, action.timeout_ms));
   const signal = AbortSignal.any([stop, timeout]);
   const connection = shippedConnection(action.connections);
   const context: ActionContext = {

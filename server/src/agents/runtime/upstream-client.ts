@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { PullAnswer } from '../pull-route.js';
 import type { PushRow, TableOutcome } from '../sync/apply-page.js';
 import type { SyncTableName } from '../sync/tables.js';
+import { timeoutSignal } from '../../modules/timeout-signal.js';
 
 export interface PushAnswer {
   agent: { id: string; name: string };
@@ -48,7 +49,7 @@ export class UpstreamClient {
     const response = await fetch(`${this.base}${path}`, {
       ...init,
       headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${this.token}` },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: timeoutSignal(REQUEST_TIMEOUT_MS),
     });
     if (response.ok || response.status === 304) return response;
     const text = await response.text();

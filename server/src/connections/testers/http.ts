@@ -2,6 +2,7 @@ import { Agent, request } from 'undici';
 import { ConnectionTestFailure, TEST_TIMEOUT_MS, failureOf, required, reasonOf, type ConnectionTester } from './types.js';
 import type { ResolvedConnection } from '../resolve.js';
 import { basicAuthorization } from '../../http/basic-auth.js';
+import { timeoutSignal } from '../../modules/timeout-signal.js';
 
 function authorization(connection: ResolvedConnection): Record<string, string> {
   if (connection.username && connection.password) return { authorization: basicAuthorization(connection.username, connection.password) };
@@ -19,7 +20,7 @@ async function probe(connection: ResolvedConnection, path: string, signal: Abort
   try {
     const response = await request(`${base}${path}`, {
       headers: authorization(connection),
-      signal: AbortSignal.any([signal, AbortSignal.timeout(TEST_TIMEOUT_MS)]),
+      signal: AbortSignal.any([signal, timeoutSignal(TEST_TIMEOUT_MS)]),
       ...(connection.insecure_tls ? { dispatcher: insecureAgent } : {}),
     });
     status = response.statusCode;

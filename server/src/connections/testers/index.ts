@@ -11,6 +11,7 @@ import { testSftp } from './sftp.js';
 import { testSmb } from './smb.js';
 import { testMysql, testPostgres, testSqlServer } from './sql.js';
 import { ConnectionTestFailure, TEST_TIMEOUT_MS, TestNotSupported, type ConnectionTester } from './types.js';
+import { timeoutSignal } from '../../modules/timeout-signal.js';
 
 export { ConnectionTestFailure, TestNotSupported } from './types.js';
 
@@ -41,7 +42,7 @@ export async function testConnection(connection: ResolvedConnection, signal: Abo
   const tester = TESTERS[connection.type];
   if (!tester) throw new TestNotSupported(connection.type);
   // Each tester has its own timeouts; this one bounds a peer that accepts and then says nothing.
-  const limit = AbortSignal.timeout(TEST_TIMEOUT_MS + 2_000);
+  const limit = timeoutSignal(TEST_TIMEOUT_MS + 2_000);
   const both = AbortSignal.any([signal, limit]);
   let stop: () => void = () => undefined;
   const stopped = new Promise<never>((_resolve, reject) => {

@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { messageOf, statusOf, type KubeClient, type KubeObject } from '../../kubernetes/client.js';
 import { checkClient } from './kubernetes-access.js';
 import { failed, number, text, type CheckOutcome, type CheckRunner, type RunContext } from './types.js';
+import { timeoutSignal } from '../../modules/timeout-signal.js';
 
 const DEFAULT_READY_TIMEOUT_MS = 60_000;
 const DEFAULT_HTTP_TIMEOUT_MS = 5_000;
@@ -44,7 +45,7 @@ async function probe(podIP: string, spec: Record<string, unknown>, signal: Abort
   const timeout = number(spec['httpTimeout']) ?? DEFAULT_HTTP_TIMEOUT_MS;
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(timeout)]) });
+    response = await fetch(url, { signal: AbortSignal.any([signal, timeoutSignal(timeout)]) });
   } catch (error) {
     throw new StepFailure(`GET ${url} failed: ${(error as Error).message}`);
   }

@@ -1,5 +1,6 @@
 import { isRecord } from '@pharos/core';
 import type { ResolvedConnection } from '../../connections/resolve.js';
+import { timeoutSignal } from '../../modules/timeout-signal.js';
 
 /** Longest one request to a client system may take. */
 export const REMOTE_TIMEOUT_MS = 15_000;
@@ -70,7 +71,7 @@ export function baseUrl(connection: ResolvedConnection, fallback?: string): stri
 /** One request that answers JSON; throws RemoteError with the system's own reason. */
 export async function requestJson<T = unknown>(url: string, request: JsonRequest = {}): Promise<{ body: T; headers: Headers }> {
   const host = new URL(url).host;
-  const timeout = AbortSignal.timeout(REMOTE_TIMEOUT_MS);
+  const timeout = timeoutSignal(REMOTE_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(url, {

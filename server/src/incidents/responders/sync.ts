@@ -6,6 +6,7 @@ import { RESPONDER_CLIENTS, clientOf } from './clients.js';
 import { RemoteError } from './http.js';
 import { fieldsOf, teamClient } from './team-client.js';
 import type { Created, RemoteState, ResponderRow } from './types.js';
+import { timeoutSignal } from '../../modules/timeout-signal.js';
 
 export const RESPONDER_SYNC = 'IncidentResponders';
 
@@ -148,7 +149,7 @@ export function responderCreatedHandler(options: ResponderSyncOptions): EventHan
     if (event.properties['type'] !== 'system') return;
     const { rows } = await options.pool.query<{ responder_id: string | null }>(`SELECT responder_id FROM incident_histories WHERE id = $1`, [event.subjectId]);
     const responderId = rows[0]?.responder_id;
-    if (responderId) await handleNext(options, new Date(), AbortSignal.timeout(50_000), [], responderId);
+    if (responderId) await handleNext(options, new Date(), timeoutSignal(50_000), [], responderId);
   };
 }
 

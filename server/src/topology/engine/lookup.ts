@@ -10,6 +10,7 @@ import { CHECK_RUNNERS, checkTimeoutMs, HTTP_USER_AGENT, type CheckOutcome, type
 import { resolveValue } from '../../secret-store/resolve.js';
 import type { ServerSecrets } from '../../secrets/server-secrets.js';
 import type { LookupSpec } from './spec.js';
+import { timeoutSignal } from '../../modules/timeout-signal.js';
 
 /** What running lookups needs: the database, the sandbox for display expressions and secrets for connections. */
 export interface LookupOptions {
@@ -65,7 +66,7 @@ async function runOne(options: LookupOptions, type: string, spec: Record<string,
   const runner = CHECK_RUNNERS[type];
   if (!runner) throw new LookupError(`${type} lookup: ${whyNotRun(type)}`);
   const context: RunContext = {
-    signal: AbortSignal.any([signal, AbortSignal.timeout(checkTimeoutMs(type, spec) ?? LOOKUP_TIMEOUT_MS)]),
+    signal: AbortSignal.any([signal, timeoutSignal(checkTimeoutMs(type, spec) ?? LOOKUP_TIMEOUT_MS)]),
     userAgent: HTTP_USER_AGENT,
     pool: options.pool,
     connection: (reference) => resolveConnection(options.pool, options.secrets, reference, namespace),
