@@ -48,6 +48,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120000,
+          // One ceiling for every journey's setup (a server, a browser, seeded rows): two journeys share the cores.
           hookTimeout: 240000,
           maxWorkers: E2E_WORKERS,
           sequence: { concurrent: false },
