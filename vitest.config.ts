@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** Journeys run this many files at once, each worker with a shared server of its own (e2e/support/global-setup.ts). */
+const E2E_WORKERS = Number(process.env['PHAROS_E2E_WORKERS'] ?? 2);
+
 export default defineConfig({
   test: {
     // Unit, web and integration files share one pool of workers (npm test runs them in one invocation):
@@ -45,8 +48,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120000,
+          // One ceiling for every journey's setup (a server, a browser, seeded rows): two journeys share the cores.
           hookTimeout: 240000,
-          fileParallelism: false,
+          maxWorkers: E2E_WORKERS,
           sequence: { concurrent: false },
         },
       },

@@ -36,7 +36,7 @@ spec:
     const started = await world.api.post('/api/playbook/run', { headers: JSON_HEADERS, data: { id: resources[0]!.id, params: {} } });
     expect(started.status()).toBe(201);
     runId = ((await started.json()) as { run_id: string }).run_id;
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await world?.close();

@@ -21,7 +21,7 @@ describe('demo data and clear answers', () => {
     world = await settingsWorld();
     const databaseUrl = await embeddedDatabaseUrl(world.server.dataDir);
     await run(process.execPath, [CLI, 'seed', '--demo'], { env: { ...process.env, DATABASE_URL: databaseUrl, PHAROS_DATA_DIR: world.server.dataDir, PORT: '1', LOG_LEVEL: 'warn' } });
-  }, 180_000);
+  });
   afterAll(async () => {
     await world?.close();
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServer } from '../support/shared-server.js';
 import { launchBrowser, newContext, screenshot } from '../support/browser.js';
 import { query } from '../support/database.js';
 import { errorToast, registeredUser, SLOW, submitSignIn, waitForPath, whoamiStatus } from '../support/identity.js';
@@ -25,8 +26,7 @@ async function nextLoginFlowId(page: Page, previous: string): Promise<string> {
 }
 
 describe('identity: session checks and flow errors', () => {
-  const baseUrl = inject('baseUrl');
-  const databaseUrl = inject('databaseUrl');
+  const { baseUrl, databaseUrl } = sharedServer();
   let browser: Browser;
 
   beforeAll(async () => {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServer } from '../support/shared-server.js';
 import { launchBrowser, newContext, screenshot } from '../support/browser.js';
 import {
   expectTitle,
@@ -28,7 +29,7 @@ async function failedAttempt(page: Page, email: string, password: string): Promi
 }
 
 describe('identity: sign-in', () => {
-  const baseUrl = inject('baseUrl');
+  const { baseUrl } = sharedServer();
   let browser: Browser;
 
   beforeAll(async () => {

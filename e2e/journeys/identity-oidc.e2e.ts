@@ -29,7 +29,7 @@ describe('identity: single sign-on with an OpenID Connect provider', () => {
     });
     await provider.start([`${server.url}/api/auth/oidc/callback`]);
     browser = await launchBrowser();
-  }, 180_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

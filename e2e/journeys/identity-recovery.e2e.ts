@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServer } from '../support/shared-server.js';
 import { launchBrowser, newContext, screenshot } from '../support/browser.js';
 import {
   expectTitle,
@@ -14,8 +15,7 @@ import {
 import { codeOf, mailsTo, waitForMail } from '../support/mailbox.js';
 
 describe('identity: account recovery', () => {
-  const baseUrl = inject('baseUrl');
-  const mailDir = inject('mailDir');
+  const { baseUrl, mailDir } = sharedServer();
   let browser: Browser;
 
   beforeAll(async () => {

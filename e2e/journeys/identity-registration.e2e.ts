@@ -1,5 +1,6 @@
 import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServer } from '../support/shared-server.js';
 import { launchBrowser, newContext, screenshot } from '../support/browser.js';
 import {
   colourOf,
@@ -25,9 +26,7 @@ async function messagesOf(field: Locator): Promise<Locator> {
 }
 
 describe('identity: registration and verification', () => {
-  const baseUrl = inject('baseUrl');
-  const mailDir = inject('mailDir');
-  const databaseUrl = inject('databaseUrl');
+  const { baseUrl, mailDir, databaseUrl } = sharedServer();
   let browser: Browser;
 
   beforeAll(async () => {

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServer } from '../support/shared-server.js';
 import { launchBrowser, newContext, screenshot } from '../support/browser.js';
 import { query } from '../support/database.js';
 import {
@@ -49,9 +50,7 @@ async function signInAgainUpToSecondFactor(page: Page, context: BrowserContext, 
 }
 
 describe('identity: profile and security settings', () => {
-  const baseUrl = inject('baseUrl');
-  const mailDir = inject('mailDir');
-  const databaseUrl = inject('databaseUrl');
+  const { baseUrl, mailDir, databaseUrl } = sharedServer();
   let browser: Browser;
 
   beforeAll(async () => {

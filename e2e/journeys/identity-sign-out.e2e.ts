@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServer } from '../support/shared-server.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { signOutFromPage, SLOW, waitForPath, whoamiStatus } from '../support/identity.js';
 import { signedInContext } from '../support/session.js';
 
 describe('identity: session cookie and sign-out', () => {
-  const baseUrl = inject('baseUrl');
+  const { baseUrl } = sharedServer();
   let browser: Browser;
 
   beforeAll(async () => {

@@ -21,7 +21,7 @@ describe('identity: a verified address before using Pharos', () => {
     mailbox = await startMailbox();
     server = await startServer({ env: { SMTP_URL: mailbox.url, PHAROS_LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' } });
     browser = await launchBrowser();
-  }, 180_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -1,5 +1,6 @@
 import type { Browser, CDPSession } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServer } from '../support/shared-server.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import {
   flowMessages,
@@ -25,7 +26,7 @@ async function credentialsOf(cdp: CDPSession, authenticatorId: string): Promise<
 
 describe('identity: security keys', () => {
   // WebAuthn refuses IP addresses as relying party: the browser uses the loopback name.
-  const baseUrl = inject('baseUrl').replace('://127.0.0.1:', '://localhost:');
+  const baseUrl = sharedServer().baseUrl.replace('://127.0.0.1:', '://localhost:');
   let browser: Browser;
 
   beforeAll(async () => {

@@ -102,7 +102,7 @@ describe('incident evidence', () => {
     await waitForRow(world, 'components_with_logs?name=eq.checkout', 'The component checkout with logs');
     await waitForRow(world, 'checks?name=eq.e2e-api-health', 'The check e2e-api-health');
     page = await world.admin.newPage();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await page?.close();

@@ -23,7 +23,7 @@ describe('incidents', () => {
   beforeAll(async () => {
     world = await settingsWorld(['viewer']);
     page = await world.admin.newPage();
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await page?.close();

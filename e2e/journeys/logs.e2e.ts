@@ -85,7 +85,7 @@ describe('logs', () => {
       if (componentId === '') await new Promise((resolve) => setTimeout(resolve, 250));
     }
     if (componentId === '') throw new Error('the topology engine made no component checkout with logs within 30 s');
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await world?.close();

@@ -95,7 +95,7 @@ describe('playbook runs', () => {
       playbook('e2e-purge-cdn', PURGE_TITLE, `  actions:\n    - name: purge\n      exec:\n        script: echo purged\n`),
     );
     runs['purge'] = await startRun(world.api, playbooks['purge']);
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await world?.close();

@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServer } from '../support/shared-server.js';
+import { closeContext, launchBrowser, newContext, screenshot } from '../support/browser.js';
 import { signOutFromPage } from '../support/identity.js';
 import { newUser, signedInContext } from '../support/session.js';
 
 describe('session', () => {
-  const baseUrl = inject('baseUrl');
+  const { baseUrl } = sharedServer();
   let browser: Browser;
 
   beforeAll(async () => {
@@ -18,7 +19,7 @@ describe('session', () => {
   it('signs in through the form, lands on return_to and signs out again', async () => {
     const user = newUser();
     const { context: registered } = await signedInContext(browser, baseUrl, user);
-    await registered.close();
+    await closeContext(registered);
 
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
@@ -32,8 +33,11 @@ describe('session', () => {
       await page.waitForURL((url) => url.pathname === '/topology', { timeout: 15_000 });
       // The shell greets the person in the user menu, where signing out lives too.
       await page.getByRole('button', { name: 'User menu' }).click();
-      await page.getByText(`Hi ${user.first} ${user.last}`).waitFor();
-      await page.keyboard.press('Escape');
+      const menu = page.getByRole('menu');
+      await menu.getByText(`Hi ${user.first} ${user.last}`).waitFor();
+      // A locator's press has a timeout (page.keyboard has none), and the menu is gone before signing out.
+      await menu.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
       await signOutFromPage(page);
       await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('return_to') === '/topology', {
         timeout: 15_000,
@@ -41,13 +45,13 @@ describe('session', () => {
       const whoami = await context.request.get('/api/auth/whoami');
       expect(whoami.status()).toBe(401);
     } finally {
-      await context.close();
+      await closeContext(context);
     }
   });
 
   it('shows the wrong password under the form', async () => {
     const { context: registered, user } = await signedInContext(browser, baseUrl);
-    await registered.close();
+    await closeContext(registered);
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
     try {
@@ -58,7 +62,7 @@ describe('session', () => {
       await page.getByRole('status').filter({ hasText: /credentials are invalid/i }).waitFor({ timeout: 15_000 });
       expect(await page.getByLabel('E-Mail').inputValue()).toBe(user.email);
     } finally {
-      await context.close();
+      await closeContext(context);
     }
   });
 
@@ -73,7 +77,7 @@ describe('session', () => {
       expect(await page.getByRole('link', { name: 'Go back' }).getAttribute('href')).toBe('/topology');
       await screenshot(page, 'profile-settings');
     } finally {
-      await context.close();
+      await closeContext(context);
     }
   });
 });

@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServer } from '../support/shared-server.js';
 import { launchBrowser, newContext, screenshot } from '../support/browser.js';
 
 describe('sign-in', () => {
-  const baseUrl = inject('baseUrl');
+  const { baseUrl } = sharedServer();
   let browser: Browser;
 
   beforeAll(async () => {

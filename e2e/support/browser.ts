@@ -32,6 +32,27 @@ export function newContext(
   return browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? 'light' });
 }
 
+/** How long closing a context may take before the journey goes on without waiting for it. */
+const CLOSE_MS = 20_000;
+
+/**
+ * Closes a context without waiting forever: Playwright gives `close()` no timeout, and a busy Chromium
+ * can leave it unanswered, which turned a journey's real failure into the bare test timeout. The
+ * browser itself is closed after the file.
+ */
+export async function closeContext(context: BrowserContext): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), CLOSE_MS);
+  });
+  try {
+    const outcome = await Promise.race([context.close().then(() => 'closed' as const), late]);
+    if (outcome === 'late') console.warn(`closing a browser context took longer than ${CLOSE_MS} ms; the journey goes on`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Saves a full-page screenshot as e2e/screenshots/{name}.png and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOTS, { recursive: true });

@@ -1,24 +1,24 @@
 import type { TestProject } from 'vitest/node';
 import { embeddedDatabaseUrl } from './database.js';
-import { startMailbox } from './mailbox.js';
+import { startMailbox, type Mailbox } from './mailbox.js';
 import { startServer, type RunningServer } from './server.js';
+import type { SharedServer } from './shared-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Base URL of the server the journeys drive, e.g. http://127.0.0.1:41234. */
-    baseUrl: string;
-    /** Folder of the mails the server sent through SMTP (read with e2e/support/mailbox.ts). */
-    mailDir: string;
-    /** The server's database, for states a browser cannot reach quickly (e.g. an expired flow). */
-    databaseUrl: string;
+    /** One shared server per e2e worker (pick yours with `sharedServer()` of e2e/support/shared-server.ts). */
+    sharedServers: SharedServer[];
   }
 }
 
-/** One real server for all journeys; stopped (and its data removed) afterwards. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const mailbox = await startMailbox();
+interface Running {
+  shared: SharedServer;
+  stop: () => Promise<void>;
+}
+
+async function startShared(): Promise<Running> {
+  const mailbox: Mailbox = await startMailbox();
   let server: RunningServer | undefined;
-  let databaseUrl: string;
   try {
     server = await startServer({
       env: {
@@ -30,18 +30,44 @@ export default async function setup(project: TestProject): Promise<() => Promise
         PHAROS_REQUIRE_VERIFIED_EMAIL: 'false',
       },
     });
-    databaseUrl = await embeddedDatabaseUrl(server.dataDir);
+    const databaseUrl = await embeddedDatabaseUrl(server.dataDir);
+    const running = server;
+    return {
+      shared: { baseUrl: running.url, mailDir: mailbox.dir, databaseUrl },
+      stop: async () => {
+        await running.stop();
+        await mailbox.close();
+      },
+    };
   } catch (error) {
     await server?.stop();
     await mailbox.close();
     throw error;
   }
-  const running = server;
-  project.provide('baseUrl', running.url);
-  project.provide('mailDir', mailbox.dir);
-  project.provide('databaseUrl', databaseUrl);
-  return async () => {
-    await running.stop();
-    await mailbox.close();
+}
+
+/** How many workers run journeys at once: the project's maxWorkers, one for a run of a single file. */
+function workerCount(project: TestProject): number {
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+  if (filters?.length === 1) return 1;
+  return Math.max(1, project.config.maxWorkers);
+}
+
+/** A real server for each worker; all stopped (and their data removed) afterwards. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const started = await Promise.allSettled(Array.from({ length: workerCount(project) }, () => startShared()));
+  const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(running.map((server) => server.stop()));
   };
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'sharedServers',
+    running.map((server) => server.shared),
+  );
+  return stopAll;
 }

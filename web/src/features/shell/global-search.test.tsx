@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderShell } from '../../app/testing/render-shell';
 import { json, type RecordedRequest } from '../../test/fetch-stub';
 
@@ -64,9 +64,17 @@ describe('the global search', () => {
     const app = await renderShell('/topology', { routes: searchServer() });
     await app.user.keyboard('{Control>}k{/Control}');
     const input = await searchBox();
-    await app.user.type(input, 'pay');
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(app.server.to('/api/resources/search')).toHaveLength(0);
+    // Fake timeouts: the pause is counted on the debounce's own clock, however slow the machine is.
+    // Keys as change events: user-event (through Testing Library) would wait on that clock itself.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      for (const text of ['p', 'pa', 'pay']) fireEvent.change(input, { target: { value: text } });
+      await vi.advanceTimersByTimeAsync(299);
+      expect(app.server.to('/api/resources/search')).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+    } finally {
+      vi.useRealTimers();
+    }
     await screen.findByRole('option', { name: /payments-api/ });
     expect(app.server.to('/api/resources/search')).toHaveLength(1);
   });

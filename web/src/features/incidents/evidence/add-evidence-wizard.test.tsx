@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts } from '../../../ui/toast/toast-store';
 import { dbRoute, paramsOf, renderSettings, rows } from '../../../test/render-settings';
@@ -116,9 +116,18 @@ describe('the add-evidence wizard', () => {
     await app.user.selectOptions(types, 'Kubernetes::Pod');
     await waitFor(() => expect(app.server.to('/api/db/config_names', 'GET').some((r) => paramsOf(r.url)['type'] === 'eq.Kubernetes::Pod')).toBe(true));
     const searches = () => app.server.to('/api/db/config_names', 'GET').filter((r) => paramsOf(r.url)['name']).map((r) => paramsOf(r.url));
-    await app.user.type(screen.getByRole('searchbox', { name: 'Search configs' }), 'check');
-    await new Promise((resolve) => setTimeout(resolve, 420));
-    expect(searches()).toEqual([]);
+    const search = screen.getByRole('searchbox', { name: 'Search configs' });
+    // Fake timeouts: the pause is counted on the debounce's own clock, however slow the machine is.
+    // Keys as change events: user-event (through Testing Library) would wait on that clock itself.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      for (const text of ['c', 'ch', 'che', 'chec', 'check']) fireEvent.change(search, { target: { value: text } });
+      await vi.advanceTimersByTimeAsync(499);
+      expect(searches()).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+    } finally {
+      vi.useRealTimers();
+    }
     await waitFor(() => expect(searches()).toEqual([expect.objectContaining({ name: 'ilike.*check*', type: 'eq.Kubernetes::Pod', deleted_at: 'is.null' })]));
     await app.user.click(screen.getByRole('button', { name: 'Next' }));
     await app.user.click(await screen.findByRole('checkbox', { name: /checkout/ }));
