@@ -232,6 +232,15 @@ spec:
     await form.getByRole('button', { name: 'Cancel' }).click();
     await form.waitFor({ state: 'detached' });
 
+    // The rule's row counts what it holds as pending (the root's own unhealthy event is held too when it
+    // reached delivery after the rule was made): pending, failed, sent.
+    const held = (await sendsOf(databaseUrl, rule.id)).filter((send) => send.status === 'held').length;
+    expect(held).toBeGreaterThanOrEqual(DEPENDENTS.length);
+    await openScreen(page, '/settings/notifications');
+    const row = page.getByRole('table', { name: 'Notifications' }).getByRole('row').filter({ hasText: RULE_TITLE });
+    await row.waitFor({ timeout: SLOW });
+    expect((await row.getByRole('cell').allInnerTexts()).slice(4, 7).map((text) => Number(text.trim()))).toEqual([held, 0, 1]);
+
     const dialog = await openRule(page);
     const history = await historyOf(dialog);
     for (const name of DEPENDENTS) expect(history[name], name).toEqual(['held']);
