@@ -6,6 +6,7 @@ describe('groupWindowMs', () => {
     expect(groupWindowMs('30s')).toBe(30_000);
     expect(groupWindowMs(' 5m ')).toBe(300_000);
     expect(groupWindowMs('2h')).toBe(7_200_000);
+    expect(groupWindowMs('05m')).toBe(300_000);
     expect(groupWindowMs(null)).toBe(DEFAULT_GROUP_WINDOW_MS);
     expect(groupWindowMs('')).toBe(DEFAULT_GROUP_WINDOW_MS);
   });

@@ -30,4 +30,12 @@ describe('notification form values', () => {
     expect(validate({ ...EMPTY_FORM, events: ['check.failed'], properties: '[1]' })).toEqual({ properties: 'Properties must be a JSON object of text values' });
     expect(validate({ ...EMPTY_FORM, events: ['check.failed'], properties: '{"a": "b"}' })).toEqual({});
   });
+
+  it('takes a group window the server takes, leading zeros included, and refuses one it refuses', () => {
+    const grouping = { ...EMPTY_FORM, events: ['check.failed'], group_by_topology: true };
+    for (const window of ['30s', ' 5m ', '05m', '1 h', '']) expect(validate({ ...grouping, group_window: window }), window).toEqual({});
+    for (const window of ['5 minutes', '0s', '00m', '1d', '-1m']) {
+      expect(validate({ ...grouping, group_window: window }), window).toEqual({ group_window: 'Enter a whole number of seconds, minutes or hours, such as 30s, 5m or 1h' });
+    }
+  });
 });

@@ -118,7 +118,7 @@ export function validate(values: NotificationFormValues): FormErrors {
   const errors: FormErrors = {};
   if (values.events.length === 0) errors.events = REQUIRED_MESSAGE;
   if (parseProperties(values.properties) === 'invalid') errors.properties = PROPERTIES_MESSAGE;
-  if (values.group_by_topology && values.group_window.trim() !== '' && !/^\s*[1-9]\d*\s*[smh]\s*$/.test(values.group_window)) errors.group_window = GROUP_WINDOW_MESSAGE;
+  if (values.group_by_topology && values.group_window.trim() !== '' && !/^\s*0*[1-9]\d*\s*[smh]\s*$/.test(values.group_window)) errors.group_window = GROUP_WINDOW_MESSAGE;
   return errors;
 }
 
