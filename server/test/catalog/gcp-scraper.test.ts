@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setStoredValue } from '../../src/secret-store/store.js';
 import { PROJECT, startGcpStandIn, type GcpStandIn } from '../support/gcp-stand-in/index.js';
 import { TEST_SECRETS } from '../support/server.js';
+import { saveConnection, testSaved } from '../connections/helpers.js';
 import { catalogTest } from './helpers.js';
 
 /**
@@ -196,6 +197,12 @@ spec:
     const run = await env.run(await env.scraperId('gcp-by-connection'));
     expect(run.errors).toEqual([]);
     expect([...(await configsOf(await env.scraperId('gcp-by-connection'))).keys()]).toEqual(['GCP::Bucket/shop-invoices']);
+
+    // Its Test button signs in at the key's token_uri; a key whose signature is not the account's is refused.
+    const { rows } = await env.server.pool.query<{ id: string }>("select id from connections where name = 'shop-gcloud'");
+    expect(await testSaved(env.server, env.token, rows[0]!.id)).toEqual({ status: 200, message: 'ok' });
+    const stale = await saveConnection(env.server, env.token, { name: 'stale-gcloud', type: 'google_cloud', url: gcp.url, certificate: serviceAccountKey(otherPrivateKey, gcp.tokenUri) });
+    expect(await testSaved(env.server, env.token, stale.id)).toEqual({ status: 400, message: `Google refused the service account key of ${ACCOUNT} at ${gcp.tokenUri}: invalid_grant: Invalid JWT Signature.` });
 
     const elsewhere = await fetch(`${env.server.url}/api/apply`, {
       method: 'POST',
