@@ -145,6 +145,8 @@ describe('the gcp scraper', () => {
     expect(calls.map((call) => [call.path, call.authorized])).toEqual([
       [`/compute/v1/projects/${PROJECT}/global/networks`, true],
       [`/compute/v1/projects/${PROJECT}/aggregated/subnetworks`, true],
+      // A page holds one resource: both instances are read, across two pages.
+      [`/compute/v1/projects/${PROJECT}/aggregated/instances`, true],
       [`/compute/v1/projects/${PROJECT}/aggregated/instances`, true],
       ['/storage/v1/b', true],
     ]);

@@ -10,7 +10,7 @@ import { errors, jwtVerify } from 'jose';
  * (RS256, against the public key of the account it names; audience this endpoint's URL) and refuses a
  * bad signature, a wrong audience or an unknown account with Google's OAuth error JSON; the APIs
  * answer only with a bearer token it issued (401 otherwise) and serve the recorded answers beside it
- * (see README.md) for its one project.
+ * (see README.md) for its one project, one resource a page.
  */
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
@@ -84,6 +84,36 @@ async function refusalOf(form: URLSearchParams, accounts: ReadonlyMap<string, Ke
   }
 }
 
+/** Resources a page holds: as small as can be, so that every list is read across pages as Google's longer lists are. */
+const PAGE_SIZE = 1;
+
+interface ListAnswer {
+  items?: unknown[] | Record<string, Record<string, unknown>>;
+  nextPageToken?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * One page of a recorded list answer (`items` a list, or an aggregatedList's `items` by zone or region),
+ * with the `nextPageToken` of the next one; scopes with only a warning come with the last page.
+ */
+function pageOf(answer: ListAnswer, pageToken: string | null): ListAnswer {
+  const offset = pageToken === null ? 0 : Number(Buffer.from(pageToken, 'base64url').toString('utf8'));
+  const next = (total: number) => (offset + PAGE_SIZE < total ? { nextPageToken: Buffer.from(String(offset + PAGE_SIZE)).toString('base64url') } : {});
+  if (Array.isArray(answer.items)) return { ...answer, items: answer.items.slice(offset, offset + PAGE_SIZE), ...next(answer.items.length) };
+  const scopes = Object.entries(answer.items ?? {});
+  const listed = scopes.flatMap(([scope, content]) =>
+    Object.entries(content)
+      .filter(([, value]) => Array.isArray(value))
+      .flatMap(([list, values]) => (values as unknown[]).map((value) => ({ scope, list, value }))),
+  );
+  const items: Record<string, Record<string, unknown[]>> = {};
+  for (const { scope, list, value } of listed.slice(offset, offset + PAGE_SIZE)) ((items[scope] ??= {})[list] ??= []).push(value);
+  const last = offset + PAGE_SIZE >= listed.length;
+  const warnings = last ? Object.fromEntries(scopes.filter(([, content]) => 'warning' in content)) : {};
+  return { ...answer, items: { ...items, ...warnings }, ...next(listed.length) };
+}
+
 /** Starts the stand-in; `accounts` maps each service account's email to the public key of its key pair. */
 export async function startGcpStandIn(accounts: ReadonlyMap<string, KeyObject>): Promise<GcpStandIn> {
   const issued = new Set<string>();
@@ -128,7 +158,7 @@ export async function startGcpStandIn(accounts: ReadonlyMap<string, KeyObject>):
       json(response, 404, apiError(404, 'NOT_FOUND', 'notFound', `The resource 'projects/${project ?? ''}' was not found`));
       return;
     }
-    json(response, 200, fixture(bucketList ? 'storage-buckets-list.json' : answer![1]));
+    json(response, 200, pageOf(fixture(bucketList ? 'storage-buckets-list.json' : answer![1]) as ListAnswer, url.searchParams.get('pageToken')));
   }
 
   const server = createServer((request, response) => {
