@@ -216,6 +216,13 @@ spec:
     expect(decoy.requests).toEqual([]);
   });
 
+  it('says which reads of a project Google refused, in Google\'s words', async () => {
+    await env.apply(shopScraper('gcp-shop', 'gcp-key').replace(`project: ${PROJECT}`, 'projects: [projects/retired-314159]').replace('name: gcp-shop', 'name: gcp-retired'));
+    const run = await env.run(await env.scraperId('gcp-retired'));
+    const notFound = "NOT_FOUND: The resource 'projects/retired-314159' was not found";
+    expect(run.errors).toEqual(['networks', 'subnetworks', 'instances', 'buckets'].map((what) => `gcp[0]: retired-314159: failed to list ${what}: ${notFound}`));
+  });
+
   it('asks for a key instead of using the machine\'s own, and says what is wrong with one that is not a key', async () => {
     await env.apply(scrapeConfig('gcp-no-key', `    - project: ${PROJECT}\n      endpoint: ${gcp.url}\n`));
     const before = gcp.requests.length;

@@ -1,16 +1,17 @@
 import type { OAuth2Client } from 'google-auth-library';
 import type { GcpItem } from './items.js';
 
-/** config-db's `include` (asset types; its feature flags such as IAMPolicy are not read here) and `exclude` (asset types). */
+/**
+ * config-db's `include` and `exclude` of asset types. As there, a non-empty `include` is an allowlist:
+ * one that names only feature flags (IAMPolicy, AuditLogs …, which are not read here) reads no assets.
+ */
 export interface GcpSelection {
   includes(assetType: string): boolean;
 }
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '').map((item) => item.toLowerCase()) : []);
-const isAssetType = (name: string) => name.includes('.googleapis.com/');
-
 export function selectionOf(spec: Record<string, unknown>): GcpSelection {
-  const include = strings(spec['include']).filter(isAssetType);
+  const include = strings(spec['include']);
   const exclude = new Set(strings(spec['exclude']));
   return { includes: (assetType) => !exclude.has(assetType.toLowerCase()) && (include.length === 0 || include.includes(assetType.toLowerCase())) };
 }
