@@ -10,12 +10,13 @@ import { readStorage } from './storage.js';
 import { signedInClient } from './token.js';
 
 /*
- * Client libraries: google-auth-library (the OAuth2Client that carries the access token) with the
- * generated REST clients @googleapis/compute and @googleapis/storage, which share its googleapis-common.
- * @google-cloud/compute speaks gRPC (google-gax, protobufs) and @google-cloud/storage brings its own
- * upload and retry stack, far more than a few list calls need; googleapis bundles every Google API
- * (hundreds of megabytes). @googleapis/compute is large on disk (its type declarations), but loads
- * about 5 MB of JavaScript, and only when a gcp spec runs (loadedOnUse in ../index.ts).
+ * Client libraries: google-auth-library 10 (the OAuth2Client that carries the access token) with the
+ * generated REST clients @googleapis/compute and @googleapis/storage, which share its googleapis-common
+ * and accept Node 20. The alternatives: @google-cloud/compute speaks gRPC through google-gax (protobufs,
+ * far more than a few list calls need) and, like googleapis (every Google API's generated client in one
+ * package) and google-auth-library 11, now asks for Node 22. @googleapis/compute is large on disk (the
+ * type declarations of its v1, beta and alpha), but loads about 5 MB of JavaScript, and only when a gcp
+ * spec runs (loadedOnUse in ../index.ts).
  */
 
 function resolverOf(context: KindContext): GcpAccessResolver {
