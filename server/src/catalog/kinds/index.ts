@@ -16,6 +16,7 @@ export const KIND_READERS: Readonly<Record<string, KindReader>> = {
   kubernetesFile: readKubernetesFiles,
   kubernetes: readKubernetes,
   aws: loadedOnUse(() => import('./aws/index.js').then((module) => module.readAws)),
+  gcp: loadedOnUse(() => import('./gcp/index.js').then((module) => module.readGcp)),
 };
 
 const ACCOUNT = (provider: string) => `${/^[AEIOU]/.test(provider) ? 'an' : 'a'} ${provider} account this Pharos is not connected to`;
@@ -25,7 +26,6 @@ export const KINDS_NOT_RUN: Readonly<Record<string, string>> = {
   trivy: 'the Trivy scanner, which Pharos does not run',
   azure: ACCOUNT('Azure'),
   azureDevops: ACCOUNT('Azure DevOps'),
-  gcp: ACCOUNT('Google Cloud'),
   githubActions: ACCOUNT('GitHub'),
   github: ACCOUNT('GitHub'),
   slack: ACCOUNT('Slack'),

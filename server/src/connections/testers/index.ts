@@ -29,6 +29,7 @@ const TESTERS: Readonly<Record<string, ConnectionTester>> = {
   git: testGit,
   kubernetes: testKubernetes,
   aws: loadedOnUse(() => import('./aws.js').then((module) => module.testAws)),
+  google_cloud: loadedOnUse(() => import('./google-cloud.js').then((module) => module.testGoogleCloud)),
   folder: testFolder,
   email: testEmail,
   ...Object.fromEntries(CHANNEL_CONNECTION_TYPES.map((type) => [type, testChannel])),
