@@ -27,7 +27,6 @@ if [ "${#missing[@]}" -gt 0 ]; then
   apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
-echo '== browser journeys (vitest + playwright-core, headless Chromium)'
 if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
   echo 'Chromium is missing: installing Debian chromium'
   export DEBIAN_FRONTEND=noninteractive
@@ -35,31 +34,17 @@ if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
   apt-get install -y chromium
 fi
 
-# PHAROS_TEST_CONCURRENT=1 runs the journeys beside the unit, web component and integration tests
-# (their report follows the other run's); by default they run after them, as on a busy two-core
-# machine running both at once has not yet been shown to pay.
-journeys_log=$(mktemp)
-trap 'rm -f "$journeys_log"' EXIT
-journeys_status=0
-if [ "${PHAROS_TEST_CONCURRENT:-}" = 1 ]; then
-  echo '   (running beside the unit, web component and integration tests; their report follows them)'
-  npx vitest run --project e2e >"$journeys_log" 2>&1 &
-  journeys_pid=$!
-fi
-
+# Both runs report even when the first fails: a change's whole effect shows in one go.
 echo '== unit, web component and integration tests (vitest)'
-tests_status=0
 SECONDS=0
+tests_status=0
 npx vitest run --project unit --project web --project integration || tests_status=$?
-echo "   unit, web component and integration tests took ${SECONDS} s"
+echo "   took ${SECONDS} s"
 
-echo '== browser journeys: report'
-if [ "${PHAROS_TEST_CONCURRENT:-}" != 1 ]; then
-  npx vitest run --project e2e || journeys_status=$?
-else
-  wait "$journeys_pid" || journeys_status=$?
-  cat "$journeys_log"
-fi
-echo "   browser journeys done after ${SECONDS} s"
+echo '== browser journeys (vitest + playwright-core, headless Chromium, PHAROS_E2E_WORKERS files at once)'
+SECONDS=0
+journeys_status=0
+npx vitest run --project e2e || journeys_status=$?
+echo "   took ${SECONDS} s"
 
 [ "$tests_status" -eq 0 ] && [ "$journeys_status" -eq 0 ]
