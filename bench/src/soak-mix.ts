@@ -28,7 +28,8 @@ export const PAGE_LOAD_CALLS: readonly ScreenCall[] = [
 /** A visit is a full page load (rather than a navigation inside the app) this often. */
 export const PAGE_LOAD_SHARE = 0.3;
 
-const CATALOG_WINDOW = '2d';
+/** SUMMARY_WINDOW_DAYS of core/src/constants/catalog.ts. */
+const CATALOG_WINDOW = '30d';
 
 /**
  * Weights: journeys per screen — health 3 (health, health-drawer, health-sla), catalog list 2

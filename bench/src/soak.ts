@@ -171,7 +171,7 @@ async function main(): Promise<void> {
 
   log('');
   log(`per call (ms), ${BASELINE_CLIENTS} clients for ${BASELINE_S} s vs ${CLIENTS} clients for ${SOAK_MINUTES} min:`);
-  for (const line of table(['call', 'n@50', 'p50@50', 'p95@50', `n@${CLIENTS}`, `p50@${CLIENTS}`, `p95@${CLIENTS}`, 'p95 ratio'], latencyRows(baseline, soak))) log(line);
+  for (const line of table(['call', `n@${BASELINE_CLIENTS}`, `p50@${BASELINE_CLIENTS}`, `p95@${BASELINE_CLIENTS}`, `n@${CLIENTS}`, `p50@${CLIENTS}`, `p95@${CLIENTS}`, 'p95 ratio'], latencyRows(baseline, soak))) log(line);
   log('');
   const soakSeconds = (soakTo - soakFrom) / 1000;
   log(`calls: baseline ${baseline.calls} (${(baseline.calls / BASELINE_S).toFixed(1)}/s), soak ${soak.calls} (${(soak.calls / soakSeconds).toFixed(1)}/s)`);
