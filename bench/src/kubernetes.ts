@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runScraper } from '../../server/dist/catalog/run-scraper.js';
-import { KubeClient, kubeConfigOf } from '../../server/dist/kubernetes/client.js';
+import { KubeClient } from '../../server/dist/kubernetes/client.js';
 import { SCRAPED_KINDS } from '../../server/dist/catalog/kinds/kubernetes/resources.js';
 import { ServerSecrets } from '../../server/dist/secrets/server-secrets.js';
 import { kubeconfigFor, startKubeApiServer, type KubeObject } from '../../server/test/support/kube-apiserver/index.js';
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     const spec = { kubernetes: [{ clusterName: 'bench', kubeconfig: { value: kubeconfig } }] };
     const { rows } = await database.pool.query<{ id: string }>("insert into config_scrapers (name, namespace, spec, source) values ('bench-kubernetes', 'bench', $1, 'bench') returning id", [JSON.stringify(spec)]);
 
-    const client = new KubeClient(kubeConfigOf({ kubeconfig }));
+    const client = await KubeClient.of({ kubeconfig });
     let started = performance.now();
     let listed = 0;
     for (const kind of SCRAPED_KINDS) listed += (await client.listAll(kind.apiVersion, kind.kind)).items.length;
