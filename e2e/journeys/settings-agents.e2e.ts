@@ -92,18 +92,21 @@ describe('settings: agents', () => {
       await page.close();
     }
   });
-  it("names the agent wherever what it pushed is shown: health tabs and rows, the topology's Agent filter, configs, job history and the 'Linked to' banner", async () => {
+  it("names the agent wherever what it pushed is shown: health tabs and rows, the topology's Agent filter, check lists, configs, job history and the 'Linked to' banner", async () => {
     const generated = await world.api.post('/api/agent/generate', { headers: JSON_HEADERS, data: { name: 'ap-south-cluster' } });
     expect(generated.status()).toBe(201);
     const [agent] = await dbRows<{ id: string }>(world.api, 'agents_summary?name=eq.ap-south-cluster&select=id');
     const agentId = agent!.id;
     const databaseUrl = await embeddedDatabaseUrl(world.server.dataDir);
     const canary = await query<{ id: string }>(databaseUrl, "insert into canaries (name, agent_id) values ('south-canary', $1) returning id", [agentId]);
-    await query(databaseUrl, "insert into checks (canary_id, agent_id, type, name, status) values ($1, $2, 'http', 'south-check', 'unhealthy')", [canary.rows[0]!.id, agentId]);
+    const check = await query<{ id: string }>(databaseUrl, "insert into checks (canary_id, agent_id, type, name, status) values ($1, $2, 'http', 'south-check', 'unhealthy') returning id", [canary.rows[0]!.id, agentId]);
     const topology = await query<{ id: string }>(databaseUrl, "insert into topologies (name, agent_id, source, spec) values ('south-topology', $1, 'KubernetesCRD', '{}') returning id", [agentId]);
-    await query(databaseUrl, "insert into components (name, type, topology_id, agent_id) values ('south-api', 'Edge::Service', $1, $2), ('home-api', 'Edge::Service', null, default)", [topology.rows[0]!.id, agentId]);
+    const component = await query<{ id: string }>(databaseUrl, "insert into components (name, type, topology_id, agent_id) values ('south-api', 'Edge::Service', $1, $2) returning id", [topology.rows[0]!.id, agentId]);
+    await query(databaseUrl, "insert into components (name, type) values ('home-api', 'Edge::Service')");
+    await query(databaseUrl, 'insert into check_component_relationships (component_id, check_id) values ($1, $2)', [component.rows[0]!.id, check.rows[0]!.id]);
     const configId = randomUUID();
     await query(databaseUrl, "insert into configs (id, name, type, config_class, config, agent_id) values ($1, 'south-node', 'Edge::Node', 'Node', '{}', $2)", [configId, agentId]);
+    await query(databaseUrl, 'insert into check_config_relationships (config_id, check_id) values ($1, $2)', [configId, check.rows[0]!.id]);
     await query(databaseUrl, "insert into job_histories (name, status, agent_id, resource_id, resource_type, resource_name, time_start) values ('SouthCanarySync', 'FAILED', $1, $2, 'canary', 'south-canary', now())", [agentId, canary.rows[0]!.id]);
 
     const page = await world.admin.newPage();
@@ -128,6 +131,10 @@ describe('settings: agents', () => {
       await page.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'All' });
       await unfiltered;
       await page.getByText('home-api').first().waitFor();
+      // The component's checks name the check's agent.
+      await openScreen(page, `/topology/${component.rows[0]!.id}`);
+      const componentCheck = page.getByRole('region', { name: 'Checks' }).getByRole('listitem').filter({ hasText: 'south-check' });
+      expect(await componentCheck.getByTitle('Agent').innerText()).toBe('ap-south-cluster');
 
       // The catalog: the config's row and its page name the agent, the page linking to it.
       await openScreen(page, '/catalog?configType=Edge::Node');
@@ -137,6 +144,8 @@ describe('settings: agents', () => {
       await page.waitForURL((url) => url.pathname === `/catalog/${configId}`);
       const agentLink = page.getByRole('link', { name: 'ap-south-cluster' });
       expect(await agentLink.getAttribute('href')).toBe(`/settings/agents?id=${agentId}`);
+      await openScreen(page, `/catalog/${configId}/checks`);
+      expect(await page.getByRole('row').filter({ hasText: 'south-check' }).getByTitle('Agent').innerText()).toBe('ap-south-cluster');
 
       // Job history: the run's agent by name.
       await openScreen(page, '/settings/jobs');
