@@ -42,7 +42,7 @@ export function ChecksSection({ componentId }: { componentId: string }) {
               <Link to={`/health?checkId=${encodeURIComponent(check.id)}`} className="min-w-0 flex-1 truncate hover:underline" title={check.name}>
                 {check.name}
               </Link>
-              <AgentBadge agentId={check.agent_id} name={check.agent?.name} />
+              <AgentBadge agentId={check.agent_id} name={check.agents?.name} />
               <span className="shrink-0 text-xs text-fg-muted">{check.type}</span>
             </li>
           ))}

@@ -33,7 +33,7 @@ export function ChecksTab({ configId }: { configId: string }) {
                 <Link to={`/health?checkId=${encodeURIComponent(check.id)}`} className={linkClass}>
                   {check.name}
                 </Link>
-                <AgentBadge agentId={check.agent_id} name={check.agent?.name} />
+                <AgentBadge agentId={check.agent_id} name={check.agents?.name} />
               </span>
             </td>
             <td className="py-1.5 pr-3">

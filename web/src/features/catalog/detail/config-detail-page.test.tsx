@@ -53,7 +53,7 @@ function routes(detail: unknown[] = [DETAIL], hypotheses: unknown[] = [{ id: 'h-
     {
       path: /^\/api\/db\/check_summary_for_config\?/,
       respond: () =>
-        json([{ id: 'ck1', name: 'checkout-http', type: 'http', icon: null, status: 'unhealthy', severity: 'high', canary_name: 'shop', last_runtime: null, uptime: { passed: 9, failed: 1 }, agent_id: EDGE_AGENT.id, agent: EDGE_AGENT }]),
+        json([{ id: 'ck1', name: 'checkout-http', type: 'http', icon: null, status: 'unhealthy', severity: 'high', canary_name: 'shop', last_runtime: null, uptime: { passed: 9, failed: 1 }, agent_id: EDGE_AGENT.id, agents: EDGE_AGENT }]),
     },
     {
       path: /^\/api\/playbook\/list\?/,
@@ -127,7 +127,7 @@ describe('config detail page', () => {
     expect(within(link.closest('tr')!).getByTitle('Agent').textContent).toBe('eu-west-cluster');
     const asked = app.server.to('/api/db/check_summary_for_config')[0]!.url.searchParams;
     expect(asked.get('config_id')).toBe(`eq.${ID}`);
-    expect(asked.get('select')).toContain('agent:agent_id(id,name)');
+    expect(asked.get('select')).toContain('agents(id,name)');
     expect(within(screen.getByRole('navigation', { name: 'Config tabs' })).getByRole('link', { name: /Checks/ }).getAttribute('aria-current')).toBe('page');
     expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Checks')).toBeTruthy();
   });
