@@ -86,7 +86,8 @@ function rowValues(row: HealthRow): CheckAggregate {
   return { status: check.status, uptime: check.uptime, latency: check.latency.p95, last_transition_time: check.last_transition_time };
 }
 
-function CheckAgent({ agentId }: { agentId: string }) {
+/** The badge of a check's agent, named from the page's agent names. */
+export function CheckAgent({ agentId }: { agentId: string }) {
   return <AgentBadge agentId={agentId} name={useAgentName(agentId)} />;
 }
 
