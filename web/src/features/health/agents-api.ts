@@ -1,12 +1,13 @@
 import { LOCAL_AGENT_ID } from '@pharos/core';
 import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { db } from '../../api/postgrest';
 import { healthKeys } from './api';
 
 /** Agents change rarely (spec 1 section 9: stale time 300000 ms for agents). */
 const AGENTS_STALE_MS = 300_000;
 
-/** Names of the agents of the checks, for Tab By agent: GET /agents?select=id,name&id=in.(…); the local agent is 'local'. */
+/** Names of the agents of the checks, for Tab By agent and the checks' agent badges: GET /agents?select=id,name&id=in.(…); the local agent is 'local'. */
 export function useAgentNames(ids: readonly string[], enabled: boolean): ReadonlyMap<string, string> {
   const remote = ids.filter((id) => id !== LOCAL_AGENT_ID).sort();
   const query = useQuery({
@@ -21,4 +22,14 @@ export function useAgentNames(ids: readonly string[], enabled: boolean): Readonl
   const names = new Map<string, string>([[LOCAL_AGENT_ID, 'local']]);
   for (const agent of query.data ?? []) names.set(agent.id, agent.name);
   return names;
+}
+
+const AgentNames = createContext<ReadonlyMap<string, string>>(new Map());
+
+/** The agent names the check rows show (their page loads them once for every row). */
+export const AgentNamesProvider = AgentNames.Provider;
+
+/** The name of a check's agent, its id while names load. */
+export function useAgentName(agentId: string): string {
+  return useContext(AgentNames).get(agentId) ?? agentId;
 }

@@ -2,7 +2,7 @@ import type { CheckSummary } from '@pharos/core';
 import { Fragment } from 'react';
 import { RelativeTime } from '../../ui/relative-time';
 import { TablePagination } from '../../ui/table-pagination';
-import { HealthDot, HealthText, LatencyText, UptimeBar } from './check-columns';
+import { CheckAgent, HealthDot, HealthText, LatencyText, UptimeBar } from './check-columns';
 import type { CheckGroup } from './check-groups';
 import type { HealthRow } from './check-rows';
 import { usePageSlice } from './use-page-slice';
@@ -37,6 +37,7 @@ function CheckCard({ item, onOpen }: { item: CardItem; onOpen: (check: CheckSumm
         <span className="flex min-w-0 items-center gap-2 font-medium">
           <HealthDot status={check.status} />
           <span className="truncate">{item.title}</span>
+          {check.agent_id && <CheckAgent agentId={check.agent_id} />}
         </span>
         <span className="truncate text-xs text-fg-muted">
           {check.canary_name}

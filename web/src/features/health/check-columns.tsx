@@ -1,10 +1,12 @@
 import { formatDuration, formatPercent, healthColour, showsRecency, uptimeBarColour, type AggregateCheckStatus, type CheckSummary } from '@pharos/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ChevronDown, ChevronRight } from 'lucide-react';
+import { AgentBadge } from '../../ui/agent-badge';
 import { cn } from '../../ui/cn';
 import type { DataTableColumn } from '../../ui/data-table';
 import { RelativeTime } from '../../ui/relative-time';
 import { useNow } from '../../ui/use-now';
+import { useAgentName } from './agents-api';
 import { uptimePercent } from './check-filter';
 import type { CheckAggregate } from './check-groups';
 import type { HealthRow } from './check-rows';
@@ -84,13 +86,21 @@ function rowValues(row: HealthRow): CheckAggregate {
   return { status: check.status, uptime: check.uptime, latency: check.latency.p95, last_transition_time: check.last_transition_time };
 }
 
+/** The badge of a check's agent, named from the page's agent names. */
+export function CheckAgent({ agentId }: { agentId: string }) {
+  return <AgentBadge agentId={agentId} name={useAgentName(agentId)} />;
+}
+
 function CheckName({ row }: { row: Extract<HealthRow, { kind: 'check' }> }) {
   const { check } = row;
   const source = `${check.canary_name}${check.endpoint ? ` · ${check.endpoint}` : ''}`;
   return (
     <span className={cn('flex min-w-0 flex-col', row.depth === 1 && 'pl-6')}>
-      <span className="truncate font-medium" title={row.title}>
-        {row.title}
+      <span className="flex min-w-0 items-center gap-1.5">
+        <span className="truncate font-medium" title={row.title}>
+          {row.title}
+        </span>
+        {check.agent_id && <CheckAgent agentId={check.agent_id} />}
       </span>
       <span className="truncate text-xs text-fg-muted" title={source}>
         {source}

@@ -157,7 +157,25 @@ describe('/health', () => {
     expect(asked.get('select')).toBe('id,name');
     await app.user.click(within(tabs).getByRole('tab', { name: 'eu-cluster (1)' }));
     expect(param(app, 'tab')).toBe(remote);
-    await rowsBecome(['edgeedge']);
+    await rowsBecome(['edgeeu-clusteredge']);
+  });
+
+  it("names a check's agent beside its name when the check came from an agent, whatever the tabs", async () => {
+    const remote = 'a1a1a1a1-0000-4000-8000-000000000002';
+    const checks = [...CHECKS, aCheck({ id: 'c5', name: 'edge', canary_name: 'edge', status: 'unhealthy', agent_id: remote })];
+    renderSettings('/health?groupBy=no-group', [summaryRoute(checks), dbRoute('GET', 'agents', () => rows([{ id: remote, name: 'eu-cluster' }]))]);
+    const table = await checksTable();
+    await waitFor(() => expect(within(within(table).getByText('edge', { selector: '.font-medium' }).parentElement!).getByTitle('Agent').textContent).toBe('eu-cluster'));
+    expect(within(table).getAllByTitle('Agent')).toHaveLength(1);
+  });
+
+  it("names a check's agent on its card in the card layout", async () => {
+    const remote = 'a1a1a1a1-0000-4000-8000-000000000003';
+    const checks = [...CHECKS, aCheck({ id: 'c5', name: 'edge', canary_name: 'edge', status: 'unhealthy', agent_id: remote })];
+    renderSettings('/health?groupBy=no-group&layout=card', [summaryRoute(checks), dbRoute('GET', 'agents', () => rows([{ id: remote, name: 'eu-cluster' }]))]);
+    const card = await screen.findByRole('button', { name: 'edge' });
+    await waitFor(() => expect(within(card).getByTitle('Agent').textContent).toBe('eu-cluster'));
+    expect(within(await screen.findByRole('button', { name: 'checkout' })).queryByTitle('Agent')).toBeNull();
   });
 
   it('shows cards by group in the card layout, and a card opens its check', async () => {

@@ -1,12 +1,12 @@
-import { HEALTH_TAB_ALL, TIME_RANGE_MINUTES, type CheckSummary } from '@pharos/core';
-import { useCallback, useEffect, useState } from 'react';
+import { TIME_RANGE_MINUTES, type CheckSummary } from '@pharos/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { linkClass } from '../../ui/link-styles';
 import { Tabs } from '../../ui/tabs';
 import { useTableUrlState } from '../../ui/table-url-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useRefreshRate } from '../../ui/use-refresh-rate';
-import { useAgentNames } from './agents-api';
+import { AgentNamesProvider, useAgentNames } from './agents-api';
 import { fetchChecksSummary, useChecksSummary } from './api';
 import { CheckCards } from './check-cards';
 import { CheckDrawer } from './check-drawer';
@@ -73,8 +73,8 @@ export function HealthPage() {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const checks = summary.data ?? NO_CHECKS;
   const view = useHealthView(checks, params, sort ?? DEFAULT_SORT, expanded);
-  const agentIds = params.tabBy === TAB_BY_AGENT ? view.tabs.map((tab) => tab.value).filter((value) => value !== HEALTH_TAB_ALL) : [];
-  const agentNames = useAgentNames(agentIds, params.tabBy === TAB_BY_AGENT);
+  const agentIds = useMemo(() => [...new Set(checks.map((check) => check.agent_id).filter((id): id is string => Boolean(id)))], [checks]);
+  const agentNames = useAgentNames(agentIds, true);
   const selected = params.checkId ? checks.find((check) => check.id === params.checkId) : undefined;
 
   const toggleGroup = useCallback(
@@ -92,57 +92,59 @@ export function HealthPage() {
     checks.length === 0 ? <NoChecks /> : params.hidePassing && view.filtered.length === 0 && view.counts.passing > 0 && !params.query && !params.labels ? 'Every check is passing.' : 'No check matches.';
 
   return (
-    <div className="flex min-h-0 flex-col gap-4">
-      <HealthHeader
-        passing={view.counts.passing}
-        failing={view.counts.failing}
-        timeRange={params.timeRange}
-        onTimeRangeChange={(timeRange) => setParams({ timeRange })}
-      />
-      {summary.isPending ? (
-        <HealthSkeleton />
-      ) : (
-        <div className="flex min-h-0 flex-col gap-6 lg:flex-row">
-          <FilterPanel
-            hidePassing={params.hidePassing}
-            onHidePassingChange={(hide) => setParams({ hidePassing: String(hide) })}
-            labelKeys={view.labelKeys}
-            labels={params.labels}
-            onLabelsChange={(labels) => setParams({ labels: labels || null })}
-          />
-          <div className="flex min-w-0 flex-1 flex-col gap-3">
-            <HealthToolbar params={params} labelKeys={view.labelKeys} onChange={setParams} />
-            <Tabs
-              label={`Tab By ${params.tabBy}`}
-              urlParam={TAB_PARAM}
-              resetParams={['pageIndex']}
-              items={view.tabs.map((tab) => ({ value: tab.value, label: `${params.tabBy === TAB_BY_AGENT ? (agentNames.get(tab.value) ?? tab.value) : tab.value} (${tab.count})` }))}
+    <AgentNamesProvider value={agentNames}>
+      <div className="flex min-h-0 flex-col gap-4">
+        <HealthHeader
+          passing={view.counts.passing}
+          failing={view.counts.failing}
+          timeRange={params.timeRange}
+          onTimeRangeChange={(timeRange) => setParams({ timeRange })}
+        />
+        {summary.isPending ? (
+          <HealthSkeleton />
+        ) : (
+          <div className="flex min-h-0 flex-col gap-6 lg:flex-row">
+            <FilterPanel
+              hidePassing={params.hidePassing}
+              onHidePassingChange={(hide) => setParams({ hidePassing: String(hide) })}
+              labelKeys={view.labelKeys}
+              labels={params.labels}
+              onLabelsChange={(labels) => setParams({ labels: labels || null })}
             />
-            {summary.error ? (
-              <p role="alert" className="text-sm text-danger">
-                {summary.error.message}
-              </p>
-            ) : params.layout === 'card' ? (
-              view.rows.length === 0 ? (
-                <p className="rounded-lg border border-border bg-surface px-3 py-8 text-center text-sm text-fg-muted">{emptyMessage}</p>
-              ) : (
-                <CheckCards rows={view.rows} onOpen={open} />
-              )
-            ) : (
-              <CheckTable
-                rows={view.rows}
-                pivot={view.pivot}
-                pivotCellType={params.pivotCellType}
-                isFetching={summary.isFetching}
-                emptyMessage={emptyMessage}
-                onOpen={open}
-                onToggleGroup={toggleGroup}
+            <div className="flex min-w-0 flex-1 flex-col gap-3">
+              <HealthToolbar params={params} labelKeys={view.labelKeys} onChange={setParams} />
+              <Tabs
+                label={`Tab By ${params.tabBy}`}
+                urlParam={TAB_PARAM}
+                resetParams={['pageIndex']}
+                items={view.tabs.map((tab) => ({ value: tab.value, label: `${params.tabBy === TAB_BY_AGENT ? (agentNames.get(tab.value) ?? tab.value) : tab.value} (${tab.count})` }))}
               />
-            )}
+              {summary.error ? (
+                <p role="alert" className="text-sm text-danger">
+                  {summary.error.message}
+                </p>
+              ) : params.layout === 'card' ? (
+                view.rows.length === 0 ? (
+                  <p className="rounded-lg border border-border bg-surface px-3 py-8 text-center text-sm text-fg-muted">{emptyMessage}</p>
+                ) : (
+                  <CheckCards rows={view.rows} onOpen={open} />
+                )
+              ) : (
+                <CheckTable
+                  rows={view.rows}
+                  pivot={view.pivot}
+                  pivotCellType={params.pivotCellType}
+                  isFetching={summary.isFetching}
+                  emptyMessage={emptyMessage}
+                  onOpen={open}
+                  onToggleGroup={toggleGroup}
+                />
+              )}
+            </div>
           </div>
-        </div>
-      )}
-      <CheckDrawer check={selected} missingId={params.checkId && summary.data && !selected ? params.checkId : null} onClose={() => setParams({ checkId: null })} />
-    </div>
+        )}
+        <CheckDrawer check={selected} missingId={params.checkId && summary.data && !selected ? params.checkId : null} onClose={() => setParams({ checkId: null })} />
+      </div>
+    </AgentNamesProvider>
   );
 }

@@ -27,7 +27,7 @@ const baseRoutes = (): StubRoute[] => [
   topologyRoute((query) => aResponse(query.get('id') === DB_ID ? [DATABASE] : [])),
   dbRoute('GET', 'agents', () => rows([])),
   dbRoute('GET', 'component_names', () => rows([{ id: 'c-root', name: 'shop', icon: null, type: 'System', path: '', parent_id: null }])),
-  dbRoute('GET', 'checks_by_component', () => rows([{ id: 'k1', name: 'replication-lag', type: 'postgres', icon: null, status: 'unhealthy', canary_name: 'db', last_runtime: null }])),
+  dbRoute('GET', 'checks_by_component', () => rows([{ id: 'k1', name: 'replication-lag', type: 'postgres', icon: null, status: 'unhealthy', canary_name: 'db', last_runtime: null, agent_id: 'a0000000-0000-4000-8000-00000000000c', agents: { id: 'a0000000-0000-4000-8000-00000000000c', name: 'eu-db-cluster' } }])),
   dbRoute('GET', 'team_components', () => rows([{ team_id: 't1', component_id: DB_ID, team: { id: 't1', name: 'Payments', icon: null } }])),
   dbRoute('GET', 'playbook_runs', () => rows([])),
   dbRoute('GET', 'incidents_by_component', () => rows([{ id: 'i1', incident_id: 'INC-3', title: 'Replica lag', status: 'investigating', severity: 'medium', created_at: '2026-11-01T00:00:00Z' }])),
@@ -62,7 +62,9 @@ describe('/topology/{id}', () => {
     expect(within(side).getByRole('link', { name: 'Incidents' }).getAttribute('href')).toBe(`/incidents?component=${DB_ID}`);
     expect(within(side).getByRole('link', { name: 'Insights' }).getAttribute('href')).toBe(`/catalog/insights?component=${DB_ID}`);
     expect(await within(side).findByRole('button', { name: 'Link to incident' })).toBeTruthy();
-    expect((await within(side).findByRole('link', { name: 'replication-lag' })).getAttribute('href')).toBe('/health?checkId=k1');
+    const check = await within(side).findByRole('link', { name: 'replication-lag' });
+    expect(check.getAttribute('href')).toBe('/health?checkId=k1');
+    expect(within(check.closest('li')!).getByTitle('Agent').textContent).toBe('eu-db-cluster');
     expect(await within(side).findByRole('link', { name: 'Payments' })).toBeTruthy();
     expect(await within(side).findByText('No playbook has run on this component.')).toBeTruthy();
     expect(app.server.to('/api/db/checks_by_component')[0]!.url.searchParams.get('component_id')).toBe(`eq.${DB_ID}`);

@@ -12,6 +12,9 @@ export interface ComponentCheck {
   status: string | null;
   canary_name: string | null;
   last_runtime: string | null;
+  agent_id: string | null;
+  /** The check's agent (spec 1 "Other reads": check rows carry agents {id, name}). */
+  agents: { id: string; name: string | null } | null;
 }
 
 /** `GET /checks_by_component?component_id=eq.{id}`: the checks linked to a component. */
@@ -21,12 +24,12 @@ export function useComponentChecks(id: string) {
     queryFn: async ({ signal }): Promise<ComponentCheck[]> => {
       const { data } = await db
         .from('checks_by_component')
-        .select('id,name,type,icon,status,canary_name,last_runtime')
+        .select('id,name,type,icon,status,canary_name,last_runtime,agent_id,agents(id,name)')
         .eq('component_id', id)
         .order('name')
         .abortSignal(signal)
         .throwOnError();
-      return (data ?? []) as ComponentCheck[];
+      return (data ?? []) as unknown as ComponentCheck[];
     },
   });
 }

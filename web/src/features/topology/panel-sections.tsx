@@ -1,6 +1,7 @@
 import { PLAYBOOK_PAGE_SIZES } from '@pharos/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AgentBadge } from '../../ui/agent-badge';
 import { ErrorPanel } from '../../ui/error-panel';
 import { linkClass } from '../../ui/link-styles';
 import { Skeleton } from '../../ui/skeleton';
@@ -41,6 +42,7 @@ export function ChecksSection({ componentId }: { componentId: string }) {
               <Link to={`/health?checkId=${encodeURIComponent(check.id)}`} className="min-w-0 flex-1 truncate hover:underline" title={check.name}>
                 {check.name}
               </Link>
+              <AgentBadge agentId={check.agent_id} name={check.agents?.name} />
               <span className="shrink-0 text-xs text-fg-muted">{check.type}</span>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AgentBadge } from '../../../ui/agent-badge';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { linkClass } from '../../../ui/link-styles';
 import { RelativeTime } from '../../../ui/relative-time';
@@ -28,9 +29,12 @@ export function ChecksTab({ configId }: { configId: string }) {
         {checks.data.map((check) => (
           <tr key={check.id} className="border-t border-border">
             <td className="py-1.5 pr-3">
-              <Link to={`/health?checkId=${encodeURIComponent(check.id)}`} className={linkClass}>
-                {check.name}
-              </Link>
+              <span className="flex items-center gap-1.5">
+                <Link to={`/health?checkId=${encodeURIComponent(check.id)}`} className={linkClass}>
+                  {check.name}
+                </Link>
+                <AgentBadge agentId={check.agent_id} name={check.agents?.name} />
+              </span>
             </td>
             <td className="py-1.5 pr-3">
               <HealthBadge health={check.status} />

@@ -41,6 +41,9 @@ const DETAIL = {
   summary: { changes: 12, analysis: 2, relationships: 1500, playbook_runs: 1, checks: 1 },
 };
 
+/** The agent the related check came from. */
+const EDGE_AGENT = { id: 'a0000000-0000-4000-8000-00000000000e', name: 'eu-west-cluster' };
+
 const INCIDENT = { id: 'a0e8a2b6-7f1e-4f57-9b0e-2d4b7c9a1e01', incident_id: 'INC-7', title: 'Checkout is slow', status: 'open', severity: 'high' };
 
 function routes(detail: unknown[] = [DETAIL], hypotheses: unknown[] = [{ id: 'h-root' }]): StubRoute[] {
@@ -50,7 +53,7 @@ function routes(detail: unknown[] = [DETAIL], hypotheses: unknown[] = [{ id: 'h-
     {
       path: /^\/api\/db\/check_summary_for_config\?/,
       respond: () =>
-        json([{ id: 'ck1', name: 'checkout-http', type: 'http', icon: null, status: 'unhealthy', severity: 'high', canary_name: 'shop', last_runtime: null, uptime: { passed: 9, failed: 1 } }]),
+        json([{ id: 'ck1', name: 'checkout-http', type: 'http', icon: null, status: 'unhealthy', severity: 'high', canary_name: 'shop', last_runtime: null, uptime: { passed: 9, failed: 1 }, agent_id: EDGE_AGENT.id, agents: EDGE_AGENT }]),
     },
     {
       path: /^\/api\/playbook\/list\?/,
@@ -117,11 +120,14 @@ describe('config detail page', () => {
     expect(await screen.findByRole('heading', { name: 'Details not found' })).toBeTruthy();
   });
 
-  it('lists the related checks, each opening its drawer on /health', async () => {
+  it("lists the related checks with their agent's name, each opening its drawer on /health", async () => {
     const app = await open(`/catalog/${ID}/checks`);
     const link = await screen.findByRole('link', { name: 'checkout-http' });
     expect(link.getAttribute('href')).toBe('/health?checkId=ck1');
-    expect(app.server.to('/api/db/check_summary_for_config')[0]!.url.searchParams.get('config_id')).toBe(`eq.${ID}`);
+    expect(within(link.closest('tr')!).getByTitle('Agent').textContent).toBe('eu-west-cluster');
+    const asked = app.server.to('/api/db/check_summary_for_config')[0]!.url.searchParams;
+    expect(asked.get('config_id')).toBe(`eq.${ID}`);
+    expect(asked.get('select')).toContain('agents(id,name)');
     expect(within(screen.getByRole('navigation', { name: 'Config tabs' })).getByRole('link', { name: /Checks/ }).getAttribute('aria-current')).toBe('page');
     expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Checks')).toBeTruthy();
   });

@@ -97,6 +97,9 @@ export interface ConfigCheck {
   canary_name: string | null;
   last_runtime: string | null;
   uptime: { passed: number; failed: number };
+  agent_id: string | null;
+  /** The check's agent (spec 1 "Other reads": check rows carry agents {id, name}). */
+  agents: { id: string; name: string | null } | null;
 }
 
 /** `GET /check_summary_for_config?config_id=eq.{id}`: the checks related to the config. */
@@ -106,12 +109,12 @@ export function useConfigChecks(id: string) {
     queryFn: async ({ signal }): Promise<ConfigCheck[]> => {
       const { data } = await db
         .from('check_summary_for_config')
-        .select('id,name,type,icon,status,severity,canary_name,last_runtime,uptime')
+        .select('id,name,type,icon,status,severity,canary_name,last_runtime,uptime,agent_id,agents(id,name)')
         .eq('config_id', id)
         .order('name')
         .abortSignal(signal)
         .throwOnError();
-      return (data ?? []) as ConfigCheck[];
+      return (data ?? []) as unknown as ConfigCheck[];
     },
   });
 }

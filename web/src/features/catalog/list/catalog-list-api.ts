@@ -38,10 +38,12 @@ export interface ConfigListItem {
   cost_total_1d: number | null;
   cost_total_30d: number | null;
   config_items_last_scraped_time: Array<{ last_scraped_time: string }> | { last_scraped_time: string } | null;
+  agent_id: string | null;
+  agent: { id: string; name: string | null } | null;
 }
 
 export const CONFIG_LIST_COLUMNS =
-  'id,name,type,config_class,status,health,labels,tags,created_at,updated_at,deleted_at,cost_total_1d,cost_total_30d,config_items_last_scraped_time(last_scraped_time)';
+  'id,name,type,config_class,status,health,labels,tags,created_at,updated_at,deleted_at,cost_total_1d,cost_total_30d,config_items_last_scraped_time(last_scraped_time),agent_id,agent:agent_id(id,name)';
 
 export const catalogListKeys = {
   all: ['catalog-list'] as const,

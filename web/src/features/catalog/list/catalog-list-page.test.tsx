@@ -43,6 +43,8 @@ const item = (row: Partial<ConfigListItem>): ConfigListItem => ({
   cost_total_1d: null,
   cost_total_30d: null,
   config_items_last_scraped_time: [{ last_scraped_time: new Date().toISOString() }],
+  agent_id: '00000000-0000-0000-0000-000000000000',
+  agent: { id: '00000000-0000-0000-0000-000000000000', name: 'local' },
   ...row,
 });
 
@@ -165,6 +167,23 @@ describe('/catalog', () => {
     await waitFor(() => expect(bodyRows(table)[0]!.textContent).toContain('Shop::Service'));
     expect(within(screen.getByRole('navigation', { name: 'Pinned types' })).getByRole('link', { name: 'Shop::Service' })).toBeTruthy();
     expect(param(app, 'configType')).toBeNull();
+  });
+
+  it("names the agent of a config that came from one beside its name, and asks for the agents' names", async () => {
+    const requests = { summary: [] as unknown[], configs: [] as URL[] };
+    const edge = 'a0000000-0000-4000-8000-000000000007';
+    CONFIGS.push(item({ id: 'c4', name: 'edge-api', agent_id: edge, agent: { id: edge, name: 'eu-west-cluster' } }));
+    try {
+      renderSettings('/catalog?configType=Shop::Service', routes(requests));
+      const configs = await screen.findByRole('table', { name: 'Configs' });
+      await waitFor(() => expect(bodyRows(configs)).toHaveLength(4));
+      const [api, , , edgeApi] = bodyRows(configs);
+      expect(within(edgeApi!).getByTitle('Agent').textContent).toBe('eu-west-cluster');
+      expect(within(api!).queryByTitle('Agent')).toBeNull();
+      expect(requests.configs.at(-1)!.searchParams.get('select')).toContain('agent:agent_id(id,name)');
+    } finally {
+      CONFIGS.pop();
+    }
   });
 
   it('sorts by a header click, shown on the header and kept in the URL, from the keyboard too', async () => {

@@ -1,5 +1,6 @@
 import { CONFIG_TABLE, isConfigPossiblyStale } from '@pharos/core';
 import { Clock } from 'lucide-react';
+import { AgentBadge } from '../../../ui/agent-badge';
 import { cn } from '../../../ui/cn';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { RelativeTime } from '../../../ui/relative-time';
@@ -54,6 +55,7 @@ function columnsOf(now: number, filterBy: FilterBy, shown: ReadonlySet<OptionalC
             <span className="truncate" title={name}>
               {name}
             </span>
+            <AgentBadge agentId={item.agent_id} name={item.agent?.name} />
             {item.deleted_at && <span className="shrink-0 text-xs no-underline">(deleted)</span>}
             {stale && (
               <span title={`Possibly stale: last scraped ${new Date(lastScraped!).toLocaleString()}`} aria-label="Possibly stale" className="shrink-0 text-yellow-600">

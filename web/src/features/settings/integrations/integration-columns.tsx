@@ -1,5 +1,5 @@
-import { LOCAL_AGENT_ID } from '@pharos/core';
 import { createColumnHelper } from '@tanstack/react-table';
+import { AgentBadge } from '../../../ui/agent-badge';
 import type { DataTableColumn } from '../../../ui/data-table';
 import { DateTime } from '../../../ui/date-time';
 import { RelativeTime } from '../../../ui/relative-time';
@@ -13,16 +13,11 @@ const column = createColumnHelper<IntegrationRow>();
 function NameCell({ row }: { row: IntegrationRow }) {
   const type = isIntegrationType(row.integration_type) ? integrationType(row.integration_type) : undefined;
   const Icon = type?.icon;
-  const agent = row.agent_id && row.agent_id !== LOCAL_AGENT_ID ? (row.agent?.name ?? row.agent_id) : null;
   return (
     <span className="inline-flex min-w-0 items-center gap-2 font-medium">
       {Icon && <Icon className="size-4 shrink-0 text-fg-muted" role="img" aria-label={type.label} />}
       <span className="truncate">{row.name}</span>
-      {agent && (
-        <span title="Agent" className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-normal text-fg-muted">
-          {agent}
-        </span>
-      )}
+      <AgentBadge agentId={row.agent_id} name={row.agent?.name} />
     </span>
   );
 }
