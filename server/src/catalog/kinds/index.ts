@@ -16,6 +16,7 @@ export const KIND_READERS: Readonly<Record<string, KindReader>> = {
   kubernetesFile: readKubernetesFiles,
   kubernetes: readKubernetes,
   aws: loadedOnUse(() => import('./aws/index.js').then((module) => module.readAws)),
+  azure: loadedOnUse(() => import('./azure/index.js').then((module) => module.readAzure)),
 };
 
 const ACCOUNT = (provider: string) => `${/^[AEIOU]/.test(provider) ? 'an' : 'a'} ${provider} account this Pharos is not connected to`;
@@ -23,7 +24,6 @@ const ACCOUNT = (provider: string) => `${/^[AEIOU]/.test(provider) ? 'an' : 'a'}
 /** config-db's other scraper kinds, and why they do not run here. */
 export const KINDS_NOT_RUN: Readonly<Record<string, string>> = {
   trivy: 'the Trivy scanner, which Pharos does not run',
-  azure: ACCOUNT('Azure'),
   azureDevops: ACCOUNT('Azure DevOps'),
   gcp: ACCOUNT('Google Cloud'),
   githubActions: ACCOUNT('GitHub'),
