@@ -135,6 +135,9 @@ describe('the azure scraper', () => {
   it('sends the secret only to the configured authority, and the token only to the configured ARM endpoint', async () => {
     const host = new URL(azure.url).host;
     expect(azure.requests.filter((request) => request.host !== host || request.refused)).toEqual([]);
+    // MSAL reads the tenant's OpenID configuration at the authority before asking for a token; no instance discovery for another cloud.
+    expect(azure.requests.some((request) => request.path === `/${TENANT_ID}/v2.0/.well-known/openid-configuration`)).toBe(true);
+    expect(azure.requests.some((request) => request.path === '/common/discovery/instance')).toBe(false);
     const tokenRequests = azure.requests.filter((request) => request.path.endsWith('/oauth2/v2.0/token'));
     expect(tokenRequests.length).toBeGreaterThan(0);
     expect(tokenRequests.every((request) => request.path === `/${TENANT_ID}/oauth2/v2.0/token` && request.clientId === CLIENT_ID && request.scope?.split(' ').includes(`${azure.url}/.default`))).toBe(true);
@@ -155,6 +158,23 @@ describe('the azure scraper', () => {
     const refused = await env.run(await env.scraperId('azure-other-authority'));
     expect(refused.errors).toEqual([`azure[0]: connection ${connection} signs in only at ${azure.url}: authorityHost ${decoy.url} is another host (set the connection's authorityHost property)`]);
     expect(decoy.requests).toEqual([]);
+  });
+
+  it("signs in with the spec's own service principal, and reads only what include names", async () => {
+    await setStoredValue(env.server.pool, TEST_SECRETS, { kind: 'Secret', namespace: 'default', name: 'azure-reader', key: 'secret' }, CLIENT_SECRET);
+    await env.apply(
+      scrapeConfig(
+        'azure-storage-only',
+        `      connection: ${connection}\n      tenantID: ${TENANT_ID}\n      clientID: {value: ${CLIENT_ID}}\n      clientSecret:\n        valueFrom:\n          secretKeyRef: {name: azure-reader, key: secret}\n      endpoint: ${azure.url}\n      authorityHost: ${azure.url}\n      skipTLSVerify: true\n      include: [storageAccounts]\n`,
+      ),
+    );
+    const before = azure.requests.length;
+    const run = await env.run(await env.scraperId('azure-storage-only'));
+    expect(run.errors).toEqual([]);
+    expect([...(await configsOf(await env.scraperId('azure-storage-only'))).keys()]).toEqual([`${STORAGE}/shopinvoices`]);
+    expect(azure.requests.slice(before).filter((request) => request.path.startsWith('/subscriptions/')).map((request) => request.path)).toEqual([
+      `/subscriptions/${SUBSCRIPTION_ID}/providers/Microsoft.Storage/storageAccounts`,
+    ]);
   });
 
   it('says the identity platform refused the secret, and saves nothing', async () => {
