@@ -177,6 +177,21 @@ describe('the azure scraper', () => {
     ]);
   });
 
+  it('names each list ARM refused as an error of the run', async () => {
+    const other = '99999999-8888-7777-6666-555555555555';
+    await env.apply(scrapeConfig('azure-unknown-subscription', `      connection: ${connection}\n`).replace(SUBSCRIPTION_ID, other));
+    const run = await env.run(await env.scraperId('azure-unknown-subscription'));
+    const notFound = `404 SubscriptionNotFound: The subscription '${other}' could not be found.`;
+    expect(run.errors).toEqual([
+      `azure[0]: failed to list resource groups: /subscriptions/${other}/resourcegroups: ${notFound}`,
+      `azure[0]: failed to list network interfaces: /subscriptions/${other}/providers/Microsoft.Network/networkInterfaces: ${notFound}`,
+      `azure[0]: failed to list virtual machines: /subscriptions/${other}/providers/Microsoft.Compute/virtualMachines: ${notFound}`,
+      `azure[0]: failed to list virtual networks: /subscriptions/${other}/providers/Microsoft.Network/virtualNetworks: ${notFound}`,
+      `azure[0]: failed to list storage accounts: /subscriptions/${other}/providers/Microsoft.Storage/storageAccounts: ${notFound}`,
+    ]);
+    expect(run.items).toBe(0);
+  });
+
   it('says the identity platform refused the secret, and saves nothing', async () => {
     await setStoredValue(env.server.pool, TEST_SECRETS, { kind: 'Secret', namespace: 'default', name: 'azure-wrong', key: 'secret' }, 'not-the-secret');
     const entry = `      connection: ${connection}

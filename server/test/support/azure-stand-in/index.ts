@@ -146,6 +146,12 @@ export async function startAzureStandIn(clients: Readonly<Record<string, string>
       send(response, 400, { error: { code: 'MissingApiVersionParameter', message: "The api-version query parameter (?api-version=) is required for all requests." } });
       return;
     }
+    const subscription = /^\/subscriptions\/([^/]+)/.exec(url.pathname)?.[1] ?? '';
+    if (subscription !== SUBSCRIPTION_ID) {
+      seen.refused = 'SubscriptionNotFound';
+      send(response, 404, { error: { code: 'SubscriptionNotFound', message: `The subscription '${subscription}' could not be found.` } });
+      return;
+    }
     const file = ARM_ANSWERS[url.pathname.toLowerCase()];
     if (!file) {
       seen.refused = 'InvalidResourceType';
