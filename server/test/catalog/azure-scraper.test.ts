@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setStoredValue } from '../../src/secret-store/store.js';
 import { startAzureStandIn, SUBSCRIPTION_ID, TENANT_ID, type AzureStandIn } from '../support/azure-stand-in/index.js';
 import { TEST_SECRETS } from '../support/server.js';
-import { saveConnection } from '../connections/helpers.js';
+import { saveConnection, testSaved } from '../connections/helpers.js';
 import { catalogTest } from './helpers.js';
 
 /**
@@ -190,6 +190,16 @@ describe('the azure scraper', () => {
       `azure[0]: failed to list storage accounts: /subscriptions/${other}/providers/Microsoft.Storage/storageAccounts: ${notFound}`,
     ]);
     expect(run.items).toBe(0);
+  });
+
+  it("tests an azure connection by asking the identity platform for ARM's token", async () => {
+    const { rows } = await env.server.pool.query<{ id: string }>("select id from connections where name = 'shop-subscription'");
+    expect(await testSaved(env.server, env.token, rows[0]!.id)).toEqual({ status: 200, message: 'ok' });
+    const stale = await saveConnection(env.server, env.token, { type: 'azure', url: azure.url, username: CLIENT_ID, password: 'an-old-secret', insecure_tls: true, properties: { tenant: TENANT_ID, authorityHost: azure.url } });
+    expect(await testSaved(env.server, env.token, stale.id)).toEqual({
+      status: 400,
+      message: expect.stringMatching(new RegExp(`^the identity platform at ${azure.url.replace(/\./g, '\\.')} refused client ${CLIENT_ID} of tenant ${TENANT_ID}: .*AADSTS7000215: Invalid client secret provided`)),
+    });
   });
 
   it('says the identity platform refused the secret, and saves nothing', async () => {

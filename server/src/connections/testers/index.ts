@@ -28,6 +28,7 @@ const TESTERS: Readonly<Record<string, ConnectionTester>> = {
   git: testGit,
   kubernetes: testKubernetes,
   aws: loadedOnUse(() => import('./aws.js').then((module) => module.testAws)),
+  azure: loadedOnUse(() => import('./azure.js').then((module) => module.testAzure)),
   folder: testFolder,
   email: testEmail,
   ...Object.fromEntries(CHANNEL_CONNECTION_TYPES.map((type) => [type, testChannel])),
