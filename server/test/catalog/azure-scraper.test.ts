@@ -30,7 +30,7 @@ beforeAll(async () => {
     password: CLIENT_SECRET,
     // The stand-in's certificate is self-signed.
     insecure_tls: true,
-    properties: { tenant: TENANT_ID, authorityHost: azure.url },
+    properties: { tenant: TENANT_ID, authorityUrl: azure.url },
   });
   connection = `connection://${saved.namespace}/${saved.name}`;
 });
@@ -156,7 +156,7 @@ describe('the azure scraper', () => {
 
     await env.apply(scrapeConfig('azure-other-authority', `      connection: ${connection}\n      authorityHost: ${decoy.url}\n`));
     const refused = await env.run(await env.scraperId('azure-other-authority'));
-    expect(refused.errors).toEqual([`azure[0]: connection ${connection} signs in only at ${azure.url}: authorityHost ${decoy.url} is another host (set the connection's authorityHost property)`]);
+    expect(refused.errors).toEqual([`azure[0]: connection ${connection} signs in only at ${azure.url}: authorityHost ${decoy.url} is another host (set the connection's authorityUrl property)`]);
     expect(decoy.requests).toEqual([]);
   });
 
@@ -195,7 +195,7 @@ describe('the azure scraper', () => {
   it("tests an azure connection by asking the identity platform for ARM's token", async () => {
     const { rows } = await env.server.pool.query<{ id: string }>("select id from connections where name = 'shop-subscription'");
     expect(await testSaved(env.server, env.token, rows[0]!.id)).toEqual({ status: 200, message: 'ok' });
-    const stale = await saveConnection(env.server, env.token, { type: 'azure', url: azure.url, username: CLIENT_ID, password: 'an-old-secret', insecure_tls: true, properties: { tenant: TENANT_ID, authorityHost: azure.url } });
+    const stale = await saveConnection(env.server, env.token, { type: 'azure', url: azure.url, username: CLIENT_ID, password: 'an-old-secret', insecure_tls: true, properties: { tenant: TENANT_ID, authorityUrl: azure.url } });
     expect(await testSaved(env.server, env.token, stale.id)).toEqual({
       status: 400,
       message: expect.stringMatching(new RegExp(`^the identity platform at ${azure.url.replace(/\./g, '\\.')} refused client ${CLIENT_ID} of tenant ${TENANT_ID}: .*AADSTS7000215: Invalid client secret provided`)),

@@ -42,7 +42,7 @@ describe('azureAccessOf', () => {
   });
 
   it("keeps a connection's secret on the connection's hosts", async () => {
-    const sovereign = connectionRow({ url: 'https://management.usgovcloudapi.net', properties: { tenant: 't', authorityHost: 'https://login.microsoftonline.us' } });
+    const sovereign = connectionRow({ url: 'https://management.usgovcloudapi.net', properties: { tenant: 't', authorityUrl: 'https://login.microsoftonline.us' } });
     expect(await azureAccessOf({ subscriptionID: 's', connection: 'connection://default/shop' }, resolver(sovereign))).toMatchObject({
       endpoint: 'https://management.usgovcloudapi.net',
       authorityHost: 'https://login.microsoftonline.us',

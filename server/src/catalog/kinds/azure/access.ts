@@ -44,7 +44,7 @@ export interface AzureAccessResolver {
 /**
  * config-db's Azure spec: `subscriptionID`, `tenantID`, `clientID` and `clientSecret` (secret-or-value
  * fields) or those of its `connection` (an azure connection: username the client id, password the
- * secret, property `tenant`; its url ARM's base URL and property `authorityHost` for clouds other than
+ * secret, property `tenant`; its url ARM's base URL and property `authorityUrl` for clouds other than
  * the public one), plus the spec's own `endpoint` and `authorityHost`. A connection's secret goes only
  * to the connection's own hosts. Pharos never falls back to the machine's own Azure identity.
  */
@@ -68,9 +68,9 @@ export async function azureAccessOf(spec: Record<string, unknown>, resolver: Azu
   if (usesConnection) {
     // The connection's secret stays with the connection's hosts.
     endpoint = targetWithin(connection, endpoint, 'endpoint') ?? undefined;
-    const own = text(connection.properties['authorityHost']) ?? PUBLIC_AUTHORITY;
+    const own = text(connection.properties['authorityUrl']) ?? PUBLIC_AUTHORITY;
     if (authorityHost && origin('authorityHost', authorityHost, own) !== origin('authorityHost', own, own)) {
-      throw new AzureAccessError(`connection ${reference} signs in only at ${own}: authorityHost ${authorityHost} is another host (set the connection's authorityHost property)`);
+      throw new AzureAccessError(`connection ${reference} signs in only at ${own}: authorityHost ${authorityHost} is another host (set the connection's authorityUrl property)`);
     }
     authorityHost = own;
   }
