@@ -71,8 +71,9 @@ function armErrorText(body: unknown): string {
   return typeof body === 'string' ? body : JSON.stringify(body ?? null);
 }
 
-/** The identity platform's answer (AADSTS code and description) without MSAL's trace and correlation lines. */
+/** The identity platform's answer: its AADSTS code and description, without MSAL's trace, correlation and time stamps. */
 function identityErrorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split(/\r?\n/)[0]!.replace(/^ClientSecretCredential authentication failed: /, '').trim();
+  const described = /(AADSTS\d+: .*?)(?: Trace ID: | - |$)/.exec(message)?.[1];
+  return described ?? message.split(/\r?\n/)[0]!.replace(/^ClientSecretCredential authentication failed: /, '').trim();
 }
