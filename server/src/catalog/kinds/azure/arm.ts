@@ -7,9 +7,10 @@ import { PUBLIC_AUTHORITY, type AzureAccess } from './access.js';
 /**
  * Azure Resource Manager through Microsoft's own libraries: `@azure/identity` gets the token (MSAL's
  * client-credentials flow, with its caching and refresh) and `@azure-rest/core-client` sends the calls
- * with it. Both were already installed (tedious depends on them) and support Node 20; the generated
- * `@azure/arm-compute`, `-network`, `-storage` and `-resources` clients would add four packages of
- * several megabytes for the four list calls made here, whose JSON is kept as ARM sent it anyway.
+ * with it. Both were already installed (tedious and its Key Vault client depend on them), are MIT and
+ * support Node 20 (`engines` >=20.0.0); the generated `@azure/arm-compute`, `-network`, `-storage` and
+ * `-resources` clients would add four packages of several megabytes for the four list calls made here,
+ * whose JSON is kept as ARM sent it anyway.
  */
 export interface Arm {
   /** Asks the identity platform for ARM's token: the first call, so a refused secret fails the entry at once. */
