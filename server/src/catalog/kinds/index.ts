@@ -17,6 +17,7 @@ export const KIND_READERS: Readonly<Record<string, KindReader>> = {
   kubernetes: readKubernetes,
   aws: loadedOnUse(() => import('./aws/index.js').then((module) => module.readAws)),
   gcp: loadedOnUse(() => import('./gcp/index.js').then((module) => module.readGcp)),
+  azure: loadedOnUse(() => import('./azure/index.js').then((module) => module.readAzure)),
 };
 
 const ACCOUNT = (provider: string) => `${/^[AEIOU]/.test(provider) ? 'an' : 'a'} ${provider} account this Pharos is not connected to`;
@@ -24,7 +25,6 @@ const ACCOUNT = (provider: string) => `${/^[AEIOU]/.test(provider) ? 'an' : 'a'}
 /** config-db's other scraper kinds, and why they do not run here. */
 export const KINDS_NOT_RUN: Readonly<Record<string, string>> = {
   trivy: 'the Trivy scanner, which Pharos does not run',
-  azure: ACCOUNT('Azure'),
   azureDevops: ACCOUNT('Azure DevOps'),
   githubActions: ACCOUNT('GitHub'),
   github: ACCOUNT('GitHub'),

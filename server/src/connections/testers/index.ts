@@ -30,6 +30,7 @@ const TESTERS: Readonly<Record<string, ConnectionTester>> = {
   kubernetes: testKubernetes,
   aws: loadedOnUse(() => import('./aws.js').then((module) => module.testAws)),
   google_cloud: loadedOnUse(() => import('./google-cloud.js').then((module) => module.testGoogleCloud)),
+  azure: loadedOnUse(() => import('./azure.js').then((module) => module.testAzure)),
   folder: testFolder,
   email: testEmail,
   ...Object.fromEntries(CHANNEL_CONNECTION_TYPES.map((type) => [type, testChannel])),
