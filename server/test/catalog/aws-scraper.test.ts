@@ -59,37 +59,13 @@ const shopScraper = (endpoint: string) =>
 `,
   );
 
-interface ConfigRow {
-  id: string;
-  type: string;
-  name: string;
-  config_class: string;
-  health: string | null;
-  status: string | null;
-  labels: Record<string, string>;
-  tags: Record<string, string>;
-  parent_id: string | null;
-  config: Record<string, unknown>;
-}
-
-async function db<T>(path: string): Promise<T[]> {
-  const response = await fetch(`${env.server.url}/api/db/${path}`, { headers: { authorization: `Bearer ${env.token}` } });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as T[];
-}
-
-async function configsOf(scraperId: string): Promise<Map<string, ConfigRow>> {
-  const rows = await db<ConfigRow>(`configs?scraper_id=eq.${scraperId}&deleted_at=is.null&select=id,type,name,config_class,health,status,labels,tags,parent_id,config`);
-  return new Map(rows.map((row) => [`${row.type}/${row.name}`, row]));
-}
-
 describe('the aws scraper', () => {
   it('saves what config-db reads, typed, named, labelled from tags, with health from state and parents', async () => {
     await env.apply(shopScraper(aws.url));
     const scraperId = await env.scraperId('aws-shop');
     const run = await env.run(scraperId);
     expect(run.errors).toEqual([]);
-    const saved = await configsOf(scraperId);
+    const saved = await env.configsOf(scraperId);
     expect([...saved.keys()].sort()).toEqual([
       'AWS::::Account/123456789012',
       'AWS::EC2::Instance/batch-1',
@@ -124,10 +100,10 @@ describe('the aws scraper', () => {
   });
 
   it('relates instances to their subnet and security groups, and databases to theirs', async () => {
-    const saved = await configsOf(await env.scraperId('aws-shop'));
+    const saved = await env.configsOf(await env.scraperId('aws-shop'));
     const nameOf = new Map([...saved.entries()].map(([key, row]) => [row.id, key]));
     const ids = [...nameOf.keys()].join(',');
-    const relationships = await db<{ config_id: string; related_id: string }>(`config_relationships?config_id=in.(${ids})&select=config_id,related_id`);
+    const relationships = await env.db<{ config_id: string; related_id: string }>(`config_relationships?config_id=in.(${ids})&select=config_id,related_id`);
     const pairs = relationships.map((row) => `${nameOf.get(row.config_id)} -> ${nameOf.get(row.related_id)}`);
     expect(pairs).toEqual(
       expect.arrayContaining([
@@ -140,9 +116,9 @@ describe('the aws scraper', () => {
   });
 
   it('keeps CloudTrail events as changes of the configs they name, less read-only and excluded ones', async () => {
-    const saved = await configsOf(await env.scraperId('aws-shop'));
+    const saved = await env.configsOf(await env.scraperId('aws-shop'));
     const nameOf = new Map([...saved.entries()].map(([key, row]) => [row.id, key]));
-    const changes = await db<{ config_id: string; change_type: string; source: string; external_created_by: string | null; external_change_id: string }>(
+    const changes = await env.db<{ config_id: string; change_type: string; source: string; external_created_by: string | null; external_change_id: string }>(
       `config_changes?config_id=in.(${[...nameOf.keys()].join(',')})&select=config_id,change_type,source,external_created_by,external_change_id&order=external_change_id`,
     );
     expect(changes.map((change) => ({ ...change, config_id: nameOf.get(change.config_id) }))).toEqual([
@@ -158,7 +134,7 @@ describe('the aws scraper', () => {
     expect((await env.run(await env.scraperId('aws-shop'))).errors).toEqual([]);
     const next = aws.requests.filter((request) => request.action === 'LookupEvents').at(-1)!;
     expect(new Date(Number(next.params['StartTime']) * 1000).toISOString()).toBe('2026-11-26T11:05:00.000Z');
-    const again = await db<{ id: string }>(`config_changes?config_id=in.(${[...nameOf.keys()].join(',')})&select=id`);
+    const again = await env.db<{ id: string }>(`config_changes?config_id=in.(${[...nameOf.keys()].join(',')})&select=id`);
     expect(again).toHaveLength(3);
   });
 
@@ -181,7 +157,7 @@ describe('the aws scraper', () => {
       `aws[0]: eu-west-1: AWS refused the keys at ${aws.url}: SignatureDoesNotMatch: The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.`,
     ]);
     expect(run.items).toBe(0);
-    expect((await configsOf(scraperId)).size).toBe(0);
+    expect((await env.configsOf(scraperId)).size).toBe(0);
     expect(aws.requests.at(-1)).toMatchObject({ service: 'sts', refused: 'SignatureDoesNotMatch' });
   });
 
@@ -200,7 +176,7 @@ spec:
     const viaConnection = await env.run(await env.scraperId('aws-by-connection'));
     expect(viaConnection.errors).toEqual([]);
     // Subnets are always read (their zones tag instances), and kept only when included, as config-db does.
-    expect([...(await configsOf(await env.scraperId('aws-by-connection'))).keys()].sort()).toEqual(['AWS::EC2::VPC/shop', 'AWS::S3::Bucket/shop-invoices']);
+    expect([...(await env.configsOf(await env.scraperId('aws-by-connection'))).keys()].sort()).toEqual(['AWS::EC2::VPC/shop', 'AWS::S3::Bucket/shop-invoices']);
 
     // Its Test button asks STS who the keys are.
     const { rows } = await env.server.pool.query<{ id: string }>("select id from connections where name = 'shop-account'");
@@ -224,7 +200,7 @@ spec:
     const before = aws.requests.length;
     const run = await env.run(await env.scraperId('aws-as-role'));
     expect(run.errors).toEqual([]);
-    expect([...(await configsOf(await env.scraperId('aws-as-role'))).keys()]).toEqual(['AWS::S3::Bucket/shop-invoices']);
+    expect([...(await env.configsOf(await env.scraperId('aws-as-role'))).keys()]).toEqual(['AWS::S3::Bucket/shop-invoices']);
     const [assume, ...signedAsRole] = aws.requests.slice(before);
     expect(assume).toMatchObject({ service: 'sts', action: 'AssumeRole', accessKeyId: ACCESS_KEY, params: { RoleArn: ASSUMABLE_ROLE } });
     expect(signedAsRole.map((request) => [request.action, request.accessKeyId, request.refused])).toEqual([

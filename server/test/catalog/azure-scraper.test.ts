@@ -48,30 +48,6 @@ spec:
     - subscriptionID: ${SUBSCRIPTION_ID}
 ${entry}`;
 
-interface ConfigRow {
-  id: string;
-  type: string;
-  name: string;
-  config_class: string;
-  health: string | null;
-  status: string | null;
-  labels: Record<string, string>;
-  tags: Record<string, string>;
-  parent_id: string | null;
-  config: Record<string, unknown>;
-}
-
-async function db<T>(path: string): Promise<T[]> {
-  const response = await fetch(`${env.server.url}/api/db/${path}`, { headers: { authorization: `Bearer ${env.token}` } });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as T[];
-}
-
-async function configsOf(scraperId: string): Promise<Map<string, ConfigRow>> {
-  const rows = await db<ConfigRow>(`configs?scraper_id=eq.${scraperId}&deleted_at=is.null&select=id,type,name,config_class,health,status,labels,tags,parent_id,config`);
-  return new Map(rows.map((row) => [`${row.type}/${row.name}`, row]));
-}
-
 const RG = 'Azure::Microsoft.Resources/resourceGroups';
 const VM = 'Azure::Microsoft.Compute/virtualMachines';
 const VNET = 'Azure::Microsoft.Network/virtualNetworks';
@@ -84,7 +60,7 @@ describe('the azure scraper', () => {
     const scraperId = await env.scraperId('azure-shop');
     const run = await env.run(scraperId);
     expect(run.errors).toEqual([]);
-    const saved = await configsOf(scraperId);
+    const saved = await env.configsOf(scraperId);
     expect([...saved.keys()].sort()).toEqual([
       `${VM}/batch-vm`,
       `${VM}/web-vm`,
@@ -111,16 +87,16 @@ describe('the azure scraper', () => {
     expect(saved.get(`${SUBNET}/app`)).toMatchObject({ config_class: 'Subnet', health: 'healthy', parent_id: idOf(`${VNET}/shop-vnet`) });
     expect(saved.get(`${STORAGE}/shopinvoices`)).toMatchObject({ config_class: 'StorageAccount', health: 'healthy', parent_id: idOf(`${RG}/shop-rg`), labels: { team: 'shop' } });
     // config-db's ids: ARM resource ids, lower-cased.
-    const [storage] = await db<{ external_id: string }>(`configs?id=eq.${idOf(`${STORAGE}/shopinvoices`)}&select=external_id`);
+    const [storage] = await env.db<{ external_id: string }>(`configs?id=eq.${idOf(`${STORAGE}/shopinvoices`)}&select=external_id`);
     expect(storage!.external_id).toBe(`/subscriptions/${SUBSCRIPTION_ID}/resourcegroups/shop-rg/providers/microsoft.storage/storageaccounts/shopinvoices`);
     // The resource groups came in two pages, the second asked for by ARM's nextLink.
     expect(azure.requests.filter((request) => request.path.endsWith('/resourcegroups')).length).toBe(2);
   });
 
   it('relates VMs to their resource group and to the subnet of their network interface', async () => {
-    const saved = await configsOf(await env.scraperId('azure-shop'));
+    const saved = await env.configsOf(await env.scraperId('azure-shop'));
     const nameOf = new Map([...saved.entries()].map(([key, row]) => [row.id, key]));
-    const relationships = await db<{ config_id: string; related_id: string }>(`config_relationships?config_id=in.(${[...nameOf.keys()].join(',')})&select=config_id,related_id`);
+    const relationships = await env.db<{ config_id: string; related_id: string }>(`config_relationships?config_id=in.(${[...nameOf.keys()].join(',')})&select=config_id,related_id`);
     const pairs = relationships.map((row) => `${nameOf.get(row.config_id)} -> ${nameOf.get(row.related_id)}`);
     expect(pairs).toEqual(expect.arrayContaining([`${SUBNET}/app -> ${VM}/web-vm`, `${SUBNET}/app -> ${VM}/batch-vm`]));
     // Each VM: its resource group (the parent that contains it) and the subnet of its NIC, nothing else.
@@ -171,7 +147,7 @@ describe('the azure scraper', () => {
     const before = azure.requests.length;
     const run = await env.run(await env.scraperId('azure-storage-only'));
     expect(run.errors).toEqual([]);
-    expect([...(await configsOf(await env.scraperId('azure-storage-only'))).keys()]).toEqual([`${STORAGE}/shopinvoices`]);
+    expect([...(await env.configsOf(await env.scraperId('azure-storage-only'))).keys()]).toEqual([`${STORAGE}/shopinvoices`]);
     expect(azure.requests.slice(before).filter((request) => request.path.startsWith('/subscriptions/')).map((request) => request.path)).toEqual([
       `/subscriptions/${SUBSCRIPTION_ID}/providers/Microsoft.Storage/storageAccounts`,
     ]);
@@ -222,7 +198,7 @@ describe('the azure scraper', () => {
       `azure[0]: the identity platform at ${azure.url} refused client ${CLIENT_ID} of tenant ${TENANT_ID}: AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${CLIENT_ID}'.`,
     ]);
     expect(run.items).toBe(0);
-    expect((await configsOf(scraperId)).size).toBe(0);
+    expect((await env.configsOf(scraperId)).size).toBe(0);
     const sent = azure.requests.slice(before);
     expect(sent.filter((request) => request.path.startsWith('/subscriptions/'))).toEqual([]);
     expect(sent.at(-1)).toMatchObject({ path: `/${TENANT_ID}/oauth2/v2.0/token`, refused: 'AADSTS7000215' });

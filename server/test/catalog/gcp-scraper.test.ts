@@ -76,37 +76,13 @@ const shopScraper = (name: string, secret: string) =>
 `,
   );
 
-interface ConfigRow {
-  id: string;
-  type: string;
-  name: string;
-  config_class: string;
-  health: string | null;
-  status: string | null;
-  labels: Record<string, string>;
-  tags: Record<string, string>;
-  parent_id: string | null;
-  config: Record<string, unknown>;
-}
-
-async function db<T>(path: string): Promise<T[]> {
-  const response = await fetch(`${env.server.url}/api/db/${path}`, { headers: { authorization: `Bearer ${env.token}` } });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as T[];
-}
-
-async function configsOf(scraperId: string): Promise<Map<string, ConfigRow>> {
-  const rows = await db<ConfigRow>(`configs?scraper_id=eq.${scraperId}&deleted_at=is.null&select=id,type,name,config_class,health,status,labels,tags,parent_id,config`);
-  return new Map(rows.map((row) => [`${row.type}/${row.name}`, row]));
-}
-
 describe('the gcp scraper', () => {
   it('saves instances, networks, subnetworks and buckets as config-db types, with labels, tags, health from state and parents', async () => {
     await env.apply(shopScraper('gcp-shop', 'gcp-key'));
     const scraperId = await env.scraperId('gcp-shop');
     const run = await env.run(scraperId);
     expect(run.errors).toEqual([]);
-    const saved = await configsOf(scraperId);
+    const saved = await env.configsOf(scraperId);
     expect([...saved.keys()].sort()).toEqual(['GCP::Bucket/shop-invoices', 'GCP::Instance/batch-1', 'GCP::Instance/web-1', 'GCP::Network/shop-vpc', 'GCP::Subnetwork/shop-web']);
     const idOf = (key: string) => saved.get(key)!.id;
     expect(saved.get('GCP::Instance/web-1')).toMatchObject({
@@ -126,9 +102,9 @@ describe('the gcp scraper', () => {
   });
 
   it('relates instances to their subnetwork and subnetworks to their network', async () => {
-    const saved = await configsOf(await env.scraperId('gcp-shop'));
+    const saved = await env.configsOf(await env.scraperId('gcp-shop'));
     const nameOf = new Map([...saved.entries()].map(([key, row]) => [row.id, key]));
-    const relationships = await db<{ config_id: string; related_id: string }>(`config_relationships?config_id=in.(${[...nameOf.keys()].join(',')})&select=config_id,related_id`);
+    const relationships = await env.db<{ config_id: string; related_id: string }>(`config_relationships?config_id=in.(${[...nameOf.keys()].join(',')})&select=config_id,related_id`);
     expect(relationships.map((row) => `${nameOf.get(row.config_id)} -> ${nameOf.get(row.related_id)}`).sort()).toEqual([
       'GCP::Network/shop-vpc -> GCP::Subnetwork/shop-web',
       'GCP::Subnetwork/shop-web -> GCP::Instance/batch-1',
@@ -165,7 +141,7 @@ describe('the gcp scraper', () => {
     const run = await env.run(scraperId);
     expect(run.errors).toEqual([`gcp[0]: Google refused the service account key of ${ACCOUNT} at ${gcp.tokenUri}: invalid_grant: Invalid JWT Signature.`]);
     expect(run.items).toBe(0);
-    expect((await configsOf(scraperId)).size).toBe(0);
+    expect((await env.configsOf(scraperId)).size).toBe(0);
     expect(gcp.requests.slice(before).map((request) => [request.path, request.refused])).toEqual([['/token', 'invalid_grant']]);
   });
 
@@ -198,7 +174,7 @@ spec:
     await env.apply(scrapeConfig('gcp-by-connection', '    - connection: connection://default/shop-gcloud\n      include: [storage.googleapis.com/Bucket]\n'));
     const run = await env.run(await env.scraperId('gcp-by-connection'));
     expect(run.errors).toEqual([]);
-    expect([...(await configsOf(await env.scraperId('gcp-by-connection'))).keys()]).toEqual(['GCP::Bucket/shop-invoices']);
+    expect([...(await env.configsOf(await env.scraperId('gcp-by-connection'))).keys()]).toEqual(['GCP::Bucket/shop-invoices']);
 
     // Its Test button signs in at the key's token_uri; a key whose signature is not the account's is refused.
     const { rows } = await env.server.pool.query<{ id: string }>("select id from connections where name = 'shop-gcloud'");

@@ -25,6 +25,24 @@ export interface CatalogTest {
   run(scraperId: string, timeoutMs?: number): Promise<ScrapeRun>;
   /** The id of the live scraper of that name. */
   scraperId(name: string): Promise<string>;
+  /** GET /api/db/{path} as the admin, expecting 200. */
+  db<T>(path: string): Promise<T[]>;
+  /** The live configs a scraper saved, read through the data service, by `{type}/{name}`. */
+  configsOf(scraperId: string): Promise<Map<string, ScrapedConfig>>;
+}
+
+/** A config as the catalog's data service answers it. */
+export interface ScrapedConfig {
+  id: string;
+  type: string;
+  name: string;
+  config_class: string;
+  health: string | null;
+  status: string | null;
+  labels: Record<string, string>;
+  tags: Record<string, string>;
+  parent_id: string | null;
+  config: Record<string, unknown>;
 }
 
 export function catalogTest(dirPrefix: string, { sandbox: withSandbox = true }: { sandbox?: boolean } = {}): CatalogTest {
@@ -49,6 +67,15 @@ export function catalogTest(dirPrefix: string, { sandbox: withSandbox = true }: 
     async scraperId(name) {
       const { rows } = await test.server.pool.query<{ id: string }>('select id from config_scrapers where name = $1 and deleted_at is null', [name]);
       return rows[0]!.id;
+    },
+    async db<T>(relation: string) {
+      const response = await fetch(`${test.server.url}/api/db/${relation}`, { headers: { authorization: `Bearer ${test.token}` } });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return (await response.json()) as T[];
+    },
+    async configsOf(scraperId) {
+      const rows = await test.db<ScrapedConfig>(`configs?scraper_id=eq.${scraperId}&deleted_at=is.null&select=id,type,name,config_class,health,status,labels,tags,parent_id,config`);
+      return new Map(rows.map((row) => [`${row.type}/${row.name}`, row]));
     },
   };
 
