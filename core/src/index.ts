@@ -15,3 +15,4 @@ export * from './spec-secrets/index.js';
 export * from './regex/index.js';
 export * from './playbooks/index.js';
 export * from './suspects.js';
+export * from './sla-report.js';

@@ -3,7 +3,7 @@ import { checkStatusRetention } from '../../src/health/retention.js';
 import { syncCanary } from '../../src/health/sync.js';
 import { silentLogger } from '../../src/logger.js';
 import { slaReportMailJob } from '../../src/reports/sla/mail-job.js';
-import type { SlaReport } from '../../src/reports/sla/measure.js';
+import type { SlaReport } from '@pharos/core';
 import { TestSmtpServer } from '../support/smtp.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { pdfText } from './sla-pdf-text.js';

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { SlaReport } from './measure.js';
+import type { SlaReport } from '@pharos/core';
 
 const COLUMNS = [
   'name', 'checks', 'uptime_percent', 'passed', 'failed', 'latency_avg_ms', 'latency_max_ms',

@@ -1,44 +1,7 @@
+import type { DowntimeWindow, SlaReport, SlaRow } from '@pharos/core';
 import type pg from 'pg';
-import { planBuckets, type BucketPart, type Resolution } from './buckets.js';
+import { planBuckets, type BucketPart } from './buckets.js';
 import type { SlaGroupBy, SlaRequest } from './request.js';
-
-/** One stretch of buckets with failures, back to back. */
-export interface DowntimeWindow {
-  start: string;
-  end: string;
-  failed: number;
-  passed: number;
-}
-
-export interface SlaRow {
-  key: string;
-  name: string;
-  checks: number;
-  passed: number;
-  failed: number;
-  /** Percent of the passed and failed results that passed; null when nothing ran. */
-  uptime: number | null;
-  latency_avg_ms: number | null;
-  latency_max_ms: number | null;
-  /** The period's length times the share of failed results. */
-  downtime_seconds: number;
-  /** What the target allows down over the period, how much of it is used (percent) and what is left. */
-  budget_seconds: number;
-  budget_burned: number;
-  budget_remaining_seconds: number;
-  breached: boolean;
-  windows: DowntimeWindow[];
-}
-
-export interface SlaReport {
-  from: string;
-  to: string;
-  resolution: Resolution;
-  group_by: string;
-  target: number;
-  total: number;
-  rows: SlaRow[];
-}
 
 /** The windows listed per row: the longest stretches are what a reader acts on. */
 export const MAX_WINDOWS_PER_ROW = 20;

@@ -1,4 +1,4 @@
-import type { SlaReport, SlaRow } from './measure.js';
+import type { SlaReport, SlaRow } from '@pharos/core';
 
 const MARGIN = 40;
 const COLUMNS: { title: string; width: number; text: (row: SlaRow) => string }[] = [

@@ -1,42 +1,11 @@
+import type { SlaReport } from '@pharos/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, withQuery } from '../../../api/http';
 
+export type { SlaReport, SlaRow } from '@pharos/core';
+
 export const SLA_REPORT_PATH = '/api/reports/sla';
 export const SLA_SCHEDULES_PATH = '/api/reports/sla/schedules';
-
-export interface DowntimeWindow {
-  start: string;
-  end: string;
-  failed: number;
-  passed: number;
-}
-
-export interface SlaRow {
-  key: string;
-  name: string;
-  checks: number;
-  passed: number;
-  failed: number;
-  uptime: number | null;
-  latency_avg_ms: number | null;
-  latency_max_ms: number | null;
-  downtime_seconds: number;
-  budget_seconds: number;
-  budget_burned: number;
-  budget_remaining_seconds: number;
-  breached: boolean;
-  windows: DowntimeWindow[];
-}
-
-export interface SlaReport {
-  from: string;
-  to: string;
-  resolution: 'hour' | 'day' | 'month';
-  group_by: string;
-  target: number;
-  total: number;
-  rows: SlaRow[];
-}
 
 export interface SlaQuery {
   period: string;
