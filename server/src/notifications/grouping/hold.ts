@@ -34,8 +34,8 @@ interface Held {
 }
 
 /**
- * Pending failure sends of grouping rules about a check or component: those under an unhealthy root,
- * and those with a component above them whose health may yet follow (to settle).
+ * Pending failure sends of grouping rules about a check or component: those under an unhealthy root
+ * above them (to hold), and those with a component above them that is not unhealthy yet (to settle).
  */
 async function heldOf(db: pg.Pool, sends: readonly NewSend[], rules: ReadonlyMap<string, LiveRule>): Promise<{ held: Held[]; settling: NewSend[] }> {
   const candidates = sends.filter(
@@ -44,13 +44,19 @@ async function heldOf(db: pg.Pool, sends: readonly NewSend[], rules: ReadonlyMap
   if (candidates.length === 0) return { held: [], settling: [] };
   const dependentOf = (send: NewSend) => ({ type: send.resource_type, id: send.resource_id! });
   const roots = await rootsOf(db, candidates.map(dependentOf));
+  // a component that is its own root so far may have a parent whose health follows it
+  const unsettled = (send: NewSend) => {
+    const root = roots.get(keyOf(dependentOf(send)));
+    return !root || root.id === send.resource_id;
+  };
+  const maybe = candidates.filter(unsettled);
+  const above = maybe.length === 0 ? new Set<string>() : await withAncestors(db, maybe.map(dependentOf));
+  const settles = (send: NewSend) => unsettled(send) && above.has(keyOf(dependentOf(send)));
   const held = candidates.flatMap((send) => {
     const root = roots.get(keyOf(dependentOf(send)));
-    return root ? [{ send, root }] : [];
+    return root && !settles(send) ? [{ send, root }] : [];
   });
-  const rootless = candidates.filter((send) => !roots.has(keyOf(dependentOf(send))));
-  const above = rootless.length === 0 ? new Set<string>() : await withAncestors(db, rootless.map(dependentOf));
-  return { held, settling: rootless.filter((send) => above.has(keyOf(dependentOf(send)))) };
+  return { held, settling: candidates.filter(settles) };
 }
 
 /** Writes the held sends into their groups; answers those written (one whose group kept closing is sent as it is). */
