@@ -106,6 +106,8 @@ describe('the first wave of dependent failures settles under the root it brings 
         ({ rows }) => rows.length === 1,
       )
     ).rows;
+    // db-primary's own failure is written too (settling, or held under orders-platform) before the settling ends
+    await env.until(() => env.sends(groupedId), (rows) => rows.some((row) => row.resource_name === 'db-primary'));
     expect(env.smtp.to(ALICE)).toEqual([]);
 
     await env.pool.query("update notification_send_history set next_attempt_at = now() where notification_id = $1 and status = 'held' and group_id is null", [groupedId]);
