@@ -7,7 +7,9 @@
  * consumer taking the same 10,000 failures of other checks at the same pace.
  *
  * Then the same number of failures under a topology of 10 roots (checks linked to their children),
- * with two rules: without grouping by topology a send per failure, with it one send per root.
+ * with two rules: without grouping by topology a send per failure, with it one send per root; once
+ * with the roots unhealthy before the failures, once with the roots unhealthy only because of them
+ * (their health worked out again by the topology engine's handler), the failures settling first.
  *
  * BENCH_NOTIFICATIONS_FAILURES (default 10000) and BENCH_NOTIFICATIONS_WINDOW_MS (default 60000)
  * change the load; BENCH_NOTIFICATIONS_GROUP_WINDOW (default 3m, longer than the failures take to be recorded) the grouping rule's window;
@@ -25,11 +27,13 @@ import { EventDispatcher } from '../../../server/dist/events/dispatcher.js';
 import { ExpressionSandbox } from '../../../server/dist/expressions/sandbox.js';
 import { silentLogger } from '../../../server/dist/logger.js';
 import { registerNotifications } from '../../../server/dist/notifications/register.js';
+import { TOPOLOGY_HEALTH_STALE } from '../../../server/dist/topology/engine/register.js';
+import { healthStaleHandler } from '../../../server/dist/topology/engine/sync.js';
 import { ServerSecrets } from '../../../server/dist/secrets/server-secrets.js';
 import { percentile } from '../health-lag.js';
 import { CleanUps, log, runBench, verdict } from '../report.js';
 import { HookServer } from './hook.js';
-import { runTopologyPhase, TOPOLOGY_ROOTS } from './topology.js';
+import { runTopologyPhase, TOPOLOGY_ROOTS, type RootsTurn } from './topology.js';
 import { expectedStatus, RULES, seedChecks, seedRules, type SeededCheck } from './seed.js';
 
 const FAILURES = Number(process.env['BENCH_NOTIFICATIONS_FAILURES'] ?? 10_000);
@@ -86,21 +90,25 @@ async function main(): Promise<void> {
   const events = new EventDispatcher(pool, logger);
   const delivery = registerNotifications({ events }, { pool, secrets: new ServerSecrets(Buffer.alloc(32, 7)), sandbox, logger, delivery: { smtpUrl: undefined, smtpFrom: '', publicUrl: 'http://pharos.bench' } });
   cleanUps.push(() => delivery.stop());
+  events.on([TOPOLOGY_HEALTH_STALE], healthStaleHandler(pool, sandbox), 'topology-health');
   if (!TOPOLOGY_ONLY) await ruleLoad(pool, hook, events, logger);
   else await events.start();
   cleanUps.push(() => events.stop());
-  await topology(pool);
+  await topology(pool, 'first');
+  await topology(pool, 'from-dependents');
 }
 
 /** The topology part: sends with and without grouping by topology for the same failures. */
-async function topology(pool: pg.Pool): Promise<void> {
+async function topology(pool: pg.Pool, roots: RootsTurn): Promise<void> {
   await pool.query("update notifications set deleted_at = now() where source = 'bench'");
   const hook = new HookServer();
   await hook.start();
   cleanUps.push(() => hook.close());
   log('');
-  log(`topology: ${FAILURES} failures of checks under ${TOPOLOGY_ROOTS} roots, a rule without and one with groupByTopology (window ${GROUP_WINDOW})`);
-  const outcome = await runTopologyPhase(pool, hook, FAILURES, GROUP_WINDOW, 300_000);
+  const how = roots === 'first' ? 'unhealthy before them' : 'unhealthy only because of them (the failures settle first)';
+  log(`topology: ${FAILURES} failures of checks under ${TOPOLOGY_ROOTS} roots ${how}, a rule without and one with groupByTopology (window ${GROUP_WINDOW})`);
+  // the settle period (30 s at most) comes before the window when the roots follow their dependents
+  const outcome = await runTopologyPhase(pool, hook, FAILURES, GROUP_WINDOW, roots === 'first' ? 300_000 : 360_000, roots);
   log(`sends without the switch: ${outcome.plainSends} (${FAILURES} failures)`);
   log(`sends with the switch: ${outcome.groupedSends} (${TOPOLOGY_ROOTS} roots), settled in ${outcome.settledMs} ms (every failure held after ${outcome.heldMs} ms)`);
   log(`a grouped message: ${outcome.groupedTitles[0] ?? '(none)'}`);

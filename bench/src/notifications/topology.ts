@@ -18,19 +18,22 @@ export interface TopologyOutcome {
   heldMs: number;
 }
 
-/** `failures` checks linked to the children of TOPOLOGY_ROOTS roots (components healthy, checks healthy). */
-async function seedTopology(pool: pg.Pool, failures: number): Promise<{ rootIds: string[]; checkIds: string[] }> {
+/** How the roots turn unhealthy: before the failures (set so), or only because of them (their health follows). */
+export type RootsTurn = 'first' | 'from-dependents';
+
+/** `failures` checks linked to the children of TOPOLOGY_ROOTS roots (components healthy, checks healthy); names start with `prefix`. */
+async function seedTopology(pool: pg.Pool, failures: number, prefix: string): Promise<{ rootIds: string[]; checkIds: string[] }> {
   const { rows: roots } = await pool.query<{ id: string }>(
-    `insert into components (name, type, health, status) select 'root-' || n, 'Platform', 'healthy', 'healthy' from generate_series(0, $1 - 1) as n returning id`,
-    [TOPOLOGY_ROOTS],
+    `insert into components (name, type, health, status) select $2 || 'root-' || n, 'Platform', 'healthy', 'healthy' from generate_series(0, $1 - 1) as n returning id`,
+    [TOPOLOGY_ROOTS, prefix],
   );
   const { rows: children } = await pool.query<{ id: string }>(
     `insert into components (name, type, parent_id, health, status)
-     select 'child-' || r.ordinality || '-' || n, 'Service', r.id, 'healthy', 'healthy'
+     select $3 || 'child-' || r.ordinality || '-' || n, 'Service', r.id, 'healthy', 'healthy'
        from unnest($1::uuid[]) with ordinality as r(id, ordinality), generate_series(0, $2 - 1) as n returning id`,
-    [roots.map((root) => root.id), CHILDREN_PER_ROOT],
+    [roots.map((root) => root.id), CHILDREN_PER_ROOT, prefix],
   );
-  const { rows: canaries } = await pool.query<{ id: string }>("insert into canaries (name, namespace, spec) values ('topology', 'bench', '{}') returning id");
+  const { rows: canaries } = await pool.query<{ id: string }>("insert into canaries (name, namespace, spec) values ($1, 'bench', '{}') returning id", [`${prefix}topology`]);
   const { rows: checks } = await pool.query<{ id: string }>(
     `insert into checks (canary_id, type, name, status) select $1, 'http', 'dependent-' || n, 'healthy' from generate_series(0, $2 - 1) as n returning id`,
     [canaries[0]!.id, failures],
@@ -46,21 +49,24 @@ async function seedTopology(pool: pg.Pool, failures: number): Promise<{ rootIds:
 /**
  * The same failures under a topology of roots, notified by two rules on check.failed with a webhook
  * each: one without the switch (a send per failure), one grouping by topology (a send per root when
- * its window closes). The roots turn unhealthy first, then every check fails.
+ * its window closes). Either the roots turn unhealthy first, then every check fails; or every check
+ * fails and the roots turn unhealthy only because of them (the topology engine's health handler must
+ * be consuming events), so that the failures are held to settle first.
  */
-export async function runTopologyPhase(pool: pg.Pool, hook: HookServer, failures: number, groupWindow: string, timeoutMs: number): Promise<TopologyOutcome> {
-  const { rootIds, checkIds } = await seedTopology(pool, failures);
+export async function runTopologyPhase(pool: pg.Pool, hook: HookServer, failures: number, groupWindow: string, timeoutMs: number, roots: RootsTurn): Promise<TopologyOutcome> {
+  const prefix = roots === 'first' ? '' : 'followed-';
+  const { rootIds, checkIds } = await seedTopology(pool, failures, prefix);
   const rule = (name: string, hookId: number, grouped: boolean) =>
     pool.query(
       `insert into notifications (name, events, title, custom_services, group_by_topology, group_window, source)
        values ($1, '{check.failed}', '{{.check.name}} failed', $2, $3, $4, 'bench')`,
       [name, JSON.stringify([{ name: 'hook', url: `${hook.url}/hook/${hookId}` }]), grouped, grouped ? groupWindow : null],
     );
-  await rule('topology-plain', PLAIN_HOOK, false);
-  await rule('topology-grouped', GROUPED_HOOK, true);
+  await rule(`${prefix}topology-plain`, PLAIN_HOOK, false);
+  await rule(`${prefix}topology-grouped`, GROUPED_HOOK, true);
   await sleep(1_500); // the rule cache reads rules again within a second
   const started = Date.now();
-  await pool.query("update components set health = 'unhealthy', status = 'unhealthy' where id = any($1::uuid[])", [rootIds]);
+  if (roots === 'first') await pool.query("update components set health = 'unhealthy', status = 'unhealthy' where id = any($1::uuid[])", [rootIds]);
   for (let from = 0; from < checkIds.length; from += 1_000) {
     await pool.query("update checks set status = 'unhealthy' where id = any($1::uuid[])", [checkIds.slice(from, from + 1_000)]);
   }
@@ -68,7 +74,7 @@ export async function runTopologyPhase(pool: pg.Pool, hook: HookServer, failures
   const deadline = Date.now() + timeoutMs;
   let heldMs = -1;
   const heldCount = async () =>
-    Number((await pool.query<{ count: string }>("select count(*) from notification_send_history h join notifications n on n.id = h.notification_id where n.name = 'topology-grouped' and h.status in ('held', 'grouped')")).rows[0]!.count);
+    Number((await pool.query<{ count: string }>("select count(*) from notification_send_history h join notifications n on n.id = h.notification_id where n.name = $1 and h.status in ('held', 'grouped')", [`${prefix}topology-grouped`])).rows[0]!.count);
   while (on(PLAIN_HOOK).length < failures || on(GROUPED_HOOK).length < TOPOLOGY_ROOTS) {
     if (Date.now() > deadline) break;
     if (heldMs < 0 && (await heldCount()) >= failures) heldMs = Date.now() - started;

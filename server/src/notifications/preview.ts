@@ -4,6 +4,7 @@ import type { ExpressionSandbox, Interactive } from '../expressions/sandbox.js';
 import { matchingSilences, readSelectors, SilenceError, type Silence } from './silences.js';
 import { loadSubjects } from './subject.js';
 import { openGroups, type OpenGroup } from './grouping/open-groups.js';
+import { settlingSends, type SettlingSend } from './grouping/settling-sends.js';
 
 /** What POST /api/notifications/silences/preview takes. */
 export interface PreviewRequest {
@@ -19,6 +20,8 @@ export interface PreviewAnswer {
   sends: Record<string, unknown>[];
   /** What notifications that group by topology hold now, and the one message each would send. */
   groups: OpenGroup[];
+  /** Failures held while the health of a component above them may follow: grouped if it fails, else sent on their own at `settles_at`. */
+  settling: SettlingSend[];
 }
 
 /** How far back, how many distinct resources are looked at, and how many sends are listed. */
@@ -64,11 +67,15 @@ export function silenceOfRequest(request: PreviewRequest): Silence {
  */
 export async function previewSilence(pool: pg.Pool, sandbox: ExpressionSandbox, request: PreviewRequest, publicUrl: string | undefined, interactive: Interactive): Promise<PreviewAnswer> {
   const silence = silenceOfRequest(request);
-  const [muted, groups] = await Promise.all([mutedSends(pool, sandbox, silence, publicUrl, interactive), openGroups(pool, silence.notification_id)]);
-  return { ...muted, groups };
+  const [muted, groups, settling] = await Promise.all([
+    mutedSends(pool, sandbox, silence, publicUrl, interactive),
+    openGroups(pool, silence.notification_id),
+    settlingSends(pool, silence.notification_id),
+  ]);
+  return { ...muted, groups, settling };
 }
 
-async function mutedSends(pool: pg.Pool, sandbox: ExpressionSandbox, silence: Silence, publicUrl: string | undefined, interactive: Interactive): Promise<Omit<PreviewAnswer, 'groups'>> {
+async function mutedSends(pool: pg.Pool, sandbox: ExpressionSandbox, silence: Silence, publicUrl: string | undefined, interactive: Interactive): Promise<Omit<PreviewAnswer, 'groups' | 'settling'>> {
   const { rows: resources } = await pool.query<{ resource_type: string; resource_id: string; source_event: string }>(
     `select distinct on (resource_type, resource_id) resource_type, resource_id, source_event
        from notification_send_history

@@ -3,6 +3,7 @@ import { sendMessage } from '../channels/index.js';
 import { CoalescedRun } from '../workers/coalesced-run.js';
 import { rememberedOrigin } from '../system/remembered-origin.js';
 import { closeDueGroups } from './grouping/close-groups.js';
+import { settleDue } from './grouping/settle.js';
 import { channelOf, targetsOf } from './recipients.js';
 import type { RuleCache } from './rules.js';
 import type { NotificationOptions } from './types.js';
@@ -84,6 +85,8 @@ export class NotificationSender {
   private async drain(): Promise<void> {
     try {
       const publicUrl = this.notifications.delivery.publicUrl ?? (await rememberedOrigin(this.notifications.pool));
+      // settled failures first, so that one joining a group whose window closes now is in its message
+      await settleDue(this.notifications.pool);
       await closeDueGroups(this.notifications.pool, publicUrl);
     } catch (error) {
       // the groups are settled on the next round; sends already due still go out

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GROUP_WINDOW_MS, groupWindowMs } from './group-window.js';
+import { DEFAULT_GROUP_WINDOW_MS, groupWindowMs, settleMs, storedWindowMs } from './group-window.js';
 
 describe('groupWindowMs', () => {
   it('reads seconds, minutes and hours, and defaults when empty', () => {
@@ -14,5 +14,12 @@ describe('groupWindowMs', () => {
   it('refuses what it cannot read, saying what it takes', () => {
     expect(() => groupWindowMs('5 minutes')).toThrow("group window '5 minutes' is not a whole number of seconds, minutes or hours such as 30s, 5m or 1h");
     expect(() => groupWindowMs('0s')).toThrow(/is not a whole number/);
+  });
+
+  it('settles for the window, at most 30 s, and reads a stored window it cannot read as the default', () => {
+    expect(settleMs(groupWindowMs('5m'))).toBe(30_000);
+    expect(settleMs(groupWindowMs('2s'))).toBe(2_000);
+    expect(storedWindowMs('5 minutes')).toBe(DEFAULT_GROUP_WINDOW_MS);
+    expect(storedWindowMs('10s')).toBe(10_000);
   });
 });

@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import type { NewSend } from '../new-send.js';
 import type { LiveRule } from '../rules.js';
-import { groupWindowMs } from './group-window.js';
-import { keyOf, rootsOf, type Root } from './roots.js';
+import { storedWindowMs } from './group-window.js';
+import { keyOf, rootsOf, withAncestors, type Root } from './roots.js';
+import { holdToSettle } from './settle.js';
 
 /** The failures a root's group holds; a dependent passing again is news of its own. */
 const HELD_EVENTS: ReadonlySet<string> = new Set(['check.failed', 'component.unhealthy']);
@@ -32,17 +33,30 @@ interface Held {
   root: Root;
 }
 
-/** Pending failure sends of grouping rules about a check or component under an unhealthy root. */
-async function heldOf(db: pg.Pool, sends: readonly NewSend[], rules: ReadonlyMap<string, LiveRule>): Promise<Held[]> {
+/**
+ * Pending failure sends of grouping rules about a check or component: those under an unhealthy root
+ * above them (to hold), and those with a component above them that is not unhealthy yet (to settle).
+ */
+async function heldOf(db: pg.Pool, sends: readonly NewSend[], rules: ReadonlyMap<string, LiveRule>): Promise<{ held: Held[]; settling: NewSend[] }> {
   const candidates = sends.filter(
     (send) => send.status === 'pending' && send.resource_id !== null && HELD_EVENTS.has(send.source_event) && rules.get(send.notification_id)?.group_by_topology === true,
   );
-  if (candidates.length === 0) return [];
-  const roots = await rootsOf(db, candidates.map((send) => ({ type: send.resource_type, id: send.resource_id! })));
-  return candidates.flatMap((send) => {
-    const root = roots.get(keyOf({ type: send.resource_type, id: send.resource_id! }));
-    return root ? [{ send, root }] : [];
+  if (candidates.length === 0) return { held: [], settling: [] };
+  const dependentOf = (send: NewSend) => ({ type: send.resource_type, id: send.resource_id! });
+  const roots = await rootsOf(db, candidates.map(dependentOf));
+  // a component that is its own root so far may have a parent whose health follows it
+  const unsettled = (send: NewSend) => {
+    const root = roots.get(keyOf(dependentOf(send)));
+    return !root || root.id === send.resource_id;
+  };
+  const maybe = candidates.filter(unsettled);
+  const above = maybe.length === 0 ? new Set<string>() : await withAncestors(db, maybe.map(dependentOf));
+  const settles = (send: NewSend) => unsettled(send) && above.has(keyOf(dependentOf(send)));
+  const held = candidates.flatMap((send) => {
+    const root = roots.get(keyOf(dependentOf(send)));
+    return root && !settles(send) ? [{ send, root }] : [];
   });
+  return { held, settling: candidates.filter(settles) };
 }
 
 /** Writes the held sends into their groups; answers those written (one whose group kept closing is sent as it is). */
@@ -76,21 +90,21 @@ async function writeHeld(db: pg.Pool, held: readonly Held[], rules: ReadonlyMap<
 }
 
 function windowSecondsOf(rule: LiveRule | undefined): number {
-  try {
-    return groupWindowMs(rule?.group_window) / 1000;
-  } catch {
-    return groupWindowMs(null) / 1000; // refused on save; a stored one that cannot be read takes the default
-  }
+  return storedWindowMs(rule?.group_window) / 1000;
 }
 
 /**
  * Holds, in the open group of their notification and root (opened with the notification's window
  * when there is none), the sends of rules that group by topology about a check or component failing
- * under an unhealthy component. Answers the sends left to write as they are.
+ * under an unhealthy component; and holds to settle those about one with a component above it that
+ * is not unhealthy (yet), since the failure itself may be what turns it. Answers the sends left to
+ * write as they are.
  */
 export async function holdUnderRoots(db: pg.Pool, sends: readonly NewSend[], rules: ReadonlyMap<string, LiveRule>): Promise<NewSend[]> {
-  const held = await heldOf(db, sends, rules);
-  if (held.length === 0) return [...sends];
-  const taken = await writeHeld(db, held, rules);
-  return sends.filter((send) => !taken.has(send));
+  const { held, settling } = await heldOf(db, sends, rules);
+  if (held.length === 0 && settling.length === 0) return [...sends];
+  const taken = held.length === 0 ? new Set<NewSend>() : await writeHeld(db, held, rules);
+  if (settling.length > 0) await holdToSettle(db, settling, (notificationId) => storedWindowMs(rules.get(notificationId)?.group_window));
+  const settled = new Set(settling);
+  return sends.filter((send) => !taken.has(send) && !settled.has(send));
 }

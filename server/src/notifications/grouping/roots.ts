@@ -44,3 +44,22 @@ export async function rootsOf(db: Pick<pg.Pool, 'query'>, dependents: readonly D
   const { rows } = await db.query<{ key: string; id: string; name: string }>(ROOTS, [checks.map(keyOf), checks.map((check) => check.id), components.map(keyOf), components.map((component) => component.id)]);
   return new Map(rows.map((row) => [row.key, { id: row.id, name: row.name }]));
 }
+
+const WITH_ANCESTORS = `select s.key from unnest($1::text[], $2::uuid[]) as s(key, check_id)
+   where exists (select 1 from check_component_relationships r join components c on c.id = r.component_id
+                  where r.check_id = s.check_id and r.deleted_at is null and c.deleted_at is null)
+  union
+  select s.key from unnest($3::text[], $4::uuid[]) as s(key, component_id) join components c on c.id = s.component_id
+   where exists (select 1 from components p where p.id = c.parent_id and p.deleted_at is null)`;
+
+/**
+ * The checks and components (by `keyOf`) that a component above could fail over: a check linked to
+ * a component, a component with a parent. Only these can have a root whose health has yet to follow.
+ */
+export async function withAncestors(db: Pick<pg.Pool, 'query'>, dependents: readonly Dependent[]): Promise<Set<string>> {
+  const checks = dependents.filter((dependent) => dependent.type === 'check');
+  const components = dependents.filter((dependent) => dependent.type === 'component');
+  if (checks.length === 0 && components.length === 0) return new Set();
+  const { rows } = await db.query<{ key: string }>(WITH_ANCESTORS, [checks.map(keyOf), checks.map((check) => check.id), components.map(keyOf), components.map((component) => component.id)]);
+  return new Set(rows.map((row) => row.key));
+}

@@ -2,7 +2,7 @@ import { DateTime } from '../../../../ui/date-time';
 import { Spinner } from '../../../../ui/spinner';
 import { SendStatusBadge } from '../send-status';
 import type { PreviewResult } from './api';
-import type { PreviewGroup } from './types';
+import type { PreviewGroup, PreviewSettlingSend } from './types';
 
 /** What notifications grouping by topology hold now: each group's message and its dependents. */
 function HeldGroups({ groups }: { groups: readonly PreviewGroup[] }) {
@@ -21,6 +21,29 @@ function HeldGroups({ groups }: { groups: readonly PreviewGroup[] }) {
               </span>
             </span>
             <span className="font-mono text-fg-muted">{group.dependents.map((dependent) => dependent.resource_name ?? dependent.resource_id).join(', ')}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Failures held while a component above them may turn unhealthy: grouped under it if it does, else sent on their own. */
+function SettlingSends({ sends }: { sends: readonly PreviewSettlingSend[] }) {
+  if (sends.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1 border-t border-border pt-2">
+      <h4 className="text-[0.8125rem] font-semibold text-fg">Held to see whether a root fails</h4>
+      <ul aria-label="Held to see whether a root fails" className="flex flex-col gap-1 text-[0.8125rem]">
+        {sends.map((send) => (
+          <li key={send.id} className="flex flex-wrap items-center gap-2">
+            <span className="font-mono">{send.resource_name ?? send.resource_id}</span>
+            <span className="text-fg-muted">{send.source_event}</span>
+            {send.notification_title && <span className="text-fg-muted">{send.notification_title}</span>}
+            <span className="text-fg-muted">{send.recipient}</span>
+            <span className="ml-auto text-fg-muted">
+              grouped or sent at <DateTime value={send.settles_at} />
+            </span>
           </li>
         ))}
       </ul>
@@ -63,6 +86,7 @@ export function SilencePreviewPanel({ result, busy, idle }: SilencePreviewPanelP
             </ul>
           )}
           <HeldGroups groups={result.preview.groups ?? []} />
+          <SettlingSends sends={result.preview.settling ?? []} />
         </>
       )}
     </section>

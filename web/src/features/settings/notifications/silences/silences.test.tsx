@@ -50,6 +50,18 @@ function routes(extra: Parameters<typeof renderSettings>[1] = []) {
               ],
             },
           ],
+          settling: [
+            {
+              id: 's-9',
+              notification_title: 'Payments',
+              resource_type: 'check',
+              resource_id: 'c-3',
+              resource_name: 'db-replication',
+              source_event: 'check.failed',
+              recipient: 'ops@example.com',
+              settles_at: '2024-03-03T10:00:30Z',
+            },
+          ],
         });
       },
     },
@@ -98,6 +110,10 @@ describe('silences of notifications', () => {
     const grouped = within(preview).getByRole('list', { name: 'Grouped under their root' });
     expect(within(grouped).getByText('payments-platform is down; 2 dependent checks failed')).toBeTruthy();
     expect(within(grouped).getByText('db-reads, db-writes')).toBeTruthy();
+    // what they hold to see whether a root fails, grouped under it if it does, else sent on its own
+    const settling = within(preview).getByRole('list', { name: 'Held to see whether a root fails' });
+    expect(within(settling).getByText('db-replication')).toBeTruthy();
+    expect(within(settling).getByText(/grouped or sent at/)).toBeTruthy();
     await waitFor(() => expect(within(form).queryByText(BAD_FILTER)).toBeNull());
 
     await app.user.selectOptions(within(form).getByLabelText('Notification'), 'n-1');

@@ -54,9 +54,23 @@ export interface PreviewGroup {
   dependents: { resource_type: string; resource_id: string; resource_name: string | null; source_event: string }[];
 }
 
+/** A failure held while the health of a component above it may follow: grouped if it fails, else sent on its own at `settles_at`. */
+export interface PreviewSettlingSend {
+  id: string;
+  notification_title: string | null;
+  resource_type: string;
+  resource_id: string;
+  resource_name: string | null;
+  source_event: string;
+  recipient: string;
+  settles_at: string;
+}
+
 export interface SilencePreview {
   matches: number;
   sends: PreviewSend[];
   /** Absent from servers before topology grouping. */
   groups?: PreviewGroup[];
+  /** Absent from servers before failures settled. */
+  settling?: PreviewSettlingSend[];
 }
