@@ -29,6 +29,8 @@ const REFUSED_ON_PURPOSE: Readonly<Record<string, Readonly<Record<string, string
   },
   Playbook: {
     'enum /actions/0/http/method': 'an http action sends one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS, or a template giving one (checked once rendered)',
+    'enum /actions/0/templatesOn': "where an action's templates are rendered is host or agent, the two places mission-control knows; upstream's schema takes any text",
+    'enum /templatesOn': "the playbook's default for its actions: host or agent, as an action's",
   },
   Notification: {},
   Connection: {},
@@ -122,6 +124,8 @@ describe('the schemas of pharos apply against the upstream CRDs', () => {
     const validate = ajv.compile(SPEC_SCHEMAS['playbook-spec']);
     validate({ ...document, actions: [action] });
     const refused = (validate.errors ?? []).filter((error) => ['type', 'enum', 'const', 'pattern', 'format'].includes(error.keyword) && error.instancePath.startsWith('/actions/0/'));
-    expect(refused.map((error) => `${error.keyword} ${error.instancePath}`).filter((refusal) => refusal !== 'pattern /actions/0/timeout')).toEqual([]);
+    // templatesOn is read before rendering (it says where rendering happens): it is never a template.
+    const readBeforeRendering = ['pattern /actions/0/timeout', 'enum /actions/0/templatesOn'];
+    expect(refused.map((error) => `${error.keyword} ${error.instancePath}`).filter((refusal) => !readBeforeRendering.includes(refusal))).toEqual([]);
   });
 });
