@@ -4,6 +4,8 @@ import { screenshot } from '../support/browser.js';
 import { JSON_HEADERS, openScreen, settingsWorld, type SettingsWorld } from '../support/settings.js';
 
 const headers = (table: Locator) => table.locator('thead th').allTextContents();
+/** The list and the preferences answer within seconds, not at once, on a busy machine. */
+const POLL = { timeout: 20_000 };
 
 /** What the server keeps for the signed-in person of this page under a key. */
 async function preference<T>(page: Page, key: string): Promise<T | null> {
@@ -38,40 +40,40 @@ describe('incidents list columns and shared views', () => {
     try {
       await openScreen(page, '/incidents');
       const table = page.getByRole('table', { name: 'Incidents' });
-      await expect.poll(() => headers(table)).toEqual(['Incident', 'Severity', 'Status', 'Type', 'Responders', 'Created']);
+      await expect.poll(() => headers(table), POLL).toEqual(['Incident', 'Severity', 'Status', 'Type', 'Responders', 'Created']);
 
       await page.getByRole('button', { name: 'Columns', exact: true }).click();
       const menu = page.getByRole('dialog', { name: 'Columns of Incidents' });
       await menu.getByRole('checkbox', { name: 'Type' }).click();
       await menu.getByRole('checkbox', { name: 'Created' }).focus();
       await page.keyboard.press('Alt+ArrowUp');
-      await expect.poll(() => headers(table)).toEqual(['Incident', 'Severity', 'Status', 'Created', 'Responders']);
+      await expect.poll(() => headers(table), POLL).toEqual(['Incident', 'Severity', 'Status', 'Created', 'Responders']);
       await page.keyboard.press('Escape');
-      await expect.poll(() => preference(page, 'table.incidents')).toMatchObject({ hidden: ['type'] });
+      await expect.poll(() => preference(page, 'table.incidents'), POLL).toMatchObject({ hidden: ['type'] });
       await openScreen(page, '/incidents');
-      await expect.poll(() => headers(table)).toEqual(['Incident', 'Severity', 'Status', 'Created', 'Responders']);
+      await expect.poll(() => headers(table), POLL).toEqual(['Incident', 'Severity', 'Status', 'Created', 'Responders']);
       await screenshot(page, 'incidents-columns');
 
       await page.getByRole('button', { name: 'Views', exact: true }).click();
       const views = page.getByRole('dialog', { name: 'Views of Incidents' });
       await views.getByRole('textbox', { name: 'View name' }).fill('Open, newest');
       await views.getByRole('button', { name: 'Save view' }).click();
-      await expect.poll(async () => (await preference<{ name: string }[]>(page, 'views.incidents'))?.map((view) => view.name)).toEqual(['Open, newest']);
+      await expect.poll(async () => (await preference<{ name: string }[]>(page, 'views.incidents'))?.map((view) => view.name), POLL).toEqual(['Open, newest']);
       const [saved] = (await preference<{ id: string }[]>(page, 'views.incidents'))!;
 
       // The colleague's own list is untouched; the link shows the saved view, read-only.
       await openScreen(colleague, '/incidents');
       const theirs = colleague.getByRole('table', { name: 'Incidents' });
-      await expect.poll(() => headers(theirs)).toEqual(['Incident', 'Severity', 'Status', 'Type', 'Responders', 'Created']);
+      await expect.poll(() => headers(theirs), POLL).toEqual(['Incident', 'Severity', 'Status', 'Type', 'Responders', 'Created']);
       await openScreen(colleague, `/incidents?view=${saved!.id}`);
-      await expect.poll(() => headers(theirs)).toEqual(['Incident', 'Severity', 'Status', 'Created', 'Responders']);
+      await expect.poll(() => headers(theirs), POLL).toEqual(['Incident', 'Severity', 'Status', 'Created', 'Responders']);
       expect(new URL(colleague.url()).searchParams.get('columns')).toBe('incident,severity,status,created,responders');
       await theirs.getByRole('link', { name: /Checkout is down/ }).waitFor();
       const banner = colleague.getByRole('status').filter({ hasText: 'read-only' });
-      await expect.poll(() => banner.textContent()).toContain('Viewing Open, newest saved by Grace Hopper (read-only)');
+      await expect.poll(() => banner.textContent(), POLL).toContain('Viewing Open, newest saved by Grace Hopper (read-only)');
       await screenshot(colleague, 'incidents-shared-view');
       await banner.getByRole('button', { name: 'Save as my view' }).click();
-      await expect.poll(async () => (await preference<{ name: string; id: string }[]>(colleague, 'views.incidents'))?.map((view) => view.name)).toEqual(['Open, newest']);
+      await expect.poll(async () => (await preference<{ name: string; id: string }[]>(colleague, 'views.incidents'))?.map((view) => view.name), POLL).toEqual(['Open, newest']);
       const [theirView] = (await preference<{ id: string }[]>(colleague, 'views.incidents'))!;
       expect(theirView!.id).not.toBe(saved!.id);
       // Saving it as theirs left the owner's view as it was.
