@@ -184,11 +184,7 @@ spec:
     const stale = await saveConnection(env.server, env.token, { name: 'stale-account', type: 'aws', url: aws.url, username: ACCESS_KEY, password: 'an-old-secret', properties: { region: 'eu-west-1' } });
     expect(await testSaved(env.server, env.token, stale.id)).toEqual({ status: 400, message: expect.stringMatching(/^SignatureDoesNotMatch: The request signature we calculated does not match/) });
 
-    const elsewhere = await fetch(`${env.server.url}/api/apply`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${env.token}`, 'content-type': 'application/yaml' },
-      body: scrapeConfig('aws-elsewhere', `    - connection: connection://default/shop-account\n      endpoint: ${decoy.url}\n`),
-    });
+    const elsewhere = await env.applyRaw(scrapeConfig('aws-elsewhere', `    - connection: connection://default/shop-account\n      endpoint: ${decoy.url}\n`));
     expect(elsewhere.status).toBe(400);
     expect(((await elsewhere.json()) as { message: string }).message).toContain(`/spec/aws/0/endpoint: connection default/shop-account is sent only to its own origin ${aws.url}`);
     expect(decoy.requests).toEqual([]);

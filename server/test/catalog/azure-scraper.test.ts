@@ -122,11 +122,7 @@ describe('the azure scraper', () => {
     expect(armCalls.every((request) => request.clientId === CLIENT_ID)).toBe(true);
     expect(decoy.requests).toEqual([]);
 
-    const elsewhere = await fetch(`${env.server.url}/api/apply`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${env.token}`, 'content-type': 'application/yaml' },
-      body: scrapeConfig('azure-elsewhere', `      connection: ${connection}\n      endpoint: ${decoy.url}\n`),
-    });
+    const elsewhere = await env.applyRaw(scrapeConfig('azure-elsewhere', `      connection: ${connection}\n      endpoint: ${decoy.url}\n`));
     expect(elsewhere.status).toBe(400);
     expect(((await elsewhere.json()) as { message: string }).message).toContain(`/spec/azure/0/endpoint: connection ${connection.slice('connection://'.length)} is sent only to its own origin`);
 

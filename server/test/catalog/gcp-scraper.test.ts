@@ -182,11 +182,7 @@ spec:
     const stale = await saveConnection(env.server, env.token, { name: 'stale-gcloud', type: 'google_cloud', url: gcp.url, certificate: serviceAccountKey(otherPrivateKey, gcp.tokenUri) });
     expect(await testSaved(env.server, env.token, stale.id)).toEqual({ status: 400, message: `Google refused the service account key of ${ACCOUNT} at ${gcp.tokenUri}: invalid_grant: Invalid JWT Signature.` });
 
-    const elsewhere = await fetch(`${env.server.url}/api/apply`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${env.token}`, 'content-type': 'application/yaml' },
-      body: scrapeConfig('gcp-elsewhere', `    - connection: connection://default/shop-gcloud\n      endpoint: ${decoy.url}\n`),
-    });
+    const elsewhere = await env.applyRaw(scrapeConfig('gcp-elsewhere', `    - connection: connection://default/shop-gcloud\n      endpoint: ${decoy.url}\n`));
     expect(elsewhere.status).toBe(400);
     expect(((await elsewhere.json()) as { message: string }).message).toContain(`/spec/gcp/0/endpoint: connection default/shop-gcloud is sent only to its own origin ${gcp.url}`);
     expect(decoy.requests).toEqual([]);

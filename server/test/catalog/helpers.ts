@@ -21,6 +21,8 @@ export interface CatalogTest {
   options(): ScraperRunOptions;
   /** POSTs YAML to /api/apply, expects 200 and answers the ids of the resources it saved. */
   apply(yaml: string): Promise<string[]>;
+  /** POSTs YAML to /api/apply as the admin and answers the response, whatever its status. */
+  applyRaw(yaml: string): Promise<Response>;
   /** One scrape of a scraper, given up after `timeoutMs`. */
   run(scraperId: string, timeoutMs?: number): Promise<ScrapeRun>;
   /** The id of the live scraper of that name. */
@@ -53,12 +55,14 @@ export function catalogTest(dirPrefix: string, { sandbox: withSandbox = true }: 
     token: '',
     dir: '',
     options: () => ({ pool: test.server.pool, secrets: TEST_SECRETS, ...(test.sandbox ? { sandbox: test.sandbox } : {}), baseDir: test.dir }),
-    async apply(yaml) {
-      const response = await fetch(`${test.server.url}/api/apply`, {
+    applyRaw: (yaml) =>
+      fetch(`${test.server.url}/api/apply`, {
         method: 'POST',
         headers: { authorization: `Bearer ${test.token}`, 'content-type': 'application/yaml' },
         body: yaml,
-      });
+      }),
+    async apply(yaml) {
+      const response = await test.applyRaw(yaml);
       expect(response.status, await response.clone().text()).toBe(200);
       const { resources } = (await response.json()) as { resources: Array<{ id: string }> };
       return resources.map((resource) => resource.id);

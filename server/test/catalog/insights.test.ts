@@ -114,11 +114,7 @@ spec:
       id: $.config.id
       script: echo '{"config":{"id":"lone"},"analysis":[]}'
 `;
-    const response = await fetch(`${env.server.url}/api/apply`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${env.token}`, 'content-type': 'application/yaml' },
-      body: yaml('soon'),
-    });
+    const response = await env.applyRaw(yaml('soon'));
     expect(response.status).toBe(400);
     const body = (await response.json()) as { problems: Array<{ path: string }> };
     expect(body.problems.map((problem) => problem.path)).toContain('/spec/retention/staleAnalysisAge');
