@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'unit',
           include: ['core/src/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
           environment: 'node',
+          // Unit tests share the cores with the integration files: a first schema compile can take seconds there.
+          testTimeout: 30000,
         },
       },
       {
@@ -25,6 +27,9 @@ export default defineConfig({
           globalSetup: ['server/test/support/global-setup.ts'],
           // Each file works on a database of its own (a copy of the migrated template), so files run in parallel.
           setupFiles: ['server/test/support/file-database.ts'],
+          // A worker keeps the modules it loaded for its next file: loading the server anew for each of
+          // 200 files cost more than their tests. Files keep their state in what they start, not in modules.
+          isolate: false,
           // A ceiling for a test that hangs, not a wait: files share the cores, so give them room.
           testTimeout: 120000,
           hookTimeout: 120000,
@@ -37,6 +42,9 @@ export default defineConfig({
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
           setupFiles: ['web/src/test/setup.ts'],
+          // Files share a worker's modules and window (setup.ts clears storage and the DOM after each test):
+          // loading React and the app anew for each file cost more than the tests.
+          isolate: false,
           // jsdom renders share two cores with the integration tests' database when npm test runs.
           testTimeout: 40000,
         },

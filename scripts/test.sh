@@ -36,17 +36,25 @@ if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
   apt-get install -y chromium
 fi
 
-# Both runs report even when the first fails: a change's whole effect shows in one go.
+# Both runs report even when the first fails: a change's whole effect shows in one go. Their output is
+# kept so that the last lines name every failure, however long the journeys' output after them.
+logs=$(mktemp -d)
 echo '== unit, web component and integration tests (vitest)'
 SECONDS=0
 tests_status=0
-npx vitest run --project unit --project web --project integration || tests_status=$?
+npx vitest run --project unit --project web --project integration 2>&1 | tee "$logs/tests.log" || tests_status=$?
 echo "   took ${SECONDS} s"
 
 echo '== browser journeys (vitest + playwright-core, headless Chromium, PHAROS_E2E_WORKERS files at once)'
 SECONDS=0
 journeys_status=0
-npx vitest run --project e2e || journeys_status=$?
+npx vitest run --project e2e 2>&1 | tee "$logs/journeys.log" || journeys_status=$?
 echo "   took ${SECONDS} s"
 
+echo '== summary'
+for part in tests journeys; do
+  # Without colour codes: the FAIL lines of vitest's failure list, and its totals.
+  sed 's/\x1b\[[0-9;]*m//g' "$logs/$part.log" | grep -E '^ *(FAIL |Test Files |Tests )' | sed "s/^ */$part: /" || true
+done
+rm -rf "$logs"
 [ "$tests_status" -eq 0 ] && [ "$journeys_status" -eq 0 ]

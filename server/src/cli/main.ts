@@ -1,13 +1,16 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { VERSION } from '../version.js';
-import { applyCommand, deleteCommand, getCommand, type FileOptions, type GetOptions } from './apply-commands.js';
-import { evalCommand, type EvalOptions } from './eval.js';
-import { migrateCommand } from './migrate-command.js';
-import { secretDelete, secretList, secretSet, SECRET_HELP, type SecretOptions, type SecretSetOptions } from './secret.js';
-import { seedCommand } from './seed.js';
-import { serve } from './serve.js';
-import { tokenCreate, type TokenCreateOptions } from './token.js';
-import { userCreate, type UserCreateOptions } from './user.js';
+import type { FileOptions, GetOptions } from './apply-commands.js';
+import type { EvalOptions } from './eval.js';
+import type { SecretOptions, SecretSetOptions } from './secret.js';
+import { SECRET_HELP } from './secret-help.js';
+import type { TokenCreateOptions } from './token.js';
+import type { UserCreateOptions } from './user.js';
+
+// Each command loads its code when it runs: `pharos apply` or `--help` need not load the whole server.
+const serve = async (): Promise<void> => (await import('./serve.js')).serve();
+const applyCommands = () => import('./apply-commands.js');
+const secretCommands = () => import('./secret.js');
 
 function positiveInt(value: string): number {
   const parsed = Number(value);
@@ -37,7 +40,7 @@ function buildProgram(): Command {
       return serve();
     });
 
-  program.command('migrate').description('apply pending database migrations').action(migrateCommand);
+  program.command('migrate').description('apply pending database migrations').action(async () => (await import('./migrate-command.js')).migrateCommand());
 
   const token = program.command('token').description('manage API access tokens');
   token
@@ -49,7 +52,7 @@ function buildProgram(): Command {
         .makeOptionMandatory(),
     )
     .option('--name <name>', 'name of the person if created (default: the email local part)')
-    .action((options: TokenCreateOptions) => tokenCreate(options));
+    .action(async (options: TokenCreateOptions) => (await import('./token.js')).tokenCreate(options));
 
   const user = program.command('user').description('manage people who sign in');
   user
@@ -63,14 +66,14 @@ function buildProgram(): Command {
         .makeOptionMandatory(),
     )
     .option('--password <password>', 'the password (visible to other local users: prefer standard input or the prompt)')
-    .action((options: UserCreateOptions) => userCreate(options));
+    .action(async (options: UserCreateOptions) => (await import('./user.js')).userCreate(options));
 
   program
     .command('seed')
     .description('insert demo data (--demo, idempotent) and/or bulk rows for benchmarks (--scale N)')
     .option('--demo', 'small realistic data set: people, roles, teams …')
     .option('--scale <n>', 'insert N incidents (and a few people) for benchmarks', positiveInt)
-    .action((options: { demo?: boolean; scale?: number }) => seedCommand(options));
+    .action(async (options: { demo?: boolean; scale?: number }) => (await import('./seed.js')).seedCommand(options));
 
   program
     .command('eval')
@@ -78,7 +81,7 @@ function buildProgram(): Command {
     .option('--cel <expression>', 'a CEL expression (test, filter, if, expr …)')
     .option('--template <text>', 'a template in Go text/template syntax (display.template, body …)')
     .option('--data <file>', 'JSON or YAML file whose mapping gives the variables')
-    .action((options: EvalOptions) => evalCommand(options));
+    .action(async (options: EvalOptions) => (await import('./eval.js')).evalCommand(options));
 
   const filename = () =>
     new Option('-f, --filename <path...>', 'a YAML or JSON file, a directory of them, or - for standard input (repeatable)').makeOptionMandatory();
@@ -86,12 +89,12 @@ function buildProgram(): Command {
     .command('apply')
     .description('create or update the resources of YAML or JSON files (Canary, Topology, ScrapeConfig, Playbook, …): all of them or, on any problem, none')
     .addOption(filename())
-    .action((options: FileOptions) => applyCommand(options));
+    .action(async (options: FileOptions) => (await applyCommands()).applyCommand(options));
   program
     .command('delete')
     .description('delete the resources the documents of the files name')
     .addOption(filename())
-    .action((options: FileOptions) => deleteCommand(options));
+    .action(async (options: FileOptions) => (await applyCommands()).deleteCommand(options));
   program
     .command('get')
     .description('print resources of a kind (or the one named) in the shape apply takes')
@@ -99,7 +102,7 @@ function buildProgram(): Command {
     .argument('[name]', 'the resource to print; all of the kind when absent')
     .option('-n, --namespace <namespace>', 'only this namespace (default: every namespace)')
     .option('-o, --output <format>', 'yaml or json', 'yaml')
-    .action((kind: string, name: string | undefined, options: GetOptions) => getCommand(kind, name, options));
+    .action(async (kind: string, name: string | undefined, options: GetOptions) => (await applyCommands()).getCommand(kind, name, options));
 
   const secret = program.command('secret').description('manage the secrets and config maps connections refer to').addHelpText('after', SECRET_HELP);
   const namespace = () => new Option('-n, --namespace <namespace>', 'namespace').default('default');
@@ -113,8 +116,8 @@ function buildProgram(): Command {
     .addOption(configMap())
     .option('--value <value>', 'the value (visible to other local users: prefer standard input or the prompt)')
     .option('--allow-namespace <namespaces>', "comma list of other namespaces whose resources may read it ('*': every one; '': none again); left out, kept as it was")
-    .action((name: string, key: string, options: SecretSetOptions) => secretSet(name, key, options));
-  secret.command('list').description('list stored names and keys (never values)').action(secretList);
+    .action(async (name: string, key: string, options: SecretSetOptions) => (await secretCommands()).secretSet(name, key, options));
+  secret.command('list').description('list stored names and keys (never values)').action(async () => (await secretCommands()).secretList());
   secret
     .command('delete')
     .description('delete a key, or every key of a name')
@@ -122,7 +125,7 @@ function buildProgram(): Command {
     .argument('[key]')
     .addOption(namespace())
     .addOption(configMap())
-    .action((name: string, key: string | undefined, options: SecretOptions) => secretDelete(name, key, options));
+    .action(async (name: string, key: string | undefined, options: SecretOptions) => (await secretCommands()).secretDelete(name, key, options));
 
   return program;
 }

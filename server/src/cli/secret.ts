@@ -1,5 +1,4 @@
 import { deleteStored, listStored, setStoredValue, type StoredKind } from '../secret-store/store.js';
-import { environmentName } from '../secret-store/resolve.js';
 import { promptHidden, readAll } from './input.js';
 import { loadRuntimeSecrets, openMigratedDatabase, runOnce } from './runtime.js';
 
@@ -57,10 +56,3 @@ export async function secretDelete(name: string, key: string | undefined, option
     process.stdout.write(`${removed} key${removed === 1 ? '' : 's'} deleted\n`);
   });
 }
-
-export const SECRET_HELP = `
-A connection field written as secret://NAME/KEY (or configmap://NAME/KEY) is read from this store,
-in the connection's namespace, then 'default'; else from the environment variable
-${environmentName('Secret', 'NAME', 'KEY')} (${environmentName('ConfigMap', 'NAME', 'KEY')}).
-A check's, scraper's, action's or backend's own field reads its namespace, then the keys of
-'default' shared with it (--allow-namespace), and the environment only in 'default'.`;

@@ -13,4 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
   window.history.replaceState(null, '', '/');
+  // Files share a worker's window (the web project does not isolate them): nothing one saved may reach the next.
+  localStorage.clear();
+  sessionStorage.clear();
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 // 200 rows a render: slow on a busy machine.
-const SLOW = { timeout: 10_000 };
+const SLOW = { timeout: 15_000 };
 import { dbRoute, paramsOf, renderSettings, rows } from '../../test/render-settings';
 
 /** /incidents pages through many incidents: a page at a time, one row more than shown says another follows. */
@@ -47,7 +47,7 @@ describe('/incidents paging', () => {
   it('shows 200 incidents a page, newest first with a stable order, and moves between pages', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
     const app = renderSettings('/incidents', routes());
-    await screen.findByRole('table', { name: 'Incidents' }, { timeout: 10_000 });
+    await screen.findByRole('table', { name: 'Incidents' });
     expect(shown()).toHaveLength(200);
     expect(shown()[0]).toBe('INC-1Incident number 1');
     const first = paramsOf(app.server.to('/api/db/incident_summary', 'GET').at(-1)!.url);
@@ -92,7 +92,7 @@ describe('/incidents paging', () => {
   it('starts again at the first page when a filter changes', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
     const app = renderSettings('/incidents', routes());
-    await screen.findByRole('table', { name: 'Incidents' }, { timeout: 10_000 });
+    await screen.findByRole('table', { name: 'Incidents' });
     await user.click(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(shown()[0]).toBe('INC-201Incident number 201'), SLOW);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'closed');

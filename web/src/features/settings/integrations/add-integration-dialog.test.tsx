@@ -24,7 +24,7 @@ function open(options: { logsDisabled?: boolean } = {}) {
 
 async function addIntegration(app: ReturnType<typeof open>) {
   // The first render loads the settings screens' code, which takes a while on a busy machine.
-  await app.user.click(await screen.findByRole('button', { name: 'Add' }, { timeout: 5000 }));
+  await app.user.click(await screen.findByRole('button', { name: 'Add' }));
   return screen.findByRole('dialog', { name: 'Add Integration' });
 }
 

@@ -45,7 +45,7 @@ function render(url: string) {
 describe('/settings/integrations/{type}/{id}', () => {
   it('edits a scraper with the scraper form and returns to the integrations after Update', async () => {
     const app = render(`/settings/integrations/scrapers/${SCRAPER}`);
-    expect(await screen.findByRole('heading', { name: 'inventory' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'inventory' })).toBeTruthy();
     expect(screen.getAllByRole('tab').slice(0, 2).map((tab) => tab.textContent)).toEqual(['Spec', 'Job History']);
     const form = within(await screen.findByRole('form', { name: 'Edit inventory' }));
     await app.user.type(form.getByLabelText('Source'), 'git');
@@ -57,7 +57,7 @@ describe('/settings/integrations/{type}/{id}', () => {
 
   it('returns to the integrations after a scraper is deleted', async () => {
     const app = render(`/settings/integrations/scrapers/${SCRAPER}`);
-    const form = within(await screen.findByRole('form', { name: 'Edit inventory' }, { timeout: 5000 }));
+    const form = within(await screen.findByRole('form', { name: 'Edit inventory' }));
     await app.user.click(form.getByRole('button', { name: 'Delete' }));
     await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(app.location()).toBe('/settings/integrations'));
@@ -66,7 +66,7 @@ describe('/settings/integrations/{type}/{id}', () => {
 
   it('saves a topology with the topology form and returns to the integrations', async () => {
     const app = render(`/settings/integrations/topologies/${TOPOLOGY}`);
-    const form = within(await screen.findByRole('form', { name: /shop/ }, { timeout: 5000 }));
+    const form = within(await screen.findByRole('form', { name: /shop/ }));
     await app.user.click(form.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('shop updated successfully')).toBeTruthy();
     expect(app.server.to('/api/db/topologies', 'PATCH')).toHaveLength(1);
@@ -75,7 +75,7 @@ describe('/settings/integrations/{type}/{id}', () => {
 
   it('shows a log backend from a file as linked to it, without its submit buttons', async () => {
     render(`/settings/integrations/logging_backends/${BACKEND}`);
-    const form = within(await screen.findByRole('form', { name: 'Edit app-logs' }, { timeout: 5000 }));
+    const form = within(await screen.findByRole('form', { name: 'Edit app-logs' }));
     expect(form.getByRole('note').textContent).toBe('Linked to local file/etc/pharos/logs.yaml');
     expect(form.queryByRole('button', { name: 'Update' })).toBeNull();
     expect(form.queryByRole('button', { name: 'Delete' })).toBeNull();
@@ -83,7 +83,7 @@ describe('/settings/integrations/{type}/{id}', () => {
 
   it("lists the resource's runs on Job History, 150 a page", async () => {
     const app = render(`/settings/integrations/scrapers/${SCRAPER}?tab=job-history`);
-    const table = await screen.findByRole('table', { name: 'Job History' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Job History' });
     expect(await within(table).findByText('FAILED')).toBeTruthy();
     const request = app.server.to('/api/db/job_histories', 'GET')[0]!;
     expect(paramsOf(request.url)).toMatchObject({ resource_id: `eq.${SCRAPER}`, resource_type: 'eq.config_scraper', limit: '150' });
@@ -91,6 +91,6 @@ describe('/settings/integrations/{type}/{id}', () => {
 
   it("says 'Unknown type' for any other type", async () => {
     render(`/settings/integrations/canaries/${SCRAPER}`);
-    expect(await screen.findAllByText('Unknown type', {}, { timeout: 5000 })).not.toHaveLength(0);
+    expect(await screen.findAllByText('Unknown type', {})).not.toHaveLength(0);
   });
 });

@@ -43,7 +43,7 @@ describe('/settings/notifications', () => {
   it('lists the rules from notifications_summary with the twelve columns, newest first', async () => {
     const app = renderSettings('/settings/notifications', routes());
     const table = await screen.findByRole('table', { name: 'Notifications' });
-    const row = (await within(table).findByText('API is down', {}, { timeout: 10_000 })).closest('tr')!;
+    const row = (await within(table).findByText('API is down')).closest('tr')!;
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Recipients',
       'Events',

@@ -31,7 +31,7 @@ function routes(extra: Parameters<typeof renderSettings>[1] = []) {
 beforeAll(stubTextLayout);
 
 async function openHistory(app: ReturnType<typeof renderSettings>) {
-  await app.user.click(await screen.findByText('API is down', {}, { timeout: 10_000 }));
+  await app.user.click(await screen.findByText('API is down'));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Notification' });
   await app.user.click(await within(dialog).findByRole('tab', { name: 'Send History' }));
   const table = await within(dialog).findByRole('table', { name: 'Send History' });

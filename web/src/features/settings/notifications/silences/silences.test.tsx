@@ -73,7 +73,7 @@ describe('silences of notifications', () => {
   it('lists silences with name, window, filter and selectors, notification and creator', async () => {
     const app = renderSettings('/settings/notifications?tab=silences', routes());
     const table = await screen.findByRole('table', { name: 'Silences' });
-    const row = (await within(table).findByText('DB maintenance', {}, { timeout: 10_000 })).closest('tr')!;
+    const row = (await within(table).findByText('DB maintenance')).closest('tr')!;
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Window', 'Filter / Selectors', 'Notification', 'Created By']);
     expect(within(row).getByText("check.name.startsWith('db-')")).toBeTruthy();
     expect(within(row).getByText('check db-* {env=prod}')).toBeTruthy();
@@ -86,7 +86,7 @@ describe('silences of notifications', () => {
 
   it('adds a silence, previewing it once typing stops and showing the server message next to a bad filter', async () => {
     const app = renderSettings('/settings/notifications?tab=silences', routes([dbRoute('POST', 'notification_silences', () => ({ status: 201 }))]));
-    await app.user.click(await screen.findByRole('button', { name: 'Add Silence' }, { timeout: 10_000 }));
+    await app.user.click(await screen.findByRole('button', { name: 'Add Silence' }));
     const form = await screen.findByRole('dialog', { name: 'Add Silence' });
     const preview = within(form).getByRole('region', { name: 'Preview' });
     expect(within(preview).getByText('Give a filter or a selector to see what this silence would mute.')).toBeTruthy();
@@ -126,7 +126,7 @@ describe('silences of notifications', () => {
 
   it('edits a silence and deletes it softly', async () => {
     const app = renderSettings('/settings/notifications?tab=silences', routes([dbRoute('PATCH', 'notification_silences', () => ({ status: 204 }))]));
-    await app.user.click(await screen.findByText('DB maintenance', {}, { timeout: 10_000 }));
+    await app.user.click(await screen.findByText('DB maintenance'));
     let form = await screen.findByRole('dialog', { name: 'Edit Silence' });
     const selector = within(form).getByRole('group', { name: 'Selector 1' });
     expect((within(selector).getByLabelText('Labels') as HTMLInputElement).value).toBe('env=prod');
@@ -148,7 +148,7 @@ describe('silences of notifications', () => {
 
   it('shows silences read-only without write permission on notifications', async () => {
     const app = renderSettings('/settings/notifications?tab=silences', routes(), { roles: ['responder'] });
-    await app.user.click(await screen.findByText('DB maintenance', {}, { timeout: 10_000 }));
+    await app.user.click(await screen.findByText('DB maintenance'));
     const form = await screen.findByRole('dialog', { name: 'Edit Silence' });
     expect(screen.queryByRole('button', { name: 'Add Silence' })).toBeNull();
     expect(within(form).getByLabelText('Name').matches(':disabled')).toBe(true);
