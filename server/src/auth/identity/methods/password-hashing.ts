@@ -20,3 +20,8 @@ export function argon2Hash(password: string): Promise<string> {
 export function argon2Verify(hashed: string, password: string): Promise<boolean> {
   return limit(() => verify(hashed, password));
 }
+
+/** Hashings running and waiting their turn. */
+export function hashingsUnderWay(): { running: number; waiting: number } {
+  return { running: limit.activeCount, waiting: limit.pendingCount };
+}
