@@ -55,6 +55,11 @@ function builderOf(pool: pg.Pool): Builder {
   return builder;
 }
 
+/** Starts the pool's builder thread ahead of the first build, which then need not wait for it to load. */
+export function prepareSummaryBuilder(pool: pg.Pool): void {
+  builderOf(pool);
+}
+
 /** Builds the summary of every check with `measured` on the builder thread. */
 export function buildSummary(pool: pg.Pool, measured: Measured): Promise<BuiltSummary> {
   const builder = builderOf(pool);
