@@ -5,6 +5,9 @@ import type pg from 'pg';
 import type { Measured } from './summary-cache.js';
 import type { SummaryBuildReply, SummaryBuildRequest, SummaryWorkerData } from './summary-worker.js';
 
+/** How the builder thread's connection shows in pg_stat_activity. */
+export const SUMMARY_BUILDER_APPLICATION = 'pharos summary builder';
+
 /** A built summary: its JSON and the same gzip-encoded. */
 export interface BuiltSummary {
   json: Buffer;

@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { constants, gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { SUMMARY_BUILDER_APPLICATION } from './summary-builder.js';
 import type { Measured } from './summary-cache.js';
 import { summaryJson } from './summary-rows.js';
 
@@ -26,7 +27,7 @@ const IDLE_CONNECTION_MS = 30_000;
 const GZIP_LEVEL = constants.Z_BEST_SPEED;
 
 const { connectionString } = workerData as SummaryWorkerData;
-const pool = new pg.Pool({ connectionString, max: 1, idleTimeoutMillis: IDLE_CONNECTION_MS, allowExitOnIdle: true });
+const pool = new pg.Pool({ connectionString, application_name: SUMMARY_BUILDER_APPLICATION, max: 1, idleTimeoutMillis: IDLE_CONNECTION_MS, allowExitOnIdle: true });
 // The database closing the idle connection (a restart, a dropped database) is not the thread's end.
 pool.on('error', () => undefined);
 
