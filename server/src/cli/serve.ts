@@ -15,6 +15,7 @@ import { canaryRunJob } from '../health/run-canary.js';
 import { slaReportMailJob } from '../reports/sla/mail-job.js';
 import { saveSchedule } from '../engine/schedules.js';
 import { canaryChangedHandler } from '../health/sync.js';
+import { prepareSummaryBuilder } from '../health/summary-builder.js';
 import { keepMeasured } from '../health/summary-cache.js';
 import { Followers } from '../catalog/followers.js';
 import { registerCatalog } from '../catalog/register.js';
@@ -92,6 +93,7 @@ export async function serve(): Promise<void> {
     const measuring = new AbortController();
     shutdown.add('health summary', async () => measuring.abort());
     void keepMeasured(database.pool, [HOUR_MS], measuring.signal, (error) => logger.warn({ err: error }, 'Could not measure the uptime and latency of checks'));
+    prepareSummaryBuilder(database.pool);
     const app = await buildApp({ pool: database.pool, logger, metrics, secrets, sandbox, stopping: shutdown.signal });
     shutdown.add('http', () => app.close());
     await app.listen({ port: config.port, host: config.host });

@@ -28,7 +28,7 @@ export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, op
     }
     const answer = await checksSummary(options.pool, start);
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(await answer.gzipped);
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(answer.gzipped);
     return reply.send(answer.json);
   });
 

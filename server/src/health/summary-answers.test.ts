@@ -1,14 +1,17 @@
 import type pg from 'pg';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { forgetAnswers, sharedAnswer } from './summary-answers.js';
+import type { BuiltSummary } from './summary-builder.js';
 
 /** Answers are kept per pool; these tests never query it. */
 const newPool = (): pg.Pool => ({}) as pg.Pool;
 
-function counter(): { build: () => Promise<string>; builds: () => number } {
+const built = (text: string): BuiltSummary => ({ json: Buffer.from(text), gzipped: gzipSync(text) });
+
+function counter(): { build: () => Promise<BuiltSummary>; builds: () => number } {
   let count = 0;
-  return { build: async () => `{"n":${++count}}`, builds: () => count };
+  return { build: async () => built(`{"n":${++count}}`), builds: () => count };
 }
 
 describe('shared summary answers', () => {
@@ -19,7 +22,7 @@ describe('shared summary answers', () => {
     expect(a).toBe(b);
     expect((await sharedAnswer(pool, 3600, build, 2_000)).json.toString()).toBe('{"n":1}');
     expect(builds()).toBe(1);
-    expect(gunzipSync(await a.gzipped).toString()).toBe('{"n":1}');
+    expect(gunzipSync(a.gzipped).toString()).toBe('{"n":1}');
   });
 
   it('sends a stale answer while the next is built, and waits for a new one past ten seconds', async () => {
@@ -44,6 +47,6 @@ describe('shared summary answers', () => {
   it('answers a failed build with its error and keeps no answer of it', async () => {
     const pool = newPool();
     await expect(sharedAnswer(pool, 60, () => Promise.reject(new Error('timeout')), 0)).rejects.toThrow('timeout');
-    expect((await sharedAnswer(pool, 60, async () => '{}', 1)).json.toString()).toBe('{}');
+    expect((await sharedAnswer(pool, 60, async () => built('{}'), 1)).json.toString()).toBe('{}');
   });
 });

@@ -1,8 +1,5 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type pg from 'pg';
-
-const gzipAsync = promisify(gzip);
+import type { BuiltSummary } from './summary-builder.js';
 
 /** An answer is sent as it is for this long after it was built… */
 const FRESH_MS = 2_000;
@@ -10,10 +7,8 @@ const FRESH_MS = 2_000;
 const STALE_MS = 10_000;
 
 /** A summary answer: the JSON and, made once for every caller, its gzip encoding. */
-export interface SummaryAnswer {
+export interface SummaryAnswer extends BuiltSummary {
   builtAt: number;
-  json: Buffer;
-  gzipped: Promise<Buffer>;
 }
 
 interface Answers {
@@ -35,7 +30,7 @@ function answersOf(pool: pg.Pool): Answers {
  * is built. Ten thousand checks are megabytes of JSON: building it on every auto-refresh of every
  * open dashboard would take the server's time for what changed in none of them.
  */
-export function sharedAnswer(pool: pg.Pool, rangeKey: number, build: () => Promise<string>, now = Date.now()): Promise<SummaryAnswer> {
+export function sharedAnswer(pool: pg.Pool, rangeKey: number, build: () => Promise<BuiltSummary>, now = Date.now()): Promise<SummaryAnswer> {
   const { byRange, building } = answersOf(pool);
   const last = byRange.get(rangeKey);
   const age = last ? now - last.builtAt : Number.POSITIVE_INFINITY;
@@ -44,10 +39,8 @@ export function sharedAnswer(pool: pg.Pool, rangeKey: number, build: () => Promi
   if (!next) {
     const builtAt = now;
     next = build()
-      .then((text) => {
-        const json = Buffer.from(text);
-        const answer: SummaryAnswer = { builtAt, json, gzipped: gzipAsync(json) };
-        answer.gzipped.catch(() => undefined);
+      .then((built) => {
+        const answer: SummaryAnswer = { builtAt, ...built };
         for (const [key, { builtAt: at }] of byRange) if (builtAt - at > STALE_MS) byRange.delete(key);
         byRange.set(rangeKey, answer);
         return answer;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStatusRetention } from '../../src/health/retention.js';
+import { SUMMARY_BUILDER_APPLICATION } from '../../src/health/summary-builder.js';
 import { keepMeasured } from '../../src/health/summary-cache.js';
 import { rangeStart } from '../../src/health/summary.js';
 import { syncCanary } from '../../src/health/sync.js';
@@ -81,6 +82,19 @@ describe('checks summary', () => {
     const plain = await fetch(`${server.url}/api/canary/api/summary?start=3h`, { headers: { authorization, 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(((await plain.json()) as { checks_summary: Summary[] }).checks_summary.map((check) => check.id)).toContain(checkId);
+  });
+
+  it('builds on a connection of its own and answers again after that connection was cut', async () => {
+    const first = await summary('4h');
+    expect(first.body.checks_summary!.map((check) => check.id)).toContain(checkId);
+    const { rows } = await server.pool.query<{ cut: boolean }>(
+      'select pg_terminate_backend(pid) as cut from pg_stat_activity where application_name = $1 and datname = current_database()',
+      [SUMMARY_BUILDER_APPLICATION],
+    );
+    expect(rows.map((row) => row.cut)).toEqual([true]);
+    const again = await summary('5h');
+    expect(again.status).toBe(200);
+    expect(again.body.checks_summary!.find((check) => check.id === checkId)?.uptime).toEqual({ passed: 92, failed: 11 });
   });
 
   it('refuses a start it cannot read, and a caller without a token', async () => {

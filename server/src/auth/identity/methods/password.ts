@@ -1,18 +1,18 @@
-import { hash, verify } from '@node-rs/argon2';
 import { messages, type UiText } from '../messages.js';
 import { isCommonPassword } from './common-passwords.js';
+import { argon2Hash, argon2Verify } from './password-hashing.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 1024;
 
-/** argon2id (the library's default algorithm) with its recommended cost parameters. */
+/** argon2id (the library's default algorithm) with its recommended cost parameters, a bounded number at once. */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password);
+  return argon2Hash(password);
 }
 
 export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
   try {
-    return await verify(hashed, password);
+    return await argon2Verify(hashed, password);
   } catch {
     return false;
   }

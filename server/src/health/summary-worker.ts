@@ -1,0 +1,46 @@
+/**
+ * The thread that builds summary answers (summary-builder.ts): it reads every check with its own
+ * connection and writes and gzips the megabytes of JSON, so that the event loop, which starts the
+ * checks on time and answers everyone else, spends nothing on them but handing over the bytes.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { constants, gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { SUMMARY_BUILDER_APPLICATION } from './summary-builder.js';
+import type { Measured } from './summary-cache.js';
+import { summaryJson } from './summary-rows.js';
+
+export interface SummaryWorkerData {
+  connectionString: string;
+}
+
+export interface SummaryBuildRequest {
+  id: number;
+  measured: Measured;
+}
+
+export type SummaryBuildReply = { id: number; json: Uint8Array; gzipped: Uint8Array } | { id: number; error: string };
+
+/** Idle this long, the thread's connection is closed (it opens again at the next build). */
+const IDLE_CONNECTION_MS = 30_000;
+/** Fast compression: it is made on every build, and on 10,000 checks level 6 takes nearly three times as long for 15 % fewer bytes. */
+const GZIP_LEVEL = constants.Z_BEST_SPEED;
+
+const { connectionString } = workerData as SummaryWorkerData;
+const pool = new pg.Pool({ connectionString, application_name: SUMMARY_BUILDER_APPLICATION, max: 1, idleTimeoutMillis: IDLE_CONNECTION_MS, allowExitOnIdle: true });
+// The database closing the idle connection (a restart, a dropped database) is not the thread's end.
+pool.on('error', () => undefined);
+
+/** The bytes' own ArrayBuffer moves to the other thread without a copy; a slice of a shared one is copied. */
+const movable = (bytes: Buffer): Uint8Array => (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Uint8Array.prototype.slice.call(bytes));
+
+parentPort!.on('message', ({ id, measured }: SummaryBuildRequest) => {
+  summaryJson(pool, measured).then(
+    (text) => {
+      const json = movable(Buffer.from(text));
+      const gzipped = movable(gzipSync(json, { level: GZIP_LEVEL }));
+      parentPort!.postMessage({ id, json, gzipped } satisfies SummaryBuildReply, [json.buffer as ArrayBuffer, gzipped.buffer as ArrayBuffer]);
+    },
+    (error: unknown) => parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies SummaryBuildReply),
+  );
+});
