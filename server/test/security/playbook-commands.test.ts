@@ -199,21 +199,26 @@ describe.runIf(asRoot)('a playbook exec action', () => {
         - {path: notes.txt, content: url}`,
       ),
     );
-    // Every command line on the machine, read while the action runs.
+    // Every command line on the machine, read round after round while the action runs (a round never
+    // overlaps the last: on a busy machine overlapping rounds would starve the action itself).
     const seen = new Set<string>();
-    const sampling = setInterval(() => {
-      void readdir('/proc').then((entries) =>
-        Promise.all(entries.filter((entry) => /^\d+$/.test(entry)).map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').then((line) => seen.add(line), () => undefined))),
-      );
-    }, 20);
+    let sampling = true;
+    const sampleRounds = (async () => {
+      while (sampling) {
+        const entries = await readdir('/proc');
+        await Promise.all(entries.filter((entry) => /^\d+$/.test(entry)).map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').then((line) => seen.add(line), () => undefined)));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
     try {
-      const run = await env.until((await env.start({ id })).body.run_id!, undefined, 60_000);
+      const run = await env.until((await env.start({ id })).body.run_id!, undefined, 100_000);
       expect(run.actions.map((action) => [action.name, action.status, action.error]), JSON.stringify(run.actions)).toEqual([
         ['with-fields', 'completed', null],
         ['in-the-url', 'completed', null],
       ]);
     } finally {
-      clearInterval(sampling);
+      sampling = false;
+      await sampleRounds;
     }
     expect([...seen].some((line) => line.includes('git'))).toBe(true);
     expect([...seen].filter((line) => line.includes(GIT_PASSWORD))).toEqual([]);
