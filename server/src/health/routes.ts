@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
 import { graphRoutes } from './graph.js';
 import { runCanary, type CanaryRunOptions } from './run-canary.js';
+import { stopSummaryBuilder } from './summary-builder.js';
 import { checksSummary, rangeStart } from './summary.js';
 import { timeoutSignal } from '../modules/timeout-signal.js';
 
@@ -17,6 +18,7 @@ const RUN_NOW_TIMEOUT_MS = 90_000;
 export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
   await app.register(graphRoutes, { pool: options.pool });
+  app.addHook('onClose', () => stopSummaryBuilder(options.pool));
 
   app.get<{ Querystring: { start?: string } }>('/api/canary/api/summary', { schema: { tags: ['health'], summary: 'Every check with its uptime and latency over a range' } }, async (request, reply) => {
     authorize(request, 'canaries', 'read');

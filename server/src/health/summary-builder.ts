@@ -49,7 +49,7 @@ function builderOf(pool: pg.Pool): Builder {
     const waiter = builder.waiting.get(reply.id);
     builder.waiting.delete(reply.id);
     if (!waiter) return;
-    if ('error' in reply) waiter.reject(new Error(reply.error));
+    if ('error' in reply) waiter.reject(Object.assign(new Error(reply.error), reply.code ? { code: reply.code } : {}));
     else waiter.resolve({ json: Buffer.from(reply.json.buffer, reply.json.byteOffset, reply.json.byteLength), gzipped: Buffer.from(reply.gzipped.buffer, reply.gzipped.byteOffset, reply.gzipped.byteLength) });
   });
   worker.on('error', fail);
@@ -71,4 +71,12 @@ export function buildSummary(pool: pg.Pool, measured: Measured): Promise<BuiltSu
     builder.waiting.set(id, { resolve, reject });
     builder.worker.postMessage({ id, measured } satisfies SummaryBuildRequest);
   });
+}
+
+/** Stops the pool's builder thread, if it has one (when the server closes: the pool's connections end). */
+export async function stopSummaryBuilder(pool: pg.Pool): Promise<void> {
+  const builder = builders.get(pool);
+  if (!builder) return;
+  builders.delete(pool);
+  await builder.worker.terminate();
 }

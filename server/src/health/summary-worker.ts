@@ -19,7 +19,8 @@ export interface SummaryBuildRequest {
   measured: Measured;
 }
 
-export type SummaryBuildReply = { id: number; json: Uint8Array; gzipped: Uint8Array } | { id: number; error: string };
+/** A failure keeps its code (a PostgreSQL or socket code), so that a database outage still answers 503. */
+export type SummaryBuildReply = { id: number; json: Uint8Array; gzipped: Uint8Array } | { id: number; error: string; code?: string };
 
 /** Idle this long, the thread's connection is closed (it opens again at the next build). */
 const IDLE_CONNECTION_MS = 30_000;
@@ -41,6 +42,9 @@ parentPort!.on('message', ({ id, measured }: SummaryBuildRequest) => {
       const gzipped = movable(gzipSync(json, { level: GZIP_LEVEL }));
       parentPort!.postMessage({ id, json, gzipped } satisfies SummaryBuildReply, [json.buffer as ArrayBuffer, gzipped.buffer as ArrayBuffer]);
     },
-    (error: unknown) => parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies SummaryBuildReply),
+    (error: unknown) => {
+      const code = (error as { code?: unknown } | null)?.code;
+      parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) } satisfies SummaryBuildReply);
+    },
   );
 });
