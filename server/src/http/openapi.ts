@@ -2,8 +2,12 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '../auth/identity/sessions.js';
 import { VERSION } from '../version.js';
+import { acceptAsGiven, isCheckedInCode } from './route-schema.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
+
+const CHECKED_IN_CODE_NOTE =
+  'The server checks this request in its own code, whose messages name the field (or line) at fault; the request schemas here describe it and are not enforced as written.';
 
 /** The data service documents itself (PostgREST's conventions, docs/data-service.md); the web app and its assets are no API. */
 function isDocumented(url: string): boolean {
@@ -13,8 +17,15 @@ function isDocumented(url: string): boolean {
 /**
  * Collects every route registered after it, with its JSON schemas, into an OpenAPI 3 document
  * served at `GET /api/openapi.json`. Register before the routes.
+ *
+ * A route whose `config` is `CHECKED_IN_CODE` keeps its own input checks: Fastify does not validate
+ * (nor coerce) its params, query or body against its schema, and the document marks the operation
+ * with `x-checked-in-code: true` and says so in its description.
  */
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    if (isCheckedInCode(route.config)) route.validatorCompiler = acceptAsGiven;
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -27,7 +38,12 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       },
       security: [{ bearer: [] }, { session: [] }],
     },
-    transform: ({ schema, url }) => ({ schema: isDocumented(url) ? schema : { ...schema, hide: true }, url }),
+    transform: ({ schema, url, route }) => {
+      if (!isDocumented(url)) return { schema: { ...schema, hide: true }, url };
+      if (!isCheckedInCode(route.config)) return { schema, url };
+      const description = [schema?.description, CHECKED_IN_CODE_NOTE].filter(Boolean).join('\n\n');
+      return { schema: { ...schema, description, 'x-checked-in-code': true }, url };
+    },
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 }
