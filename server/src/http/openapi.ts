@@ -14,6 +14,18 @@ function isDocumented(url: string): boolean {
   return url.startsWith('/api/') && url !== '/api/db' && !url.startsWith('/api/db/');
 }
 
+type Operation = { requestBody?: { required?: boolean }; 'x-body-optional'?: boolean };
+
+/** Operations marked `x-body-optional` (BODY_OPTIONAL) have a request body that may be left out. */
+function withOptionalBodies<Document extends { paths?: object }>(document: Document): Document {
+  for (const operations of Object.values(document.paths ?? {}) as Record<string, Operation>[]) {
+    for (const operation of Object.values(operations)) {
+      if (operation['x-body-optional'] && operation.requestBody) operation.requestBody.required = false;
+    }
+  }
+  return document;
+}
+
 /**
  * Collects every route registered after it, with its JSON schemas, into an OpenAPI 3 document
  * served at `GET /api/openapi.json`. Register before the routes.
@@ -44,6 +56,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       const description = [schema?.description, CHECKED_IN_CODE_NOTE].filter(Boolean).join('\n\n');
       return { schema: { ...schema, description, 'x-checked-in-code': true }, url };
     },
+    transformObject: (document) => withOptionalBodies('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 }

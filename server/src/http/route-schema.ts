@@ -40,6 +40,12 @@ export function fields<const Properties extends Record<string, object>, const Re
   return { type: 'object', properties, ...(required && required.length > 0 ? { required } : {}) } as const;
 }
 
+/** The body of a POST that takes none: documented so that every POST lists its body, and optional in the document. */
+export const NO_BODY = { type: 'object', maxProperties: 0, description: 'No fields: send nothing or {}' } as const;
+
+/** Schema key of a route whose body may be left out (JSON schema cannot say so): the document marks its requestBody not required. */
+export const BODY_OPTIONAL = { 'x-body-optional': true } as const;
+
 /** Paging of a list: `limit` rows from `offset`. */
 export const PAGING = {
   limit: { type: 'integer', minimum: 1, description: 'Rows to answer at most' },
