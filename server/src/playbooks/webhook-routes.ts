@@ -55,7 +55,6 @@ const WEBHOOK_POST_SCHEMA = {
 const WEBHOOK_GET_SCHEMA = {
   ...WEBHOOK,
   summary: 'Start a run of the playbook whose webhook has this path, the query as request.params',
-  querystring: { type: 'object', additionalProperties: { type: 'string' } },
   response: WEBHOOK_ANSWERS,
 } as const;
 
