@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
-import { answers, CHECKED_IN_CODE, FLAG, REFUSALS, TEXT_OR_LIST, WHOLE } from '../http/route-schema.js';
+import { answers, CHECKED_IN_CODE, FLAG, REFUSALS, SORT_ORDER, TEXT_OR_LIST, WHOLE } from '../http/route-schema.js';
 import { findCatalogChanges } from './changes-query.js';
 import { ChangesSearchError, parseChangesSearch, SORT_COLUMNS } from './changes-request.js';
 
@@ -24,7 +24,7 @@ const CHANGES_SCHEMA = {
       page: { ...WHOLE, description: 'From 1' },
       page_size: { ...WHOLE, description: 'Changes per page (pageSize is the same), at most 10000' },
       sort_by: { type: 'string', enum: [...SORT_COLUMNS], description: 'sortBy is the same; a leading - sorts descending' },
-      sortOrder: { type: 'string', enum: ['asc', 'desc'] },
+      sortOrder: SORT_ORDER,
       tags: {
         anyOf: [
           { type: 'array', items: { type: 'object', required: ['key', 'value'], properties: { key: { type: 'string' }, value: { type: 'string' }, exclude: FLAG } } },

@@ -5,8 +5,6 @@ import { RouteError } from './route-access.js';
 
 export const UUID = { type: 'string', format: 'uuid' } as const;
 export const TEXT = { type: 'string' } as const;
-/** A free JSON object (a spec, a row, parameters). */
-export const OBJECT = { type: 'object', additionalProperties: true } as const;
 /** A text or a list of texts (joined with commas), as the catalog's filters accept. */
 export const TEXT_OR_LIST = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] } as const;
 /** A boolean, or `true`/`false` as text (query strings). */
@@ -32,33 +30,14 @@ export function textParams<const Name extends string>(...names: Name[]) {
   } as const;
 }
 
-/** An object of the given properties, others allowed (the route's code ignores or refuses them). */
-export function fields<const Properties extends Record<string, object>, const Required extends readonly (keyof Properties & string)[] = []>(
-  properties: Properties,
-  required?: Required,
-) {
-  return { type: 'object', properties, ...(required && required.length > 0 ? { required } : {}) } as const;
-}
-
 /** The body of a POST that takes none: documented so that every POST lists its body, and optional in the document. */
 export const NO_BODY = { type: 'object', maxProperties: 0, description: 'No fields: send nothing or {}' } as const;
 
 /** Schema key of a route whose body may be left out (JSON schema cannot say so): the document marks its requestBody not required. */
 export const BODY_OPTIONAL = { 'x-body-optional': true } as const;
 
-/** Paging of a list: `limit` rows from `offset`. */
-export const PAGING = {
-  limit: { type: 'integer', minimum: 1, description: 'Rows to answer at most' },
-  offset: { type: 'integer', minimum: 0, description: 'Rows to skip' },
-} as const;
-
-/** Sorting of a list by a column, ascending or descending. */
-export function sorting<const Column extends string>(columns: readonly Column[]) {
-  return {
-    sortBy: { type: 'string', enum: columns },
-    sortOrder: { type: 'string', enum: ['asc', 'desc'] },
-  } as const;
-}
+/** The direction of a sort. */
+export const SORT_ORDER = { type: 'string', enum: ['asc', 'desc'] } as const;
 
 /** Answers the OpenAPI document lists, by status: a description each, without a body schema (the answer is sent as the handler builds it). */
 export function answers(byStatus: Record<number, string>): Record<number, { description: string }> {

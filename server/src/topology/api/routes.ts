@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { TOPOLOGY_COMPONENT_STATUSES } from '@pharos/core';
 import { authorize, RouteError, routeErrorHandler } from '../../http/route-access.js';
-import { answers, CHECKED_IN_CODE, REFUSALS, UUID, uuidParams } from '../../http/route-schema.js';
+import { answers, CHECKED_IN_CODE, REFUSALS, SORT_ORDER, UUID, uuidParams } from '../../http/route-schema.js';
 import { parseSnapshotRequest, SnapshotRequestError, type SnapshotRequest } from './snapshot-request.js';
 import { topologySnapshot } from './snapshot.js';
 import { topology } from './topology.js';
@@ -23,7 +23,7 @@ const TOPOLOGY_SCHEMA = {
       team: { type: 'string', description: 'A comma list of team names' },
       labels: { type: 'string', description: 'A comma list of key=value' },
       sortBy: { type: 'string' },
-      sortOrder: { type: 'string', enum: ['asc', 'desc'] },
+      sortOrder: SORT_ORDER,
       flatten: { ...TRUE_OR_FALSE, description: 'The components of the chosen type at every depth' },
       hidden: TRUE_OR_FALSE,
       agent_id: { type: 'string', description: 'An agent id, or all' },
