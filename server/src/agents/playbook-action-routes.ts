@@ -69,7 +69,7 @@ export const agentPlaybookActionRoutes: FastifyPluginAsync<PlaybookOptions> = as
   const closing = new AbortController();
   app.addHook('preClose', () => closing.abort());
 
-  app.get<{ Querystring: { wait?: string } }>('/api/agent/playbook/action', { schema: TAKE_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.get<{ Querystring: { wait?: string } }>('/api/agent/playbook/action', { schema: TAKE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const agentId = agentOf(request);
     const deadline = Date.now() + waitSecondsOf(request.query.wait) * 1000;
     // A poll shows the agent is alive, as a push does.
@@ -96,7 +96,7 @@ export const agentPlaybookActionRoutes: FastifyPluginAsync<PlaybookOptions> = as
     }
   });
 
-  app.post<{ Params: { id: string } }>('/api/agent/playbook/action/:id/status', { bodyLimit: REPORT_BODY_LIMIT, schema: REPORT_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/agent/playbook/action/:id/status', { bodyLimit: REPORT_BODY_LIMIT, schema: REPORT_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const agentId = agentOf(request);
     const { id } = request.params;
     if (!isUuid(id)) throw new RouteError(404, 'NOT_FOUND', `No playbook action ${id}`);

@@ -143,7 +143,7 @@ export const agentPushRoute: FastifyPluginAsync<AgentPushOptions> = async (app, 
   app.setErrorHandler(routeErrorHandler);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, new PushBody(typeof body === 'string' ? body : body.toString('utf8'))));
-  app.post('/api/agent/push', { bodyLimit: PUSH_BODY_LIMIT, schema: PUSH_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.post('/api/agent/push', { bodyLimit: PUSH_BODY_LIMIT, schema: PUSH_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     if (!callerOf(request).agentId) throw new RouteError(403, '42501', AGENT_ROUTE_ONLY);
     try {
       return await gate.run(async () => {

@@ -34,7 +34,7 @@ const GENERATE_SCHEMA = {
 export const agentRoutes: FastifyPluginAsync<AgentRoutesOptions> = async (app, { pool }) => {
   app.setErrorHandler(routeErrorHandler);
 
-  app.post('/api/agent/generate', { schema: GENERATE_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.post('/api/agent/generate', { schema: GENERATE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const caller = authorize(request, 'agents', 'write');
     try {
       const agent = await generateAgent(pool, parseAgentInput(request.body), caller.personId);

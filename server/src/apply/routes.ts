@@ -154,7 +154,7 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, {
     return read.resources;
   };
 
-  app.post('/api/apply', { bodyLimit: APPLY_BODY_LIMIT, preParsing: writersOnly('nothing was applied'), schema: APPLY_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.post('/api/apply', { bodyLimit: APPLY_BODY_LIMIT, preParsing: writersOnly('nothing was applied'), schema: APPLY_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const resources = await writableBody(request, reply, 'nothing was applied');
     if (!Array.isArray(resources)) return resources;
     const applied = await applyResources(pool, secrets, resources, { personId: request.caller!.personId });
@@ -162,7 +162,7 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, {
     return applied;
   });
 
-  app.delete('/api/apply', { bodyLimit: APPLY_BODY_LIMIT, preParsing: writersOnly('nothing was deleted'), schema: DELETE_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.delete('/api/apply', { bodyLimit: APPLY_BODY_LIMIT, preParsing: writersOnly('nothing was deleted'), schema: DELETE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const resources = await writableBody(request, reply, 'nothing was deleted');
     if (!Array.isArray(resources)) return resources;
     return { resources: await removeResources(pool, resources) };
@@ -170,7 +170,7 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, {
 
   app.get<{ Params: { kind: string }; Querystring: { name?: string; namespace?: string; output?: string } }>(
     '/api/apply/:kind',
-    { schema: PRINT_SCHEMA, config: CHECKED_IN_CODE },
+    { schema: PRINT_SCHEMA, ...CHECKED_IN_CODE },
     async (request, reply) => {
       const caller = request.caller;
       if (!caller) return reply.code(401).send(apiError('PGRST301', AUTHENTICATION_REQUIRED));

@@ -170,7 +170,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
     return { ...session, organization };
   });
 
-  app.post('/api/auth/invite_user', { schema: INVITE_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.post('/api/auth/invite_user', { schema: INVITE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const organizationId = config.authMode === 'organizations' ? currentOrganizationOf(request) : null;
     if (organizationId) {
       // An organization invites an address with a role; the person chooses their own name when they sign up.
@@ -213,7 +213,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
     return identityJson(pool, identity, urls);
   });
 
-  app.post<{ Params: { id: string } }>('/api/rbac/:id/update_role', { schema: UPDATE_ROLE_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/rbac/:id/update_role', { schema: UPDATE_ROLE_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const organizationId = config.authMode === 'organizations' ? currentOrganizationOf(request) : null;
     if (!organizationId) authorize(request, 'rbac', 'write');
     const personId = request.params.id;

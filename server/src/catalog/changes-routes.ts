@@ -49,7 +49,7 @@ const CHANGES_SCHEMA = {
  */
 export const catalogChangesRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
-  app.post('/api/catalog/changes', { schema: CHANGES_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.post('/api/catalog/changes', { schema: CHANGES_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     authorize(request, 'database', 'read');
     let search;
     try {

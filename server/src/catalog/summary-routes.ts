@@ -36,7 +36,7 @@ const SUMMARY_SCHEMA = {
  */
 export const catalogSummaryRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
-  app.post('/api/catalog/summary', { schema: SUMMARY_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.post('/api/catalog/summary', { schema: SUMMARY_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     authorize(request, 'database', 'read');
     let summary: SummaryRequest;
     try {

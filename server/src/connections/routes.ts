@@ -173,7 +173,7 @@ export const connectionRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = asy
     return reply.code(204).send();
   });
 
-  app.post<{ Params: { id: string } }>('/api/connection/test/:id', { schema: TEST_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/api/connection/test/:id', { schema: TEST_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     // Checked here rather than by the schema, which documents a body this route takes none of.
     if (!isUuid(request.params.id)) throw new RouteError(400, 'VALIDATION_FAILED', 'params/id must match format "uuid"');
     authorize(request, 'connections', 'read');

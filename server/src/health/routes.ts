@@ -35,7 +35,7 @@ export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, op
   app.setErrorHandler(routeErrorHandler);
   await app.register(graphRoutes, { pool: options.pool });
 
-  app.get<{ Querystring: { start?: string } }>('/api/canary/api/summary', { schema: SUMMARY_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.get<{ Querystring: { start?: string } }>('/api/canary/api/summary', { schema: SUMMARY_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     authorize(request, 'canaries', 'read');
     let start: Date;
     try {
@@ -51,7 +51,7 @@ export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, op
 
   app.post<{ Params: { id: string } }>(
     '/api/canary/run/check/:id',
-    { schema: RUN_CHECK_SCHEMA, config: CHECKED_IN_CODE },
+    { schema: RUN_CHECK_SCHEMA, ...CHECKED_IN_CODE },
     async (request, reply) => {
       // Checked here rather than by the schema, which documents a body this route takes none of.
       if (!isUuid(request.params.id)) throw new RouteError(400, 'VALIDATION_FAILED', 'params/id must match format "uuid"');

@@ -65,7 +65,7 @@ export const webhookRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, o
   app.setErrorHandler(routeErrorHandler);
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY }, (_request, body, done) => done(null, body));
 
-  app.post<{ Params: { id: string }; Querystring: { token?: string } }>('/api/canary/webhook/:id', { bodyLimit: MAX_BODY, schema: PUSH_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.post<{ Params: { id: string }; Querystring: { token?: string } }>('/api/canary/webhook/:id', { bodyLimit: MAX_BODY, schema: PUSH_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const key = request.params.id;
     const { rows } = await options.pool.query<CheckRow>(
       `SELECT c.id, c.type, c.name, c.namespace, c.spec FROM checks c JOIN canaries k ON k.id = c.canary_id

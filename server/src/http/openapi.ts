@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '../auth/identity/sessions.js';
 import { VERSION } from '../version.js';
-import { acceptAsGiven, isCheckedInCode } from './route-schema.js';
+import { isCheckedInCode } from './route-schema.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -30,14 +30,11 @@ function withOptionalBodies<Document extends { paths?: object }>(document: Docum
  * Collects every route registered after it, with its JSON schemas, into an OpenAPI 3 document
  * served at `GET /api/openapi.json`. Register before the routes.
  *
- * A route whose `config` is `CHECKED_IN_CODE` keeps its own input checks: Fastify does not validate
- * (nor coerce) its params, query or body against its schema, and the document marks the operation
- * with `x-checked-in-code: true` and says so in its description.
+ * A route with the options `CHECKED_IN_CODE` keeps its own input checks (Fastify does not validate
+ * its params, query or body against its schema): the document marks the operation with
+ * `x-checked-in-code: true` and says so in its description.
  */
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
-  app.addHook('onRoute', (route) => {
-    if (isCheckedInCode(route.config)) route.validatorCompiler = acceptAsGiven;
-  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',

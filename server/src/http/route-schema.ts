@@ -53,20 +53,24 @@ export const REFUSALS = {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route checks its own params, query and body; its schema only documents them (see CHECKED_IN_CODE). */
+    /** The route checks its own params, query and body; its schema only documents them (set by CHECKED_IN_CODE). */
     inputCheckedInCode?: boolean;
   }
 }
 
-/** Route option `config` of a route whose input its own code checks (messages naming a line, a field, a reason). */
-export const CHECKED_IN_CODE = { inputCheckedInCode: true } as const;
+/** The validator of a route whose input is checked in code: every request passes, and nothing is coerced. */
+const acceptAsGiven: FastifySchemaCompiler<unknown> = () => () => true;
+
+/**
+ * Route options (spread them in) of a route whose own code checks its params, query and body, with messages
+ * naming the line, field or reason at fault: Fastify neither validates nor coerces them against the route's
+ * schema, which only documents them (`/api/openapi.json` marks the operation `x-checked-in-code`).
+ */
+export const CHECKED_IN_CODE = { config: { inputCheckedInCode: true }, validatorCompiler: acceptAsGiven } as const;
 
 export function isCheckedInCode(config: { inputCheckedInCode?: boolean } | undefined): boolean {
   return config?.inputCheckedInCode === true;
 }
-
-/** The validator of a route whose input is checked in code: every request passes, and nothing is coerced. */
-export const acceptAsGiven: FastifySchemaCompiler<unknown> = () => () => true;
 
 /** A validated field and the message a failing value gets: the message the route's code gave before its schema checked it. */
 export type SchemaMessages = Partial<Record<'params' | 'querystring' | 'body', Record<string, string>>>;

@@ -35,7 +35,7 @@ const OPTIONS_SCHEMA = {
  */
 export const responderRoutes: FastifyPluginAsync<{ pool: pg.Pool; secrets: ServerSecrets }> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
-  app.get('/api/incidents/responder-options', { schema: OPTIONS_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.get('/api/incidents/responder-options', { schema: OPTIONS_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     authorize(request, 'responder', 'read');
     const query = Object.fromEntries(Object.entries(request.query as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
     const teamId = query['team_id'];

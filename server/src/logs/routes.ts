@@ -73,7 +73,7 @@ const LOGS_SCHEMA = {
 export const logsRoutes: FastifyPluginAsync<LogsRoutesOptions> = async (app, options) => {
   const timeoutMs = options.timeoutMs ?? SEARCH_TIMEOUT_MS;
   app.setErrorHandler(routeErrorHandler);
-  app.post('/api/logs', { schema: LOGS_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply): Promise<LogPage> => {
+  app.post('/api/logs', { schema: LOGS_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply): Promise<LogPage> => {
     authorize(request, 'logging_backends', 'read');
     const deadline = timeoutSignal(timeoutMs);
     try {

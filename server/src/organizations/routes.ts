@@ -182,7 +182,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     };
   });
 
-  app.post('/api/organizations', { schema: CREATE_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.post('/api/organizations', { schema: CREATE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const caller = callerOf(request);
     const session = await sessionOf(request);
     if (!(await mayCreate(caller.personId, caller.organizationId ? caller.roles[0] : undefined))) {
@@ -198,7 +198,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return reply.code(201).send({ ...organizationJson(created), role: 'admin' });
   });
 
-  app.post('/api/organizations/switch', { schema: SWITCH_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.post('/api/organizations/switch', { schema: SWITCH_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const caller = callerOf(request);
     const session = await sessionOf(request);
     const body = request.body as Record<string, unknown> | null;
@@ -216,7 +216,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return membership;
   });
 
-  app.patch('/api/organizations/current', { schema: CHANGE_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.patch('/api/organizations/current', { schema: CHANGE_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const organizationId = currentOrganization(request);
     authorize(request, 'rbac', 'write');
     const changes = parse(() => organizationChanges(request.body));
@@ -247,7 +247,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return rows;
   });
 
-  app.patch<{ Params: { personId: string } }>('/api/organizations/current/members/:personId', { schema: MEMBER_ROLE_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.patch<{ Params: { personId: string } }>('/api/organizations/current/members/:personId', { schema: MEMBER_ROLE_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const organizationId = currentOrganization(request);
     authorize(request, 'rbac', 'write');
     const personId = uuidParam(request.params.personId, 'member');
@@ -257,7 +257,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return { id: personId, role };
   });
 
-  app.delete<{ Params: { personId: string } }>('/api/organizations/current/members/:personId', { schema: REMOVE_MEMBER_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.delete<{ Params: { personId: string } }>('/api/organizations/current/members/:personId', { schema: REMOVE_MEMBER_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const organizationId = currentOrganization(request);
     authorize(request, 'rbac', 'write');
     const personId = uuidParam(request.params.personId, 'member');
@@ -279,7 +279,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return rows;
   });
 
-  app.post('/api/organizations/current/invitations', { schema: INVITE_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.post('/api/organizations/current/invitations', { schema: INVITE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const organizationId = currentOrganization(request);
     const caller = authorize(request, 'rbac', 'write');
     const input = parse(() => invitation(request.body));
@@ -287,7 +287,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return reply.code(201).send(created);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/organizations/current/invitations/:id', { schema: WITHDRAW_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/organizations/current/invitations/:id', { schema: WITHDRAW_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const organizationId = currentOrganization(request);
     authorize(request, 'rbac', 'write');
     const id = uuidParam(request.params.id, 'invitation');

@@ -115,12 +115,12 @@ function runIdOf(request: FastifyRequest<{ Params: { id: string } }>): string {
 export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
 
-  app.post('/api/playbook/run', { schema: RUN_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.post('/api/playbook/run', { schema: RUN_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const caller = authorize(request, 'playbook_runs', 'write');
     return reply.code(201).send({ run_id: await runRequest(() => createRun(options, request.body, caller)) });
   });
 
-  app.get<{ Querystring: Record<string, string> }>('/api/playbook/list', { schema: LIST_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.get<{ Querystring: Record<string, string> }>('/api/playbook/list', { schema: LIST_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     authorize(request, 'playbooks', 'read');
     const target = requestError(() => targetOf(request.query));
     if (!target) throw new RouteError(400, 'VALIDATION_FAILED', 'Give one of check_id, component_id and config_id');
@@ -128,7 +128,7 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
   });
 
   // The playbooks that can run on a failing resource, those that fixed it most often before first.
-  app.get<{ Querystring: Record<string, string> }>('/api/playbook/suggestions', { schema: SUGGESTIONS_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.get<{ Querystring: Record<string, string> }>('/api/playbook/suggestions', { schema: SUGGESTIONS_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     authorize(request, 'playbooks', 'read');
     const { window, ...resource } = request.query;
     const target = requestError(() => targetOf(resource));
@@ -143,14 +143,14 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
     return suggestedFixes(options.pool, target, windowMs);
   });
 
-  app.post<{ Params: { id: string } }>('/api/playbook/:id/params', { schema: PARAMS_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/playbook/:id/params', { schema: PARAMS_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const caller = authorize(request, 'playbooks', 'read');
     if (!isUuid(request.params.id)) throw new RouteError(404, 'NOT_FOUND', `No playbook ${request.params.id}`);
     const { spec, draft } = await runRequest(() => requestedRun(options, { ...(isRecord(request.body) ? request.body : {}), id: request.params.id }, caller));
     return { params: await parametersFor(options, draft, spec.parameters) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/playbook/run/:id', { schema: READ_RUN_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/playbook/run/:id', { schema: READ_RUN_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const caller = authorize(request, 'playbook_runs', 'read');
     const id = runIdOf(request);
     const { rows } = await options.pool.query(
@@ -176,7 +176,7 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
     return { ...run, parameters: redactSealed(rows[0].parameters as unknown), awaiting_approval: awaiting, approval_refusal: refusal };
   });
 
-  app.post<{ Params: { id: string } }>('/api/playbook/run/approve/:id', { schema: APPROVE_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/playbook/run/approve/:id', { schema: APPROVE_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const caller = authorize(request, 'playbook_runs', 'read');
     const id = runIdOf(request);
     try {
@@ -187,7 +187,7 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
     }
   });
 
-  app.post<{ Params: { id: string } }>('/api/playbook/run/cancel/:id', { schema: CANCEL_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/playbook/run/cancel/:id', { schema: CANCEL_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const caller = authorize(request, 'playbook_runs', 'write');
     const id = runIdOf(request);
     const answer = await cancelRun(options.pool, id, caller.personId);

@@ -101,7 +101,7 @@ export const playbookWebhookRoutes: FastifyPluginAsync<PlaybookOptions> = async 
     const runId = await startTriggeredRun(options, playbook, spec, triggeredDraft(playbook, undefined, { request: requestOf(request) }));
     return reply.code(201).send({ run_id: runId });
   };
-  app.post('/api/playbook/webhook/:path', { bodyLimit: MAX_BODY, schema: WEBHOOK_POST_SCHEMA, config: CHECKED_IN_CODE }, handler);
+  app.post('/api/playbook/webhook/:path', { bodyLimit: MAX_BODY, schema: WEBHOOK_POST_SCHEMA, ...CHECKED_IN_CODE }, handler);
   // GET too, as mission-control's webhooks answer it (`curl …/playbook/webhook/{path}?name=world`): the query is `.request.params`.
-  app.get('/api/playbook/webhook/:path', { schema: WEBHOOK_GET_SCHEMA, config: CHECKED_IN_CODE }, handler);
+  app.get('/api/playbook/webhook/:path', { schema: WEBHOOK_GET_SCHEMA, ...CHECKED_IN_CODE }, handler);
 };

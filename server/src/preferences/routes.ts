@@ -93,7 +93,7 @@ export const preferenceRoutes: FastifyPluginAsync<PreferenceRoutesOptions> = asy
     return rows.map((row) => ({ key: row.key, updated_at: row.updated_at.toISOString() }));
   });
 
-  app.get<{ Params: KeyParams }>('/api/preferences/:key', { schema: READ_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.get<{ Params: KeyParams }>('/api/preferences/:key', { schema: READ_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const personId = callerOf(request, reply);
     const key = personId && keyOf(request, reply);
     if (!personId || !key) return reply;
@@ -104,7 +104,7 @@ export const preferenceRoutes: FastifyPluginAsync<PreferenceRoutesOptions> = asy
     return { key, value: rows[0]?.value ?? null };
   });
 
-  app.put<{ Params: KeyParams; Body: unknown }>('/api/preferences/:key', { bodyLimit: BODY_LIMIT, schema: WRITE_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.put<{ Params: KeyParams; Body: unknown }>('/api/preferences/:key', { bodyLimit: BODY_LIMIT, schema: WRITE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const personId = callerOf(request, reply);
     const key = personId && keyOf(request, reply);
     if (!personId || !key) return reply;
@@ -136,7 +136,7 @@ export const preferenceRoutes: FastifyPluginAsync<PreferenceRoutesOptions> = asy
     return { key, value: body.value ?? null };
   });
 
-  app.delete<{ Params: KeyParams }>('/api/preferences/:key', { schema: DELETE_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.delete<{ Params: KeyParams }>('/api/preferences/:key', { schema: DELETE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const personId = callerOf(request, reply);
     const key = personId && keyOf(request, reply);
     if (!personId || !key) return reply;

@@ -86,7 +86,7 @@ export const shellRoutes: FastifyPluginAsync<ShellRoutesOptions> = async (app, o
       .send(yaml);
   });
 
-  app.post('/api/resources/search', { bodyLimit: SEARCH_BODY_LIMIT, schema: SEARCH_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.post('/api/resources/search', { bodyLimit: SEARCH_BODY_LIMIT, schema: SEARCH_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const caller = request.caller;
     if (!caller) return reply.code(401).send(apiError('PGRST301', AUTHENTICATION_REQUIRED));
     let parsed;

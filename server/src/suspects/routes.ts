@@ -35,7 +35,7 @@ const SUSPECTS_SCHEMA = {
 
 export const suspectsRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
-  app.get<{ Querystring: Record<string, unknown> }>('/api/suspects', { schema: SUSPECTS_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/api/suspects', { schema: SUSPECTS_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     let asked;
     try {
       asked = parseSuspectsRequest(request.query);

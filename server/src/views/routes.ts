@@ -42,7 +42,7 @@ const VIEW_SCHEMA = {
 export const viewRoutes: FastifyPluginAsync<ViewRoutesOptions> = async (app, { pool }) => {
   app.setErrorHandler(routeErrorHandler);
 
-  app.get<{ Params: { id: string } }>('/api/views/:id', { schema: VIEW_SCHEMA, config: CHECKED_IN_CODE }, async (request): Promise<SharedView> => {
+  app.get<{ Params: { id: string } }>('/api/views/:id', { schema: VIEW_SCHEMA, ...CHECKED_IN_CODE }, async (request): Promise<SharedView> => {
     const id = request.params.id.toLowerCase();
     if (!UUID.test(id)) throw new RouteError(400, 'BAD_REQUEST', `A view id is a UUID; '${request.params.id}' is not one`);
     const { rows } = await pool.query<{ owner_id: string; owner_name: string | null; name: string | null; path: string | null; search: string | null }>(FIND, [id]);

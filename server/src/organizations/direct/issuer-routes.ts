@@ -49,7 +49,7 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
     return reply.header('cache-control', 'public, max-age=300').send(await publicKeys(pool));
   });
 
-  app.post('/api/organizations/current/token', { schema: TOKEN_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.post('/api/organizations/current/token', { schema: TOKEN_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     if (config.authMode !== 'organizations') throw new RouteError(404, 'NOT_FOUND', 'Organizations are available only with PHAROS_AUTH_MODE=organizations');
     const caller = callerOf(request);
     if (!caller.organizationId) throw new RouteError(404, 'NOT_FOUND', 'You are not a member of any organization yet: create one or ask for an invitation');

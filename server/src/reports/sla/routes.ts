@@ -87,7 +87,7 @@ function validated<T>(parse: () => T): T {
 export const slaReportRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app, { pool }) => {
   app.setErrorHandler(routeErrorHandler);
 
-  app.get<{ Querystring: Record<string, unknown> }>('/api/reports/sla', { schema: REPORT_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/api/reports/sla', { schema: REPORT_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     authorize(request, 'canaries', 'read');
     const asked = validated(() => parseSlaRequest(request.query));
     const report = await measureSla(pool, asked);
@@ -103,13 +103,13 @@ export const slaReportRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app
     return listSlaSchedules(pool);
   });
 
-  app.post('/api/reports/sla/schedules', { schema: SCHEDULE_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.post('/api/reports/sla/schedules', { schema: SCHEDULE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const caller = authorize(request, 'canaries', 'write');
     const input = validated(() => parseSlaSchedule(request.body));
     return reply.code(201).send(await createSlaSchedule(pool, input, caller.personId));
   });
 
-  app.delete<{ Params: { id: string } }>('/api/reports/sla/schedules/:id', { schema: UNSCHEDULE_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/reports/sla/schedules/:id', { schema: UNSCHEDULE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     authorize(request, 'canaries', 'write');
     const { id } = request.params;
     if (!isUuid(id) || !(await deleteSlaSchedule(pool, id))) throw new RouteError(404, 'NOT_FOUND', 'No such scheduled SLA report');

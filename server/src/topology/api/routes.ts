@@ -57,7 +57,7 @@ const SNAPSHOT_SCHEMA = {
  */
 export const topologyRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
-  app.get('/api/topology', { schema: TOPOLOGY_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.get('/api/topology', { schema: TOPOLOGY_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     authorize(request, 'topologies', 'read');
     let parsed: TopologyRequest;
     try {
@@ -69,7 +69,7 @@ export const topologyRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app,
     return topology(options.pool, parsed);
   });
 
-  app.get<{ Params: { id: string } }>('/api/snapshot/topology/:id', { schema: SNAPSHOT_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/snapshot/topology/:id', { schema: SNAPSHOT_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     for (const resource of ['topologies', 'canaries', 'database', 'incident'] as const) authorize(request, resource, 'read');
     let parsed: SnapshotRequest;
     try {

@@ -337,7 +337,7 @@ const LOGIN_BROWSER_SCHEMA = browserFlowSchema('login', {
 const LOGIN_SUBMIT_SCHEMA = submitFlowSchema('login', LOGIN_FIELDS, 'One method at a time: password (identifier, password), oidc (provider), totp, lookup_secret or webauthn.');
 
 export function loginRoutes(app: FastifyInstance, deps: IdentityDeps): void {
-  app.get('/self-service/login/browser', { schema: LOGIN_BROWSER_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.get('/self-service/login/browser', { schema: LOGIN_BROWSER_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const query = queryOf(request);
     const options: LoginOptions = {
@@ -349,12 +349,12 @@ export function loginRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     return sendFlow(request, reply, urls, 'login', flow.id, 200, loginFlowJson(flow));
   });
 
-  app.get('/self-service/login/flows', { schema: readFlowSchema('login'), config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.get('/self-service/login/flows', { schema: readFlowSchema('login'), ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const flow = await liveFlow(deps, urls, queryOf(request)['id'], 'login', recreate(deps, request, reply));
     await assertFlowBrowser(deps, request, reply, urls, flow);
     return reply.send(loginFlowJson(flow));
   });
 
-  app.post('/self-service/login', { schema: LOGIN_SUBMIT_SCHEMA, config: CHECKED_IN_CODE }, (request, reply) => submitLogin(deps, request, reply));
+  app.post('/self-service/login', { schema: LOGIN_SUBMIT_SCHEMA, ...CHECKED_IN_CODE }, (request, reply) => submitLogin(deps, request, reply));
 }

@@ -254,7 +254,7 @@ const REGISTRATION_BROWSER_SCHEMA = browserFlowSchema('registration', {
 const REGISTRATION_SUBMIT_SCHEMA = submitFlowSchema('registration', REGISTRATION_FIELDS, 'password (traits and password) or oidc (provider); form keys may be flat (traits.email) or nested JSON.');
 
 export function registrationRoutes(app: FastifyInstance, deps: IdentityDeps): void {
-  app.get('/self-service/registration/browser', { schema: REGISTRATION_BROWSER_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.get('/self-service/registration/browser', { schema: REGISTRATION_BROWSER_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const query = queryOf(request);
     const afterVerification = query['after_verification_return_to'];
@@ -266,7 +266,7 @@ export function registrationRoutes(app: FastifyInstance, deps: IdentityDeps): vo
     return sendFlow(request, reply, urls, 'registration', flow.id, 200, registrationFlowJson(flow));
   });
 
-  app.get('/self-service/registration/flows', { schema: readFlowSchema('registration'), config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.get('/self-service/registration/flows', { schema: readFlowSchema('registration'), ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const recreate = (old: FlowRow) =>
       createRegistrationFlow(deps, request, reply, urls, { returnTo: old.return_to, afterVerificationReturnTo: null, setupToken: undefined });
@@ -275,5 +275,5 @@ export function registrationRoutes(app: FastifyInstance, deps: IdentityDeps): vo
     return reply.send(registrationFlowJson(flow));
   });
 
-  app.post('/self-service/registration', { schema: REGISTRATION_SUBMIT_SCHEMA, config: CHECKED_IN_CODE }, (request, reply) => submitRegistration(deps, request, reply));
+  app.post('/self-service/registration', { schema: REGISTRATION_SUBMIT_SCHEMA, ...CHECKED_IN_CODE }, (request, reply) => submitRegistration(deps, request, reply));
 }

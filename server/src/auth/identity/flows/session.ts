@@ -20,7 +20,7 @@ export function sessionRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     return sessionJson(deps.pool, current.session, current.identity, urls);
   });
 
-  app.get('/self-service/logout/browser', { schema: LOGOUT_BROWSER_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.get('/self-service/logout/browser', { schema: LOGOUT_BROWSER_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const urls = urlsFor(deps, request);
     const returnTo = returnToOf(urls, queryOf(request)['return_to']);
     const current = await currentSession(deps.pool, request);
@@ -30,7 +30,7 @@ export function sessionRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     return { logout_url: urls.api('/self-service/logout', { token, return_to: returnTo ?? undefined }), logout_token: token };
   });
 
-  app.get('/self-service/logout', { schema: LOGOUT_SCHEMA, config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.get('/self-service/logout', { schema: LOGOUT_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const query = queryOf(request);
     const returnTo = returnToOf(urls, query['return_to']);
@@ -48,7 +48,7 @@ export function sessionRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     return reply.redirect(returnTo ?? urls.defaultReturn(), 303);
   });
 
-  app.get('/self-service/errors', { schema: ERRORS_SCHEMA, config: CHECKED_IN_CODE }, async (request) => {
+  app.get('/self-service/errors', { schema: ERRORS_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const id = queryOf(request)['id'];
     if (id === undefined || !UUID.test(id)) throw errors.notFound('The error could not be found.');
     const { rows } = await deps.pool.query<{ id: string; error: unknown; created_at: Date; updated_at: Date }>(

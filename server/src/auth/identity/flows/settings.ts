@@ -272,7 +272,7 @@ async function submitSettings(deps: IdentityDeps, request: FastifyRequest, reply
 const SETTINGS_SUBMIT_SCHEMA = submitFlowSchema('settings', SETTINGS_FIELDS, 'One method at a time: profile (traits), password, totp, lookup_secret, webauthn or oidc (link, unlink).');
 
 export function settingsRoutes(app: FastifyInstance, deps: IdentityDeps): void {
-  app.get('/self-service/settings/browser', { schema: browserFlowSchema('settings'), config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.get('/self-service/settings/browser', { schema: browserFlowSchema('settings'), ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const returnTo = returnToOf(urls, queryOf(request)['return_to']);
     const current = await requireSession(deps, request, urls, urls.ui('settings', { return_to: returnTo ?? undefined }));
@@ -280,7 +280,7 @@ export function settingsRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     return sendFlow(request, reply, urls, 'settings', flow.id, 200, await settingsFlowJson(deps, urls, flow, current.identity));
   });
 
-  app.get('/self-service/settings/flows', { schema: readFlowSchema('settings'), config: CHECKED_IN_CODE }, async (request, reply) => {
+  app.get('/self-service/settings/flows', { schema: readFlowSchema('settings'), ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const flowId = queryOf(request)['id'];
     const here = urls.ui('settings', { flow: flowId });
@@ -294,5 +294,5 @@ export function settingsRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     return reply.send(await settingsFlowJson(deps, urls, flow, current.identity));
   });
 
-  app.post('/self-service/settings', { schema: SETTINGS_SUBMIT_SCHEMA, config: CHECKED_IN_CODE }, (request, reply) => submitSettings(deps, request, reply));
+  app.post('/self-service/settings', { schema: SETTINGS_SUBMIT_SCHEMA, ...CHECKED_IN_CODE }, (request, reply) => submitSettings(deps, request, reply));
 }

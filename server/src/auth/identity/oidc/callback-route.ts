@@ -157,5 +157,5 @@ async function callback(options: OidcCallbackOptions, request: FastifyRequest, r
 
 /** The OpenID Connect provider's redirect back to Pharos after the person signed in there. */
 export const oidcCallbackRoute: FastifyPluginAsync<OidcCallbackOptions> = async (app: FastifyInstance, options) => {
-  app.get(OIDC_CALLBACK_PATH, { schema: OIDC_CALLBACK_SCHEMA, config: CHECKED_IN_CODE }, (request, reply) => callback(options, request, reply));
+  app.get(OIDC_CALLBACK_PATH, { schema: OIDC_CALLBACK_SCHEMA, ...CHECKED_IN_CODE }, (request, reply) => callback(options, request, reply));
 };
