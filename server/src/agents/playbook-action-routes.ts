@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isUuid } from '@pharos/core';
 import { callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { answers, CHECKED_IN_CODE, REFUSALS, UUID } from '../http/route-schema.js';
+import { AGENT_REPORT_STATUSES } from '../playbooks/agent-actions/payload.js';
 import { AgentActionSignals } from '../playbooks/agent-actions/action-signals.js';
 import { claimAgentAction } from '../playbooks/agent-actions/claim.js';
 import { AgentReportError, parseAgentReport, reportAgentAction } from '../playbooks/agent-actions/report.js';
@@ -31,6 +33,30 @@ function waitSecondsOf(value: unknown): number {
   return seconds;
 }
 
+const TAKE_SCHEMA = {
+  tags: ['agents'],
+  summary: 'Take the next playbook action waiting for the calling agent, waiting for one up to wait seconds (agent tokens only)',
+  querystring: { type: 'object', properties: { wait: { type: 'integer', minimum: 0, maximum: MAX_POLL_WAIT_SECONDS, description: `Seconds to wait, ${MAX_POLL_WAIT_SECONDS} when absent` } } },
+  response: answers({ 200: 'The action, claimed by the agent', 204: 'No action came within wait seconds', ...REFUSALS, 403: 'Not an agent token' }),
+} as const;
+
+const REPORT_SCHEMA = {
+  tags: ['agents'],
+  summary: 'Report a playbook action running, completed or failed (agent tokens only)',
+  params: { type: 'object', required: ['id'], properties: { id: UUID } },
+  body: {
+    type: 'object',
+    required: ['status'],
+    additionalProperties: false,
+    properties: {
+      status: { type: 'string', enum: [...AGENT_REPORT_STATUSES] },
+      result: { type: 'object', additionalProperties: true, description: 'stdout, stderr, exitCode …; with completed or failed' },
+      error: { type: 'string', description: 'Why it failed; only with failed' },
+    },
+  },
+  response: answers({ 200: 'The status of the action', ...REFUSALS, 403: 'Not an agent token, or not this agent’s action', 404: 'No such action', 409: 'The action cannot take this report now' }),
+} as const;
+
 /**
  * What an agent calls to run playbook actions given `runsOn` it: `GET /api/agent/playbook/action`
  * holds until an action waits for it (up to `wait` seconds; 204 when none came) and answers it
@@ -43,7 +69,7 @@ export const agentPlaybookActionRoutes: FastifyPluginAsync<PlaybookOptions> = as
   const closing = new AbortController();
   app.addHook('preClose', () => closing.abort());
 
-  app.get<{ Querystring: { wait?: string } }>('/api/agent/playbook/action', async (request, reply) => {
+  app.get<{ Querystring: { wait?: string } }>('/api/agent/playbook/action', { schema: TAKE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const agentId = agentOf(request);
     const deadline = Date.now() + waitSecondsOf(request.query.wait) * 1000;
     // A poll shows the agent is alive, as a push does.
@@ -70,7 +96,7 @@ export const agentPlaybookActionRoutes: FastifyPluginAsync<PlaybookOptions> = as
     }
   });
 
-  app.post<{ Params: { id: string } }>('/api/agent/playbook/action/:id/status', { bodyLimit: REPORT_BODY_LIMIT }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/agent/playbook/action/:id/status', { bodyLimit: REPORT_BODY_LIMIT, schema: REPORT_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const agentId = agentOf(request);
     const { id } = request.params;
     if (!isUuid(id)) throw new RouteError(404, 'NOT_FOUND', `No playbook action ${id}`);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AGENT_DEFAULTS, AGENT_SCRAPE_INTERVALS, type AgentScrapeInterval } from '@pharos/core';
 import type pg from 'pg';
 import { routeErrorHandler } from '../http/route-access.js';
+import { answers } from '../http/route-schema.js';
 import { callingAgent } from './caller-agent.js';
 import { assignedSpecs, type AssignedSpec } from './sync/assigned.js';
 
@@ -43,7 +44,14 @@ function etagOf(answer: PullAnswer): string {
  */
 export const agentPullRoute: FastifyPluginAsync<AgentPullOptions> = async (app, { pool }) => {
   app.setErrorHandler(routeErrorHandler);
-  app.get('/api/agent/pull', async (request, reply) => {
+  app.get('/api/agent/pull', {
+    schema: {
+      tags: ['agents'],
+      summary: 'The canaries, scrape configs and topologies assigned to the calling agent (agent tokens only)',
+      headers: { type: 'object', properties: { 'if-none-match': { type: 'string', description: 'The ETag of the last answer' } } },
+      response: answers({ 200: 'Every spec assigned to the agent, by kind, with an ETag', 304: 'Nothing changed since the ETag sent', 401: 'Not signed in', 403: 'Not an agent token' }),
+    },
+  }, async (request, reply) => {
     const agent = await callingAgent(request, pool);
     const answer: PullAnswer = {
       canaries: await assignedSpecs(pool, 'canaries', agent.name),

@@ -4,6 +4,7 @@ import { transaction } from '../db/transaction.js';
 import { apiError } from '../errors.js';
 import { JsonTooDeepError, parseJsonWithin } from '../http/json-body.js';
 import { callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { answers, CHECKED_IN_CODE, REFUSALS } from '../http/route-schema.js';
 import { AGENT_ROUTE_ONLY, callingAgent } from './caller-agent.js';
 import { PushGate, PushGateFull } from './push-gate.js';
 import type { ReaderTraffic } from './reader-traffic.js';
@@ -100,6 +101,23 @@ function parsePush(body: unknown): Map<SyncTableName, PushRow[]> {
   return tables;
 }
 
+const PUSH_SCHEMA = {
+  tags: ['agents'],
+  summary: "Store rows of the calling agent's tables (agent tokens only)",
+  body: {
+    type: 'object',
+    description: `Table name (${SYNC_TABLE_NAMES.join(', ')}) → rows, at most ${PUSH_PAGE_SIZE} rows of a table at once`,
+    additionalProperties: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  },
+  response: answers({
+    200: 'Per table, what was stored, what was refused and which parents upstream lacks',
+    ...REFUSALS,
+    403: 'Only an agent token may push',
+    413: 'Too many rows of a table, or too large a body',
+    503: 'Too many pushes at once: retry after the Retry-After seconds',
+  }),
+} as const;
+
 /** A push's body as it came: parsed only once its turn came, so pushes waiting or refused cost no parsing. */
 class PushBody {
   constructor(readonly text: string) {}
@@ -125,7 +143,7 @@ export const agentPushRoute: FastifyPluginAsync<AgentPushOptions> = async (app, 
   app.setErrorHandler(routeErrorHandler);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, new PushBody(typeof body === 'string' ? body : body.toString('utf8'))));
-  app.post('/api/agent/push', { bodyLimit: PUSH_BODY_LIMIT }, async (request, reply) => {
+  app.post('/api/agent/push', { bodyLimit: PUSH_BODY_LIMIT, schema: PUSH_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     if (!callerOf(request).agentId) throw new RouteError(403, '42501', AGENT_ROUTE_ONLY);
     try {
       return await gate.run(async () => {

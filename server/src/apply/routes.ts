@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { AUTHENTICATION_REQUIRED } from '../auth/guard.js';
 import type { Caller } from '../auth/caller.js';
 import { apiError } from '../errors.js';
+import { answers, CHECKED_IN_CODE } from '../http/route-schema.js';
 import { EXPOSED_RELATIONS } from '../rest/exposed.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { applyResources } from './apply.js';
@@ -62,6 +63,51 @@ class RefusedBeforeParsing extends Error {
   }
 }
 
+const DOCUMENTS_BODY = {
+  type: 'string',
+  description: 'One or many YAML or JSON documents (apiVersion, kind, metadata, spec), YAML separated by ---',
+} as const;
+const DOCUMENT_TYPES = ['application/yaml', 'application/json', 'text/plain'];
+
+const APPLY_ANSWERS = {
+  400: 'Nothing was done: the message names the document, line and reason of the first problem; problems lists all',
+  401: 'Not signed in',
+  403: 'The caller’s role may not write a kind among the documents; nothing was done',
+  413: 'The body is larger than 2 MiB',
+  503: 'The parser is busy: retry after the Retry-After seconds',
+} as const;
+
+const APPLY_SCHEMA = {
+  tags: ['specs'],
+  summary: 'Create or update the resources of YAML or JSON documents: all or none',
+  consumes: DOCUMENT_TYPES,
+  body: DOCUMENTS_BODY,
+  response: answers({ 200: 'What each document created, updated or left unchanged', ...APPLY_ANSWERS }),
+} as const;
+
+const DELETE_SCHEMA = {
+  tags: ['specs'],
+  summary: 'Delete the resources the documents name',
+  consumes: DOCUMENT_TYPES,
+  body: DOCUMENTS_BODY,
+  response: answers({ 200: 'Each resource and whether it was deleted: {resources}', ...APPLY_ANSWERS }),
+} as const;
+
+const PRINT_SCHEMA = {
+  tags: ['specs'],
+  summary: 'The resources of a kind as documents, YAML or JSON',
+  params: { type: 'object', required: ['kind'], properties: { kind: { type: 'string', description: `${APPLY_KINDS.map(({ kind }) => kind).join(', ')}, in any case, or their plurals` } } },
+  querystring: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', description: 'Only the resource of this name' },
+      namespace: { type: 'string' },
+      output: { type: 'string', enum: ['json', 'yaml'], default: 'json' },
+    },
+  },
+  response: answers({ 200: 'The documents', 400: 'output is neither yaml nor json', 401: 'Not signed in', 403: 'The caller’s role may not read the kind', 404: 'No such kind, or no resource of that name' }),
+} as const;
+
 /**
  * Refuses, before the body is even read, a caller who may write none of the kinds apply takes:
  * whatever the body holds would be refused, so it is not worth parsing.
@@ -108,7 +154,7 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, {
     return read.resources;
   };
 
-  app.post('/api/apply', { bodyLimit: APPLY_BODY_LIMIT, preParsing: writersOnly('nothing was applied'), schema: { tags: ['specs'], summary: 'Create or update the resources of YAML or JSON documents: all or none' } }, async (request, reply) => {
+  app.post('/api/apply', { bodyLimit: APPLY_BODY_LIMIT, preParsing: writersOnly('nothing was applied'), schema: APPLY_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const resources = await writableBody(request, reply, 'nothing was applied');
     if (!Array.isArray(resources)) return resources;
     const applied = await applyResources(pool, secrets, resources, { personId: request.caller!.personId });
@@ -116,7 +162,7 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, {
     return applied;
   });
 
-  app.delete('/api/apply', { bodyLimit: APPLY_BODY_LIMIT, preParsing: writersOnly('nothing was deleted'), schema: { tags: ['specs'], summary: 'Delete the resources the documents name' } }, async (request, reply) => {
+  app.delete('/api/apply', { bodyLimit: APPLY_BODY_LIMIT, preParsing: writersOnly('nothing was deleted'), schema: DELETE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const resources = await writableBody(request, reply, 'nothing was deleted');
     if (!Array.isArray(resources)) return resources;
     return { resources: await removeResources(pool, resources) };
@@ -124,6 +170,7 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (app, {
 
   app.get<{ Params: { kind: string }; Querystring: { name?: string; namespace?: string; output?: string } }>(
     '/api/apply/:kind',
+    { schema: PRINT_SCHEMA, ...CHECKED_IN_CODE },
     async (request, reply) => {
       const caller = request.caller;
       if (!caller) return reply.code(401).send(apiError('PGRST301', AUTHENTICATION_REQUIRED));

@@ -1,4 +1,4 @@
-import { isRole, permissionsFor, type Role } from '@pharos/core';
+import { isRole, permissionsFor, ROLES, type Role } from '@pharos/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { IdentityConfig } from './identity/config.js';
@@ -10,6 +10,7 @@ import { isEmail, normalizeEmail } from './identity/schema.js';
 import { Urls } from './identity/urls.js';
 import { assertVerifiedAccount, UnverifiedAccountError } from './people.js';
 import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { answers, CHECKED_IN_CODE, REFUSALS, uuidParams } from '../http/route-schema.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { inviteMember, setMemberRole } from '../organizations/members.js';
 import { membershipOf } from '../organizations/store.js';
@@ -110,6 +111,43 @@ function currentOrganizationOf(request: FastifyRequest): string {
   return caller.organizationId;
 }
 
+const ROLE = { type: 'string', enum: [...ROLES] } as const;
+
+const WHOAMI_SCHEMA = {
+  tags: ['people'],
+  summary: 'The caller: person, roles and permissions',
+  response: answers({ 200: 'The person, their roles and permissions (and in organization mode their organization)', 401: REFUSALS[401] }),
+} as const;
+
+const INVITE_SCHEMA = {
+  tags: ['people'],
+  summary: 'Create an account and mail its invitation',
+  description: 'In organization mode the body is {email, role} and invites to the current organization.',
+  body: {
+    type: 'object',
+    required: ['email', 'role'],
+    properties: {
+      firstName: { type: 'string', maxLength: 200, description: 'Required besides organization mode' },
+      lastName: { type: 'string', maxLength: 200, description: 'Required besides organization mode' },
+      email: { type: 'string', format: 'email' },
+      role: ROLE,
+    },
+  },
+  response: answers({ 200: 'The new identity', 201: 'Organization mode: the invitation', ...REFUSALS, 409: 'An account with that address exists' }),
+} as const;
+
+const UPDATE_ROLE_SCHEMA = {
+  tags: ['people'],
+  summary: "Replace a person's roles",
+  params: uuidParams('id'),
+  body: {
+    type: 'object',
+    required: ['roles'],
+    properties: { roles: { anyOf: [ROLE, { type: 'array', minItems: 1, items: ROLE }], description: 'In organization mode exactly one' } },
+  },
+  response: answers({ 200: 'The person id and roles', ...REFUSALS, 404: 'No such person' }),
+} as const;
+
 /**
  * `/api/auth/whoami`, `/api/auth/invite_user` and `/api/rbac/:id/update_role`; in organization mode
  * the last two invite to, and change roles in, the current organization.
@@ -117,7 +155,7 @@ function currentOrganizationOf(request: FastifyRequest): string {
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { pool, config, courier, secrets }) => {
   app.setErrorHandler(routeErrorHandler);
 
-  app.get('/api/auth/whoami', { schema: { tags: ['people'], summary: 'The caller: person, roles and permissions' } }, async (request) => {
+  app.get('/api/auth/whoami', { schema: WHOAMI_SCHEMA }, async (request) => {
     const caller = callerOf(request);
     const { rows } = await pool.query<{ id: string; name: string; email: string | null; avatar: string | null }>(
       'select id, name, email, avatar from people where id = $1 and deleted_at is null',
@@ -132,7 +170,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
     return { ...session, organization };
   });
 
-  app.post('/api/auth/invite_user', { schema: { tags: ['people'], summary: 'Create an account and mail its invitation' } }, async (request, reply) => {
+  app.post('/api/auth/invite_user', { schema: INVITE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const organizationId = config.authMode === 'organizations' ? currentOrganizationOf(request) : null;
     if (organizationId) {
       // An organization invites an address with a role; the person chooses their own name when they sign up.
@@ -175,7 +213,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
     return identityJson(pool, identity, urls);
   });
 
-  app.post<{ Params: { id: string } }>('/api/rbac/:id/update_role', { schema: { tags: ['people'], summary: "Replace a person's roles" } }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/rbac/:id/update_role', { schema: UPDATE_ROLE_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const organizationId = config.authMode === 'organizations' ? currentOrganizationOf(request) : null;
     if (!organizationId) authorize(request, 'rbac', 'write');
     const personId = request.params.id;

@@ -1,7 +1,8 @@
-import { CONNECTION_TYPES, missingRequired, type ConnectionFormValues, type ConnectionInput } from '@pharos/core';
+import { CONNECTION_TYPES, isUuid, missingRequired, type ConnectionFormValues, type ConnectionInput } from '@pharos/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { answers, BODY_OPTIONAL, CHECKED_IN_CODE, NO_BODY, REFUSALS, uuidParams } from '../http/route-schema.js';
 import { UnresolvedReference } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { UnsealError } from '../secrets/server-secrets.js';
@@ -45,7 +46,54 @@ const INPUT_SCHEMA = {
   },
 } as const;
 
-const ID_PARAMS = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
+const ID_PARAMS = uuidParams('id');
+const TAGS = ['connections'];
+const NO_CONNECTION = 'No such connection';
+
+const LIST_SCHEMA = {
+  tags: TAGS,
+  summary: 'Connections, their credentials left out',
+  querystring: { type: 'object', properties: { type: { type: 'string', enum: [...CONNECTION_TYPES] }, limit: { type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT } } },
+  response: answers({ 200: 'The connections', ...REFUSALS }),
+} as const;
+
+const READ_SCHEMA = {
+  tags: TAGS,
+  summary: 'A connection, its credentials left out',
+  params: ID_PARAMS,
+  response: answers({ 200: 'The connection, with the names of the secrets it holds', ...REFUSALS, 404: NO_CONNECTION }),
+} as const;
+
+const CREATE_SCHEMA = {
+  tags: TAGS,
+  summary: 'Create a connection; its credentials are sealed',
+  body: INPUT_SCHEMA,
+  response: answers({ 201: 'The connection', ...REFUSALS, 409: 'A connection of that name and namespace exists' }),
+} as const;
+
+const UPDATE_SCHEMA = {
+  tags: TAGS,
+  summary: 'Change a connection; a secret left out keeps its saved value',
+  params: ID_PARAMS,
+  body: INPUT_SCHEMA,
+  response: answers({ 200: 'The connection', ...REFUSALS, 404: NO_CONNECTION, 409: 'A connection of that name and namespace exists' }),
+} as const;
+
+const DELETE_SCHEMA = {
+  tags: TAGS,
+  summary: 'Delete a connection',
+  params: ID_PARAMS,
+  response: answers({ 204: 'Deleted', ...REFUSALS, 404: NO_CONNECTION }),
+} as const;
+
+const TEST_SCHEMA = {
+  tags: TAGS,
+  summary: 'Connect to what a saved connection names',
+  params: ID_PARAMS,
+  body: NO_BODY,
+  ...BODY_OPTIONAL,
+  response: answers({ 200: '{message: ok}', 400: 'The id is not a UUID, or the test failed: the message says why', 401: REFUSALS[401], 403: REFUSALS[403], 404: NO_CONNECTION, 501: 'Connections of this type cannot be tested' }),
+} as const;
 
 function trimmed(input: ConnectionInput): ConnectionInput {
   return { ...input, name: input.name.trim(), namespace: input.namespace?.trim() || 'default' };
@@ -79,7 +127,7 @@ export const connectionRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = asy
 
   app.get<{ Querystring: { type?: string; limit?: number } }>(
     '/api/connections',
-    { schema: { querystring: { type: 'object', properties: { type: { type: 'string', enum: [...CONNECTION_TYPES] }, limit: { type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT } } } } },
+    { schema: LIST_SCHEMA },
     async (request) => {
       authorize(request, 'connections', 'read');
       const rows = await listConnections(pool, { limit: request.query.limit ?? DEFAULT_LIST_LIMIT, ...(request.query.type ? { type: request.query.type } : {}) });
@@ -87,14 +135,14 @@ export const connectionRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = asy
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/connections/:id', { schema: { params: ID_PARAMS } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/connections/:id', { schema: READ_SCHEMA }, async (request) => {
     authorize(request, 'connections', 'read');
     const row = await findConnection(pool, request.params.id);
     if (!row) throw notFound(request.params.id);
     return viewOf(row);
   });
 
-  app.post<{ Body: ConnectionInput }>('/api/connections', { schema: { body: INPUT_SCHEMA } }, async (request, reply) => {
+  app.post<{ Body: ConnectionInput }>('/api/connections', { schema: CREATE_SCHEMA }, async (request, reply) => {
     const caller = authorize(request, 'connections', 'write');
     const input = trimmed(request.body);
     checkRequired(input);
@@ -106,7 +154,7 @@ export const connectionRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = asy
     }
   });
 
-  app.patch<{ Params: { id: string }; Body: ConnectionInput }>('/api/connections/:id', { schema: { params: ID_PARAMS, body: INPUT_SCHEMA } }, async (request) => {
+  app.patch<{ Params: { id: string }; Body: ConnectionInput }>('/api/connections/:id', { schema: UPDATE_SCHEMA }, async (request) => {
     authorize(request, 'connections', 'write');
     const input = trimmed(request.body);
     try {
@@ -119,13 +167,15 @@ export const connectionRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = asy
     }
   });
 
-  app.delete<{ Params: { id: string } }>('/api/connections/:id', { schema: { params: ID_PARAMS } }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/connections/:id', { schema: DELETE_SCHEMA }, async (request, reply) => {
     authorize(request, 'connections', 'write');
     if (!(await deleteConnection(pool, request.params.id))) throw notFound(request.params.id);
     return reply.code(204).send();
   });
 
-  app.post<{ Params: { id: string } }>('/api/connection/test/:id', { schema: { params: ID_PARAMS } }, async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/api/connection/test/:id', { schema: TEST_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
+    // Checked here rather than by the schema, which documents a body this route takes none of.
+    if (!isUuid(request.params.id)) throw new RouteError(400, 'VALIDATION_FAILED', 'params/id must match format "uuid"');
     authorize(request, 'connections', 'read');
     const row = await findConnection(pool, request.params.id);
     if (!row) throw notFound(request.params.id);

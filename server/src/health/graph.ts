@@ -2,6 +2,7 @@ import type { GraphPoint } from '@pharos/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { answers, REFUSALS, validated } from '../http/route-schema.js';
 import { rangeStart } from './summary.js';
 
 const MINUTE_MS = 60_000;
@@ -98,22 +99,44 @@ export async function checkGraph(pool: pg.Pool, checkId: string, start: Date, co
 }
 
 interface GraphQuery {
-  check?: string;
-  count?: string;
+  check: string;
+  /** A number once the schema coerced it; '' (the default) as sent. */
+  count?: number | '';
   start?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const CHECK_MESSAGE = 'check must be the id of a check';
+const COUNT_MESSAGE = `count must be a whole number from 1 to ${MAX_GRAPH_COUNT}`;
+
+const GRAPH_ROUTE = validated(
+  {
+    tags: ['health'],
+    summary: "A check's history over a range in at most count buckets, with its uptime and latency",
+    querystring: {
+      type: 'object',
+      required: ['check'],
+      properties: {
+        check: { type: 'string', pattern: UUID_PATTERN, description: 'The id of the check' },
+        count: {
+          anyOf: [{ type: 'string', maxLength: 0 }, { type: 'integer', minimum: 1, maximum: MAX_GRAPH_COUNT }],
+          description: `Buckets at most, ${DEFAULT_GRAPH_COUNT} when absent`,
+        },
+        start: { type: 'string', default: '1h', description: '1h, 30d, 3mo, 1y, now-7d or a time: when the range starts' },
+      },
+    },
+    response: answers({ 200: 'The buckets, uptime and latency percentiles', ...REFUSALS, 404: 'No such check' }),
+  },
+  { querystring: { check: CHECK_MESSAGE, count: COUNT_MESSAGE } },
+);
 
 /** `GET /api/canary/api/graph?check=ID&count=300&start=1h`: one check's bucketed history (spec 1 section 7, the canary graph query). */
 export const graphRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
-  app.get<{ Querystring: GraphQuery }>('/api/canary/api/graph', async (request) => {
+  app.get<{ Querystring: GraphQuery }>('/api/canary/api/graph', GRAPH_ROUTE, async (request) => {
     authorize(request, 'canaries', 'read');
     const { check, count, start } = request.query;
-    if (!check || !UUID.test(check)) throw new RouteError(400, 'VALIDATION_FAILED', 'check must be the id of a check');
-    const buckets = count === undefined || count === '' ? DEFAULT_GRAPH_COUNT : Number(count);
-    if (!Number.isInteger(buckets) || buckets < 1 || buckets > MAX_GRAPH_COUNT) throw new RouteError(400, 'VALIDATION_FAILED', `count must be a whole number from 1 to ${MAX_GRAPH_COUNT}`);
+    const buckets = count === undefined || count === '' ? DEFAULT_GRAPH_COUNT : count;
     let since: Date;
     try {
       since = graphStart(start);

@@ -1,11 +1,28 @@
-import { canRunCheck } from '@pharos/core';
+import { canRunCheck, isUuid } from '@pharos/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { answers, BODY_OPTIONAL, CHECKED_IN_CODE, NO_BODY, REFUSALS, uuidParams } from '../http/route-schema.js';
 import { graphRoutes } from './graph.js';
 import { runCanary, type CanaryRunOptions } from './run-canary.js';
 import { stopSummaryBuilder } from './summary-builder.js';
 import { checksSummary, rangeStart } from './summary.js';
 import { timeoutSignal } from '../modules/timeout-signal.js';
+
+const SUMMARY_SCHEMA = {
+  tags: ['health'],
+  summary: 'Every check with its uptime and latency over a range',
+  querystring: { type: 'object', properties: { start: { type: 'string', default: '1h', description: 'A duration back from now, or a time' } } },
+  response: answers({ 200: 'The checks with their uptime and latency (gzip when accepted)', ...REFUSALS }),
+} as const;
+
+const RUN_CHECK_SCHEMA = {
+  tags: ['health'],
+  summary: 'Run a check now and answer its result',
+  params: uuidParams('id'),
+  body: NO_BODY,
+  ...BODY_OPTIONAL,
+  response: answers({ 200: '{message, status, duration, output, error}', 400: 'The id is not a UUID', 401: REFUSALS[401], 403: 'The caller’s role may not run checks', 404: 'No such check' }),
+} as const;
 
 /** Longest Run Now waits for its check. */
 const RUN_NOW_TIMEOUT_MS = 90_000;
@@ -20,7 +37,7 @@ export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, op
   await app.register(graphRoutes, { pool: options.pool });
   app.addHook('onClose', () => stopSummaryBuilder(options.pool));
 
-  app.get<{ Querystring: { start?: string } }>('/api/canary/api/summary', { schema: { tags: ['health'], summary: 'Every check with its uptime and latency over a range' } }, async (request, reply) => {
+  app.get<{ Querystring: { start?: string } }>('/api/canary/api/summary', { schema: SUMMARY_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     authorize(request, 'canaries', 'read');
     let start: Date;
     try {
@@ -36,8 +53,10 @@ export const healthRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, op
 
   app.post<{ Params: { id: string } }>(
     '/api/canary/run/check/:id',
-    { schema: { tags: ['health'], summary: 'Run a check now and answer its result', params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } } },
+    { schema: RUN_CHECK_SCHEMA, ...CHECKED_IN_CODE },
     async (request, reply) => {
+      // Checked here rather than by the schema, which documents a body this route takes none of.
+      if (!isUuid(request.params.id)) throw new RouteError(400, 'VALIDATION_FAILED', 'params/id must match format "uuid"');
       const caller = callerOf(request);
       if (!canRunCheck(caller.roles)) {
         throw new RouteError(403, '42501', `permission denied: your role (${caller.roles.join(', ') || 'viewer (no role assigned)'}) may not run checks`);

@@ -1,6 +1,7 @@
 import { envVarText, isRecord } from '@pharos/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { RouteError, routeErrorHandler } from '../http/route-access.js';
+import { answers, BODY_OPTIONAL, CHECKED_IN_CODE, textParams } from '../http/route-schema.js';
 import { safeEqual } from '../http/same-secret.js';
 import { resolveValue } from '../secret-store/resolve.js';
 import { CHILD_OF, childStatuses } from './child-checks.js';
@@ -33,6 +34,25 @@ function variablesOf(request: FastifyRequest): Record<string, unknown> {
   return { headers, content: typeof body === 'string' ? body : '' };
 }
 
+const PUSH_SCHEMA = {
+  tags: ['health'],
+  summary: 'Push the result of a webhook check',
+  description: 'Authenticated with the check’s own token (?token=, the Webhook-Token header or a bearer token) when its spec sets one.',
+  security: [],
+  params: { ...textParams('id'), description: 'The check’s id or name' },
+  querystring: { type: 'object', properties: { token: { type: 'string' } } },
+  consumes: ['application/json', 'text/plain'],
+  body: { description: 'A JSON object (json in the check’s expressions) or any text (content)' },
+  ...BODY_OPTIONAL,
+  response: answers({
+    200: 'Stored: {message, status, output, error}',
+    400: 'A JSON body is not an object',
+    401: 'invalid webhook token',
+    404: 'No webhook check of that id or name',
+    409: 'More than one webhook check has that name',
+  }),
+} as const;
+
 /**
  * `POST /api/canary/webhook/{name or id}` (canary-checker's `/webhook/:id`): a webhook check's result,
  * pushed by another system with the check's `token` (`?token=`, `Webhook-Token` or a bearer header),
@@ -45,7 +65,7 @@ export const webhookRoutes: FastifyPluginAsync<CanaryRunOptions> = async (app, o
   app.setErrorHandler(routeErrorHandler);
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY }, (_request, body, done) => done(null, body));
 
-  app.post<{ Params: { id: string }; Querystring: { token?: string } }>('/api/canary/webhook/:id', { bodyLimit: MAX_BODY }, async (request) => {
+  app.post<{ Params: { id: string }; Querystring: { token?: string } }>('/api/canary/webhook/:id', { bodyLimit: MAX_BODY, schema: PUSH_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const key = request.params.id;
     const { rows } = await options.pool.query<CheckRow>(
       `SELECT c.id, c.type, c.name, c.namespace, c.spec FROM checks c JOIN canaries k ON k.id = c.canary_id

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { answers, CHECKED_IN_CODE, REFUSALS, UUID as UUID_SCHEMA } from '../http/route-schema.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { clientOf } from './responders/clients.js';
 import { ClientSettingsError, RemoteError } from './responders/http.js';
@@ -8,6 +9,22 @@ import { teamClient, type TeamClient } from './responders/team-client.js';
 import { timeoutSignal } from '../modules/timeout-signal.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const OPTIONS_SCHEMA = {
+  tags: ['incidents'],
+  summary: "Choices of the add-responder dialog from the team's Jira or Planner",
+  querystring: {
+    type: 'object',
+    required: ['team_id', 'type'],
+    properties: {
+      team_id: UUID_SCHEMA,
+      type: { type: 'string', description: 'The responder type, such as jira or ms_planner' },
+      project: { type: 'string', description: 'Jira: with a project, its issue types and priorities' },
+      plan_id: { type: 'string', description: 'Planner: with a plan, its buckets' },
+    },
+  },
+  response: answers({ 200: 'The fields and their choices: {fields}', ...REFUSALS, 502: 'The team’s system failed' }),
+} as const;
 
 /**
  * `GET /api/incidents/responder-options?team_id&type[&project|&plan_id]`: the add-responder dialog's
@@ -18,7 +35,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const responderRoutes: FastifyPluginAsync<{ pool: pg.Pool; secrets: ServerSecrets }> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
-  app.get('/api/incidents/responder-options', async (request) => {
+  app.get('/api/incidents/responder-options', { schema: OPTIONS_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     authorize(request, 'responder', 'read');
     const query = Object.fromEntries(Object.entries(request.query as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
     const teamId = query['team_id'];

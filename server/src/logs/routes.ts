@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { answers, CHECKED_IN_CODE, REFUSALS, UUID, WHOLE } from '../http/route-schema.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { LogsRequestError, parseLogsRequest } from './request.js';
 import { logSourceOf } from './sources.js';
@@ -38,6 +39,31 @@ function explained(error: unknown, timedOut: boolean, timeoutMs: number): unknow
   return error;
 }
 
+const LOGS_SCHEMA = {
+  tags: ['logs'],
+  summary: 'Log lines matching a query, labels and a time range, a page at a time',
+  body: {
+    type: 'object',
+    properties: {
+      id: { ...UUID, description: 'A component with logs; or name' },
+      name: { type: 'string', description: 'A log backend; or id' },
+      query: { type: 'string' },
+      labels: { type: 'object', additionalProperties: { type: 'string' } },
+      start: { type: 'string', description: 'A time or a duration back from now such as 1h' },
+      end: { type: 'string', description: 'A time or a duration back from now; now when absent' },
+      limit: { ...WHOLE, description: 'Lines per page' },
+      page: { type: 'string', description: 'nextPage of the previous answer' },
+    },
+  },
+  response: answers({
+    200: 'The lines, newest first: {results: [{timestamp, message, labels}], nextPage?}',
+    ...REFUSALS,
+    404: 'No such component or backend',
+    502: 'The log backend failed',
+    504: 'The search took too long',
+  }),
+} as const;
+
 /**
  * `POST /api/logs` (spec 2 §7): the lines of a component's log selector (or of a log backend by
  * name) matching a query, labels and a time range, newest first, a page at a time:
@@ -47,7 +73,7 @@ function explained(error: unknown, timedOut: boolean, timeoutMs: number): unknow
 export const logsRoutes: FastifyPluginAsync<LogsRoutesOptions> = async (app, options) => {
   const timeoutMs = options.timeoutMs ?? SEARCH_TIMEOUT_MS;
   app.setErrorHandler(routeErrorHandler);
-  app.post('/api/logs', { schema: { tags: ['logs'], summary: 'Log lines matching a query, labels and a time range, a page at a time' } }, async (request, reply): Promise<LogPage> => {
+  app.post('/api/logs', { schema: LOGS_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply): Promise<LogPage> => {
     authorize(request, 'logging_backends', 'read');
     const deadline = timeoutSignal(timeoutMs);
     try {

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { expressionRouteError, interactiveOf } from '../expressions/http.js';
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { answers, REFUSALS } from '../http/route-schema.js';
 import { previewSilence, type PreviewRequest } from './preview.js';
 import { SilenceError } from './silences.js';
 import { rememberedOrigin } from '../system/remembered-origin.js';
@@ -24,11 +25,18 @@ const PREVIEW_BODY = {
   },
 } as const;
 
+const PREVIEW_SCHEMA = {
+  tags: ['notifications'],
+  summary: 'The recent sends a silence would have muted',
+  body: PREVIEW_BODY,
+  response: answers({ 200: 'The sends the silence matches', ...REFUSALS }),
+} as const;
+
 /** POST /api/notifications/silences/preview: the recent sends a silence would have muted. */
 export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> = async (app, { pool, sandbox, publicUrl }) => {
   app.setErrorHandler(routeErrorHandler);
 
-  app.post<{ Body: PreviewRequest }>('/api/notifications/silences/preview', { schema: { body: PREVIEW_BODY } }, async (request, reply) => {
+  app.post<{ Body: PreviewRequest }>('/api/notifications/silences/preview', { schema: PREVIEW_SCHEMA }, async (request, reply) => {
     const caller = authorize(request, 'notifications', 'read');
     try {
       return await previewSilence(pool, sandbox, request.body ?? {}, publicUrl ?? (await rememberedOrigin(pool)), interactiveOf(caller, reply));

@@ -4,8 +4,10 @@ import type { IdentityConfig } from '../auth/identity/config.js';
 import type { Courier } from '../auth/identity/courier.js';
 import { currentSession } from '../auth/identity/sessions.js';
 import { transaction } from '../db/transaction.js';
+import { ROLES } from '@pharos/core';
 import { authorize, callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
-import { organizationJson } from './organization.js';
+import { answers, CHECKED_IN_CODE, REFUSALS, UUID as UUID_SCHEMA, uuidParams } from '../http/route-schema.js';
+import { organizationJson, SECOND_FACTOR_POLICIES } from './organization.js';
 import { inviteMember, removeMember, setMemberRole } from './members.js';
 import { createOrganization, DuplicateSlugError, membershipOf, membershipsOf, organizationById, setSessionOrganization } from './store.js';
 import { InvalidInput, invitation, memberRole, newOrganization, organizationChanges } from './validate.js';
@@ -40,6 +42,104 @@ function uuidParam(value: string, what: string): string {
   return value;
 }
 
+const TAGS = ['organizations'];
+const ROLE = { type: 'string', enum: [...ROLES] } as const;
+const OFF_OR_NONE = 'Organization mode is off, or the caller is in no organization, or no such item';
+const WITHOUT_BODY = { 401: REFUSALS[401], 403: REFUSALS[403], 404: OFF_OR_NONE } as const;
+const WITH_BODY = { 400: REFUSALS[400], ...WITHOUT_BODY } as const;
+const SESSION_ONLY = 'Refused (403) with an API token: organizations are chosen in a signed-in browser session.';
+
+const LIST_SCHEMA = {
+  tags: TAGS,
+  summary: "The caller's organizations, the current one, and whether they may create one",
+  response: answers({ 200: '{organizations, current, canCreate}', ...WITHOUT_BODY }),
+} as const;
+
+const CREATE_SCHEMA = {
+  tags: TAGS,
+  summary: 'Create an organization and make it the session’s current one',
+  description: SESSION_ONLY,
+  body: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, slug: { type: 'string', description: 'From the name when absent' } } },
+  response: answers({ 201: 'The organization, with the caller as admin', ...WITH_BODY, 409: 'The slug is taken' }),
+} as const;
+
+const SWITCH_SCHEMA = {
+  tags: TAGS,
+  summary: 'Make one of the caller’s organizations the session’s current one',
+  description: SESSION_ONLY,
+  body: { type: 'object', required: ['id'], properties: { id: UUID_SCHEMA } },
+  response: answers({ 200: 'The membership switched to', ...WITHOUT_BODY }),
+} as const;
+
+const CURRENT_SCHEMA = {
+  tags: TAGS,
+  summary: 'The session’s current organization and the caller’s role in it',
+  response: answers({ 200: 'The membership', ...WITHOUT_BODY }),
+} as const;
+
+const CHANGE_SCHEMA = {
+  tags: TAGS,
+  summary: 'Change the current organization’s name, slug, public metadata or policy',
+  body: {
+    type: 'object',
+    minProperties: 1,
+    properties: {
+      name: { type: 'string' },
+      slug: { type: 'string' },
+      publicMetadata: {
+        type: 'object',
+        properties: { backend_url: { type: 'string', nullable: true, description: 'An absolute http(s) URL' }, direct: { type: 'boolean' } },
+      },
+      policy: {
+        type: 'object',
+        properties: { require_second_factor: { type: 'string', enum: [...SECOND_FACTOR_POLICIES] }, session_lifespan_seconds: { type: 'integer' } },
+      },
+    },
+  },
+  response: answers({ 200: 'The membership, changed', ...WITH_BODY, 409: 'The slug is taken' }),
+} as const;
+
+const MEMBERS_SCHEMA = {
+  tags: TAGS,
+  summary: 'The members of the current organization',
+  response: answers({ 200: 'The members with their roles', ...WITHOUT_BODY }),
+} as const;
+
+const MEMBER_ROLE_SCHEMA = {
+  tags: TAGS,
+  summary: 'Change a member’s role in the current organization',
+  params: uuidParams('personId'),
+  body: { type: 'object', required: ['role'], properties: { role: ROLE } },
+  response: answers({ 200: '{id, role}', ...WITH_BODY }),
+} as const;
+
+const REMOVE_MEMBER_SCHEMA = {
+  tags: TAGS,
+  summary: 'Remove a member from the current organization',
+  params: uuidParams('personId'),
+  response: answers({ 204: 'Removed', 400: 'The last admin cannot leave', ...WITHOUT_BODY }),
+} as const;
+
+const INVITATIONS_SCHEMA = {
+  tags: TAGS,
+  summary: 'The open invitations of the current organization',
+  response: answers({ 200: 'The invitations', ...WITHOUT_BODY }),
+} as const;
+
+const INVITE_SCHEMA = {
+  tags: TAGS,
+  summary: 'Invite an address to the current organization with a role',
+  body: { type: 'object', required: ['email', 'role'], properties: { email: { type: 'string', format: 'email' }, role: ROLE } },
+  response: answers({ 201: 'The invitation', ...WITH_BODY }),
+} as const;
+
+const WITHDRAW_SCHEMA = {
+  tags: TAGS,
+  summary: 'Withdraw an open invitation of the current organization',
+  params: uuidParams('id'),
+  response: answers({ 204: 'Withdrawn', ...WITHOUT_BODY }),
+} as const;
+
 /**
  * Organization mode's own API: the switcher (list, switch, create) and the organization profile
  * (name, slug, public metadata, policy, members, invitations) of the session's current organization.
@@ -73,7 +173,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return (rowCount ?? 0) > 0;
   }
 
-  app.get('/api/organizations', async (request) => {
+  app.get('/api/organizations', { schema: LIST_SCHEMA }, async (request) => {
     const caller = callerOf(request);
     return {
       organizations: await membershipsOf(pool, caller.personId),
@@ -82,7 +182,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     };
   });
 
-  app.post('/api/organizations', async (request, reply) => {
+  app.post('/api/organizations', { schema: CREATE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const caller = callerOf(request);
     const session = await sessionOf(request);
     if (!(await mayCreate(caller.personId, caller.organizationId ? caller.roles[0] : undefined))) {
@@ -98,7 +198,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return reply.code(201).send({ ...organizationJson(created), role: 'admin' });
   });
 
-  app.post('/api/organizations/switch', async (request) => {
+  app.post('/api/organizations/switch', { schema: SWITCH_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const caller = callerOf(request);
     const session = await sessionOf(request);
     const body = request.body as Record<string, unknown> | null;
@@ -109,14 +209,14 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return membership;
   });
 
-  app.get('/api/organizations/current', async (request) => {
+  app.get('/api/organizations/current', { schema: CURRENT_SCHEMA }, async (request) => {
     const caller = callerOf(request);
     const membership = await membershipOf(pool, caller.personId, currentOrganization(request));
     if (!membership) throw new RouteError(404, 'NOT_FOUND', 'You are no longer a member of this organization');
     return membership;
   });
 
-  app.patch('/api/organizations/current', async (request) => {
+  app.patch('/api/organizations/current', { schema: CHANGE_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const organizationId = currentOrganization(request);
     authorize(request, 'rbac', 'write');
     const changes = parse(() => organizationChanges(request.body));
@@ -135,7 +235,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return await membershipOf(pool, callerOf(request).personId, organizationId);
   });
 
-  app.get('/api/organizations/current/members', async (request) => {
+  app.get('/api/organizations/current/members', { schema: MEMBERS_SCHEMA }, async (request) => {
     const organizationId = currentOrganization(request);
     const { rows } = await pool.query(
       `select p.id, p.name, p.email, p.avatar, m.role, m.created_at
@@ -147,7 +247,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return rows;
   });
 
-  app.patch<{ Params: { personId: string } }>('/api/organizations/current/members/:personId', async (request) => {
+  app.patch<{ Params: { personId: string } }>('/api/organizations/current/members/:personId', { schema: MEMBER_ROLE_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const organizationId = currentOrganization(request);
     authorize(request, 'rbac', 'write');
     const personId = uuidParam(request.params.personId, 'member');
@@ -157,7 +257,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return { id: personId, role };
   });
 
-  app.delete<{ Params: { personId: string } }>('/api/organizations/current/members/:personId', async (request, reply) => {
+  app.delete<{ Params: { personId: string } }>('/api/organizations/current/members/:personId', { schema: REMOVE_MEMBER_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const organizationId = currentOrganization(request);
     authorize(request, 'rbac', 'write');
     const personId = uuidParam(request.params.personId, 'member');
@@ -166,7 +266,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return reply.code(204).send();
   });
 
-  app.get('/api/organizations/current/invitations', async (request) => {
+  app.get('/api/organizations/current/invitations', { schema: INVITATIONS_SCHEMA }, async (request) => {
     const organizationId = currentOrganization(request);
     authorize(request, 'rbac', 'write');
     const { rows } = await pool.query(
@@ -179,7 +279,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return rows;
   });
 
-  app.post('/api/organizations/current/invitations', async (request, reply) => {
+  app.post('/api/organizations/current/invitations', { schema: INVITE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const organizationId = currentOrganization(request);
     const caller = authorize(request, 'rbac', 'write');
     const input = parse(() => invitation(request.body));
@@ -187,7 +287,7 @@ export const organizationRoutes: FastifyPluginAsync<OrganizationRoutesOptions> =
     return reply.code(201).send(created);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/organizations/current/invitations/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/organizations/current/invitations/:id', { schema: WITHDRAW_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const organizationId = currentOrganization(request);
     authorize(request, 'rbac', 'write');
     const id = uuidParam(request.params.id, 'invitation');

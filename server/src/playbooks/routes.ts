@@ -1,6 +1,7 @@
 import { isRecord, isUuid, redactSealed } from '@pharos/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { answers, BODY_OPTIONAL, CHECKED_IN_CODE, NO_BODY, REFUSALS, UUID, uuidParams } from '../http/route-schema.js';
 import { ApprovalError, approvalRefusal, approveRun, awaitsApproval } from './approvals.js';
 import { cancelRun } from './cancel-run.js';
 import { playbooksFor } from './available.js';
@@ -10,6 +11,74 @@ import { TargetError, targetOf } from './resource.js';
 import { suggestedFixes } from './suggestions.js';
 import { recoveryWindowOf, SuggestionsRequestError } from './suggestions-request.js';
 import type { PlaybookOptions } from './run-context.js';
+
+const RESOURCE = {
+  check_id: { ...UUID, description: 'One of check_id, component_id and config_id' },
+  component_id: UUID,
+  config_id: UUID,
+} as const;
+const RESOURCE_QUERY = { type: 'object', properties: RESOURCE } as const;
+const RUN_REQUEST = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { ...UUID, description: 'The playbook' }, ...RESOURCE, params: { type: 'object', additionalProperties: true, description: 'Values of the playbook parameters by name' } },
+} as const;
+const NO_RUN = 'No such run';
+
+const RUN_SCHEMA = {
+  tags: ['playbooks'],
+  summary: 'Start a playbook run on a resource',
+  body: RUN_REQUEST,
+  response: answers({ 201: 'The new run: {run_id}', ...REFUSALS, 404: 'No such playbook or resource' }),
+} as const;
+
+const LIST_SCHEMA = {
+  tags: ['playbooks'],
+  summary: 'Playbooks that can run on a resource',
+  querystring: RESOURCE_QUERY,
+  response: answers({ 200: 'The playbooks', ...REFUSALS }),
+} as const;
+
+const SUGGESTIONS_SCHEMA = {
+  tags: ['playbooks'],
+  summary: 'Playbooks that can run on a failing resource, those that fixed it most often first',
+  querystring: { type: 'object', properties: { ...RESOURCE, window: { type: 'string', description: 'How soon after a run the resource must have recovered, 1m to 7d' } } },
+  response: answers({ 200: 'The playbooks with how often they fixed it', ...REFUSALS }),
+} as const;
+
+const PARAMS_SCHEMA = {
+  tags: ['playbooks'],
+  summary: "A playbook's parameters for a resource",
+  params: uuidParams('id'),
+  body: { type: 'object', properties: RESOURCE },
+  ...BODY_OPTIONAL,
+  response: answers({ 200: 'The parameters with their defaults rendered: {params}', ...REFUSALS, 404: 'No such playbook or resource' }),
+} as const;
+
+const READ_RUN_SCHEMA = {
+  tags: ['playbooks'],
+  summary: 'A playbook run with its actions and approvals',
+  params: uuidParams('id'),
+  response: answers({ 200: 'The run, its actions and approvals, and whether the caller may approve it', ...REFUSALS, 404: NO_RUN }),
+} as const;
+
+const APPROVE_SCHEMA = {
+  tags: ['playbooks'],
+  summary: 'Approve a playbook run',
+  params: uuidParams('id'),
+  body: NO_BODY,
+  ...BODY_OPTIONAL,
+  response: answers({ 200: 'The run’s status', ...REFUSALS, 403: 'The caller is not an approver of the run, or asked for it', 404: NO_RUN, 409: 'The run waits for no approval' }),
+} as const;
+
+const CANCEL_SCHEMA = {
+  tags: ['playbooks'],
+  summary: 'Cancel a playbook run',
+  params: uuidParams('id'),
+  body: NO_BODY,
+  ...BODY_OPTIONAL,
+  response: answers({ 200: 'The run’s status', ...REFUSALS, 404: NO_RUN, 409: 'The run has ended' }),
+} as const;
 
 /** A run request's refusal as the route's answer. */
 async function runRequest<T>(work: () => Promise<T>): Promise<T> {
@@ -46,12 +115,12 @@ function runIdOf(request: FastifyRequest<{ Params: { id: string } }>): string {
 export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
 
-  app.post('/api/playbook/run', { schema: { tags: ['playbooks'], summary: 'Start a playbook run on a resource' } }, async (request, reply) => {
+  app.post('/api/playbook/run', { schema: RUN_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const caller = authorize(request, 'playbook_runs', 'write');
     return reply.code(201).send({ run_id: await runRequest(() => createRun(options, request.body, caller)) });
   });
 
-  app.get<{ Querystring: Record<string, string> }>('/api/playbook/list', { schema: { tags: ['playbooks'], summary: 'Playbooks that can run on a resource' } }, async (request) => {
+  app.get<{ Querystring: Record<string, string> }>('/api/playbook/list', { schema: LIST_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     authorize(request, 'playbooks', 'read');
     const target = requestError(() => targetOf(request.query));
     if (!target) throw new RouteError(400, 'VALIDATION_FAILED', 'Give one of check_id, component_id and config_id');
@@ -59,7 +128,7 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
   });
 
   // The playbooks that can run on a failing resource, those that fixed it most often before first.
-  app.get<{ Querystring: Record<string, string> }>('/api/playbook/suggestions', { schema: { tags: ['playbooks'], summary: 'Playbooks that can run on a failing resource, those that fixed it most often first' } }, async (request) => {
+  app.get<{ Querystring: Record<string, string> }>('/api/playbook/suggestions', { schema: SUGGESTIONS_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     authorize(request, 'playbooks', 'read');
     const { window, ...resource } = request.query;
     const target = requestError(() => targetOf(resource));
@@ -74,14 +143,14 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
     return suggestedFixes(options.pool, target, windowMs);
   });
 
-  app.post<{ Params: { id: string } }>('/api/playbook/:id/params', { schema: { tags: ['playbooks'], summary: "A playbook's parameters for a resource" } }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/playbook/:id/params', { schema: PARAMS_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const caller = authorize(request, 'playbooks', 'read');
     if (!isUuid(request.params.id)) throw new RouteError(404, 'NOT_FOUND', `No playbook ${request.params.id}`);
     const { spec, draft } = await runRequest(() => requestedRun(options, { ...(isRecord(request.body) ? request.body : {}), id: request.params.id }, caller));
     return { params: await parametersFor(options, draft, spec.parameters) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/playbook/run/:id', { schema: { tags: ['playbooks'], summary: 'A playbook run with its actions and approvals' } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/playbook/run/:id', { schema: READ_RUN_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const caller = authorize(request, 'playbook_runs', 'read');
     const id = runIdOf(request);
     const { rows } = await options.pool.query(
@@ -107,7 +176,7 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
     return { ...run, parameters: redactSealed(rows[0].parameters as unknown), awaiting_approval: awaiting, approval_refusal: refusal };
   });
 
-  app.post<{ Params: { id: string } }>('/api/playbook/run/approve/:id', { schema: { tags: ['playbooks'], summary: 'Approve a playbook run' } }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/playbook/run/approve/:id', { schema: APPROVE_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const caller = authorize(request, 'playbook_runs', 'read');
     const id = runIdOf(request);
     try {
@@ -118,7 +187,7 @@ export const playbookRoutes: FastifyPluginAsync<PlaybookOptions> = async (app, o
     }
   });
 
-  app.post<{ Params: { id: string } }>('/api/playbook/run/cancel/:id', { schema: { tags: ['playbooks'], summary: 'Cancel a playbook run' } }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/playbook/run/cancel/:id', { schema: CANCEL_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     const caller = authorize(request, 'playbook_runs', 'write');
     const id = runIdOf(request);
     const answer = await cancelRun(options.pool, id, caller.personId);

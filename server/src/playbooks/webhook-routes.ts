@@ -1,7 +1,8 @@
 import { envVarText, isRecord } from '@pharos/core';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { JsonTooDeepError, parseJsonWithin } from '../http/json-body.js';
 import { RouteError, routeErrorHandler } from '../http/route-access.js';
+import { answers, BODY_OPTIONAL, CHECKED_IN_CODE, textParams } from '../http/route-schema.js';
 import { safeEqual } from '../http/same-secret.js';
 import { resolveValue } from '../secret-store/resolve.js';
 import type { PlaybookOptions } from './run-context.js';
@@ -27,6 +28,36 @@ function requestOf(request: FastifyRequest): Record<string, unknown> {
   return { method: request.method, url: request.url, params: request.query, headers, ...(json === undefined ? { content: typeof body === 'string' ? body : '' } : { json }) };
 }
 
+const WEBHOOK_ANSWERS = answers({
+  201: 'The run started: {run_id}',
+  400: 'The body is not valid JSON',
+  401: 'The webhook’s credentials are missing or wrong',
+  404: 'No playbook has this webhook',
+  409: 'More than one playbook has this webhook',
+  422: 'The playbook’s spec cannot run',
+});
+const WEBHOOK = {
+  tags: ['playbooks'],
+  description: 'Authenticated with the webhook’s own basic credentials or bearer token, when its spec sets them; templates see the call as .request.',
+  security: [],
+  params: textParams('path'),
+} as const;
+
+const WEBHOOK_POST_SCHEMA = {
+  ...WEBHOOK,
+  summary: 'Start a run of the playbook whose webhook has this path',
+  consumes: ['application/json', 'text/plain'],
+  body: { description: 'Any body: JSON (request.json) or text (request.content)' },
+  ...BODY_OPTIONAL,
+  response: WEBHOOK_ANSWERS,
+} as const;
+
+const WEBHOOK_GET_SCHEMA = {
+  ...WEBHOOK,
+  summary: 'Start a run of the playbook whose webhook has this path, the query as request.params',
+  response: WEBHOOK_ANSWERS,
+} as const;
+
 /**
  * `POST` (or `GET`) `/api/playbook/webhook/{path}` (mission-control's `on.webhook`): another system starts a run of
  * the playbook whose `on.webhook.path` it names, without a session, proving itself with the
@@ -40,8 +71,7 @@ export const playbookWebhookRoutes: FastifyPluginAsync<PlaybookOptions> = async 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BODY }, (_request, body, done) => done(null, body));
 
-  // GET too, as mission-control's webhooks answer it (`curl …/playbook/webhook/{path}?name=world`): the query is `.request.params`.
-  app.route<{ Params: { path: string } }>({ method: ['GET', 'POST'], url: '/api/playbook/webhook/:path', bodyLimit: MAX_BODY, handler: async (request, reply) => {
+  const handler = async (request: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply) => {
     const { rows } = await options.pool.query<{ id: string; namespace: string; spec: Record<string, unknown> }>(
       `SELECT id, namespace, spec FROM playbooks WHERE deleted_at IS NULL AND spec -> 'on' -> 'webhook' ->> 'path' = $1 LIMIT 2`,
       [request.params.path],
@@ -70,5 +100,8 @@ export const playbookWebhookRoutes: FastifyPluginAsync<PlaybookOptions> = async 
     }
     const runId = await startTriggeredRun(options, playbook, spec, triggeredDraft(playbook, undefined, { request: requestOf(request) }));
     return reply.code(201).send({ run_id: runId });
-  } });
+  };
+  app.post('/api/playbook/webhook/:path', { bodyLimit: MAX_BODY, schema: WEBHOOK_POST_SCHEMA, ...CHECKED_IN_CODE }, handler);
+  // GET too, as mission-control's webhooks answer it (`curl …/playbook/webhook/{path}?name=world`): the query is `.request.params`.
+  app.get('/api/playbook/webhook/:path', { schema: WEBHOOK_GET_SCHEMA, ...CHECKED_IN_CODE }, handler);
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { AUTHENTICATION_REQUIRED } from '../auth/guard.js';
 import { apiError } from '../errors.js';
+import { answers, CHECKED_IN_CODE } from '../http/route-schema.js';
 import { PREFERENCE_KEY, PREFERENCE_MAX_BYTES, PREFERENCE_MAX_KEYS } from './limits.js';
 
 export interface PreferenceRoutesOptions {
@@ -35,12 +36,54 @@ function keyOf(request: FastifyRequest<{ Params: KeyParams }>, reply: FastifyRep
   return key;
 }
 
+const KEY_PARAMS = {
+  type: 'object',
+  required: ['key'],
+  properties: { key: { type: 'string', pattern: PREFERENCE_KEY.source, description: '1 to 80 letters, digits or ._:/-, starting with a letter or digit' } },
+} as const;
+const TAGS = ['preferences'];
+const SIGNED_IN = { 401: 'Not signed in' } as const;
+
+const LIST_SCHEMA = {
+  tags: TAGS,
+  summary: 'The keys of the caller’s preferences',
+  response: answers({ 200: 'The keys with when each was last written', ...SIGNED_IN }),
+} as const;
+
+const READ_SCHEMA = {
+  tags: TAGS,
+  summary: 'One of the caller’s preferences',
+  params: KEY_PARAMS,
+  response: answers({ 200: '{key, value}; value null when never written', 400: 'The key is not one', ...SIGNED_IN }),
+} as const;
+
+const WRITE_SCHEMA = {
+  tags: TAGS,
+  summary: 'Keep one of the caller’s preferences',
+  params: KEY_PARAMS,
+  body: { type: 'object', required: ['value'], properties: { value: { description: `Any JSON value, at most ${PREFERENCE_MAX_BYTES} bytes` } } },
+  response: answers({
+    200: '{key, value} as kept',
+    400: 'The key is not one, or the body has no value',
+    ...SIGNED_IN,
+    409: `The caller keeps ${PREFERENCE_MAX_KEYS} preferences already`,
+    413: 'The value is too large',
+  }),
+} as const;
+
+const DELETE_SCHEMA = {
+  tags: TAGS,
+  summary: 'Forget one of the caller’s preferences',
+  params: KEY_PARAMS,
+  response: answers({ 204: 'Forgotten (or never kept)', 400: 'The key is not one', ...SIGNED_IN }),
+} as const;
+
 /**
  * The caller's own preferences: `GET/PUT/DELETE /api/preferences/{key}` and `GET /api/preferences`
  * (the keys). Nothing here takes a person id: every statement is bound to the session's person.
  */
 export const preferenceRoutes: FastifyPluginAsync<PreferenceRoutesOptions> = async (app, { pool }) => {
-  app.get('/api/preferences', async (request, reply) => {
+  app.get('/api/preferences', { schema: LIST_SCHEMA }, async (request, reply) => {
     const personId = callerOf(request, reply);
     if (!personId) return reply;
     const { rows } = await pool.query<{ key: string; updated_at: Date }>(
@@ -50,7 +93,7 @@ export const preferenceRoutes: FastifyPluginAsync<PreferenceRoutesOptions> = asy
     return rows.map((row) => ({ key: row.key, updated_at: row.updated_at.toISOString() }));
   });
 
-  app.get<{ Params: KeyParams }>('/api/preferences/:key', async (request, reply) => {
+  app.get<{ Params: KeyParams }>('/api/preferences/:key', { schema: READ_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const personId = callerOf(request, reply);
     const key = personId && keyOf(request, reply);
     if (!personId || !key) return reply;
@@ -61,7 +104,7 @@ export const preferenceRoutes: FastifyPluginAsync<PreferenceRoutesOptions> = asy
     return { key, value: rows[0]?.value ?? null };
   });
 
-  app.put<{ Params: KeyParams; Body: unknown }>('/api/preferences/:key', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+  app.put<{ Params: KeyParams; Body: unknown }>('/api/preferences/:key', { bodyLimit: BODY_LIMIT, schema: WRITE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const personId = callerOf(request, reply);
     const key = personId && keyOf(request, reply);
     if (!personId || !key) return reply;
@@ -93,7 +136,7 @@ export const preferenceRoutes: FastifyPluginAsync<PreferenceRoutesOptions> = asy
     return { key, value: body.value ?? null };
   });
 
-  app.delete<{ Params: KeyParams }>('/api/preferences/:key', async (request, reply) => {
+  app.delete<{ Params: KeyParams }>('/api/preferences/:key', { schema: DELETE_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const personId = callerOf(request, reply);
     const key = personId && keyOf(request, reply);
     if (!personId || !key) return reply;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { authorize, RouteError, routeErrorHandler } from '../http/route-access.js';
+import { answers, CHECKED_IN_CODE, REFUSALS, uuidParams } from '../http/route-schema.js';
 import { screenResourceOf } from './screen-resources.js';
 
 export interface ViewRoutesOptions {
@@ -30,11 +31,18 @@ const FIND = `select p.person_id::text as owner_id, pe.name as owner_name, v ->>
                  and p.value @> jsonb_build_array(jsonb_build_object('id', $1::text)) and v ->> 'id' = $1
                limit 1`;
 
+const VIEW_SCHEMA = {
+  tags: ['shell'],
+  summary: "A person's saved view, for whoever opens its link and may read its screen",
+  params: uuidParams('id'),
+  response: answers({ 200: 'The view: {id, name, path, search, owner, own}', 400: 'The id is not a UUID', 401: REFUSALS[401], 403: 'The caller may not read the view’s screen', 404: 'No such view' }),
+} as const;
+
 /** GET /api/views/{id}: one person's saved view, for another who opens its `?view=` link and may read its screen. */
 export const viewRoutes: FastifyPluginAsync<ViewRoutesOptions> = async (app, { pool }) => {
   app.setErrorHandler(routeErrorHandler);
 
-  app.get<{ Params: { id: string } }>('/api/views/:id', async (request): Promise<SharedView> => {
+  app.get<{ Params: { id: string } }>('/api/views/:id', { schema: VIEW_SCHEMA, ...CHECKED_IN_CODE }, async (request): Promise<SharedView> => {
     const id = request.params.id.toLowerCase();
     if (!UUID.test(id)) throw new RouteError(400, 'BAD_REQUEST', `A view id is a UUID; '${request.params.id}' is not one`);
     const { rows } = await pool.query<{ owner_id: string; owner_name: string | null; name: string | null; path: string | null; search: string | null }>(FIND, [id]);

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { IdentityConfig } from '../../auth/identity/config.js';
 import { Urls } from '../../auth/identity/urls.js';
 import { callerOf, RouteError, routeErrorHandler } from '../../http/route-access.js';
+import { answers, BODY_OPTIONAL, CHECKED_IN_CODE, NO_BODY, REFUSALS } from '../../http/route-schema.js';
 import type { ServerSecrets } from '../../secrets/server-secrets.js';
 import { membershipOf } from '../store.js';
 import { ORGANIZATION_CLAIM, TOKEN_LIFETIME_SECONDS, withoutTrailingSlash, type OrganizationClaim } from './claims.js';
@@ -16,6 +17,19 @@ export interface IssuerRoutesOptions {
 }
 
 export const NOT_DIRECT = 'This organization is not in direct mode: its calls go to this Pharos with the session';
+
+const TOKEN_SCHEMA = {
+  tags: ['organizations'],
+  summary: 'A short-lived token for the backend of the current organization (direct mode)',
+  body: NO_BODY,
+  ...BODY_OPTIONAL,
+  response: answers({
+    200: '{token, backend_url, expires_at}',
+    401: REFUSALS[401],
+    404: 'Organization mode is off, or the caller is in no organization',
+    409: 'The organization is not in direct mode, or the caller has no email address',
+  }),
+} as const;
 
 /**
  * The front door of direct mode: publishes its public keys at /.well-known/jwks.json and issues,
@@ -35,7 +49,7 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
     return reply.header('cache-control', 'public, max-age=300').send(await publicKeys(pool));
   });
 
-  app.post('/api/organizations/current/token', async (request) => {
+  app.post('/api/organizations/current/token', { schema: TOKEN_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     if (config.authMode !== 'organizations') throw new RouteError(404, 'NOT_FOUND', 'Organizations are available only with PHAROS_AUTH_MODE=organizations');
     const caller = callerOf(request);
     if (!caller.organizationId) throw new RouteError(404, 'NOT_FOUND', 'You are not a member of any organization yet: create one or ask for an invitation');

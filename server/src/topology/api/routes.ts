@@ -1,10 +1,52 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
+import { TOPOLOGY_COMPONENT_STATUSES } from '@pharos/core';
 import { authorize, RouteError, routeErrorHandler } from '../../http/route-access.js';
+import { answers, CHECKED_IN_CODE, REFUSALS, SORT_ORDER, UUID, uuidParams } from '../../http/route-schema.js';
 import { parseSnapshotRequest, SnapshotRequestError, type SnapshotRequest } from './snapshot-request.js';
 import { topologySnapshot } from './snapshot.js';
 import { topology } from './topology.js';
 import { parseTopologyRequest, TopologyRequestError, type TopologyRequest } from './topology-request.js';
+
+const TRUE_OR_FALSE = { type: 'string', enum: ['true', 'false'] } as const;
+
+const TOPOLOGY_SCHEMA = {
+  tags: ['topology'],
+  summary: 'The topology cards with their children, summaries and filter values',
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      id: { ...UUID, description: 'The component whose children are the cards' },
+      status: { type: 'string', description: `A comma list of ${TOPOLOGY_COMPONENT_STATUSES.join(', ')}; !status leaves one out` },
+      type: { type: 'string', description: 'A comma list of types; !type leaves one out' },
+      team: { type: 'string', description: 'A comma list of team names' },
+      labels: { type: 'string', description: 'A comma list of key=value' },
+      sortBy: { type: 'string' },
+      sortOrder: SORT_ORDER,
+      flatten: { ...TRUE_OR_FALSE, description: 'The components of the chosen type at every depth' },
+      hidden: TRUE_OR_FALSE,
+      agent_id: { type: 'string', description: 'An agent id, or all' },
+    },
+  },
+  response: answers({ 200: 'The cards, their summaries and the filter values', ...REFUSALS }),
+} as const;
+
+const SNAPSHOT_SCHEMA = {
+  tags: ['topology'],
+  summary: 'A zip of a component with its checks, configs, changes, insights and incidents',
+  params: uuidParams('id'),
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      start: { type: 'string', default: '30m', description: 'How far back: a duration above 0 and at most 30d' },
+      related: { ...TRUE_OR_FALSE, description: 'With the related components' },
+    },
+  },
+  produces: ['application/zip'],
+  response: answers({ 200: 'The zip', ...REFUSALS, 404: 'No such component' }),
+} as const;
 
 /**
  * `GET /api/topology` (spec 2 section 7): the topology cards with their children, summaries and the
@@ -15,7 +57,7 @@ import { parseTopologyRequest, TopologyRequestError, type TopologyRequest } from
  */
 export const topologyRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app, options) => {
   app.setErrorHandler(routeErrorHandler);
-  app.get('/api/topology', { schema: { tags: ['topology'], summary: 'The topology cards with their children, summaries and filter values' } }, async (request) => {
+  app.get('/api/topology', { schema: TOPOLOGY_SCHEMA, ...CHECKED_IN_CODE }, async (request) => {
     authorize(request, 'topologies', 'read');
     let parsed: TopologyRequest;
     try {
@@ -27,7 +69,7 @@ export const topologyRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app,
     return topology(options.pool, parsed);
   });
 
-  app.get<{ Params: { id: string } }>('/api/snapshot/topology/:id', { schema: { tags: ['topology'], summary: 'A zip of a component with its checks, configs, changes, insights and incidents' } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/snapshot/topology/:id', { schema: SNAPSHOT_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     for (const resource of ['topologies', 'canaries', 'database', 'incident'] as const) authorize(request, resource, 'read');
     let parsed: SnapshotRequest;
     try {

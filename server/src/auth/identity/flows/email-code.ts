@@ -9,6 +9,8 @@ import type { Urls } from '../urls.js';
 import { assertFlowBrowser, liveFlow, setMessages } from './common.js';
 import { queryOf, returnToOf, sendFlow, urlsFor, type IdentityDeps } from './http.js';
 import { saveFlow, type FlowRow } from './store.js';
+import { CHECKED_IN_CODE } from '../../../http/route-schema.js';
+import { browserFlowSchema, CODE_FIELDS, readFlowSchema, submitFlowSchema } from './route-schemas.js';
 
 /** Shared by the recovery and verification flows (Kratos's `code` method). */
 export type CodeFlowKind = 'recovery' | 'verification';
@@ -133,13 +135,13 @@ export interface CodeFlowHandlers {
 
 /** `GET /self-service/{kind}/browser`, `GET …/flows?id=` and `POST /self-service/{kind}?flow=`. */
 export function codeFlowRoutes(app: FastifyInstance, deps: IdentityDeps, kind: CodeFlowKind, handlers: CodeFlowHandlers): void {
-  app.get(`/self-service/${kind}/browser`, async (request, reply) => {
+  app.get(`/self-service/${kind}/browser`, { schema: browserFlowSchema(kind), ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const flow = await handlers.create(deps, request, reply, urls, returnToOf(urls, queryOf(request)['return_to']));
     return sendFlow(request, reply, urls, kind, flow.id, 200, handlers.json(flow));
   });
 
-  app.get(`/self-service/${kind}/flows`, async (request, reply) => {
+  app.get(`/self-service/${kind}/flows`, { schema: readFlowSchema(kind), ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const recreate = (old: FlowRow) => handlers.create(deps, request, reply, urls, old.return_to);
     const flow = await liveFlow(deps, urls, queryOf(request)['id'], kind, recreate);
@@ -147,5 +149,5 @@ export function codeFlowRoutes(app: FastifyInstance, deps: IdentityDeps, kind: C
     return reply.send(handlers.json(flow));
   });
 
-  app.post(`/self-service/${kind}`, (request, reply) => handlers.submit(deps, request, reply));
+  app.post(`/self-service/${kind}`, { schema: submitFlowSchema(kind, CODE_FIELDS, 'First the email to send a code to, then the code received.'), ...CHECKED_IN_CODE }, (request, reply) => handlers.submit(deps, request, reply));
 }

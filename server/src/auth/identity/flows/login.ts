@@ -30,6 +30,8 @@ import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './s
 import type { Attempt, SignInStep } from '../rate-limit.js';
 import { rememberAdministratorOrigin } from '../../../system/remembered-origin.js';
 import { OIDC_PROVIDER_ID, startOidcAuthorization } from '../oidc/start.js';
+import { CHECKED_IN_CODE } from '../../../http/route-schema.js';
+import { browserFlowSchema, LOGIN_FIELDS, readFlowSchema, submitFlowSchema } from './route-schemas.js';
 
 interface LoginOptions {
   returnTo: string | null;
@@ -328,8 +330,14 @@ async function submitLogin(deps: IdentityDeps, request: FastifyRequest, reply: F
   });
 }
 
+const LOGIN_BROWSER_SCHEMA = browserFlowSchema('login', {
+  refresh: { type: 'boolean', description: 'Sign in again although a session exists' },
+  aal: { type: 'string', enum: ['aal1', 'aal2'], description: 'aal2 asks for the second factor' },
+});
+const LOGIN_SUBMIT_SCHEMA = submitFlowSchema('login', LOGIN_FIELDS, 'One method at a time: password (identifier, password), oidc (provider), totp, lookup_secret or webauthn.');
+
 export function loginRoutes(app: FastifyInstance, deps: IdentityDeps): void {
-  app.get('/self-service/login/browser', async (request, reply) => {
+  app.get('/self-service/login/browser', { schema: LOGIN_BROWSER_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const query = queryOf(request);
     const options: LoginOptions = {
@@ -341,12 +349,12 @@ export function loginRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     return sendFlow(request, reply, urls, 'login', flow.id, 200, loginFlowJson(flow));
   });
 
-  app.get('/self-service/login/flows', async (request, reply) => {
+  app.get('/self-service/login/flows', { schema: readFlowSchema('login'), ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const flow = await liveFlow(deps, urls, queryOf(request)['id'], 'login', recreate(deps, request, reply));
     await assertFlowBrowser(deps, request, reply, urls, flow);
     return reply.send(loginFlowJson(flow));
   });
 
-  app.post('/self-service/login', (request, reply) => submitLogin(deps, request, reply));
+  app.post('/self-service/login', { schema: LOGIN_SUBMIT_SCHEMA, ...CHECKED_IN_CODE }, (request, reply) => submitLogin(deps, request, reply));
 }

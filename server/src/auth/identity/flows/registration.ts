@@ -16,6 +16,8 @@ import { baseFlowJson, insertFlow, newFlowId, saveFlow, type FlowRow } from './s
 import { awaitCode, claimSend } from './email-code.js';
 import { createVerificationFlow, showVerificationUi, startVerification } from './verification.js';
 import { rememberAdministratorOrigin } from '../../../system/remembered-origin.js';
+import { CHECKED_IN_CODE } from '../../../http/route-schema.js';
+import { browserFlowSchema, readFlowSchema, REGISTRATION_FIELDS, submitFlowSchema } from './route-schemas.js';
 
 interface RegistrationOptions {
   returnTo: string | null;
@@ -245,8 +247,14 @@ async function noticeToOwner(deps: IdentityDeps, request: FastifyRequest, reply:
   return flow;
 }
 
+const REGISTRATION_BROWSER_SCHEMA = browserFlowSchema('registration', {
+  after_verification_return_to: { type: 'string', description: 'Where the browser goes once the address is verified' },
+  setup_token: { type: 'string', description: 'The setup link’s token, for the first account' },
+});
+const REGISTRATION_SUBMIT_SCHEMA = submitFlowSchema('registration', REGISTRATION_FIELDS, 'password (traits and password) or oidc (provider); form keys may be flat (traits.email) or nested JSON.');
+
 export function registrationRoutes(app: FastifyInstance, deps: IdentityDeps): void {
-  app.get('/self-service/registration/browser', async (request, reply) => {
+  app.get('/self-service/registration/browser', { schema: REGISTRATION_BROWSER_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const query = queryOf(request);
     const afterVerification = query['after_verification_return_to'];
@@ -258,7 +266,7 @@ export function registrationRoutes(app: FastifyInstance, deps: IdentityDeps): vo
     return sendFlow(request, reply, urls, 'registration', flow.id, 200, registrationFlowJson(flow));
   });
 
-  app.get('/self-service/registration/flows', async (request, reply) => {
+  app.get('/self-service/registration/flows', { schema: readFlowSchema('registration'), ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const recreate = (old: FlowRow) =>
       createRegistrationFlow(deps, request, reply, urls, { returnTo: old.return_to, afterVerificationReturnTo: null, setupToken: undefined });
@@ -267,5 +275,5 @@ export function registrationRoutes(app: FastifyInstance, deps: IdentityDeps): vo
     return reply.send(registrationFlowJson(flow));
   });
 
-  app.post('/self-service/registration', (request, reply) => submitRegistration(deps, request, reply));
+  app.post('/self-service/registration', { schema: REGISTRATION_SUBMIT_SCHEMA, ...CHECKED_IN_CODE }, (request, reply) => submitRegistration(deps, request, reply));
 }

@@ -17,6 +17,8 @@ import { isLinked, OidcAccountRefused, unlinkIdentity } from '../oidc/accounts.j
 import type { OidcRelyingParty } from '../oidc/relying-party.js';
 import { OIDC_PROVIDER_ID, startOidcAuthorization } from '../oidc/start.js';
 import { assertPrivileged, methodUpdates, pendingLookup, SettingsFailure, type Method, type Outcome, type Update } from './settings-updates.js';
+import { CHECKED_IN_CODE } from '../../../http/route-schema.js';
+import { browserFlowSchema, readFlowSchema, SETTINGS_FIELDS, submitFlowSchema } from './route-schemas.js';
 
 /** The authenticator secret offered for linking, sealed in the flow; null before `offerTotpSecret`. */
 function pendingTotpSecret(deps: IdentityDeps, flow: FlowRow): string | null {
@@ -267,8 +269,10 @@ async function submitSettings(deps: IdentityDeps, request: FastifyRequest, reply
   return sendFlow(request, reply, urls, 'settings', flow.id, 200, await settingsFlowJson(deps, urls, flow, updated));
 }
 
+const SETTINGS_SUBMIT_SCHEMA = submitFlowSchema('settings', SETTINGS_FIELDS, 'One method at a time: profile (traits), password, totp, lookup_secret, webauthn or oidc (link, unlink).');
+
 export function settingsRoutes(app: FastifyInstance, deps: IdentityDeps): void {
-  app.get('/self-service/settings/browser', async (request, reply) => {
+  app.get('/self-service/settings/browser', { schema: browserFlowSchema('settings'), ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const returnTo = returnToOf(urls, queryOf(request)['return_to']);
     const current = await requireSession(deps, request, urls, urls.ui('settings', { return_to: returnTo ?? undefined }));
@@ -276,7 +280,7 @@ export function settingsRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     return sendFlow(request, reply, urls, 'settings', flow.id, 200, await settingsFlowJson(deps, urls, flow, current.identity));
   });
 
-  app.get('/self-service/settings/flows', async (request, reply) => {
+  app.get('/self-service/settings/flows', { schema: readFlowSchema('settings'), ...CHECKED_IN_CODE }, async (request, reply) => {
     const urls = urlsFor(deps, request);
     const flowId = queryOf(request)['id'];
     const here = urls.ui('settings', { flow: flowId });
@@ -290,5 +294,5 @@ export function settingsRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     return reply.send(await settingsFlowJson(deps, urls, flow, current.identity));
   });
 
-  app.post('/self-service/settings', (request, reply) => submitSettings(deps, request, reply));
+  app.post('/self-service/settings', { schema: SETTINGS_SUBMIT_SCHEMA, ...CHECKED_IN_CODE }, (request, reply) => submitSettings(deps, request, reply));
 }

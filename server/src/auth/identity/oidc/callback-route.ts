@@ -15,6 +15,8 @@ import { saveGrant } from './recheck.js';
 import { warnNoRefreshToken } from './refresh-advice.js';
 import { OidcFailure, type OidcClaims, type OidcRelyingParty, type OidcSignIn } from './relying-party.js';
 import { flowIdOfState, OIDC_CALLBACK_PATH, pendingOf, redirectUri, type PendingOidcSignIn } from './start.js';
+import { CHECKED_IN_CODE } from '../../../http/route-schema.js';
+import { OIDC_CALLBACK_SCHEMA } from '../flows/route-schemas.js';
 
 export interface OidcCallbackOptions {
   deps: IdentityDeps;
@@ -155,5 +157,5 @@ async function callback(options: OidcCallbackOptions, request: FastifyRequest, r
 
 /** The OpenID Connect provider's redirect back to Pharos after the person signed in there. */
 export const oidcCallbackRoute: FastifyPluginAsync<OidcCallbackOptions> = async (app: FastifyInstance, options) => {
-  app.get(OIDC_CALLBACK_PATH, (request, reply) => callback(options, request, reply));
+  app.get(OIDC_CALLBACK_PATH, { schema: OIDC_CALLBACK_SCHEMA, ...CHECKED_IN_CODE }, (request, reply) => callback(options, request, reply));
 };
