@@ -101,12 +101,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const { stopping } = options;
-  if (stopping) {
+  app.addHook('onSend', async (request, reply) => {
     // Answers given while shutting down end their connection, so that closing the server does not wait on idle keep-alive sockets.
-    app.addHook('onSend', async (_request, reply) => {
-      if (stopping.aborted) reply.header('connection', 'close');
-    });
-  }
+    if (stopping?.aborted) reply.header('connection', 'close');
+    // So does an answer given before the body was read (a refusal before parsing): the unread body
+    // would otherwise hold the socket, and closing the server, until the keep-alive timeout.
+    else if (!request.raw.complete) reply.header('connection', 'close');
+  });
   installHostCheck(app);
   installJsonBodyParser(app);
   // Before the guard, whose hook reads the session cookie.

@@ -155,5 +155,7 @@ describe('a data service write the caller may not make', () => {
     });
     expect(response.status).toBe(403);
     expect(((await response.json()) as ApplyError).message).toMatch(/permission denied/);
+    // The unread body ends the connection instead of holding it (and the server's close) for the keep-alive timeout.
+    expect(response.headers.get('connection')).toBe('close');
   });
 });
