@@ -95,7 +95,7 @@ describe('config detail page', () => {
     expect(within(details).getByRole('list', { name: 'Labels' }).textContent).toBe('team: payments');
     expect(within(details).getByRole('list', { name: 'Tags' }).textContent).toBe('env: prodnamespace: shop');
     // Last scraped comes from config_items_last_scraped_time, not the config's own column.
-    await waitFor(() => expect(within(details).getByText('2m ago')).toBeTruthy());
+    await waitFor(() => expect(within(details).getByText(/^\dm ago$/).getAttribute('datetime')).toBe(new Date(NOW - 120_000).toISOString()));
     expect(within(details).getByRole('link', { name: 'shop' }).getAttribute('href')).toBe(`/catalog/scrapers/${SCRAPER}`);
     expect(within(details).getByText('local')).toBeTruthy();
     expect(app.server.to('/api/db/config_items_last_scraped_time')[0]!.url.searchParams.get('config_id')).toBe(`eq.${ID}`);
