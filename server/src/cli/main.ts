@@ -1,13 +1,14 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { VERSION } from '../version.js';
-import { applyCommand, deleteCommand, getCommand, type FileOptions, type GetOptions } from './apply-commands.js';
+// Loaded when their command runs: apply pulls in every spec's validation, which `serve` should not wait for.
+import type { FileOptions, GetOptions } from './apply-commands.js';
 import { evalCommand, type EvalOptions } from './eval.js';
 import { migrateCommand } from './migrate-command.js';
 import { secretDelete, secretList, secretSet, SECRET_HELP, type SecretOptions, type SecretSetOptions } from './secret.js';
 import { seedCommand } from './seed.js';
 import { serve } from './serve.js';
 import { tokenCreate, type TokenCreateOptions } from './token.js';
-import { userCreate, type UserCreateOptions } from './user.js';
+import type { UserCreateOptions } from './user.js';
 
 function positiveInt(value: string): number {
   const parsed = Number(value);
@@ -63,7 +64,7 @@ function buildProgram(): Command {
         .makeOptionMandatory(),
     )
     .option('--password <password>', 'the password (visible to other local users: prefer standard input or the prompt)')
-    .action((options: UserCreateOptions) => userCreate(options));
+    .action(async (options: UserCreateOptions) => (await import('./user.js')).userCreate(options));
 
   program
     .command('seed')
@@ -86,12 +87,12 @@ function buildProgram(): Command {
     .command('apply')
     .description('create or update the resources of YAML or JSON files (Canary, Topology, ScrapeConfig, Playbook, …): all of them or, on any problem, none')
     .addOption(filename())
-    .action((options: FileOptions) => applyCommand(options));
+    .action(async (options: FileOptions) => (await import('./apply-commands.js')).applyCommand(options));
   program
     .command('delete')
     .description('delete the resources the documents of the files name')
     .addOption(filename())
-    .action((options: FileOptions) => deleteCommand(options));
+    .action(async (options: FileOptions) => (await import('./apply-commands.js')).deleteCommand(options));
   program
     .command('get')
     .description('print resources of a kind (or the one named) in the shape apply takes')
@@ -99,7 +100,7 @@ function buildProgram(): Command {
     .argument('[name]', 'the resource to print; all of the kind when absent')
     .option('-n, --namespace <namespace>', 'only this namespace (default: every namespace)')
     .option('-o, --output <format>', 'yaml or json', 'yaml')
-    .action((kind: string, name: string | undefined, options: GetOptions) => getCommand(kind, name, options));
+    .action(async (kind: string, name: string | undefined, options: GetOptions) => (await import('./apply-commands.js')).getCommand(kind, name, options));
 
   const secret = program.command('secret').description('manage the secrets and config maps connections refer to').addHelpText('after', SECRET_HELP);
   const namespace = () => new Option('-n, --namespace <namespace>', 'namespace').default('default');
