@@ -5,12 +5,13 @@ type Pool = Database['pool'];
 
 export const HANDWRITTEN_PATH = '/api/bench/incidents';
 
-/** What the generic data service is asked; the hand-written route answers the same. */
+/** What the generic data service is asked; the hand-written route answers the same rows, every column of them (select=*). */
 export const GENERIC_PATH = '/api/db/incidents?select=*,created_by(id,name)&status=eq.open&order=created_at.desc&limit=100';
 
 const ROWS_SQL = `
   SELECT i.id, i.incident_id, i.title, i.description, i.type, i.severity, i.status,
          i.commander_id, i.communicator_id, i.incident_rule_id, i.created_at, i.updated_at,
+         i.incident_rule_subject, i.deleted_at, i.deleted_by,
          (SELECT row_to_json(p) FROM (SELECT id, name FROM people WHERE id = i.created_by) p) AS created_by
     FROM incidents i
    WHERE status = $1

@@ -45,6 +45,7 @@ import { shellRoutes } from './shell/routes.js';
 import { suspectsRoutes } from './suspects/routes.js';
 import { slaReportRoutes } from './reports/sla/routes.js';
 import { systemRoutes } from './system/routes.js';
+import type { Starting } from './system/starting.js';
 import { topologyRoutes } from './topology/api/routes.js';
 import { serveWebApp, WEB_DIST_DIR } from './web.js';
 import { installCompression } from './http/compression.js';
@@ -77,6 +78,8 @@ export interface AppOptions {
   metrics?: Registry;
   /** Aborted when the process begins to shut down: `/api/ready` answers 503 from then on. */
   stopping?: AbortSignal;
+  /** The work the process does after it began to answer: `/api/ready` answers 503 until it is done. */
+  starting?: Starting;
   /** Bounds the agent pushes stored at once; one running and eight waiting when absent. */
   pushGate?: PushGate;
 }
@@ -140,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const courier = new Courier(pool, identity, app.log);
   app.addHook('onClose', () => courier.close());
 
-  await app.register(systemRoutes, { pool, registration: identity.registration, authMode: identity.authMode, stopping: options.stopping });
+  await app.register(systemRoutes, { pool, registration: identity.registration, authMode: identity.authMode, stopping: options.stopping, starting: options.starting });
   await app.register(identityPlugin, { prefix: IDENTITY_PREFIX, pool, config: identity, courier, secrets, relyingParty });
   if (relyingParty) await app.register(oidcCallbackRoute, { deps: identityDeps({ pool, config: identity, courier, secrets, relyingParty }), relyingParty });
   await app.register(authRoutes, { pool, config: identity, courier, secrets });

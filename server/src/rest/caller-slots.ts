@@ -18,19 +18,23 @@ export class CallerSlots {
     readonly queued: number,
   ) {}
 
+  /** The function that gives the slot back when one is free now, without waiting; else undefined. */
+  tryAcquire(caller: string): (() => void) | undefined {
+    const queue = this.callers.get(caller);
+    if (queue && queue.running >= this.concurrent) return undefined;
+    const mine = queue ?? { running: 0, waiting: [] };
+    if (!queue) this.callers.set(caller, mine);
+    mine.running += 1;
+    return () => this.release(caller, mine);
+  }
+
   /** Resolves with the function that gives the slot back; rejects with 429 when the queue is full, or when `signal` aborts while waiting. */
   async acquire(caller: string, signal: AbortSignal): Promise<() => void> {
-    let queue = this.callers.get(caller);
-    if (!queue) {
-      queue = { running: 0, waiting: [] };
-      this.callers.set(caller, queue);
-    }
-    const mine = queue;
+    const now = this.tryAcquire(caller);
+    if (now) return now;
+    const mine = this.callers.get(caller);
+    if (!mine) throw new Error('A caller without a free slot has a queue');
     const release = (): void => this.release(caller, mine);
-    if (mine.running < this.concurrent) {
-      mine.running += 1;
-      return release;
-    }
     if (mine.waiting.length >= this.queued) throw this.tooMany();
     await new Promise<void>((resolve, reject) => {
       const turn = (): void => {

@@ -4,6 +4,7 @@ import type { CallerSlots } from './caller-slots.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { RestError } from './errors.js';
 import type { SharedSlots } from './shared-slots.js';
+import { ClientWatch } from './client-watch.js';
 
 /** What the data service needs to run one request's statements. */
 export interface ConnectionsOptions {
@@ -34,17 +35,6 @@ function backendPid(client: pg.PoolClient): number | undefined {
   return typeof pid === 'number' ? pid : undefined;
 }
 
-/** Aborts when the client closes the connection before the answer was sent. */
-function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  const abort = (): void => {
-    if (!reply.raw.writableFinished) controller.abort(new RestError(499, 'PGRST000', 'The client closed the connection before the answer'));
-  };
-  if (request.raw.socket.destroyed) abort();
-  else reply.raw.once('close', abort);
-  return controller.signal;
-}
-
 /**
  * Runs one request's statements on one connection of the data service: after the caller's turn
  * (CallerSlots) and, for a caller with only the viewer role, the viewers' turn (SharedSlots), under
@@ -55,12 +45,15 @@ export class DataConnections {
   constructor(private readonly options: ConnectionsOptions) {}
 
   async run<T>(request: FastifyRequest, reply: FastifyReply, caller: DataCaller, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const signal = clientGone(request, reply);
-    const release = await this.options.slots.acquire(caller.id, signal).catch((error: unknown) => tooMany(error, reply));
+    const watch = new ClientWatch(request, reply);
+    const { slots, viewerSlots } = this.options;
+    const release = slots.tryAcquire(caller.id) ?? (await slots.acquire(caller.id, watch.signal).catch((error: unknown) => tooMany(error, reply)));
     try {
-      const releaseShare = caller.viewerOnly ? await this.options.viewerSlots.acquire(signal).catch((error: unknown) => tooMany(error, reply)) : undefined;
+      const releaseShare = caller.viewerOnly
+        ? (viewerSlots.tryAcquire() ?? (await viewerSlots.acquire(watch.signal).catch((error: unknown) => tooMany(error, reply))))
+        : undefined;
       try {
-        return await this.withConnection(signal, work);
+        return await this.withConnection(watch, work);
       } finally {
         releaseShare?.();
       }
@@ -69,8 +62,8 @@ export class DataConnections {
     }
   }
 
-  private async withConnection<T>(signal: AbortSignal, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    signal.throwIfAborted();
+  private async withConnection<T>(watch: ClientWatch, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (watch.reason) throw watch.reason;
     const client = await this.options.pool.connect().catch((error: unknown) => {
       // The database away (restart, failover) is told as such: 503 with Retry-After.
       if (isDatabaseUnavailable(error)) throw error;
@@ -81,22 +74,22 @@ export class DataConnections {
       const pid = backendPid(client);
       if (pid !== undefined) cancelling = this.options.cancelPool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
     };
-    signal.addEventListener('abort', cancel, { once: true });
+    const stopWatching = watch.onGone(cancel);
     try {
-      signal.throwIfAborted();
+      if (watch.reason) throw watch.reason;
       return await work(client);
     } catch (error) {
-      throw this.explain(error, signal);
+      throw this.explain(error, watch);
     } finally {
-      signal.removeEventListener('abort', cancel);
+      stopWatching();
       // The connection is still ours while the cancel is in flight: it cannot hit another request's statement.
       await cancelling;
       client.release();
     }
   }
 
-  private explain(error: unknown, signal: AbortSignal): unknown {
-    if (signal.aborted) return signal.reason;
+  private explain(error: unknown, watch: ClientWatch): unknown {
+    if (watch.reason) return watch.reason;
     if (error instanceof pg.DatabaseError && error.code === '57014') {
       const seconds = this.options.statementTimeoutMs / 1000;
       return new RestError(

@@ -1,6 +1,7 @@
 import type { CompiledRead } from './compile/read.js';
 import type { Params } from './compile/sql.js';
 import { RestError } from './errors.js';
+import { redactSealedText } from './sealed-answer.js';
 import { query, type Queryable } from './statements.js';
 
 export type { Queryable };
@@ -56,10 +57,10 @@ export async function runRead(
       : options.count === 'estimated'
         ? `(SELECT count(*) FROM (${compiled.countSql} LIMIT ${ESTIMATE_THRESHOLD + 1}) AS "_pgrst_c")`
         : 'NULL::bigint';
-  // Sealed credentials of specs are answered as '<sealed>' (redact_sealed), whatever the select made of them.
-  const single = options.shape === 'object' ? `, redact_sealed((json_agg("_pgrst_t")->0)::text) AS "single"` : '';
-  const answer = `SELECT ${countExpr} AS "total", count(*)::int AS "page_total", redact_sealed(coalesce(json_agg("_pgrst_t"), '[]')::text) AS "body"${single} FROM (${compiled.rowsSql}) AS "_pgrst_t"`;
-  // An answer over the limit stays in PostgreSQL: only its size comes back.
+  const single = options.shape === 'object' ? `, (json_agg("_pgrst_t")->0)::text AS "single"` : '';
+  const answer = `SELECT ${countExpr} AS "total", count(*)::int AS "page_total", coalesce(json_agg("_pgrst_t"), '[]')::text AS "body"${single} FROM (${compiled.rowsSql}) AS "_pgrst_t"`;
+  // An answer over the limit stays in PostgreSQL: only its size comes back. It is measured before its
+  // sealed credentials are redacted, which only ever shortens it.
   const keep = (column: string): string => `CASE WHEN octet_length("body") <= ${MAX_ANSWER_BYTES} THEN "${column}" END AS "${column}"`;
   const text = `${options.prefix ?? ''} SELECT "total", "page_total", ${keep('body')}${single ? `, ${keep('single')}` : ''}, octet_length("body") AS "bytes" FROM (${answer}) AS "_pgrst_a"`;
   const { rows } = await query<ResultRow>(db, text, params.values);
@@ -81,16 +82,17 @@ export async function runWrite(db: Queryable, prefix: string, params: Params): P
 }
 
 export async function runScalar(db: Queryable, text: string, params: Params): Promise<string> {
-  const { rows } = await query<{ body: string | null }>(db, `SELECT redact_sealed("body"::text) AS "body" FROM (${text}) AS "_pgrst_s"`, params.values);
-  return rows[0]?.body ?? 'null';
+  const { rows } = await query<{ body: string | null }>(db, `SELECT "body"::text AS "body" FROM (${text}) AS "_pgrst_s"`, params.values);
+  return redactSealedText(rows[0]?.body ?? 'null');
 }
 
+/** Sealed credentials of specs are answered as '<sealed>', whatever the select made of them. */
 function shapeBody(row: ResultRow, shape: ResponseShape): string {
-  if (shape === 'array') return row.body ?? '[]';
+  if (shape === 'array') return redactSealedText(row.body ?? '[]');
   if (row.page_total !== 1) {
     throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${row.page_total} rows`);
   }
-  return row.single ?? 'null';
+  return redactSealedText(row.single ?? 'null');
 }
 
 async function plannedCount(db: Queryable, countSql: string, params: Params): Promise<number> {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { authorize, authorizeWrite, dataCaller, requireCaller } from './access.js';
 import { handleError } from './error-handler.js';
-import { compileRead, type ReadSource } from './compile/read.js';
+import { compileRead, type CompiledRead, type ReadSource } from './compile/read.js';
 import { argumentNames, chooseFunction, functionRowsSource, scalarCallSql } from './compile/rpc.js';
 import { Params } from './compile/sql.js';
 import { scopedSources, unscopedSource, type SourceOf } from './organization-scope.js';
@@ -20,7 +20,9 @@ import { CallerSlots } from './caller-slots.js';
 import { viewerSlotCount, type DataServiceConfig } from './config.js';
 import { DataConnections } from './connections.js';
 import { SharedSlots } from './shared-slots.js';
-import { parseAccept, parsePrefer, parseRange } from './parse/headers.js';
+import { parseAccept, parsePrefer, parseRange, type CountMode, type ResponseShape } from './parse/headers.js';
+import { PlanCache } from './plan-cache.js';
+import type { Caller } from '../auth/caller.js';
 import { parseQuery, type ParsedQuery } from './parse/query.js';
 import { contentRange, rangeStatus } from './respond.js';
 import { introspect } from './schema/introspect.js';
@@ -115,24 +117,39 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { p
     };
   };
 
-  /** Rows of a relation or of a function, with their status and Content-Range. */
-  const readRows = async (request: FastifyRequest, source: ReadSource, query: ParsedQuery, params: Params, db: Queryable, sourceOf?: SourceOf): Promise<Answer> => {
+  /** A read of a relation or of a function, compiled from its request and its headers. */
+  const planRead = (request: FastifyRequest, source: ReadSource, query: ParsedQuery, params: Params, sourceOf?: SourceOf): ReadPlan => {
     const prefs = parsePrefer(request.headers.prefer);
     const range = parseRange(request.headers.range);
     const shape = parseAccept(request.headers.accept);
     const compiled = compileRead(source, query.select, readOptions(request, query, params, true, range, sourceOf));
-    const result = await runRead(db, compiled, params, { shape, ...(prefs.count ? { count: prefs.count } : {}) });
     const offset = (query.levels.get('')?.offset ?? 0) + (range?.offset ?? 0);
+    return { compiled, params, shape, offset, ...(prefs.count ? { count: prefs.count } : {}) };
+  };
+
+  /** The rows a plan reads, with their status and Content-Range. */
+  const runPlan = async (db: Queryable, plan: ReadPlan): Promise<Answer> => {
+    const result = await runRead(db, plan.compiled, plan.params, { shape: plan.shape, ...(plan.count ? { count: plan.count } : {}) });
+    const { offset } = plan;
     return { status: rangeStatus(offset, result.rowCount, result.total), range: contentRange(offset, result.rowCount, result.total), body: result.body };
   };
 
+  const readRows = (request: FastifyRequest, source: ReadSource, query: ParsedQuery, params: Params, db: Queryable): Promise<Answer> =>
+    runPlan(db, planRead(request, source, query, params));
+
+  const relationReads = new PlanCache<ReadPlan>();
+
   app.get<{ Params: RelationParams }>('/:relation', async (request, reply) => {
     const relation = relationOf(request.params.relation);
-    authorize(requireCaller(request), relation.resource, 'read', `'${relation.name}'`);
-    const query = parseQuery(searchParams(request));
-    const params = new Params();
-    const sourceOf = sourcesFor(request, params);
-    send(reply, await withClient(request, reply, (client) => readRows(request, { sql: sourceOf(relation), relation }, query, params, client, sourceOf)));
+    const caller = requireCaller(request);
+    authorize(caller, relation.resource, 'read', `'${relation.name}'`);
+    const plan = relationReads.get(readKey(request, caller, organizations), () => {
+      const query = parseQuery(searchParams(request));
+      const params = new Params();
+      const sourceOf = sourcesFor(request, params);
+      return planRead(request, { sql: sourceOf(relation), relation }, query, params, sourceOf);
+    });
+    send(reply, await withClient(request, reply, (client) => runPlan(client, plan)));
   });
 
   /** A write the caller may not make is refused before its body is read. */
@@ -255,6 +272,27 @@ interface Answer {
   status: number;
   range?: string;
   body: string;
+}
+
+/** A compiled read; shared by the requests that ask the same, so nothing changes it once made. */
+interface ReadPlan {
+  compiled: CompiledRead;
+  params: Params;
+  shape: ResponseShape;
+  count?: CountMode;
+  /** Of the first row answered, for Content-Range. */
+  offset: number;
+}
+
+/**
+ * Everything a read's statement depends on: its URL and the headers that shape the answer, the roles
+ * that decide which embedded relations may be read and, in organization mode, whose people are seen.
+ */
+function readKey(request: FastifyRequest, caller: Caller, organizations: boolean): string {
+  const { prefer, range, accept } = request.headers;
+  const roles = caller.roles.length > 1 ? [...caller.roles].sort().join(',') : (caller.roles[0] ?? '');
+  const scope = organizations ? `${caller.personId} ${caller.organizationId ?? ''}` : '';
+  return `${request.raw.url ?? ''}\n${prefer ?? ''}\n${range ?? ''}\n${accept ?? ''}\n${caller.agentId ?? ''}\n${roles}\n${scope}`;
 }
 
 function send(reply: FastifyReply, answer: Answer): void {

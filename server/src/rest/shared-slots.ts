@@ -15,18 +15,24 @@ export class SharedSlots {
     readonly queued: number,
   ) {}
 
+  private readonly release = (): void => {
+    const next = this.waiting.shift();
+    // The slot passes straight to the next request in line, so `running` stays the same.
+    if (next) next();
+    else this.running -= 1;
+  };
+
+  /** The function that gives the slot back when one is free now, without waiting; else undefined. */
+  tryAcquire(): (() => void) | undefined {
+    if (this.running >= this.limit) return undefined;
+    this.running += 1;
+    return this.release;
+  }
+
   /** Resolves with the function that gives the slot back; rejects with 429 when the line is full, or when `signal` aborts while waiting. */
   async acquire(signal: AbortSignal): Promise<() => void> {
-    const release = (): void => {
-      const next = this.waiting.shift();
-      // The slot passes straight to the next request in line, so `running` stays the same.
-      if (next) next();
-      else this.running -= 1;
-    };
-    if (this.running < this.limit) {
-      this.running += 1;
-      return release;
-    }
+    const now = this.tryAcquire();
+    if (now) return now;
     if (this.waiting.length >= this.queued) throw this.tooMany();
     await new Promise<void>((resolve, reject) => {
       const turn = (): void => {
@@ -40,7 +46,7 @@ export class SharedSlots {
       this.waiting.push(turn);
       signal.addEventListener('abort', leave, { once: true });
     });
-    return release;
+    return this.release;
   }
 
   private tooMany(): RestError {

@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { PlanCache } from './plan-cache.js';
 
 /** Statements one connection keeps prepared; past this, new shapes run unprepared. */
 const MAX_PREPARED_PER_CONNECTION = 256;
 
 const preparedBy = new WeakMap<pg.ClientBase, Set<string>>();
+
+/** Names of the statements seen lately, so that a request asked again is not hashed again. */
+const statementNames = new PlanCache<string>();
+
+function statementName(text: string): string {
+  return statementNames.get(text, () => `pgrst_${createHash('sha1').update(text).digest('base64url')}`);
+}
 
 export type Queryable = pg.Pool | pg.PoolClient;
 
@@ -29,7 +37,7 @@ function preparedConfig(client: pg.ClientBase, text: string, values: unknown[]):
     names = new Set();
     preparedBy.set(client, names);
   }
-  const name = `pgrst_${createHash('sha1').update(text).digest('base64url')}`;
+  const name = statementName(text);
   if (!names.has(name)) {
     if (names.size >= MAX_PREPARED_PER_CONNECTION) return { text, values };
     names.add(name);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { migrationNames } from '../db/migrate.js';
+import type { Starting } from './starting.js';
 
 /** How long readiness waits for the database before it says it is not ready. */
 const PROBE_TIMEOUT_MS = 5_000;
@@ -14,8 +15,8 @@ function listed(names: readonly string[]): string {
 }
 
 /**
- * Whether this process should receive traffic: it is not shutting down, its database answers, and
- * every migration this build ships is applied there. Asks on a connection of its own, like health.
+ * Whether this process should receive traffic: it is not shutting down, it finished starting, its
+ * database answers, and every migration this build ships is applied there. Asks on a connection of its own, like health.
  */
 export class ReadinessProbe {
   private readonly pool: pg.Pool;
@@ -24,6 +25,7 @@ export class ReadinessProbe {
   constructor(
     serverPool: pg.Pool,
     private readonly stopping: AbortSignal | undefined,
+    private readonly starting?: Starting,
   ) {
     this.pool = new pg.Pool({ ...serverPool.options, max: 1, connectionTimeoutMillis: PROBE_TIMEOUT_MS, statement_timeout: PROBE_TIMEOUT_MS });
     this.pool.on('error', () => undefined);
@@ -31,6 +33,7 @@ export class ReadinessProbe {
 
   async check(): Promise<Readiness> {
     if (this.stopping?.aborted) return { ready: false, reason: 'The server is shutting down' };
+    if (this.starting && !this.starting.done) return { ready: false, reason: this.starting.reason };
     this.shipped ??= migrationNames();
     const shipped = await this.shipped;
     let applied: Set<string>;

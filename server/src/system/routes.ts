@@ -5,6 +5,7 @@ import { DATABASE_RETRY_AFTER_S } from '../db/unavailable.js';
 import { VERSION } from '../version.js';
 import { DatabaseProbe } from './database-probe.js';
 import { ReadinessProbe } from './readiness.js';
+import type { Starting } from './starting.js';
 
 export interface SystemRoutesOptions {
   pool: pg.Pool;
@@ -14,6 +15,8 @@ export interface SystemRoutesOptions {
   authMode: AuthMode;
   /** Aborted when the process begins to shut down: readiness is false from then on. */
   stopping?: AbortSignal | undefined;
+  /** What the process still does after it began to answer: readiness is false until it is done. */
+  starting?: Starting | undefined;
 }
 
 const UNAVAILABLE = {
@@ -53,10 +56,10 @@ const ABOUT_SCHEMA = {
 };
 
 /** `GET /api/health`, `GET /api/ready` and `GET /api/about`, open without signing in. */
-export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { pool, registration, authMode, stopping }) => {
+export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { pool, registration, authMode, stopping, starting }) => {
   const probe = new DatabaseProbe(pool);
   app.addHook('onClose', () => probe.close());
-  const readiness = new ReadinessProbe(pool, stopping);
+  const readiness = new ReadinessProbe(pool, stopping, starting);
   app.addHook('onClose', () => readiness.close());
   app.get('/api/health', { schema: HEALTH_SCHEMA }, async (request, reply) => {
     try {

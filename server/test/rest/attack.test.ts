@@ -370,13 +370,25 @@ describe('the SQL text never depends on values', () => {
       [`title->>"${key.replace(/"/g, '\\"')}"`]: 'is.null',
     }).toString();
 
+  // The one exception: a page is written as the number it was read as (digits only), as PostgREST
+  // writes it, so that the statement's prepared plan is sized for the page and not for the table.
+  it('writes limit and offset as the numbers they were read as, and nothing else of them', () => {
+    const page = compile(new URLSearchParams({ select: 'id,hypotheses(title)', limit: '7', offset: '0012', 'hypotheses.limit': '3' }).toString());
+    expect(page.rowsSql).toMatch(/ LIMIT 7 OFFSET 12$/);
+    expect(page.rowsSql).toContain(' LIMIT 3)');
+    expect(page.values).toEqual([]);
+    for (const limit of ['7;drop table people', '-1', '1e3', '0x10', ' 7']) {
+      expect(() => compile(new URLSearchParams({ select: 'id', limit }).toString())).toThrow('failed to parse limit');
+    }
+  });
+
   it('refuses a malicious value for a uuid column before any SQL, naming the column', () => {
     expect(() => compile(new URLSearchParams({ created_by: `isdistinct.x'; drop table people; --` }).toString())).toThrow("'x'; drop table people; --' is not a valid id: incidents.created_by takes a UUID");
   });
 
   it('two malicious values give the same SQL and different parameters', () => {
     const a = compile(template("x'; drop table people; --", "a'b", '3'));
-    const b = compile(template('y" OR 1=1 /* ñ 🚀 */', 'c"d; --', '7'));
+    const b = compile(template('y" OR 1=1 /* ñ 🚀 */', 'c"d; --', '3'));
     expect(a.rowsSql).toBe(b.rowsSql);
     expect(a.countSql).toBe(b.countSql);
     expect(a.values).not.toEqual(b.values);

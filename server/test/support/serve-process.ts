@@ -41,7 +41,8 @@ export async function startServeProcess(extraEnv: Record<string, string> = {}, o
   const url = `http://127.0.0.1:${port}`;
   const output = (): string => `stdout: ${cli.stdout().slice(-4_000)}\nstderr: ${cli.stderr().slice(-4_000)}`;
   try {
-    await waitForOk(`${url}/api/health`, 120_000);
+    // Ready, not only answering: the job runner and schedules start once the server answers.
+    await waitForOk(`${url}/api/ready`, 120_000);
   } catch (error) {
     cli.child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${output()}`);

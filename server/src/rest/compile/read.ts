@@ -209,8 +209,16 @@ class ReadCompiler {
   }
 
   private pageSql(limit: number | undefined, offset: number): string {
-    const { params } = this.options;
-    return `${limit === undefined ? '' : ` LIMIT ${params.add(limit, 'bigint')}`}${offset > 0 ? ` OFFSET ${params.add(offset, 'bigint')}` : ''}`;
+    return `${limit === undefined ? '' : ` LIMIT ${this.count(limit)}`}${offset > 0 ? ` OFFSET ${this.count(offset)}` : ''}`;
+  }
+
+  /**
+   * A page bound as a number in the statement, as PostgREST writes it: bound as a parameter, the
+   * prepared statement's generic plan would size its work for a tenth of the table. Only a number
+   * beyond what JavaScript holds exactly is bound, so PostgreSQL answers it out of range.
+   */
+  private count(value: number): string {
+    return Number.isSafeInteger(value) && value >= 0 ? String(value) : this.options.params.add(value, 'bigint');
   }
 
   private nextAlias(prefix: string): string {
