@@ -10,9 +10,11 @@ interface Row {
 function fakePool(rowsByDigest: Map<string, Row>): { pool: pg.Pool; queries: () => number } {
   let count = 0;
   const pool = {
-    query: async (_sql: string, params: string[]) => {
+    // pg's two forms: query(text, values) and query({ name, text, values }).
+    query: async (statement: string | { values?: string[] }, values?: string[]) => {
       count += 1;
-      const row = rowsByDigest.get(params[0] ?? '');
+      const params = typeof statement === 'string' ? values : statement.values;
+      const row = rowsByDigest.get(params?.[0] ?? '');
       return { rows: row ? [row] : [] };
     },
   } as unknown as pg.Pool;

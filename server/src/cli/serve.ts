@@ -1,5 +1,6 @@
 import { loadIdentityConfig } from '../auth/identity/config.js';
 import { migrate } from '../db/migrate.js';
+import { migrateJobQueue } from '../engine/queue-schema.js';
 import { surviveDatabaseOutages } from '../db/unavailable-rejections.js';
 import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
 import { protectDataFolder } from '../data-folder.js';
@@ -43,6 +44,7 @@ export async function serve(): Promise<void> {
     answering.catch(() => undefined);
     const database = await openRuntimeDatabase(runtime, { shareEmbedded: true });
     await migrate(database.pool, { logger });
+    await migrateJobQueue(database.pool, logger);
     const secrets = await loadRuntimeSecrets(runtime);
     await protectDataFolder(config.dataDir, { embedded: config.databaseUrl === undefined });
     const { buildApp, checkServerKey, sealPlainCredentials, sealPlainSpecSecrets, ExpressionSandbox, Registry } = await answering;
