@@ -104,7 +104,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForOk(`${url}/api/health`, 180_000, () => child.exitCode === null && child.signalCode === null);
+    // Ready: migrated, and its job runner and schedules started (journeys watch checks run and runs end).
+    await waitForOk(`${url}/api/ready`, 180_000, () => child.exitCode === null && child.signalCode === null);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);

@@ -47,7 +47,7 @@ export async function restartableServe(args: string[], env: Record<string, strin
     async start() {
       cli = spawnCli(args, { DATABASE_URL: database.url, PHAROS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env });
       try {
-        await waitForOk(`${url}/api/health`, 120_000);
+        await waitForOk(`${url}/api/ready`, 120_000);
       } catch (error) {
         const message = `${(error as Error).message}\n${output()}`;
         await kill();
