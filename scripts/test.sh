@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+SECONDS=0
 echo '== type check (tsc -b)'
 npx tsc -b
 # The benchmarks are not part of the build: their types are checked here so that they keep up with it.
@@ -14,6 +15,7 @@ npx eslint .
 
 echo '== build the web app (served by the server, driven by the journeys)'
 npm run build -w web
+echo "   type check, lint and build took ${SECONDS} s"
 
 # Real peers of the connection, health-check and failover tests, each started by its test on a loopback port.
 PEERS=(mariadb-server redis-server slapd openssh-server samba smbclient prometheus dnsmasq-base iputils-ping prometheus-alertmanager kubernetes-client openssl patroni etcd-server haproxy postgresql-15)
