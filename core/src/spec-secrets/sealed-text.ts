@@ -5,7 +5,10 @@
 export const SEALED_PLACEHOLDER = '<sealed>';
 
 /** A value sealed with a server key: `v1:` and the base64url of its nonce, tag and ciphertext (28 bytes and more). */
-const SEALED_TEXT = /^v1:[A-Za-z0-9_-]{38,}$/;
+const SEALED = 'v1:[A-Za-z0-9_-]{38,}';
+const SEALED_TEXT = new RegExp(`^${SEALED}$`);
+/** A sealed value inside a text, also within a string of JSON text: not preceded by another base64url character. */
+const SEALED_IN_TEXT = new RegExp(`(^|[^A-Za-z0-9_-])${SEALED}`, 'g');
 
 export function isSealedText(value: unknown): value is string {
   return typeof value === 'string' && SEALED_TEXT.test(value);
@@ -19,4 +22,14 @@ export function redactSealed<T>(value: T): T {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactSealed(item as unknown)])) as T;
   }
   return value;
+}
+
+/**
+ * A text (an answer's JSON) with every sealed value written as the placeholder: the pattern of the
+ * database's redact_sealed, applied where the text arrives instead of by PostgreSQL.
+ */
+export function redactSealedText(text: string): string {
+  // Most texts hold none: a plain search is far cheaper than the expression.
+  if (!text.includes('v1:')) return text;
+  return text.replace(SEALED_IN_TEXT, `$1${SEALED_PLACEHOLDER}`);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isLiteralCredential, urlCarriesCredentials } from './credential-text.js';
 import { SPEC_SECRET_RULES } from './fields.js';
-import { redactSealed, SEALED_PLACEHOLDER } from './sealed-text.js';
+import { redactSealed, redactSealedText, SEALED_PLACEHOLDER } from './sealed-text.js';
 import { mapSpecSecrets, savedCounterpart, type SecretLeaf } from './walk.js';
 
 const found = (spec: unknown, rules = SPEC_SECRET_RULES.Canary): SecretLeaf[] => {
@@ -59,6 +59,12 @@ describe('credentials of specs', () => {
   it('are answered as the placeholder wherever a sealed text is', () => {
     const sealed = `v1:${'A'.repeat(40)}`;
     expect(redactSealed({ a: [sealed, 'v1:short'], b: { c: sealed } })).toEqual({ a: [SEALED_PLACEHOLDER, 'v1:short'], b: { c: SEALED_PLACEHOLDER } });
+  });
+
+  it('are answered as the placeholder inside JSON text, also within an embedded string, but not inside a longer word', () => {
+    const sealed = `v1:${'A'.repeat(40)}`;
+    const text = JSON.stringify({ a: sealed, b: JSON.stringify({ c: sealed }), d: 'v1:short', e: `xv1:${'A'.repeat(40)}` });
+    expect(JSON.parse(redactSealedText(text))).toEqual({ a: SEALED_PLACEHOLDER, b: JSON.stringify({ c: SEALED_PLACEHOLDER }), d: 'v1:short', e: `xv1:${'A'.repeat(40)}` });
   });
 
   it('find their saved counterpart by the name of list entries, else by position', () => {

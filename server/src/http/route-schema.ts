@@ -12,22 +12,23 @@ export const FLAG = { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['tru
 /** A whole number, or the same as text. */
 export const WHOLE = { anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^[0-9]+$' }] } as const;
 
-/** Path parameters, each a UUID. */
-export function uuidParams<const Name extends string>(...names: Name[]) {
+/** Path parameters, each of the one `type`. */
+function pathParams<const Name extends string, const Type extends object>(type: Type, names: Name[]) {
   return {
     type: 'object',
     required: names,
-    properties: Object.fromEntries(names.map((name) => [name, UUID])) as Record<Name, typeof UUID>,
+    properties: Object.fromEntries(names.map((name) => [name, type])) as Record<Name, Type>,
   } as const;
+}
+
+/** Path parameters, each a UUID. */
+export function uuidParams<const Name extends string>(...names: Name[]) {
+  return pathParams(UUID, names);
 }
 
 /** Path parameters, each a text. */
 export function textParams<const Name extends string>(...names: Name[]) {
-  return {
-    type: 'object',
-    required: names,
-    properties: Object.fromEntries(names.map((name) => [name, TEXT])) as Record<Name, typeof TEXT>,
-  } as const;
+  return pathParams(TEXT, names);
 }
 
 /** The body of a POST that takes none: documented so that every POST lists its body, and optional in the document. */

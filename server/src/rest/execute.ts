@@ -1,7 +1,7 @@
+import { redactSealedText } from '@pharos/core';
 import type { CompiledRead } from './compile/read.js';
 import type { Params } from './compile/sql.js';
 import { RestError } from './errors.js';
-import { redactSealedText } from './sealed-answer.js';
 import { query, type Queryable } from './statements.js';
 
 export type { Queryable };
