@@ -10,10 +10,7 @@
  * --cpu-prof) there.
  */
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
@@ -24,8 +21,9 @@ import { signInAndLoadDashboard } from './health-sign-in.js';
 import { CheckTarget } from './health-target.js';
 import { CpuMeter, cpuSeconds, rssMb, treeCpuSeconds } from './proc-usage.js';
 import { CleanUps, log, runBench, verdict } from './report.js';
+import { openBenchDatabase } from './bench-database.js';
 import { freePort } from './serve-process.js';
-import { createIdentity, createToken, migrate, openDatabase, transaction, type Database } from './server.js';
+import { createIdentity, createToken, transaction } from './server.js';
 
 const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const BASELINE_SCRIPT = fileURLToPath(new URL('./health-baseline.ts', import.meta.url));
@@ -153,14 +151,7 @@ function lagLine(label: string, result: LagResult): { p95: number; line: string 
 async function main(): Promise<void> {
   const layoutText = LAYOUTS.map((layout) => `${layout.canaries} canaries of ${layout.checksEach}`).join(' + ');
   log(`Pharos health benchmark: ${CHECKS} HTTP checks (${layoutText}) ${SCHEDULE}, ${RATE.toFixed(0)} checks/s, node ${process.version}, ${os.availableParallelism()} CPUs, load average ${loadAverage()}`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pharos-bench-health-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const external = process.env['DATABASE_URL']?.trim() || undefined;
-  const database: Database = await openDatabase({ databaseUrl: external, dataDir, poolSize: 8 });
-  cleanups.push(() => database.close());
-  const { pool } = database;
-  await migrate(pool);
-  const postmaster = external ? undefined : Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const { pool, postmaster, database, dataDir } = await openBenchDatabase(cleanups, 'health', 8);
   const { target, url: targetUrl } = await CheckTarget.start();
   cleanups.push(() => target.close());
 

@@ -7,15 +7,14 @@
  * roll-up of the last 270 days, with one check in twenty failing on some days.
  * BENCH_SLA_CHECKS (default 10000) and BENCH_SLA_REQUESTS (default 20) change the size.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { percentile } from './health-lag.js';
 import { CleanUps, log, runBench, verdict } from './report.js';
+import { openBenchDatabase } from './bench-database.js';
 import { seedStep } from './seed-step.js';
 import { freePort, ServeProcess } from './serve-process.js';
-import { createToken, migrate, openDatabase } from './server.js';
+import { createToken } from './server.js';
 
 const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const CHECKS = Number(process.env['BENCH_SLA_CHECKS'] ?? 10_000);
@@ -33,13 +32,7 @@ const DAILY_ONLY = `
 
 async function main(): Promise<void> {
   log(`Pharos SLA report benchmark: ${CHECKS.toLocaleString('en')} checks × 1 year, node ${process.version}, ${os.availableParallelism()} CPUs`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pharos-bench-sla-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const external = process.env['DATABASE_URL']?.trim() || undefined;
-  const database = await openDatabase({ databaseUrl: external, dataDir, poolSize: 4 });
-  cleanups.push(() => database.close());
-  const { pool } = database;
-  await migrate(pool);
+  const { pool, database, dataDir } = await openBenchDatabase(cleanups, 'sla', 4);
 
   log('seeding');
   const db = await pool.connect();

@@ -14,8 +14,7 @@
  * uses that database instead of an embedded one.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,8 +24,9 @@ import { percentile } from './health-lag.js';
 import { CheckTarget } from './health-target.js';
 import { rssMb } from './proc-usage.js';
 import { CleanUps, log, runBench, verdict } from './report.js';
+import { openBenchDatabase } from './bench-database.js';
 import { freePort, ServeProcess } from './serve-process.js';
-import { createToken, migrate, openDatabase, seedScale, type Database } from './server.js';
+import { createToken, seedScale, type Database } from './server.js';
 import { CallLog, SoakClients } from './soak-clients.js';
 import { CALL_NAMES } from './soak-mix.js';
 import { UsageSampler, trendOf, type Sample } from './soak-sampler.js';
@@ -108,14 +108,7 @@ async function main(): Promise<void> {
   log(
     `Pharos soak benchmark: ${SERVERS} servers on one database, ${CHECKS} checks, ${BASELINE_CLIENTS} then ${CLIENTS} clients for ${SOAK_MINUTES} min (think ${THINK_MIN_S}–${THINK_MAX_S} s), node ${process.version}, ${os.availableParallelism()} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`,
   );
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pharos-bench-soak-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const external = process.env['DATABASE_URL']?.trim() || undefined;
-  const database = await openDatabase({ databaseUrl: external, dataDir, poolSize: 4 });
-  cleanups.push(() => database.close());
-  const { pool } = database;
-  await migrate(pool);
-  const postmaster = external ? undefined : Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const { pool, postmaster, database, dataDir } = await openBenchDatabase(cleanups, 'soak', 4);
 
   log(`seeding: ${CATALOG.configs} catalog items, a topology of ${TREE.roots}x${TREE.children}x${TREE.leaves}, ${INCIDENTS} incidents, ${CLIENTS} people with tokens`);
   await seedCatalog(pool, CATALOG, () => undefined);

@@ -7,15 +7,14 @@
  * BENCH_SUSPECTS_SCALE (default 1) shrinks the configs and changes for a quick try (0.1: 100,000 and
  * 1,000,000); BENCH_SUSPECTS_REQUESTS (default 200) is the requests of each kind.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { percentile } from './health-lag.js';
 import { CleanUps, log, runBench, verdict } from './report.js';
+import { openBenchDatabase } from './bench-database.js';
 import { freePort, ServeProcess } from './serve-process.js';
-import { createToken, migrate, openDatabase } from './server.js';
+import { createToken } from './server.js';
 import { seedSuspects, type SuspectsSize } from './suspects-seed.js';
 
 const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -47,13 +46,7 @@ const NAIVE = `
 
 async function main(): Promise<void> {
   log(`Pharos suspects benchmark: ${SIZE.configs.toLocaleString('en')} configs, ${SIZE.changes.toLocaleString('en')} changes over 7 days, ${SIZE.checks} failing checks, node ${process.version}, ${os.availableParallelism()} CPUs`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pharos-bench-suspects-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const external = process.env['DATABASE_URL']?.trim() || undefined;
-  const database = await openDatabase({ databaseUrl: external, dataDir, poolSize: 4 });
-  cleanups.push(() => database.close());
-  const { pool } = database;
-  await migrate(pool);
+  const { pool, database, dataDir } = await openBenchDatabase(cleanups, 'suspects', 4);
   log('seeding');
   await seedSuspects(pool, SIZE, log);
   const server = await ServeProcess.start({ rootDir: ROOT_DIR, dataDir, databaseUrl: database.url, port: await freePort(), logLevel: 'warn' });

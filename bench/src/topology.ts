@@ -10,9 +10,7 @@
  * shrinks the pods per service for a quick try; BENCH_TOPOLOGY_EXPLAIN=1 prints EXPLAIN ANALYZE of the
  * root's statement.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
@@ -20,8 +18,9 @@ import { CheckTarget } from './health-target.js';
 import { percentile } from './health-lag.js';
 import { explainRoot } from './topology-explain.js';
 import { CleanUps, log, runBench, verdict } from './report.js';
+import { openBenchDatabase } from './bench-database.js';
 import { freePort, ServeProcess } from './serve-process.js';
-import { createToken, migrate, openDatabase } from './server.js';
+import { createToken } from './server.js';
 import { componentCount, createLeafCanaries, leafCount, seedTree, type TreeShape } from './topology-seed.js';
 
 const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,13 +57,7 @@ async function main(): Promise<void> {
   const components = componentCount(SHAPE);
   const leaves = leafCount(SHAPE);
   log(`Pharos topology benchmark: ${components.toLocaleString('en')} components (${SHAPE.roots} x ${SHAPE.children} x ${SHAPE.leaves}), ${leaves.toLocaleString('en')} HTTP checks ${SCHEDULE}, node ${process.version}, ${os.availableParallelism()} CPUs`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pharos-bench-topology-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const external = process.env['DATABASE_URL']?.trim() || undefined;
-  const database = await openDatabase({ databaseUrl: external, dataDir, poolSize: 4 });
-  cleanups.push(() => database.close());
-  const { pool } = database;
-  await migrate(pool);
+  const { pool, database, dataDir } = await openBenchDatabase(cleanups, 'topology', 4);
   const { target, url: targetUrl } = await CheckTarget.start();
   cleanups.push(() => target.close());
 
