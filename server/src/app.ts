@@ -105,11 +105,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { stopping } = options;
   app.addHook('onSend', async (request, reply) => {
-    // Answers given while shutting down end their connection, so that closing the server does not wait on idle keep-alive sockets.
-    if (stopping?.aborted) reply.header('connection', 'close');
-    // So does an answer given before the body was read (a refusal before parsing): the unread body
-    // would otherwise hold the socket, and closing the server, until the keep-alive timeout.
-    else if (!request.raw.complete) reply.header('connection', 'close');
+    // An answer ends its connection while the server shuts down, and when it is given before its body was
+    // read (a refusal before parsing): else an idle keep-alive socket, or the unread body, holds the socket
+    // and the server's close until the keep-alive timeout.
+    if (stopping?.aborted || !request.raw.complete) reply.header('connection', 'close');
   });
   installHostCheck(app);
   installJsonBodyParser(app);
