@@ -1,6 +1,9 @@
 import { loadIdentityConfig } from '../auth/identity/config.js';
 import { migrate } from '../db/migrate.js';
 import { migrateJobQueue } from '../engine/queue-schema.js';
+import { enginePoolSize, loadEngineConfig } from '../engine/config.js';
+import { connectionBudget, warnWhenOverBudget } from '../db/connection-budget.js';
+import { loadDataServiceConfig } from '../rest/config.js';
 import { surviveDatabaseOutages } from '../db/unavailable-rejections.js';
 import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
 import { protectDataFolder } from '../data-folder.js';
@@ -45,6 +48,12 @@ export async function serve(): Promise<void> {
     const database = await openRuntimeDatabase(runtime, { shareEmbedded: true });
     await migrate(database.pool, { logger });
     await migrateJobQueue(database.pool, logger);
+    const budget = connectionBudget({
+      serverPool: config.poolSize,
+      dataPool: loadDataServiceConfig().poolSize ?? config.poolSize,
+      enginePool: enginePoolSize(loadEngineConfig()),
+    });
+    await warnWhenOverBudget(database.pool, budget, logger);
     const secrets = await loadRuntimeSecrets(runtime);
     await protectDataFolder(config.dataDir, { embedded: config.databaseUrl === undefined });
     const { buildApp, checkServerKey, sealPlainCredentials, sealPlainSpecSecrets, ExpressionSandbox, Registry } = await answering;

@@ -133,6 +133,12 @@ interface Cluster {
   reservedPorts: readonly number[];
 }
 
+/**
+ * Room for three servers of the default pool sizes (53 connections each, see connection-budget.ts) and
+ * the commands beside them: PostgreSQL's default of 100 is less than two.
+ */
+const EMBEDDED_MAX_CONNECTIONS = 200;
+
 async function preparePgDir(pgDir: string, initialised: boolean): Promise<void> {
   if (!initialised) await rm(pgDir, { recursive: true, force: true }); // a half-done initdb
   await mkdir(pgDir, { recursive: true, mode: 0o700 });
@@ -173,7 +179,7 @@ async function startOwnedCluster(cluster: Cluster): Promise<EmbeddedDatabase> {
     createPostgresUser: isRoot(),
     // The builtin provider sorts by code point and knows Unicode case, the same on every OS.
     initdbFlags: ['--encoding=UTF8', `--locale=${locale}`, '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', `max_connections=${EMBEDDED_MAX_CONNECTIONS}`],
     onLog,
     onError: onLog,
   });

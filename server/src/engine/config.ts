@@ -22,3 +22,11 @@ export function loadEngineConfig(env: Env = process.env): EngineConfig {
   if (concurrency < 1) throw new Error('PHAROS_JOB_CONCURRENCY must be at least 1');
   return { concurrency, heartbeatMs: 2_000, deadAfterMs: 10_000, schedulerIntervalMs: 250, pollIntervalMs: 1_000, shutdownGraceMs: 10_000 };
 }
+
+/** Connections besides the workers': graphile-worker's listener, the event listener and batch, the scheduler, heartbeats. */
+const SPARE_CONNECTIONS = 6;
+
+/** The connections of a process's job engine pool. */
+export function enginePoolSize(config: Pick<EngineConfig, 'concurrency'>): number {
+  return config.concurrency + SPARE_CONNECTIONS;
+}

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Registry } from 'prom-client';
 import { EventDispatcher } from '../events/dispatcher.js';
 import type { DispatcherOptions } from '../events/types.js';
-import type { EngineConfig } from './config.js';
+import { enginePoolSize, type EngineConfig } from './config.js';
 import type { JobDefinition } from './job.js';
 import { JobMetrics } from './job-metrics.js';
 import { ProcessRegistry } from './processes.js';
@@ -21,9 +21,6 @@ export interface EngineOptions {
   events?: Partial<DispatcherOptions>;
 }
 
-/** Connections besides the workers': graphile-worker's listener, the event listener and batch, the scheduler, heartbeats. */
-const SPARE_CONNECTIONS = 6;
-
 /**
  * What runs by itself in a server process: queued jobs, schedules' ticks and domain event consumers.
  * Areas define their jobs and consumers before `start`; every process of one database shares the work.
@@ -38,7 +35,7 @@ export class Engine {
 
   constructor(options: EngineOptions) {
     const { config, logger } = options;
-    this.pool = new pg.Pool({ ...options.pool.options, max: config.concurrency + SPARE_CONNECTIONS });
+    this.pool = new pg.Pool({ ...options.pool.options, max: enginePoolSize(config) });
     const onError = (error: Error) => logger.warn({ err: error }, 'an engine database connection failed');
     this.pool.on('error', onError);
     this.pool.on('connect', (client) => client.on('error', onError));

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isRunning, waitForExit } from '../../src/db/embedded/processes.js';
 import { exited, runCli, spawnCli, type CliProcess } from '../support/cli.js';
@@ -54,6 +55,14 @@ describe('pharos serve with the embedded PostgreSQL', () => {
     expect(restarted.pid).not.toBe(orphan);
     // The same port, so connections saved with the database's URL still reach it.
     expect(restarted.port).toBe(databasePort);
+
+    // Room for three servers of the default pool sizes, so the server has nothing to warn about.
+    const { user, password } = JSON.parse(await readFile(path.join(dataDir, 'postgres.json'), 'utf8')) as { user: string; password: string };
+    const client = new pg.Client({ host: '127.0.0.1', port: restarted.port, user, password, database: 'postgres' });
+    await client.connect();
+    const { rows } = await client.query<{ max_connections: string }>('SHOW max_connections').finally(() => client.end());
+    expect(rows[0]?.max_connections).toBe('200');
+    expect(second.stdout()).not.toContain('database connections, but PostgreSQL has room');
 
     // A command run beside the server uses the server's cluster rather than starting or stopping one.
     const created = await runCli(['token', 'create', '--email', 'ops@example.com', '--role', 'admin'], { PHAROS_DATA_DIR: dataDir });
