@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import PinoPretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type PinoPretty from 'pino-pretty';
 import type { LogLevel } from './config.js';
 
 export type { Logger };
@@ -55,8 +56,10 @@ export function logFormatFor(stream: { isTTY?: boolean }): LogFormat {
 
 function logStream(fd: 1 | 2, format: LogFormat): DestinationStream {
   if (format === 'json') return pino.destination(fd);
+  // Loaded only for a terminal: a server writing JSON (a container, a pipe) never needs it.
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
   // Synchronous, in this thread: lines are not lost when the process exits right after logging.
-  return PinoPretty({ destination: fd, sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+  return pretty({ destination: fd, sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
 }
 
 /** One logger for the whole process; Fastify reuses it through `loggerInstance`. */

@@ -1,7 +1,8 @@
 import { isRecord } from '@pharos/core';
 import { marked } from 'marked';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { SERVICES } from './services.js';
+import { CHANNEL_TYPES } from './channel-types.js';
 import { fromServiceUrl } from './service-url.js';
 import { ChannelError, type ChannelConnection, type Message } from './types.js';
 import { timeoutSignal } from '../modules/timeout-signal.js';
@@ -9,7 +10,6 @@ import { timeoutSignal } from '../modules/timeout-signal.js';
 /** Longest a service may take to answer one message. */
 export const SEND_TIMEOUT_MS = 15_000;
 
-export const CHANNEL_TYPES = [...Object.keys(SERVICES), 'email'].sort();
 
 
 /** The reason a service gives in its error answer, whatever its shape. */
@@ -57,12 +57,13 @@ async function sendHttp(service: string, connection: ChannelConnection, message:
   if (refusedIn(body)) throw new ChannelError(service, reasonIn(body) ?? 'the service refused the message', response.status);
 }
 
-/** The SMTP transport of an email connection: host and port from its fields or its smtp:// url. */
-export function emailTransport(connection: ChannelConnection, properties: Record<string, string> = { ...connection.properties }): { transport: Transporter; host: string } {
+/** The SMTP transport of an email connection: host and port from its fields or its smtp:// url. nodemailer is loaded on the first one. */
+export async function emailTransport(connection: ChannelConnection, properties: Record<string, string> = { ...connection.properties }): Promise<{ transport: Transporter; host: string }> {
   const host = properties['host'] ?? (connection.url ? new URL(connection.url).hostname : undefined);
   if (!host) throw new ChannelError('email', 'the SMTP host is missing in the connection');
   const port = Number(properties['port'] ?? (connection.url ? new URL(connection.url).port : '') ?? '') || 587;
   const encryption = (properties['encryptionMethod'] ?? 'Auto').toLowerCase();
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host,
     port,
@@ -81,7 +82,7 @@ async function sendEmail(connection: ChannelConnection, message: Message): Promi
   const properties = { ...connection.properties, ...message.properties };
   const to = properties['to'];
   if (!to) throw new ChannelError('email', 'no recipient: set the property to');
-  const { transport, host } = emailTransport(connection, properties);
+  const { transport, host } = await emailTransport(connection, properties);
   const from = properties['from'] ?? connection.username ?? `pharos@${host}`;
   const fromName = properties['fromName'];
   try {

@@ -1,4 +1,5 @@
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+import { loadOnce } from '../modules/load-once.js';
 import { basicAuthorization } from '../http/basic-auth.js';
 import { VERSION } from '../version.js';
 import type { ResolvedEndpoint } from './endpoint.js';
@@ -6,7 +7,8 @@ import { BackendError } from './types.js';
 
 /** An answer is read up to this many bytes; a backend sending more is answering something else. */
 const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
-const insecureAgent = new Agent({ connect: { rejectUnauthorized: false } });
+const undici = loadOnce(() => import('undici'));
+const insecureAgent = loadOnce(async (): Promise<Agent> => new (await undici()).Agent({ connect: { rejectUnauthorized: false } }));
 
 /** The JSON answer of a backend's HTTP API; its own error text (as `name answered HTTP 400: …`) otherwise. */
 export async function requestJson(name: string, endpoint: ResolvedEndpoint, path: string, init: { method: 'GET' | 'POST'; body?: unknown }, signal: AbortSignal, describe: (answer: unknown) => string): Promise<unknown> {
@@ -14,6 +16,7 @@ export async function requestJson(name: string, endpoint: ResolvedEndpoint, path
   let status: number;
   let text: string;
   try {
+    const { request } = await undici();
     const response = await request(url, {
       method: init.method,
       signal,
@@ -24,7 +27,7 @@ export async function requestJson(name: string, endpoint: ResolvedEndpoint, path
         ...(endpoint.username || endpoint.password ? { authorization: basicAuthorization(endpoint.username ?? '', endpoint.password ?? '') } : {}),
       },
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-      ...(endpoint.insecureTls ? { dispatcher: insecureAgent } : {}),
+      ...(endpoint.insecureTls ? { dispatcher: await insecureAgent() } : {}),
     });
     status = response.statusCode;
     const length = Number(response.headers['content-length'] ?? 0);

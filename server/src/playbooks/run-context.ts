@@ -2,7 +2,7 @@ import { envVarText } from '@pharos/core';
 import type pg from 'pg';
 import { resolveConnection } from '../connections/resolve.js';
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
-import { HTTP_USER_AGENT } from '../health/runners/http.js';
+import { HTTP_USER_AGENT } from '../health/runners/user-agent.js';
 import { resolveValue } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { ActionContext } from './actions/types.js';

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { mergeConnection } from '../../connections/origin.js';
 import type { ResolvedConnection } from '../../connections/resolve.js';
 import type { ExpressionSandbox } from '../../expressions/sandbox.js';
-import { HTTP_USER_AGENT } from '../../health/runners/http.js';
+import { HTTP_USER_AGENT } from '../../health/runners/user-agent.js';
 import { executeAction } from '../../playbooks/actions/index.js';
 import { renderAction } from '../../playbooks/actions/render-action.js';
 import type { ActionContext, ActionOutcome } from '../../playbooks/actions/types.js';

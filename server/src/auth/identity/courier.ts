@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type pg from 'pg';
 import type { IdentityConfig } from './config.js';
 
@@ -41,15 +41,18 @@ function storedForm(email: Email): { body: string; templateData: Record<string, 
  * address exists.
  */
 export class Courier {
-  private readonly transport: Transporter | null;
+  /** The SMTP transport, made (and nodemailer loaded) at the first message; null without SMTP_URL. */
+  private transport: Promise<Transporter> | null = null;
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly config: Pick<IdentityConfig, 'smtpUrl' | 'smtpFrom'>,
     private readonly logger: FastifyBaseLogger,
-  ) {
-    this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  ) {}
+
+  private transportOf(smtpUrl: string): Promise<Transporter> {
+    return (this.transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(smtpUrl)));
   }
 
   async send(email: Email): Promise<void> {
@@ -57,24 +60,24 @@ export class Courier {
     const { rows } = await this.pool.query<{ id: string }>(
       `insert into courier_messages (recipient, subject, body, template_type, template_data, status)
        values ($1, $2, $3, $4, $5, $6) returning id`,
-      [email.to, email.subject, stored.body, email.templateType, stored.templateData, this.transport ? 'queued' : 'logged'],
+      [email.to, email.subject, stored.body, email.templateType, stored.templateData, this.config.smtpUrl ? 'queued' : 'logged'],
     );
     const id = rows[0]?.id;
     if (!id) throw new Error('Could not record the message');
-    if (!this.transport) {
+    if (!this.config.smtpUrl) {
       this.logger.info(
         { courier_message_id: id, to: email.to, template: email.templateType, ...email.templateData },
         `e-mail not sent (SMTP_URL is not set): ${email.subject}`,
       );
       return;
     }
-    const delivery = this.deliver(this.transport, id, email).finally(() => this.pending.delete(delivery));
+    const delivery = this.deliver(this.transportOf(this.config.smtpUrl), id, email).finally(() => this.pending.delete(delivery));
     this.pending.add(delivery);
   }
 
-  private async deliver(transport: Transporter, id: string, email: Email): Promise<void> {
+  private async deliver(transport: Promise<Transporter>, id: string, email: Email): Promise<void> {
     try {
-      await transport.sendMail({ from: this.config.smtpFrom, to: email.to, subject: email.subject, text: email.body });
+      await (await transport).sendMail({ from: this.config.smtpFrom, to: email.to, subject: email.subject, text: email.body });
       await this.pool.query("update courier_messages set status = 'sent', send_count = send_count + 1 where id = $1", [id]);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -88,6 +91,6 @@ export class Courier {
   /** Waits for deliveries in flight (on shutdown). */
   async close(): Promise<void> {
     await Promise.allSettled([...this.pending]);
-    this.transport?.close();
+    (await this.transport?.catch(() => undefined))?.close();
   }
 }

@@ -1,4 +1,4 @@
-import { ChannelError, CHANNEL_TYPES, emailTransport, sendMessage } from '../../channels/index.js';
+import { ChannelError, emailTransport, sendMessage } from '../../channels/index.js';
 import { failureOf, type ConnectionTester } from './types.js';
 import type { ResolvedConnection } from '../resolve.js';
 
@@ -9,7 +9,7 @@ function channelOf(connection: ResolvedConnection) {
 /** Connects to the SMTP server and logs in (nodemailer's verify): no message is sent. */
 export const testEmail: ConnectionTester = (connection) =>
   failureOf(async () => {
-    const { transport } = emailTransport(channelOf(connection));
+    const { transport } = await emailTransport(channelOf(connection));
     try {
       await transport.verify();
     } finally {
@@ -30,5 +30,3 @@ export const testChannel: ConnectionTester = (connection, signal) =>
       throw error instanceof ChannelError ? new Error(error.message) : error;
     }
   });
-
-export const CHANNEL_CONNECTION_TYPES: readonly string[] = CHANNEL_TYPES.filter((type) => type !== 'email');

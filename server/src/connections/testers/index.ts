@@ -1,39 +1,31 @@
 import type { ResolvedConnection } from '../resolve.js';
 import { loadedOnUse } from '../../modules/loaded-on-use.js';
-import { CHANNEL_CONNECTION_TYPES, testChannel, testEmail } from './channels.js';
-import { testFolder } from './folder.js';
-import { testGit } from './git.js';
-import { testKubernetes } from './kubernetes.js';
-import { testElasticsearch, testHttp, testPrometheus } from './http.js';
-import { testLdap } from './ldap.js';
-import { testRedis } from './redis.js';
-import { testSftp } from './sftp.js';
-import { testSmb } from './smb.js';
-import { testMysql, testPostgres, testSqlServer } from './sql.js';
+import { CHANNEL_CONNECTION_TYPES } from '../../channels/channel-types.js';
 import { ConnectionTestFailure, TEST_TIMEOUT_MS, TestNotSupported, type ConnectionTester } from './types.js';
 import { timeoutSignal } from '../../modules/timeout-signal.js';
 
 export { ConnectionTestFailure, TestNotSupported } from './types.js';
 
+// Each tester's client library (undici, ssh2, ldapts, nodemailer, cloud SDKs …) is loaded on its first test, not at start.
 const TESTERS: Readonly<Record<string, ConnectionTester>> = {
-  postgres: testPostgres,
-  mysql: testMysql,
-  sql_server: testSqlServer,
-  redis: testRedis,
-  http: testHttp,
-  prometheus: testPrometheus,
-  elasticsearch: testElasticsearch,
-  ldap: testLdap,
-  sftp: testSftp,
-  smb: testSmb,
-  git: testGit,
-  kubernetes: testKubernetes,
+  postgres: loadedOnUse(() => import('./sql.js').then((module) => module.testPostgres)),
+  mysql: loadedOnUse(() => import('./sql.js').then((module) => module.testMysql)),
+  sql_server: loadedOnUse(() => import('./sql.js').then((module) => module.testSqlServer)),
+  redis: loadedOnUse(() => import('./redis.js').then((module) => module.testRedis)),
+  http: loadedOnUse(() => import('./http.js').then((module) => module.testHttp)),
+  prometheus: loadedOnUse(() => import('./http.js').then((module) => module.testPrometheus)),
+  elasticsearch: loadedOnUse(() => import('./http.js').then((module) => module.testElasticsearch)),
+  ldap: loadedOnUse(() => import('./ldap.js').then((module) => module.testLdap)),
+  sftp: loadedOnUse(() => import('./sftp.js').then((module) => module.testSftp)),
+  smb: loadedOnUse(() => import('./smb.js').then((module) => module.testSmb)),
+  git: loadedOnUse(() => import('./git.js').then((module) => module.testGit)),
+  kubernetes: loadedOnUse(() => import('./kubernetes.js').then((module) => module.testKubernetes)),
   aws: loadedOnUse(() => import('./aws.js').then((module) => module.testAws)),
   google_cloud: loadedOnUse(() => import('./google-cloud.js').then((module) => module.testGoogleCloud)),
   azure: loadedOnUse(() => import('./azure.js').then((module) => module.testAzure)),
-  folder: testFolder,
-  email: testEmail,
-  ...Object.fromEntries(CHANNEL_CONNECTION_TYPES.map((type) => [type, testChannel])),
+  folder: loadedOnUse(() => import('./folder.js').then((module) => module.testFolder)),
+  email: loadedOnUse(() => import('./channels.js').then((module) => module.testEmail)),
+  ...Object.fromEntries(CHANNEL_CONNECTION_TYPES.map((type) => [type, loadedOnUse(() => import('./channels.js').then((module) => module.testChannel))])),
 };
 
 /** Types a test really connects for. */

@@ -1,5 +1,4 @@
 import { request, type Dispatcher } from 'undici';
-import { VERSION } from '../../version.js';
 import { isRecord } from '@pharos/core';
 import { crawl } from './http-crawl.js';
 import { digestFor } from './http-digest.js';
@@ -13,11 +12,6 @@ const DAY_MS = 86_400_000;
 /** Longest body kept for the expressions. */
 const MAX_BODY = 1024 * 1024;
 
-/**
- * Starts as canary-checker's does, so the checks people wrote for it (`json.headers["User-Agent"].startsWith("canary-checker/")`)
- * pass unchanged; Pharos names itself after it.
- */
-export const HTTP_USER_AGENT = `canary-checker/compatible Pharos/${VERSION}`;
 
 /** Credentials besides the spec's: an oauth2 bearer token, or basic credentials the URL carried. */
 interface Credentials {
@@ -154,7 +148,7 @@ async function exchange(spec: Record<string, unknown>, context: RunContext, star
  * with a client-credentials token; a `$(…)` url and a `templateBody` body are templates (http-templates.ts);
  * `crawl` follows the site's links instead (http-crawl.ts).
  * Variables: code, headers, content, json, sslAge (ms, 0 without TLS), duration and elapsed (ms), url
- * (the last one requested). The User-Agent is HTTP_USER_AGENT unless the spec's headers give one.
+ * (the last one requested). The User-Agent is the context's (HTTP_USER_AGENT of user-agent.ts) unless the spec's headers give one.
  */
 export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcome> => {
   const target = text(spec['url']) ?? text(spec['endpoint']);

@@ -1,56 +1,49 @@
 import { loadedOnUse } from '../../modules/loaded-on-use.js';
-import { alertmanagerCheck } from './alertmanager.js';
-import { dnsCheck } from './dns.js';
-import { catalogCheck } from './catalog.js';
-import { execCheck } from './exec.js';
-import { folderCheck } from './folder.js';
-import { httpCheck } from './http.js';
-import { junitCheck } from './junit.js';
-import { kubernetesCheck } from './kubernetes.js';
-import { namespaceCheck, podCheck } from './kubernetes-pod.js';
-import { icmpCheck } from './icmp.js';
-import { ldapCheck } from './ldap.js';
-import { prometheusCheck } from './prometheus.js';
-import { redisCheck } from './redis.js';
-import { elasticsearchCheck, opensearchCheck } from './search.js';
-import { mssqlCheck, mysqlCheck, postgresCheck, sqlCheck } from './sql.js';
-import { tcpCheck } from './tcp.js';
 import type { CheckRunner } from './types.js';
 
-// The MongoDB driver is loaded on the first mongodb check, not at start.
-const mongodbCheck: CheckRunner = loadedOnUse(() => import('./mongodb.js').then((module): CheckRunner => module.mongodbCheck));
-
-export { HTTP_USER_AGENT } from './http.js';
+export { HTTP_USER_AGENT } from './user-agent.js';
 export type { CheckOutcome, CheckRunner, RunContext } from './types.js';
+
+/** A runner whose module, and the client library it needs, is loaded on the first check of its type, not at start. */
+function runner(load: () => Promise<CheckRunner>): CheckRunner {
+  return loadedOnUse(load);
+}
+
+const sql = (pick: (module: typeof import('./sql.js')) => CheckRunner) => runner(() => import('./sql.js').then(pick));
+/** Also the runners of playbooks' http and sql actions. */
+export const httpCheck = runner(() => import('./http.js').then((module) => module.httpCheck));
+export const sqlCheck = sql((module) => module.sqlCheck);
+const alertmanager = runner(() => import('./alertmanager.js').then((module) => module.alertmanagerCheck));
+const mongodb = runner(() => import('./mongodb.js').then((module) => module.mongodbCheck));
 
 /** Check types that run here so far; the others are saved and say they do not run yet. */
 export const CHECK_RUNNERS: Readonly<Record<string, CheckRunner>> = {
   http: httpCheck,
-  tcp: tcpCheck,
-  dns: dnsCheck,
-  exec: execCheck,
+  tcp: runner(() => import('./tcp.js').then((module) => module.tcpCheck)),
+  dns: runner(() => import('./dns.js').then((module) => module.dnsCheck)),
+  exec: runner(() => import('./exec.js').then((module) => module.execCheck)),
   sql: sqlCheck,
-  postgres: postgresCheck,
-  mysql: mysqlCheck,
-  mssql: mssqlCheck,
-  redis: redisCheck,
-  prometheus: prometheusCheck,
-  icmp: icmpCheck,
-  ldap: ldapCheck,
+  postgres: sql((module) => module.postgresCheck),
+  mysql: sql((module) => module.mysqlCheck),
+  mssql: sql((module) => module.mssqlCheck),
+  redis: runner(() => import('./redis.js').then((module) => module.redisCheck)),
+  prometheus: runner(() => import('./prometheus.js').then((module) => module.prometheusCheck)),
+  icmp: runner(() => import('./icmp.js').then((module) => module.icmpCheck)),
+  ldap: runner(() => import('./ldap.js').then((module) => module.ldapCheck)),
   // Pharos's spec keys (alertManager, mongo) and canary-checker's (alertmanager, mongodb).
-  alertManager: alertmanagerCheck,
-  alertmanager: alertmanagerCheck,
-  elasticsearch: elasticsearchCheck,
-  opensearch: opensearchCheck,
-  mongo: mongodbCheck,
-  mongodb: mongodbCheck,
-  folder: folderCheck,
-  junit: junitCheck,
-  catalog: catalogCheck,
-  kubernetes: kubernetesCheck,
-  pod: podCheck,
-  namespace: namespaceCheck,
-  cloudwatch: loadedOnUse(() => import('./cloudwatch.js').then((module) => module.cloudwatchCheck)),
+  alertManager: alertmanager,
+  alertmanager,
+  elasticsearch: runner(() => import('./search.js').then((module) => module.elasticsearchCheck)),
+  opensearch: runner(() => import('./search.js').then((module) => module.opensearchCheck)),
+  mongo: mongodb,
+  mongodb,
+  folder: runner(() => import('./folder.js').then((module) => module.folderCheck)),
+  junit: runner(() => import('./junit.js').then((module) => module.junitCheck)),
+  catalog: runner(() => import('./catalog.js').then((module) => module.catalogCheck)),
+  kubernetes: runner(() => import('./kubernetes.js').then((module) => module.kubernetesCheck)),
+  pod: runner(() => import('./kubernetes-pod.js').then((module) => module.podCheck)),
+  namespace: runner(() => import('./kubernetes-pod.js').then((module) => module.namespaceCheck)),
+  cloudwatch: runner(() => import('./cloudwatch.js').then((module) => module.cloudwatchCheck)),
 };
 
 /**

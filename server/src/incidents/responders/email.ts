@@ -12,7 +12,7 @@ export const emailClient: ResponderClient = {
   async create(target, responder) {
     const { connection, fields } = target;
     const channel = { type: 'email', url: connection.url, username: connection.username, password: connection.password, properties: connection.properties };
-    const { transport, host } = emailTransport(channel, { ...connection.properties });
+    const { transport, host } = await emailTransport(channel, { ...connection.properties });
     const from = connection.properties['from'] || connection.username || `pharos@${host}`;
     const fromName = connection.properties['fromName'];
     const body = required(fields, 'body');

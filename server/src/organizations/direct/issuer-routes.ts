@@ -1,4 +1,3 @@
-import { SignJWT } from 'jose';
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import type { IdentityConfig } from '../../auth/identity/config.js';
@@ -63,6 +62,8 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
     const signer = await currentKey();
     const organization: OrganizationClaim = { id: membership.id, slug: membership.slug, role: membership.role };
     const expiresAt = Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_SECONDS;
+    // jose is loaded with the first token, not at start (most servers never issue one).
+    const { SignJWT } = await import('jose');
     const token = await new SignJWT({ [ORGANIZATION_CLAIM]: organization, email: person.email, name: person.name })
       .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: signer.kid, typ: 'JWT' })
       .setIssuer(withoutTrailingSlash(new Urls(config, request).origin))

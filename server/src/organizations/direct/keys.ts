@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import type { CryptoKey, JWK } from 'jose';
 import type pg from 'pg';
 import type { ServerSecrets } from '../../secrets/server-secrets.js';
 
@@ -23,6 +23,7 @@ interface KeyRow {
 export async function signingKey(pool: pg.Pool, secrets: ServerSecrets): Promise<SigningKey> {
   const { rows } = await pool.query<KeyRow>('select kid, public_jwk, private_jwk_sealed from organization_token_keys order by created_at desc limit 1');
   const stored = rows[0];
+  const { exportJWK, generateKeyPair, importJWK } = await import('jose');
   if (stored) {
     const privateKey = await importJWK(JSON.parse(secrets.open(stored.private_jwk_sealed)) as JWK, TOKEN_ALGORITHM);
     return { kid: stored.kid, privateKey: privateKey as CryptoKey };

@@ -1,5 +1,6 @@
 import { toRoles } from '@pharos/core';
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
+import { loadOnce } from '../../modules/load-once.js';
 import type pg from 'pg';
 import type { CallerResolver, CallerResolution } from '../../auth/guard.js';
 import { ensurePerson } from '../../auth/people.js';
@@ -38,7 +39,10 @@ function organizationOf(payload: JWTPayload): OrganizationClaim | null {
   return typeof id === 'string' && typeof slug === 'string' && typeof role === 'string' ? { id, slug, role } : null;
 }
 
-function refusal(error: unknown): CallerResolution {
+/** jose is loaded with the first bearer token, so servers that are no organization's backend never load it. */
+const jose = loadOnce(() => import('jose'));
+
+function refusal(error: unknown, errors: typeof import('jose').errors): CallerResolution {
   if (error instanceof errors.JWTExpired) return invalid(TOKEN_MESSAGES.expired);
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'aud') return invalid(TOKEN_MESSAGES.audience);
@@ -56,21 +60,22 @@ function refusal(error: unknown): CallerResolution {
  * checked; the person is known here by the token's email.
  */
 export function trustedIssuerResolver(pool: pg.Pool, trusted: TrustedIssuer): CallerResolver {
-  const keys = createRemoteJWKSet(new URL(`${withoutTrailingSlash(trusted.issuer)}/.well-known/jwks.json`));
+  const jwks = loadOnce(async () => (await jose()).createRemoteJWKSet(new URL(`${withoutTrailingSlash(trusted.issuer)}/.well-known/jwks.json`)));
   return async (request) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     const token = match?.[1];
     if (!token || !JWT_SHAPE.test(token)) return { outcome: 'absent' };
+    const { errors, jwtVerify } = await jose();
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, keys, {
+      ({ payload } = await jwtVerify(token, await jwks(), {
         issuer: withoutTrailingSlash(trusted.issuer),
         audience: withoutTrailingSlash(trusted.audience),
         algorithms: [TOKEN_ALGORITHM],
         requiredClaims: ['exp', 'sub', ORGANIZATION_CLAIM],
       }));
     } catch (error) {
-      return refusal(error);
+      return refusal(error, errors);
     }
     const organization = organizationOf(payload);
     const email = typeof payload['email'] === 'string' ? payload['email'] : '';

@@ -1,5 +1,4 @@
-import { httpCheck } from '../../health/runners/http.js';
-import { sqlCheck } from '../../health/runners/sql.js';
+import { httpCheck, sqlCheck } from '../../health/runners/index.js';
 import type { CheckRunner } from '../../health/runners/types.js';
 import type { ActionKind } from '../spec.js';
 import { execAction } from './exec.js';

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import type { SlaReport } from '@pharos/core';
 
 const COLUMNS = [
@@ -10,7 +9,8 @@ const COLUMNS = [
  * The report as CSV, a row per check or group; names people wrote are escaped so a spreadsheet
  * never runs them as formulas.
  */
-export function slaCsv(report: SlaReport): string {
+export async function slaCsv(report: SlaReport): Promise<string> {
+  const { stringify } = await import('csv-stringify/sync');
   const records = report.rows.map((row) => [
     row.name, row.checks, row.uptime ?? '', row.passed, row.failed, row.latency_avg_ms ?? '', row.latency_max_ms ?? '',
     row.downtime_seconds, row.budget_seconds, row.budget_burned, row.budget_remaining_seconds, row.breached,

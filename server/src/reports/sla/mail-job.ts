@@ -43,7 +43,7 @@ export function slaReportMailJob(pool: pg.Pool, mail: MailSettings): JobDefiniti
       const { period, group_by, target, format } = schedule.report;
       const request = parseSlaRequest({ period, group_by, target: String(target), to: now.toISOString(), limit: '10000' }, now);
       const report = await measureSla(pool, request, now);
-      const content = format === 'csv' ? Buffer.from(slaCsv(report)) : await slaPdf(report);
+      const content = format === 'csv' ? Buffer.from(await slaCsv(report)) : await slaPdf(report);
       const transport = nodemailer.createTransport(mail.smtpUrl);
       try {
         await transport.sendMail({

@@ -94,7 +94,7 @@ export const slaReportRoutes: FastifyPluginAsync<{ pool: pg.Pool }> = async (app
     if (asked.format === 'json') return report;
     const file = slaFileName(report, asked.format);
     reply.header('Content-Disposition', `attachment; filename="${file}"`);
-    if (asked.format === 'csv') return reply.type('text/csv; charset=utf-8').send(slaCsv(report));
+    if (asked.format === 'csv') return reply.type('text/csv; charset=utf-8').send(await slaCsv(report));
     return reply.type('application/pdf').send(await slaPdf(report));
   });
 

@@ -1,5 +1,4 @@
 import { Secret, TOTP, URI } from 'otpauth';
-import QRCode from 'qrcode';
 import type { ServerSecrets } from '../../../secrets/server-secrets.js';
 
 const ISSUER = 'Pharos';
@@ -12,7 +11,9 @@ export function totpUrl(secret: string, accountName: string): string {
   return new TOTP({ issuer: ISSUER, label: accountName, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).toString();
 }
 
-export function totpQrDataUri(url: string): Promise<string> {
+/** The QR code library is loaded when someone sets up an authenticator app, not at start. */
+export async function totpQrDataUri(url: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toDataURL(url, { width: 256, margin: 1, errorCorrectionLevel: 'M' });
 }
 

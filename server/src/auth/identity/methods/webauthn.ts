@@ -1,13 +1,15 @@
-import {
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { parseJsonWithin } from '../../../http/json-body.js';
+import { loadOnce } from '../../../modules/load-once.js';
+
+/** The WebAuthn library (and its certificate parsers) is loaded at the first use of a security key, not at start. */
+const webauthn = loadOnce(() => import('@simplewebauthn/server'));
 
 /** A security key registered by an identity, as kept in its webauthn credential. */
 export interface StoredKey {
@@ -63,7 +65,7 @@ export async function registrationOptions(
   user: { id: string; name: string; displayName: string },
   existing: readonly StoredKey[],
 ): Promise<{ publicKey: Awaited<ReturnType<typeof generateRegistrationOptions>> }> {
-  const publicKey = await generateRegistrationOptions({
+  const publicKey = await (await webauthn()).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.id,
     userName: user.name,
@@ -81,7 +83,7 @@ export async function authenticationOptions(
   rp: RelyingParty,
   keys: readonly StoredKey[],
 ): Promise<{ publicKey: Awaited<ReturnType<typeof generateAuthenticationOptions>> }> {
-  const publicKey = await generateAuthenticationOptions({
+  const publicKey = await (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
     timeout: TIMEOUT_MS,
     userVerification: 'discouraged',
@@ -114,7 +116,7 @@ export async function verifyRegistration(
   if (!parsed || !hasResponse(parsed)) return null;
   const response = { clientExtensionResults: {}, type: 'public-key', ...parsed } as RegistrationResponseJSON;
   try {
-    const result = await verifyRegistrationResponse({
+    const result = await (await webauthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -149,7 +151,7 @@ export async function verifyAuthentication(
   const key = keys.find((candidate) => candidate.id === response.id);
   if (!key) return null;
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
