@@ -185,6 +185,30 @@ describe('signing in with the provider', () => {
     }
   });
 
+  it('refuses the ID token of an earlier sign-in: its nonce is bound to that sign-in', async () => {
+    await signIn(person(['sre']));
+    try {
+      provider.tamper = 'replay';
+      const replayed = await signIn(person(['ops-admins']));
+      expect(await loginMessage(replayed.jar, replayed.location)).toBe(
+        'The ID token from Test SSO could not be verified (unexpected ID Token "nonce" claim value), so it does not sign you in. Please sign in again.',
+      );
+      expect((await whoami(replayed.jar)).status).toBe(401);
+    } finally {
+      provider.tamper = 'none';
+    }
+  });
+
+  it('refuses a person whose Pharos account is disabled, whatever the provider says', async () => {
+    const user = person(['sre']);
+    const personId = (await whoami((await signIn(user)).jar)).body.user?.id ?? '';
+    // Disabled by an administrator, not by a recheck: the provider still lists the person.
+    await server.pool.query("update identities set state = 'inactive' where id = $1", [personId]);
+    const refused = await signIn(user);
+    expect(await loginMessage(refused.jar, refused.location)).toBe('Your Pharos account is disabled. Ask an administrator to enable it.');
+    expect((await whoami(refused.jar)).status).toBe(401);
+  });
+
   it('refuses a replayed callback: its state is used once', async () => {
     const { jar, callbackUrl } = await signIn(person(['sre']));
     const replay = new CookieJar();
