@@ -74,6 +74,16 @@ async function signIn(user: ProviderUser, jar = new CookieJar(), target = server
   expect(pressed.status).toBe(303);
   const authorization = pressed.headers.get('location') ?? '';
   expect(authorization.startsWith(`${provider.issuer}/auth?`)).toBe(true);
+  // Authorization code with PKCE, state and nonce, for the configured scopes and callback.
+  const asked = new URL(authorization).searchParams;
+  expect(Object.fromEntries(['response_type', 'client_id', 'scope', 'redirect_uri', 'code_challenge_method'].map((name) => [name, asked.get(name)]))).toEqual({
+    response_type: 'code',
+    client_id: TEST_CLIENT.id,
+    scope: 'openid email profile groups',
+    redirect_uri: `${target.url}/api/auth/oidc/callback`,
+    code_challenge_method: 'S256',
+  });
+  expect([asked.get('code_challenge'), asked.get('state'), asked.get('nonce')].every((value) => (value ?? '').length >= 32)).toBe(true);
   const outcome = await signInAtProvider(jar, authorization, user.sub, `${target.url}/api/auth/oidc/callback`);
   return { jar, ...outcome };
 }
