@@ -182,40 +182,72 @@ describe('organizations', () => {
     }
   });
 
-  it('sends the calls of a direct-mode organization to its own Pharos with a bearer token', async () => {
-    const slug = `direct-${Date.now()}`;
-    const port = await freePort();
-    const backend = await startServer({
-      port,
-      env: { PHAROS_TRUSTED_ISSUER: server.url, PHAROS_TRUSTED_ORGANIZATION: slug, PHAROS_PUBLIC_URL: `http://127.0.0.1:${port}` },
+  it('sends the calls of each direct-mode organization to its own Pharos with a bearer token, switching between two in the browser', async () => {
+    const stamp = Date.now();
+    const slugs = { alpha: `alpha-${stamp}`, beta: `beta-${stamp}` };
+    const backendOf = async (slug: string) => {
+      const port = await freePort();
+      return startServer({ port, env: { PHAROS_TRUSTED_ISSUER: server.url, PHAROS_TRUSTED_ORGANIZATION: slug, PHAROS_PUBLIC_URL: `http://127.0.0.1:${port}` } });
+    };
+    // One after the other: a port picked while the other one starts could go to its embedded PostgreSQL.
+    const alpha = await backendOf(slugs.alpha);
+    const beta = await backendOf(slugs.beta).catch(async (error: unknown) => {
+      await alpha.stop();
+      throw error;
     });
     const { context, user } = await signedInContext(browser, server.url);
     const page = await context.newPage();
     try {
-      expect((await context.request.post('/api/organizations', { data: { name: 'Direct', slug } })).status()).toBe(201);
-      const direct = await context.request.patch('/api/organizations/current', { data: { publicMetadata: { backend_url: backend.url, direct: true } } });
-      expect(direct.status()).toBe(200);
-      const toBackend: { path: string; authorization: string | undefined }[] = [];
+      for (const [name, backend] of [['Alpha', alpha], ['Beta', beta]] as const) {
+        expect((await context.request.post('/api/organizations', { data: { name, slug: name === 'Alpha' ? slugs.alpha : slugs.beta } })).status()).toBe(201);
+        const direct = await context.request.patch('/api/organizations/current', { data: { publicMetadata: { backend_url: backend.url, direct: true } } });
+        expect(direct.status()).toBe(200);
+      }
+      const calls: { origin: string; path: string; authorization: string | undefined }[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
-        if (url.origin === backend.url) toBackend.push({ path: url.pathname, authorization: request.headers()['authorization'] });
+        if (url.pathname.startsWith('/api/')) calls.push({ origin: url.origin, path: url.pathname, authorization: request.headers()['authorization'] });
       });
+      // What the front door itself answers: sign-in, the session check, the switcher and the token.
+      const frontDoorOnly = (path: string) => ['/api/.ory/', '/api/organizations', '/api/about', '/api/auth/whoami'].some((prefix) => path === prefix || path.startsWith(prefix === '/api/.ory/' ? prefix : `${prefix}/`));
+      const expectCallsOf = (backend: RunningServer, other: RunningServer) => {
+        const toBackend = calls.filter((call) => call.origin === backend.url);
+        expect(toBackend.map((call) => call.path)).toEqual(expect.arrayContaining(['/api/auth/whoami']));
+        expect(toBackend.every((call) => call.authorization?.startsWith('Bearer ey'))).toBe(true);
+        expect(calls.filter((call) => call.origin === other.url)).toEqual([]);
+        expect(calls.filter((call) => call.origin === server.url && !frontDoorOnly(call.path))).toEqual([]);
+        return toBackend[0]?.authorization ?? '';
+      };
+
+      // Created last, Beta is the current organization.
       await page.goto('/health');
       await page.getByPlaceholder('Search by name, description, or endpoint').waitFor({ timeout: 20_000 });
       const menu = await openUserMenu(page);
       await menu.getByText(`Hi ${user.first} ${user.last}`).waitFor();
-      expect(toBackend.map((request) => request.path)).toEqual(expect.arrayContaining(['/api/auth/whoami', '/api/db/properties']));
-      expect(toBackend.every((request) => request.authorization?.startsWith('Bearer ey'))).toBe(true);
+      const betaToken = expectCallsOf(beta, alpha);
+      expect(calls.map((call) => call.path)).toEqual(expect.arrayContaining(['/api/db/properties']));
       // The backend knows the person from the token alone, with their role in the organization.
-      const people = await fetch(`${backend.url}/api/db/people?email=eq.${encodeURIComponent(user.email)}&select=email`, {
-        headers: { authorization: toBackend[0]?.authorization ?? '' },
-      });
+      const people = await fetch(`${beta.url}/api/db/people?email=eq.${encodeURIComponent(user.email)}&select=email`, { headers: { authorization: betaToken } });
       expect(await people.json()).toEqual([{ email: user.email }]);
+
+      // From the fresh start of the app in the other organization on.
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/organizations/orgs-switched') calls.length = 0;
+      });
+      await landsInOrganization(page, () => menu.getByRole('menuitemradio', { name: 'Alpha' }).click());
+      await (await openUserMenu(page)).getByText(`Hi ${user.first} ${user.last}`).waitFor();
+      const alphaToken = expectCallsOf(alpha, beta);
+      // Each backend refuses the other organization's token.
+      const refused = await fetch(`${alpha.url}/api/auth/whoami`, { headers: { authorization: betaToken } });
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { message: string }).message).toBe('The bearer token was issued for another Pharos, not this one');
+      expect((await fetch(`${beta.url}/api/auth/whoami`, { headers: { authorization: alphaToken } })).status).toBe(401);
+      expect((await fetch(`${alpha.url}/api/auth/whoami`, { headers: { authorization: alphaToken } })).status).toBe(200);
     } finally {
       await context.close();
-      await backend.stop();
+      await Promise.all([alpha.stop(), beta.stop()]);
     }
-  }, 240_000);
+  }, 300_000);
 
   it('shows the provisioning screen while the backend of a direct-mode organization is not up', async () => {
     const { context } = await signedInContext(browser, server.url);

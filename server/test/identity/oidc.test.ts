@@ -74,6 +74,16 @@ async function signIn(user: ProviderUser, jar = new CookieJar(), target = server
   expect(pressed.status).toBe(303);
   const authorization = pressed.headers.get('location') ?? '';
   expect(authorization.startsWith(`${provider.issuer}/auth?`)).toBe(true);
+  // Authorization code with PKCE, state and nonce, for the configured scopes and callback.
+  const asked = new URL(authorization).searchParams;
+  expect(Object.fromEntries(['response_type', 'client_id', 'scope', 'redirect_uri', 'code_challenge_method'].map((name) => [name, asked.get(name)]))).toEqual({
+    response_type: 'code',
+    client_id: TEST_CLIENT.id,
+    scope: 'openid email profile groups',
+    redirect_uri: `${target.url}/api/auth/oidc/callback`,
+    code_challenge_method: 'S256',
+  });
+  expect([asked.get('code_challenge'), asked.get('state'), asked.get('nonce')].every((value) => (value ?? '').length >= 32)).toBe(true);
   const outcome = await signInAtProvider(jar, authorization, user.sub, `${target.url}/api/auth/oidc/callback`);
   return { jar, ...outcome };
 }
@@ -183,6 +193,30 @@ describe('signing in with the provider', () => {
     } finally {
       provider.tamper = 'none';
     }
+  });
+
+  it('refuses the ID token of an earlier sign-in: its nonce is bound to that sign-in', async () => {
+    await signIn(person(['sre']));
+    try {
+      provider.tamper = 'replay';
+      const replayed = await signIn(person(['ops-admins']));
+      expect(await loginMessage(replayed.jar, replayed.location)).toBe(
+        'The ID token from Test SSO could not be verified (unexpected ID Token "nonce" claim value), so it does not sign you in. Please sign in again.',
+      );
+      expect((await whoami(replayed.jar)).status).toBe(401);
+    } finally {
+      provider.tamper = 'none';
+    }
+  });
+
+  it('refuses a person whose Pharos account is disabled, whatever the provider says', async () => {
+    const user = person(['sre']);
+    const personId = (await whoami((await signIn(user)).jar)).body.user?.id ?? '';
+    // Disabled by an administrator, not by a recheck: the provider still lists the person.
+    await server.pool.query("update identities set state = 'inactive' where id = $1", [personId]);
+    const refused = await signIn(user);
+    expect(await loginMessage(refused.jar, refused.location)).toBe('Your Pharos account is disabled. Ask an administrator to enable it.');
+    expect((await whoami(refused.jar)).status).toBe(401);
   });
 
   it('refuses a replayed callback: its state is used once', async () => {

@@ -2,6 +2,7 @@ import type { UiContainer, UiNodeTextAttributes, UiText } from '@ory/client-fetc
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser, csrfOf, identityOptions, nodeNamed, register, totpCode, uniqueEmail, type Browser } from '../support/identity.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { SoftwareAuthenticator } from '../support/webauthn.js';
 
 /** Organization policy: who must have a second factor, and how long a session lasts, per organization. */
 let server: TestServer;
@@ -41,6 +42,19 @@ async function enrolTotp(b: Browser): Promise<void> {
   expect(linked.state).toBe('success');
 }
 
+/** Registers a security key in the profile settings, which raises the session to AAL2. */
+async function registerSecurityKey(b: Browser): Promise<void> {
+  const settings = await b.api.createBrowserSettingsFlow();
+  const trigger = nodeNamed(settings.ui as UiContainer, 'webauthn_register_trigger');
+  const options = JSON.parse(String((trigger?.attributes as { value?: unknown }).value)) as Parameters<SoftwareAuthenticator['register']>[0];
+  const key = new SoftwareAuthenticator(server.url, '127.0.0.1');
+  const registered = await b.api.updateSettingsFlow({
+    flow: settings.id,
+    updateSettingsFlowBody: { method: 'webauthn', webauthn_register: key.register(options), webauthn_register_displayname: 'Desk key', csrf_token: csrfOf(settings) },
+  });
+  expect(registered.state).toBe('success');
+}
+
 /** An organization of a new admin with `policy`, and a member of it with `role`. */
 async function organizationWith(policy: Record<string, unknown>, role: string) {
   const admin = await signedUp('policy-admin');
@@ -64,6 +78,13 @@ describe('organization policy', () => {
     await enrolTotp(member.b);
     expect((await json<{ user: { roles: string[] } }>(await call(member.b, 'GET', '/api/auth/whoami'), 200)).user.roles).toEqual(['viewer']);
     expect((await call(member.b, 'GET', '/api/db/teams')).status).toBe(200);
+  });
+
+  it('with a second factor required of every member, lets one in who set up a security key', async () => {
+    const { member } = await organizationWith({ require_second_factor: 'all' }, 'responder');
+    expect((await json<{ code: string }>(await call(member.b, 'GET', '/api/auth/whoami'), 403)).code).toBe('organization_second_factor_required');
+    await registerSecurityKey(member.b);
+    expect((await json<{ user: { roles: string[] } }>(await call(member.b, 'GET', '/api/auth/whoami'), 200)).user.roles).toEqual(['responder']);
   });
 
   it('with a second factor required of admins only, lets a viewer in and stops an admin without one', async () => {

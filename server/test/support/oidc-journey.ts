@@ -1,4 +1,5 @@
 import type { CookieJar } from './cookies.js';
+import { browser, csrfOf, inputAttributes, nodeNamed } from './identity.js';
 
 /** Where a sign-in at the provider ended: Pharos's answer to the provider's redirect back. */
 export interface CallbackOutcome {
@@ -41,4 +42,20 @@ export async function signInAtProvider(jar: CookieJar, authorizationUrl: string,
     init = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() };
   }
   throw new Error('Too many redirects between Pharos and the provider');
+}
+
+/**
+ * Signs `login` in at the provider from a fresh sign-in page of `server`, pressing its provider
+ * button as the browser's native form post does, and returns the browser's cookies and where Pharos sent it.
+ */
+export async function signInWithProvider(server: { url: string }, jar: CookieJar, login: string): Promise<CallbackOutcome> {
+  const flow = await browser(server, jar).api.createBrowserLoginFlow();
+  const button = nodeNamed(flow.ui, 'provider', 'oidc');
+  if (!button) throw new Error('The sign-in page offers no provider button');
+  const pressed = await jar.fetch(flow.ui.action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    body: new URLSearchParams({ csrf_token: csrfOf(flow), provider: String(inputAttributes(button)?.value) }).toString(),
+  });
+  return signInAtProvider(jar, pressed.headers.get('location') ?? '', login, `${server.url}/api/auth/oidc/callback`);
 }

@@ -14,19 +14,24 @@ export interface ProviderUser {
   disabled?: boolean;
 }
 
-/** How the token endpoint's answer is spoiled, as a provider stand-in would. */
-export type Tampering = 'none' | 'signature' | 'audience';
+/**
+ * How the token endpoint's answer is spoiled, as a provider stand-in would: `replay` answers with
+ * the ID token of the sign-in before (genuine, but bound to that sign-in's nonce).
+ */
+export type Tampering = 'none' | 'signature' | 'audience' | 'replay';
 
 export const TEST_CLIENT = { id: 'pharos', secret: 'pharos-test-secret' };
 
 /**
  * A real OpenID Connect provider (panva's oidc-provider, with its development login and consent
  * pages) on loopback. Users and their groups can change between sign-ins; `tamper` makes it answer
- * the token endpoint with a re-signed ID token.
+ * the token endpoint with a spoiled or replayed ID token.
  */
 export class TestOidcProvider {
   readonly users = new Map<string, ProviderUser>();
   tamper: Tampering = 'none';
+  /** The last ID token the token endpoint gave, for `replay`. */
+  private lastIdToken: string | undefined;
   private handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   private readonly server: Server = createServer((req, res) => {
     if (this.handler) this.handler(req, res);
@@ -84,9 +89,11 @@ export class TestOidcProvider {
     provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
       await next();
       const body = ctx.body as { id_token?: unknown } | undefined;
-      if (ctx.path === '/token' && this.tamper !== 'none' && typeof body?.id_token === 'string') {
-        ctx.body = { ...body, id_token: await this.spoil(body.id_token) };
-      }
+      if (ctx.path !== '/token' || typeof body?.id_token !== 'string') return;
+      const genuine = body.id_token;
+      if (this.tamper === 'replay' && this.lastIdToken) ctx.body = { ...body, id_token: this.lastIdToken };
+      else if (this.tamper === 'signature' || this.tamper === 'audience') ctx.body = { ...body, id_token: await this.spoil(genuine) };
+      this.lastIdToken = genuine;
     });
     const handle = provider.callback();
     this.handler = (req, res) => {

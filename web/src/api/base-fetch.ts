@@ -5,33 +5,51 @@ function cookieFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<
   return fetch(input, { ...init, headers, credentials: 'include' });
 }
 
-/** Answers asked for before the app's code loaded, by absolute URL; each is taken once. */
-const early = new Map<string, Promise<Response>>();
+/** Answers asked for before the app's code loaded, by absolute URL; each is taken once. null: not asked after all. */
+const early = new Map<string, Promise<Response | null>>();
 
 function earlyKey(input: RequestInfo | URL, init: RequestInit): string | null {
   if (typeof input !== 'string' || (init.method ?? 'GET') !== 'GET' || init.body) return null;
   return new URL(input, window.location.origin).href;
 }
 
+function keep(path: string, response: Promise<Response | null>): Promise<Response | null> {
+  // A failure reaches whoever takes the answer; until then it is not an unhandled rejection.
+  response.catch(() => undefined);
+  early.set(new URL(path, window.location.origin).href, response);
+  return response;
+}
+
 /**
  * Starts GETs the app is certain to make first, while its code still downloads (the entry script
  * calls this): the app's own identical request then takes the answer instead of asking again.
  */
-export function startEarlyGets(paths: readonly string[]): void {
-  for (const path of paths) {
+export function startEarlyGets(paths: readonly string[]): Promise<Response>[] {
+  return paths.map((path) => {
     const response = cookieFetch(path);
-    // A failure reaches whoever takes the answer; until then it is not an unhandled rejection.
-    response.catch(() => undefined);
-    early.set(new URL(path, window.location.origin).href, response);
-  }
+    keep(path, response);
+    return response;
+  });
 }
 
-export function baseFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+/** As startEarlyGets for one GET that is made only once `wanted` says so (an earlier answer decides whether this one goes here at all). */
+export function startEarlyGetIf(path: string, wanted: Promise<boolean>): void {
+  keep(
+    path,
+    wanted.then(
+      (yes) => (yes ? cookieFetch(path) : null),
+      () => null,
+    ),
+  );
+}
+
+export async function baseFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const key = earlyKey(input, init);
   const started = key === null ? undefined : early.get(key);
   if (key !== null && started) {
     early.delete(key);
-    return started;
+    const answer = await started;
+    if (answer) return answer;
   }
   return cookieFetch(input, init);
 }

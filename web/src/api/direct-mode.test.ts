@@ -57,6 +57,27 @@ describe('direct mode', () => {
     expect((denied as ApiError).status).toBe(403);
   });
 
+  it('sends a token the backend refuses as unprocessable (422) to sign in again at aal2', async () => {
+    stubFetch([
+      { method: 'POST', path: '/api/organizations/current/token', respond: () => issued('token') },
+      { path: '/api/db/teams', respond: () => json({ message: 'The bearer token carries no organization' }, 422) },
+    ]);
+    const failure = await http.get('/api/db/teams').catch((error: unknown) => error);
+    expect(navigate).toHaveBeenCalledWith('/login?aal=aal2&return_to=%2Fhealth', { replace: true });
+    expect((failure as ApiError).redirected).toBe(true);
+  });
+
+  it("sends the backend's 401 (an expired token) to sign in again, keeping where the person was", async () => {
+    const server = stubFetch([
+      { method: 'POST', path: '/api/organizations/current/token', respond: () => issued('token') },
+      { path: '/api/db/teams', respond: () => json({ message: 'The bearer token has expired: sign in again' }, 401) },
+    ]);
+    const failure = await http.get('/api/db/teams').catch((error: unknown) => error);
+    expect(server.requests.find((request) => request.url.pathname === '/api/db/teams')?.url.origin).toBe(BACKEND);
+    expect(navigate).toHaveBeenCalledWith('/auth-state-checker?return_to=%2Fhealth', { replace: true });
+    expect((failure as ApiError).status).toBe(401);
+  });
+
   it("fails the session check with the backend's status while it is provisioning, and with 503 while it does not answer", async () => {
     const organization = { id: 'o1', name: 'Acme', slug: 'acme', role: 'admin', publicMetadata: { backend_url: BACKEND, direct: true } };
     let backendUp = true;

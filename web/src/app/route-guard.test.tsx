@@ -60,7 +60,7 @@ describe('the route guard', () => {
   });
 
   it('says a disabled feature, or one under a disabled parent, is turned off and names the flag to an admin', async () => {
-    const app = await renderShell('/incidents/i-1', { roles: ['admin'], properties: [disable('incidents'), disable('health')] });
+    const app = await renderShell('/incidents/i-1', { roles: ['admin'], properties: [disable('incidents'), disable('health'), disable('settings.organization_profile')] });
     const off = async (flag: string) => {
       const code = await screen.findByText(flag);
       expect(code.tagName).toBe('CODE');
@@ -74,6 +74,8 @@ describe('the route guard', () => {
     await off('health.disable');
     await app.router.navigate('/settings/incident_rules');
     await off('incidents.disable');
+    await app.router.navigate('/settings/organization');
+    await off('settings.organization_profile.disable');
     await app.router.navigate('/catalog');
     await waitFor(() => expect(screen.queryByText(FEATURE_OFF_MESSAGE)).toBeNull());
   });

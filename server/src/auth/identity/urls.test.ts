@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadIdentityConfig } from './config.js';
+import { redirectUri } from './oidc/start.js';
 import { Urls } from './urls.js';
 
 function urlsFor(env: Record<string, string>, host = 'pharos.local:8080', protocol = 'http'): Urls {
@@ -25,6 +26,12 @@ describe('Urls', () => {
     expect(urls.api('/sessions/whoami')).toBe('https://ops.example.com/pharos/api/.ory/sessions/whoami');
     expect(urls.ui('recovery', { flow: 'x' })).toBe('/pharos/recovery?flow=x');
     expect(urls.defaultReturn()).toBe('/pharos/');
+  });
+
+  it('gives the provider {public URL}/api/auth/oidc/callback as the single sign-on redirect URI', () => {
+    expect(redirectUri(urlsFor({ PHAROS_PUBLIC_URL: 'https://ops.example.com/pharos/' }))).toBe('https://ops.example.com/pharos/api/auth/oidc/callback');
+    expect(redirectUri(urlsFor({ PHAROS_PUBLIC_URL: 'https://pharos.example.com' }))).toBe('https://pharos.example.com/api/auth/oidc/callback');
+    expect(redirectUri(urlsFor({}))).toBe('http://pharos.local:8080/api/auth/oidc/callback');
   });
 
   it.each([
