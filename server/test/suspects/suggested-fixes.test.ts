@@ -175,6 +175,43 @@ spec:
     expect(Date.parse(body[0]!.last_fixed_at!)).toBe(end);
   });
 
+  it('suggests a playbook that needs approval with its parameters filled from the check, and its run waits for the approver', async () => {
+    // The approver named below has an account.
+    await server.tokenFor(['editor'], 'lead@example.com');
+    const guarded = await apply(`apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata:
+  name: failover-checkout
+spec:
+  title: failover-checkout
+  checks:
+    - name: checkout-http
+  approval:
+    type: any
+    approvers:
+      people: [lead@example.com]
+  parameters:
+    - name: subject
+      default: "{{.check.name}}"
+  actions:
+    - name: go
+      exec:
+        script: echo failover {{.params.subject}}`);
+    const { body } = await suggestions(`check_id=${checkId}`);
+    expect(body.map((fix) => fix.title)).toContain('failover-checkout');
+
+    const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
+    const params = await fetch(`${server.url}/api/playbook/${guarded}/params`, { method: 'POST', headers, body: JSON.stringify({ check_id: checkId }) });
+    expect(params.status).toBe(200);
+    expect(((await params.json()) as { params: { name: string; default?: unknown }[] }).params).toEqual([expect.objectContaining({ name: 'subject', default: 'checkout-http' })]);
+
+    const started = await fetch(`${server.url}/api/playbook/run`, { method: 'POST', headers, body: JSON.stringify({ id: guarded, check_id: checkId, params: { subject: 'checkout-http' } }) });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const { run_id: runId } = (await started.json()) as { run_id: string };
+    const run = await fetch(`${server.url}/api/playbook/run/${runId}`, { headers: { authorization: `Bearer ${admin}` } });
+    expect((await run.json()) as { status: string; check_id: string }).toMatchObject({ status: 'waiting', check_id: checkId });
+  });
+
   it('refuses a caller without a session, and an agent', async () => {
     const anonymous = await fetch(`${server.url}/api/playbook/suggestions?check_id=${checkId}`);
     expect(anonymous.status).toBe(401);
