@@ -5,7 +5,7 @@ import { applyYaml, startCheckTarget, type CheckTarget } from '../support/health
 import { expectNoHorizontalOverflow } from '../support/layout.js';
 import { dbRows, openScreen, settingsWorld, toast, type SettingsWorld } from '../support/settings.js';
 
-/** /health/sla: a failing and a passing check of one canary, reported over a day, downloaded and mailed. */
+/** /health/sla: a failing and a passing check of one canary, reported over a day, downloaded as CSV and PDF, and mailed. */
 describe('SLA report', () => {
   let world: SettingsWorld;
   let target: CheckTarget;
@@ -67,6 +67,10 @@ spec:
       const csv = await readFile((await download.path())!, 'utf8');
       expect(csv.split('\n')[0]).toMatch(/^name,checks,uptime_percent,/);
       expect(csv).toContain('api,');
+      const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'PDF' }).click()]);
+      expect(pdf.suggestedFilename()).toMatch(/^sla-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.pdf$/);
+      const pdfBytes = await readFile((await pdf.path())!);
+      expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
 
       await page.getByRole('button', { name: 'Schedule report' }).click();
       const dialog = page.getByRole('dialog', { name: 'Schedule SLA report' });

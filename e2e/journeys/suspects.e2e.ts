@@ -10,12 +10,15 @@ const JSON_WRITE = { 'Content-Type': 'application/json', Prefer: 'return=represe
  * A check that starts failing after its deployment changed: the topology links the check and the
  * deployment through the `checkout` component, so the drawer of the failing check names the change
  * as a suspect with its diff, and suggests the playbook that runs on the check, its run form filled
- * from the check.
+ * from the check. The component's panel names the same change; an incident with the check as
+ * evidence lists it in the add-evidence wizard, where one click adds it as evidence, and the check's
+ * evidence suggests the playbook.
  */
 describe('suspect changes and suggested fixes of a failing check', () => {
   let world: SettingsWorld;
   let target: CheckTarget;
   let checkId = '';
+  let changeId = '';
 
   beforeAll(async () => {
     world = await settingsWorld();
@@ -28,6 +31,7 @@ describe('suspect changes and suggested fixes of a failing check', () => {
       data: { config_id: config.id, change_type: 'Deployment', severity: 'medium', summary: 'image checkout:2', diff: '--- a\n+++ b\n-image: checkout:1\n+image: checkout:2' },
     });
     expect(change.ok(), await change.text()).toBe(true);
+    changeId = ((await change.json()) as [{ id: string }])[0].id;
     await applyYaml(
       world,
       `apiVersion: mission-control.flanksource.com/v1
@@ -37,6 +41,8 @@ spec:
   title: Restart checkout
   checks:
     - name: checkout-api
+  components:
+    - name: checkout
   parameters:
     - name: subject
       label: Subject
@@ -122,6 +128,53 @@ spec:
       const runId = new URL(page.url()).pathname.split('/').at(-1)!;
       const [run] = await dbRows<{ check_id: string; parameters: Record<string, string> }>(world.api, `playbook_runs?id=eq.${runId}&select=check_id,parameters`);
       expect(run).toMatchObject({ check_id: checkId, parameters: { subject: 'checkout-api' } });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("names the change in the component's panel, and adds it to an incident's evidence in one click", async () => {
+    expect(checkId).not.toBe('');
+    const [component] = await dbRows<{ id: string }>(world.api, 'components?name=eq.checkout&deleted_at=is.null&select=id');
+    expect(component).toBeDefined();
+    const incident = await world.api.post('/api/db/incidents', { headers: JSON_WRITE, data: { title: 'Checkout failing', severity: 'high', status: 'open', type: 'availability' } });
+    expect(incident.ok(), await incident.text()).toBe(true);
+    const [{ id: incidentId }] = (await incident.json()) as [{ id: string }];
+    const hypothesis = await world.api.post('/api/db/hypotheses', { headers: JSON_WRITE, data: { incident_id: incidentId, title: 'Checkout down', type: 'root', status: 'possible' } });
+    expect(hypothesis.ok(), await hypothesis.text()).toBe(true);
+    const [{ id: hypothesisId }] = (await hypothesis.json()) as [{ id: string }];
+    const evidence = await world.api.post('/api/db/evidences', { headers: JSON_WRITE, data: { hypothesis_id: hypothesisId, type: 'check', check_id: checkId, description: 'checkout-api' } });
+    expect(evidence.ok(), await evidence.text()).toBe(true);
+
+    const page = await world.admin.newPage();
+    try {
+      await openScreen(page, `/topology/${component!.id}`);
+      const panel = page.getByRole('complementary', { name: 'Component details' });
+      const fromComponent = panel.getByRole('region', { name: 'Suspect changes' }).getByRole('listitem', { name: 'checkout-deploy: Deployment' });
+      await fromComponent.waitFor();
+      // The component's own deployment.
+      expect(await fromComponent.textContent()).toContain('1 hop away');
+      await panel.getByRole('region', { name: 'Suggested fixes' }).getByRole('listitem', { name: 'Restart checkout' }).waitFor();
+      await screenshot(page, 'suspects-component-panel');
+
+      await openScreen(page, `/incidents/${incidentId}?comments=true`);
+      await page.getByRole('button', { name: 'Attach evidence to Checkout down' }).click();
+      const wizard = page.getByRole('dialog', { name: /^Add evidence/ });
+      const suspect = wizard.getByRole('region', { name: 'Suspect changes' }).getByRole('listitem', { name: 'checkout-deploy: Deployment' });
+      await suspect.getByRole('button', { name: 'Add as evidence' }).click();
+      await suspect.getByRole('button', { name: 'Added' }).waitFor();
+      await screenshot(page, 'suspects-evidence-wizard');
+      await expect
+        .poll(async () => dbRows<{ type: string; config_change_id: string | null }>(world.api, `evidences?hypothesis_id=eq.${hypothesisId}&type=eq.config_change&select=type,config_change_id`))
+        .toEqual([{ type: 'config_change', config_change_id: changeId }]);
+      await page.keyboard.press('Escape');
+      await wizard.waitFor({ state: 'detached' });
+
+      // The check's evidence offers the playbooks that run on the check.
+      const root = page.getByRole('listitem', { name: 'Hypothesis Checkout down' });
+      const checkEvidence = root.locator('[data-type="check"]');
+      await checkEvidence.getByRole('button', { name: 'Suggested fixes' }).click();
+      await checkEvidence.getByRole('region', { name: 'Suggested fixes' }).getByRole('listitem', { name: 'Restart checkout' }).waitFor();
     } finally {
       await page.close();
     }

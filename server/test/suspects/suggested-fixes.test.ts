@@ -136,6 +136,82 @@ spec:
     expect(body.map((fix) => [fix.title, fix.runs, fix.fixes])).toEqual([['failover', 1, 1]]);
   });
 
+  it("lists a config's playbooks and counts a run on it as a fix when a check linked to it recovered after it", async () => {
+    const configId = (await server.pool.query<{ id: string }>("INSERT INTO configs (name, type) VALUES ('checkout-deploy', 'Kubernetes::Deployment') RETURNING id")).rows[0]!.id;
+    await server.pool.query("INSERT INTO check_config_relationships (config_id, check_id, selector_id) VALUES ($1, $2, 'test')", [configId, checkId]);
+    const rollback = await apply(`apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata:
+  name: rollback
+spec:
+  title: rollback
+  configs:
+    - types: [Kubernetes::Deployment]
+  actions:
+    - name: go
+      exec:
+        script: echo rollback`);
+    await apply(`apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata:
+  name: resize-volume
+spec:
+  title: resize-volume
+  configs:
+    - types: [Kubernetes::PersistentVolume]
+  actions:
+    - name: go
+      exec:
+        script: echo resize`);
+    const end = Date.now() - 100 * MINUTE;
+    await server.pool.query(
+      "INSERT INTO playbook_runs (playbook_id, status, config_id, start_time, end_time, created_at) VALUES ($1, 'completed', $2, $3, $4, $3)",
+      [rollback, configId, new Date(end - MINUTE), new Date(end)],
+    );
+    await server.pool.query('INSERT INTO check_statuses (check_id, time, status) VALUES ($1, $2, false), ($1, $3, true)', [checkId, new Date(end - 2 * MINUTE), new Date(end + 4 * MINUTE)]);
+    const { status, body } = await suggestions(`config_id=${configId}`);
+    expect(status).toBe(200);
+    expect(body.map((fix) => [fix.title, fix.runs, fix.fixes])).toEqual([['rollback', 1, 1]]);
+    expect(Date.parse(body[0]!.last_fixed_at!)).toBe(end);
+  });
+
+  it('suggests a playbook that needs approval with its parameters filled from the check, and its run waits for the approver', async () => {
+    // The approver named below has an account.
+    await server.tokenFor(['editor'], 'lead@example.com');
+    const guarded = await apply(`apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata:
+  name: failover-checkout
+spec:
+  title: failover-checkout
+  checks:
+    - name: checkout-http
+  approval:
+    type: any
+    approvers:
+      people: [lead@example.com]
+  parameters:
+    - name: subject
+      default: "{{.check.name}}"
+  actions:
+    - name: go
+      exec:
+        script: echo failover {{.params.subject}}`);
+    const { body } = await suggestions(`check_id=${checkId}`);
+    expect(body.map((fix) => fix.title)).toContain('failover-checkout');
+
+    const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
+    const params = await fetch(`${server.url}/api/playbook/${guarded}/params`, { method: 'POST', headers, body: JSON.stringify({ check_id: checkId }) });
+    expect(params.status).toBe(200);
+    expect(((await params.json()) as { params: { name: string; default?: unknown }[] }).params).toEqual([expect.objectContaining({ name: 'subject', default: 'checkout-http' })]);
+
+    const started = await fetch(`${server.url}/api/playbook/run`, { method: 'POST', headers, body: JSON.stringify({ id: guarded, check_id: checkId, params: { subject: 'checkout-http' } }) });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const { run_id: runId } = (await started.json()) as { run_id: string };
+    const run = await fetch(`${server.url}/api/playbook/run/${runId}`, { headers: { authorization: `Bearer ${admin}` } });
+    expect((await run.json()) as { status: string; check_id: string }).toMatchObject({ status: 'waiting', check_id: checkId });
+  });
+
   it('refuses a caller without a session, and an agent', async () => {
     const anonymous = await fetch(`${server.url}/api/playbook/suggestions?check_id=${checkId}`);
     expect(anonymous.status).toBe(401);

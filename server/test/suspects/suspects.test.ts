@@ -22,6 +22,7 @@ interface Suspect {
   change_type: string;
   kind: string;
   distance: number;
+  scores: { time: number; graph: number; severity: number; kind: number };
   diff: string | null;
   score: number;
   summary: string | null;
@@ -106,6 +107,8 @@ describe('GET /api/suspects for a failing check', () => {
     expect(first).toMatchObject({ config_name: 'checkout', change_type: 'Deployment', kind: 'deployment', distance: 1 });
     expect(first!.diff).toContain('+image checkout:2 after');
     expect(body.suspects.map((suspect) => suspect.distance)).toEqual([1, 2, 3, 1]);
+    // Deployments, scaling, restarts and config edits are told apart by their change types.
+    expect(body.suspects.map((suspect) => suspect.kind)).toEqual(['deployment', 'scaling', 'restart', 'config']);
     const scores = body.suspects.map((suspect) => suspect.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
@@ -125,6 +128,19 @@ describe('GET /api/suspects for a failing check', () => {
     expect(order.indexOf('image checkout:2')).toBeLessThan(order.indexOf('checkout pods restarted'));
     expect(body.suspects.find((suspect) => suspect.summary === 'checkout pods restarted')?.kind).toBe('restart');
     await server.pool.query('DELETE FROM config_changes WHERE id = $1', [ids['checkout pods restarted']]);
+  });
+
+  it('ranks a more severe change first, other things equal', async () => {
+    await change('checkout', 'Deployment', 5, 'checkout hotfix', 'critical');
+    const { body } = await get(`check_id=${ids['check']}`);
+    const hotfix = body.suspects.find((suspect) => suspect.summary === 'checkout hotfix');
+    const image = body.suspects.find((suspect) => suspect.summary === 'image checkout:2');
+    expect(hotfix?.scores).toMatchObject({ severity: 1, kind: 1 });
+    expect(image?.scores).toMatchObject({ severity: 0.6, kind: 1 });
+    expect(hotfix!.scores.time).toBe(image!.scores.time);
+    expect(body.suspects[0]?.summary).toBe('checkout hotfix');
+    expect(hotfix!.score).toBeGreaterThan(image!.score);
+    await server.pool.query('DELETE FROM config_changes WHERE id = $1', [ids['checkout hotfix']]);
   });
 
   it('widens to the window asked for and keeps to the limit', async () => {
