@@ -1,5 +1,5 @@
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type Database } from '../db/database.js';
+import { openDatabase, type Database, type OpenDatabaseOptions } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { createLogger, type Logger } from '../logger.js';
 import { loadServerKey } from '../secrets/server-key.js';
@@ -23,8 +23,8 @@ export function createRuntime(logTo: 'stdout' | 'stderr'): Runtime {
 }
 
 /** Opens the database `pharos serve` uses and closes it with the runtime. */
-export async function openRuntimeDatabase(runtime: Runtime, options: { shareEmbedded?: boolean } = {}): Promise<Database> {
-  const database = await openDatabase(runtime.config, { logger: runtime.logger, shareEmbedded: options.shareEmbedded ?? false });
+export async function openRuntimeDatabase(runtime: Runtime, options: Pick<OpenDatabaseOptions, 'shareEmbedded' | 'onLaunched'> = {}): Promise<Database> {
+  const database = await openDatabase(runtime.config, { ...options, logger: runtime.logger });
   runtime.shutdown.add('database', () => database.close());
   return database;
 }

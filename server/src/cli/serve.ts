@@ -42,10 +42,15 @@ export async function serve(): Promise<void> {
     // stops the start before any database work.
     loadIdentityConfig();
     const agent = loadAgentConfig();
-    const answering = loadAnswering();
+    // The app's modules load while PostgreSQL starts in its own processes, not before they are launched:
+    // both need this thread, and the database is the longer wait.
+    let launched: () => void = () => undefined;
+    const postgresLaunched = new Promise<void>((resolve) => (launched = resolve));
+    const opening = openRuntimeDatabase(runtime, { shareEmbedded: true, onLaunched: () => launched() });
+    const answering = postgresLaunched.then(loadAnswering);
     // Until it is awaited, a failure to load is reported where it is awaited, not as an unhandled rejection.
     answering.catch(() => undefined);
-    const database = await openRuntimeDatabase(runtime, { shareEmbedded: true });
+    const database = await opening;
     await migrate(database.pool, { logger });
     await migrateJobQueue(database.pool, logger);
     const budget = connectionBudget({

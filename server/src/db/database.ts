@@ -17,14 +17,23 @@ export interface OpenDatabaseOptions {
   logger?: Logger;
   /** For `serve`: let other pharos commands use the embedded PostgreSQL this process starts. */
   shareEmbedded?: boolean;
+  /** Called once PostgreSQL is reachable or on its way up in a process of its own (see EmbeddedOptions). */
+  onLaunched?: () => void;
 }
 
 /** Opens DATABASE_URL, or the embedded PostgreSQL of PHAROS_DATA_DIR when it is not set. */
 export async function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<Database> {
   const logger = options.logger ?? silentLogger();
+  if (config.databaseUrl) options.onLaunched?.();
   const embedded = config.databaseUrl
     ? null
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, logger, shareable: options.shareEmbedded ?? false, reservedPorts: config.port === undefined ? [] : [config.port] });
+    : await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        logger,
+        shareable: options.shareEmbedded ?? false,
+        reservedPorts: config.port === undefined ? [] : [config.port],
+        ...(options.onLaunched ? { onLaunched: options.onLaunched } : {}),
+      });
   const url = config.databaseUrl ?? embedded?.url;
   if (!url) throw new Error('No database URL');
 

@@ -28,6 +28,11 @@ export interface EmbeddedOptions {
   shareable?: boolean;
   /** Ports the cluster must not take (the server's own HTTP port). */
   reservedPorts?: readonly number[];
+  /**
+   * Called (at least once) when the cluster is found running or is being initialised or started in processes of its own:
+   * from then on this process has little to do until it is up, so `serve` loads its modules meanwhile.
+   */
+  onLaunched?: () => void;
 }
 
 export interface EmbeddedDatabase {
@@ -131,6 +136,7 @@ interface Cluster {
   database: string;
   logger: Logger;
   reservedPorts: readonly number[];
+  onLaunched: () => void;
 }
 
 /**
@@ -184,6 +190,7 @@ async function startOwnedCluster(cluster: Cluster): Promise<EmbeddedDatabase> {
     onError: onLog,
   });
 
+  cluster.onLaunched();
   if (!initialised) {
     logger.info({ dir: pgDir }, 'initialising embedded PostgreSQL');
     await server.initialise();
@@ -271,6 +278,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       pgDir,
       shareable: options.shareable ?? false,
       reservedPorts: options.reservedPorts ?? [],
+      onLaunched: options.onLaunched ?? (() => undefined),
       credentials,
       database: options.database ?? 'pharos',
       logger,
@@ -281,7 +289,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     let attempt = 0;
     for (;;) {
       const running = await inspectRunning(cluster);
-      if (running.state === 'shared') return running.database;
+      if (running.state === 'shared') {
+        cluster.onLaunched();
+        return running.database;
+      }
       if (running.state === 'busy') {
         if (Date.now() > busyUntil) throw new Error(`Pharos process ${running.owner} still holds the embedded PostgreSQL of ${dataDir}`);
         if (!warnedBusy) logger.warn({ owner: running.owner }, 'waiting for another pharos command to finish with the embedded PostgreSQL');

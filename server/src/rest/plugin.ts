@@ -48,9 +48,31 @@ interface FunctionParams {
   fn: string;
 }
 
+/** What the data service knows before it has read the database's schema. */
+const EMPTY_SCHEMA: SchemaModel = { relations: new Map(), relationships: new Map(), functions: new Map() };
+
 /** PostgREST-compatible data service; mounted at /api/db. */
 export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, { pool, cancelPool, config, secrets, organizations = false }) => {
-  const schema: SchemaModel = await introspect(pool);
+  // The schema is read after the server listens (a restarted replica answers within its migrations and
+  // listening); a request arriving before waits for it, and a failed read is tried again by the next one.
+  let schema: SchemaModel = EMPTY_SCHEMA;
+  let reading: Promise<void> | undefined;
+  const readSchema = (): Promise<void> =>
+    (reading ??= introspect(pool).then(
+      (read) => {
+        schema = read;
+      },
+      (error: unknown) => {
+        reading = undefined;
+        throw error;
+      },
+    ));
+  app.addHook('onListen', () => {
+    readSchema().catch(() => undefined);
+  });
+  app.addHook('onRequest', async () => {
+    if (schema === EMPTY_SCHEMA) await readSchema();
+  });
   const connections = new DataConnections({
     pool,
     cancelPool,
