@@ -161,6 +161,30 @@ spec:
     expect(seen?.last_received).not.toBeNull();
   }, 120_000);
 
+  it('runs the topology assigned to it, and upstream shows its components under that topology as the agent’s', async () => {
+    await applyUpstream(`apiVersion: canaries.flanksource.com/v1
+kind: Topology
+metadata:
+  name: edge-shop
+spec:
+  schedule: "@every 1h"
+  agentSelector: [${AGENT_NAME}]
+  components:
+    - name: edge-api
+      type: API
+`);
+    const [topology] = await upstreamRows<{ id: string }>('topologies?select=id&name=eq.edge-shop');
+    const components = await until(
+      () => upstreamRows<{ name: string; agent_id: string }>(`components?select=name,agent_id&topology_id=eq.${topology!.id}&name=eq.edge-api&deleted_at=is.null`),
+      (rows) => rows.length > 0,
+      { timeoutMs: 60_000, detail: async () => agent.output() },
+    );
+    // Upstream does not run it itself: every component of the topology is the agent's.
+    expect(components).toEqual([{ name: 'edge-api', agent_id: agentId }]);
+    const all = await upstreamRows<{ agent_id: string }>(`components?select=agent_id&topology_id=eq.${topology!.id}`);
+    expect(all.every((row) => row.agent_id === agentId)).toBe(true);
+  }, 120_000);
+
   it('takes a playbook action whose runsOn names it, runs it, and upstream shows the result', async () => {
     await applyUpstream(`apiVersion: mission-control.flanksource.com/v1
 kind: Playbook
