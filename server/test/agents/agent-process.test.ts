@@ -101,7 +101,7 @@ beforeAll(async () => {
   expect(generated.status).toBe(201);
   const created = (await generated.json()) as { id: string; access_token: string };
   agentId = created.id;
-  agent = await restartableServe(['agent', '--upstream', upstream.url], { PHAROS_UPSTREAM_TOKEN: created.access_token, PHAROS_AGENT_SYNC_INTERVAL_MS: '300' });
+  agent = await restartableServe(['agent', '--upstream', upstream.url, '--token', created.access_token], { PHAROS_AGENT_SYNC_INTERVAL_MS: '300' });
   await agent.start();
 }, 240_000);
 
