@@ -183,6 +183,25 @@ describe('/settings/agents', () => {
     expect(await screen.findByText('An agent named "x" already exists')).toBeTruthy();
   });
 
+  it('shows the server message when saving or deleting fails', async () => {
+    const user = userEvent.setup();
+    const refusals = ['kubernetes.interval must be one of 1m, 5m, 10m, 30m, 1h, 2h, 6h, 12h, 24h', 'The local agent cannot be deleted'];
+    let patches = 0;
+    renderSettings(`/settings/agents?id=${AGENT.id}`, [
+      dbRoute('PATCH', 'agents', () => json({ code: 'P0001', message: refusals[patches++], details: null, hint: null }, 400)),
+      ...routes(),
+    ]);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit agent' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(refusals[0]!)).toBeTruthy();
+    expect(screen.queryByText('Agent updated')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete resources created by the agent' })).getByRole('button', { name: 'No' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete Agent' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(refusals[1]!)).toBeTruthy();
+    expect(screen.queryByText('Agent deleted')).toBeNull();
+  });
+
   it('hides creation from those who may not write agents', async () => {
     renderSettings('/settings/agents', routes(), { roles: ['viewer'] });
     await screen.findByText('eu-cluster');
