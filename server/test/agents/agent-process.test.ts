@@ -6,7 +6,8 @@ import { restartableServe, type RestartableServe } from '../support/restartable-
 import { until } from '../support/until.js';
 
 /**
- * Two Pharos processes, each on its own database: an upstream and `pharos agent` reporting to it.
+ * Two Pharos processes, each on the embedded PostgreSQL of its own data folder: an upstream and
+ * `pharos agent` reporting to it.
  * What upstream assigns to the agent runs there and shows upstream as the agent's; killing either
  * process in the middle of a push loses and doubles nothing.
  */
@@ -90,7 +91,7 @@ async function agentCheck(): Promise<CheckRow> {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'pharos-agent-files-'));
   await writeFile(path.join(dir, 'services.json'), JSON.stringify({ services: [{ name: 'billing', tier: 'gold' }, { name: 'search', tier: 'silver' }] }));
-  upstream = await restartableServe(['serve']);
+  upstream = await restartableServe(['serve'], {}, { embedded: true });
   await upstream.start();
   admin = await upstream.tokenFor(['admin']);
   const generated = await fetch(`${upstream.url}/api/agent/generate`, {
@@ -101,7 +102,7 @@ beforeAll(async () => {
   expect(generated.status).toBe(201);
   const created = (await generated.json()) as { id: string; access_token: string };
   agentId = created.id;
-  agent = await restartableServe(['agent', '--upstream', upstream.url, '--token', created.access_token], { PHAROS_AGENT_SYNC_INTERVAL_MS: '300' });
+  agent = await restartableServe(['agent', '--upstream', upstream.url, '--token', created.access_token], { PHAROS_AGENT_SYNC_INTERVAL_MS: '300' }, { embedded: true });
   await agent.start();
 }, 240_000);
 
