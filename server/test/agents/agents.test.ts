@@ -72,6 +72,9 @@ describe('POST /api/agent/generate', () => {
     expect(error).toBeNull();
     expect(count).toBe(1);
     expect(data?.[0]).toMatchObject({ name, description: 'eu-west cluster', config_count: 0, checks_count: 0, last_seen: null, push_telemetry: { enabled: true, topologyName: 'eu' } });
+    // The token stands for a person of the agent's own, whose only role is `agent`.
+    const roles = await server.pool.query<{ role: string }>('select r.role from agents a join person_roles r on r.person_id = a.person_id where a.id = $1', [agent.id]);
+    expect(roles.rows).toEqual([{ role: 'agent' }]);
     // The token is not kept anywhere readable: only its digest is stored.
     const stored = await server.pool.query('select 1 from access_tokens where value = $1', [agent.access_token]);
     expect(stored.rowCount).toBe(0);
