@@ -26,6 +26,11 @@ describe('settings: agents', () => {
       await field(create, 'Description').fill('Frankfurt');
       await create.getByLabel("Scrape the cluster's Kubernetes resources").check();
       await create.getByLabel('Interval').selectOption('1h');
+      await create.getByRole('button', { name: 'Add property' }).click();
+      await field(create, 'Key').fill('region');
+      await field(create, 'Value').fill('eu-west-1');
+      await create.getByLabel('Push telemetry upstream').check();
+      await field(create, 'Topology Name').fill('eu-telemetry');
       await create.getByRole('button', { name: 'Create' }).click();
       // The instructions dialog opens at once, hiding the rest of the page from the accessibility tree: the toast is read from the toaster itself.
       await page.locator('[data-toaster]').getByText('Agent created', { exact: true }).waitFor();
@@ -46,8 +51,15 @@ describe('settings: agents', () => {
       const elsewhere = await fetch(`${world.server.url}/api/db/agents_summary`, { headers: { authorization: `Bearer ${token}` } });
       expect(elsewhere.status).toBe(403);
 
-      const [agent] = await dbRows<{ id: string }>(world.api, 'agents_summary?name=eq.eu-west-cluster&select=id');
-      expect(agent).toBeDefined();
+      const [agent] = await dbRows<{ id: string; properties: unknown; kubernetes: unknown; push_telemetry: unknown }>(
+        world.api,
+        'agents_summary?name=eq.eu-west-cluster&select=id,properties,kubernetes,push_telemetry',
+      );
+      expect(agent).toMatchObject({
+        properties: { region: 'eu-west-1' },
+        kubernetes: { enabled: true, interval: '1h' },
+        push_telemetry: { enabled: true, topologyName: 'eu-telemetry' },
+      });
       const databaseUrl = await embeddedDatabaseUrl(world.server.dataDir);
       const canary = await query<{ id: string }>(databaseUrl, "insert into canaries (name, agent_id) values ('pushed', $1) returning id", [agent!.id]);
       await query(databaseUrl, "insert into checks (canary_id, agent_id, type, name) values ($1, $2, 'http', 'pushed-check')", [canary.rows[0]!.id, agent!.id]);
@@ -71,6 +83,8 @@ describe('settings: agents', () => {
       const edit = page.getByRole('dialog', { name: 'Edit agent' });
       expect(await field(edit, 'Name').isDisabled()).toBe(true);
       expect(await edit.getByLabel('Interval').inputValue()).toBe('1h');
+      expect(await field(edit, 'Value').inputValue()).toBe('eu-west-1');
+      expect(await field(edit, 'Topology Name').inputValue()).toBe('eu-telemetry');
       await field(edit, 'Description').fill('Frankfurt, second site');
       await edit.getByRole('button', { name: 'Save' }).click();
       await toast(page, 'Agent updated');

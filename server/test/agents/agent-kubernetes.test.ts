@@ -8,8 +8,9 @@ import { restartableServe, type RestartableServe } from '../support/restartable-
 import { until } from '../support/until.js';
 
 /**
- * `pharos agent` with `kubernetes.enabled` on its upstream settings scrapes the cluster its own
- * KUBECONFIG names every `interval`, follows it between scrapes, and pushes the items upstream.
+ * An agent (`pharos serve` with PHAROS_UPSTREAM_URL and PHAROS_UPSTREAM_TOKEN) with `kubernetes.enabled`
+ * on its upstream settings scrapes the cluster its own KUBECONFIG names every `interval`, follows it
+ * between scrapes, and pushes the items upstream.
  */
 
 const TOKEN = 'agent-cluster-token';
@@ -47,7 +48,13 @@ beforeAll(async () => {
   expect(generated.status).toBe(201);
   const created = (await generated.json()) as { id: string; access_token: string };
   agentId = created.id;
-  agent = await restartableServe(['agent', '--upstream', upstream.url], { PHAROS_UPSTREAM_TOKEN: created.access_token, PHAROS_AGENT_SYNC_INTERVAL_MS: '300', KUBECONFIG: path.join(dir, 'kubeconfig') });
+  // `pharos serve` with the two variables is an agent too (agent-process.test.ts runs `pharos agent --upstream --token`).
+  agent = await restartableServe(['serve'], {
+    PHAROS_UPSTREAM_URL: upstream.url,
+    PHAROS_UPSTREAM_TOKEN: created.access_token,
+    PHAROS_AGENT_SYNC_INTERVAL_MS: '300',
+    KUBECONFIG: path.join(dir, 'kubeconfig'),
+  });
   await agent.start();
 }, 240_000);
 

@@ -6,7 +6,8 @@ import { restartableServe, type RestartableServe } from '../support/restartable-
 import { until } from '../support/until.js';
 
 /**
- * Two Pharos processes, each on its own database: an upstream and `pharos agent` reporting to it.
+ * Two Pharos processes, each on the embedded PostgreSQL of its own data folder: an upstream and
+ * `pharos agent` reporting to it.
  * What upstream assigns to the agent runs there and shows upstream as the agent's; killing either
  * process in the middle of a push loses and doubles nothing.
  */
@@ -90,7 +91,7 @@ async function agentCheck(): Promise<CheckRow> {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'pharos-agent-files-'));
   await writeFile(path.join(dir, 'services.json'), JSON.stringify({ services: [{ name: 'billing', tier: 'gold' }, { name: 'search', tier: 'silver' }] }));
-  upstream = await restartableServe(['serve']);
+  upstream = await restartableServe(['serve'], {}, { embedded: true });
   await upstream.start();
   admin = await upstream.tokenFor(['admin']);
   const generated = await fetch(`${upstream.url}/api/agent/generate`, {
@@ -101,7 +102,7 @@ beforeAll(async () => {
   expect(generated.status).toBe(201);
   const created = (await generated.json()) as { id: string; access_token: string };
   agentId = created.id;
-  agent = await restartableServe(['agent', '--upstream', upstream.url], { PHAROS_UPSTREAM_TOKEN: created.access_token, PHAROS_AGENT_SYNC_INTERVAL_MS: '300' });
+  agent = await restartableServe(['agent', '--upstream', upstream.url, '--token', created.access_token], { PHAROS_AGENT_SYNC_INTERVAL_MS: '300' }, { embedded: true });
   await agent.start();
 }, 240_000);
 
@@ -159,6 +160,30 @@ spec:
     const [seen] = await upstreamRows<{ last_seen: string | null; last_received: string | null }>(`agents?select=last_seen,last_received&id=eq.${agentId}`);
     expect(seen?.last_seen).not.toBeNull();
     expect(seen?.last_received).not.toBeNull();
+  }, 120_000);
+
+  it('runs the topology assigned to it, and upstream shows its components under that topology as the agent’s', async () => {
+    await applyUpstream(`apiVersion: canaries.flanksource.com/v1
+kind: Topology
+metadata:
+  name: edge-shop
+spec:
+  schedule: "@every 1h"
+  agentSelector: [${AGENT_NAME}]
+  components:
+    - name: edge-api
+      type: API
+`);
+    const [topology] = await upstreamRows<{ id: string }>('topologies?select=id&name=eq.edge-shop');
+    const components = await until(
+      () => upstreamRows<{ name: string; agent_id: string }>(`components?select=name,agent_id&topology_id=eq.${topology!.id}&name=eq.edge-api&deleted_at=is.null`),
+      (rows) => rows.length > 0,
+      { timeoutMs: 60_000, detail: async () => agent.output() },
+    );
+    // Upstream does not run it itself: every component of the topology is the agent's.
+    expect(components).toEqual([{ name: 'edge-api', agent_id: agentId }]);
+    const all = await upstreamRows<{ agent_id: string }>(`components?select=agent_id&topology_id=eq.${topology!.id}`);
+    expect(all.every((row) => row.agent_id === agentId)).toBe(true);
   }, 120_000);
 
   it('takes a playbook action whose runsOn names it, runs it, and upstream shows the result', async () => {

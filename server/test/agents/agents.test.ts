@@ -72,6 +72,9 @@ describe('POST /api/agent/generate', () => {
     expect(error).toBeNull();
     expect(count).toBe(1);
     expect(data?.[0]).toMatchObject({ name, description: 'eu-west cluster', config_count: 0, checks_count: 0, last_seen: null, push_telemetry: { enabled: true, topologyName: 'eu' } });
+    // The token stands for a person of the agent's own, whose only role is `agent`.
+    const roles = await server.pool.query<{ role: string }>('select r.role from agents a join person_roles r on r.person_id = a.person_id where a.id = $1', [agent.id]);
+    expect(roles.rows).toEqual([{ role: 'agent' }]);
     // The token is not kept anywhere readable: only its digest is stored.
     const stored = await server.pool.query('select 1 from access_tokens where value = $1', [agent.access_token]);
     expect(stored.rowCount).toBe(0);
@@ -157,11 +160,14 @@ describe('editing and deleting through the data service', () => {
     await server.pool.query("insert into checks (canary_id, agent_id, type, name) values ($1, $2, 'http', $3)", [canary.rows[0]!.id, agentId, `check-${tag}`]);
     await server.pool.query("insert into configs (agent_id, type, name) values ($1, 'Kubernetes::Pod', $2)", [agentId, `config-${tag}`]);
     await server.pool.query('insert into components (agent_id, name) values ($1, $2)', [agentId, `component-${tag}`]);
+    await server.pool.query('insert into topologies (agent_id, name) values ($1, $2)', [agentId, `topology-${tag}`]);
+    await server.pool.query('insert into config_scrapers (agent_id, name) values ($1, $2)', [agentId, `scraper-${tag}`]);
+    await server.pool.query('insert into logging_backends (agent_id, name) values ($1, $2)', [agentId, `logs-${tag}`]);
   }
 
   async function liveRows(agentId: string): Promise<Record<string, number>> {
     const counts: Record<string, number> = {};
-    for (const table of ['canaries', 'checks', 'configs', 'components']) {
+    for (const table of ['canaries', 'checks', 'configs', 'components', 'topologies', 'config_scrapers', 'logging_backends']) {
       const { rows } = await server.pool.query<{ n: number }>(`select count(*)::int as n from ${table} where agent_id = $1 and deleted_at is null`, [agentId]);
       counts[table] = rows[0]!.n;
     }
@@ -206,7 +212,7 @@ describe('editing and deleting through the data service', () => {
 
     const { error } = await restClient(server, admin).from('agents').update({ deleted_at: new Date().toISOString(), cleanup: true }).eq('id', agent.id);
     expect(error).toBeNull();
-    expect(await liveRows(agent.id)).toEqual({ canaries: 0, checks: 0, configs: 0, components: 0 });
+    expect(await liveRows(agent.id)).toEqual({ canaries: 0, checks: 0, configs: 0, components: 0, topologies: 0, config_scrapers: 0, logging_backends: 0 });
     const listed = await restClient(server, admin).from('agents_summary').select('id').eq('id', agent.id);
     expect(listed.data).toEqual([]);
     expect((await get('/api/agent/pull', agent.access_token)).status).toBe(401);
@@ -217,7 +223,7 @@ describe('editing and deleting through the data service', () => {
     await seedRows(agent.id, `kept-${sfx}`);
     const { error } = await restClient(server, admin).from('agents').update({ deleted_at: new Date().toISOString(), cleanup: false }).eq('id', agent.id);
     expect(error).toBeNull();
-    expect(await liveRows(agent.id)).toEqual({ canaries: 1, checks: 1, configs: 1, components: 1 });
+    expect(await liveRows(agent.id)).toEqual({ canaries: 1, checks: 1, configs: 1, components: 1, topologies: 1, config_scrapers: 1, logging_backends: 1 });
     expect((await get('/api/agent/pull', agent.access_token)).status).toBe(401);
     // The name is free again for a new agent.
     await created(`kept-${sfx}`);

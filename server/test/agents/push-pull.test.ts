@@ -309,7 +309,7 @@ describe('an agent’s token', () => {
 });
 
 describe('GET /api/agent/pull', () => {
-  it('answers the specs whose agentSelector names the agent, and 304 while nothing changed', async () => {
+  it('answers the canaries, scrape configs and topologies whose agentSelector names the agent, and 304 while nothing changed', async () => {
     const agent = await createAgent(`puller-${sfx}`);
     const other = await createAgent(`elsewhere-${sfx}`);
     const insert = (table: string, name: string, selector: string[] | null) =>
@@ -320,7 +320,8 @@ describe('GET /api/agent/pull', () => {
     const mine = (await insert('canaries', `for-puller-${sfx}`, [`puller-${sfx}`])).rows[0]!.id;
     const glob = (await insert('config_scrapers', `for-pullers-${sfx}`, [`puller-*`, `!elsewhere-*`])).rows[0]!.id;
     await insert('canaries', `for-other-${sfx}`, [`elsewhere-${sfx}`]);
-    await insert('topologies', `for-nobody-${sfx}`, null);
+    const nobody = (await insert('topologies', `for-nobody-${sfx}`, null)).rows[0]!.id;
+    const topology = (await insert('topologies', `for-puller-${sfx}`, [`puller-${sfx}`])).rows[0]!.id;
 
     const pull = (token: string, etag?: string) =>
       fetch(`${server.url}/api/agent/pull`, { headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) } });
@@ -331,6 +332,8 @@ describe('GET /api/agent/pull', () => {
     expect(body['canaries']!.map((row) => row.id)).not.toContain(undefined);
     expect(body['config_scrapers']!.map((row) => row.id)).toContain(glob);
     expect(body['canaries']!.some((row) => (row as unknown as { name: string }).name === `for-other-${sfx}`)).toBe(false);
+    expect(body['topologies']!.map((row) => row.id)).toContain(topology);
+    expect(body['topologies']!.map((row) => row.id)).not.toContain(nobody);
     const etag = first.headers.get('etag')!;
     expect((await pull(agent.access_token, etag)).status).toBe(304);
     await server.pool.query("update canaries set spec = spec || '{\"schedule\": \"@every 2h\"}' where id = $1", [mine]);

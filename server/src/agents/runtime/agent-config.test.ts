@@ -12,6 +12,7 @@ describe('loadAgentConfig', () => {
       token: 't',
       intervalMs: DEFAULT_SYNC_INTERVAL_MS,
     });
+    expect(DEFAULT_SYNC_INTERVAL_MS).toBe(60_000);
     expect(loadAgentConfig({ PHAROS_UPSTREAM_URL: 'http://up', PHAROS_UPSTREAM_TOKEN: 't', PHAROS_AGENT_SYNC_INTERVAL_MS: '500' })?.intervalMs).toBe(500);
   });
 

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { EVENTS_CHANNEL } from '../../events/types.js';
 import type { Logger } from '../../logger.js';
 import type { ServerSecrets } from '../../secrets/server-secrets.js';
 import { periodicLoop, type AgentLoop } from './loop.js';
@@ -29,8 +30,6 @@ export interface AgentRuntime {
   loops: readonly AgentLoop[];
   stop(): Promise<void>;
 }
-
-const EVENTS_CHANNEL = 'pharos_events';
 
 /** Pushes at once when the database says something changed, as well as every interval. */
 async function listenForChanges(pool: pg.Pool, logger: Logger, onChange: () => void): Promise<() => Promise<void>> {

@@ -1,3 +1,4 @@
+import { AGENT_SCRAPE_INTERVALS, LOCAL_AGENT_ID } from '@pharos/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +50,47 @@ describe('/settings/agents', () => {
     await screen.findByText('eu-cluster');
     const read = app.server.requests.find((r) => r.url.pathname === '/api/db/agents_summary')!;
     expect(paramsOf(read.url).order).toBe('name.asc.nullslast');
+  });
+
+  it('pages with the total the server counts: the next page asks for the rows after this one', async () => {
+    const user = userEvent.setup();
+    const app = renderSettings('/settings/agents?pageSize=10', routes());
+    await screen.findByText('eu-cluster');
+    expect(screen.getByText('of 4')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(app.server.requests.filter((r) => r.url.pathname === '/api/db/agents_summary' && r.url.searchParams.get('offset') === '10')).toHaveLength(1));
+    const next = app.server.requests.find((r) => r.url.pathname === '/api/db/agents_summary' && r.url.searchParams.get('offset') === '10')!;
+    expect(paramsOf(next.url)).toMatchObject({ limit: '10', order: 'created_at.desc.nullslast' });
+    expect(app.location()).toContain('pageIndex=1');
+  });
+
+  it('offers the scrape intervals 1m to 24h, 30m by default, and sends the telemetry topology', async () => {
+    const user = userEvent.setup();
+    const app = renderSettings('/settings/agents?addAgent=true', routes());
+    const dialog = await screen.findByRole('dialog', { name: 'Create new agent' });
+    expect(within(dialog).queryByLabelText('Interval')).toBeNull();
+    expect(within(dialog).queryByLabelText('Topology Name')).toBeNull();
+    await user.type(within(dialog).getByLabelText(/^Name/), 'telemetry-agent');
+    await user.click(within(dialog).getByLabelText("Scrape the cluster's Kubernetes resources"));
+    const interval = within(dialog).getByLabelText('Interval') as HTMLSelectElement;
+    expect([...interval.options].map((option) => option.value)).toEqual([...AGENT_SCRAPE_INTERVALS]);
+    expect(interval.value).toBe('30m');
+    await user.click(within(dialog).getByLabelText('Push telemetry upstream'));
+    await user.type(within(dialog).getByLabelText('Topology Name'), 'edge-telemetry');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(app.server.to('/api/agent/generate', 'POST')).toHaveLength(1));
+    expect(app.server.to('/api/agent/generate', 'POST')[0]!.body).toMatchObject({
+      kubernetes: { enabled: true, interval: '30m' },
+      pushTelemetry: { enabled: true, topologyName: 'edge-telemetry' },
+    });
+  });
+
+  it('edits the local agent but never offers to delete it', async () => {
+    const local: AgentSummary = { ...AGENT, id: LOCAL_AGENT_ID, name: 'local', description: null };
+    renderSettings(`/settings/agents?id=${LOCAL_AGENT_ID}`, [dbRoute('GET', 'agents_summary', () => rows([local])), ...routes()]);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit agent' });
+    await within(dialog).findByRole('button', { name: 'Save' });
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
   it('creates an agent, then shows its token once with Flux and Helm CLI instructions', async () => {
@@ -139,6 +181,25 @@ describe('/settings/agents', () => {
     await user.type(within(dialog).getByLabelText(/^Name/), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('An agent named "x" already exists')).toBeTruthy();
+  });
+
+  it('shows the server message when saving or deleting fails', async () => {
+    const user = userEvent.setup();
+    const refusals = ['kubernetes.interval must be one of 1m, 5m, 10m, 30m, 1h, 2h, 6h, 12h, 24h', 'The local agent cannot be deleted'];
+    let patches = 0;
+    renderSettings(`/settings/agents?id=${AGENT.id}`, [
+      dbRoute('PATCH', 'agents', () => json({ code: 'P0001', message: refusals[patches++], details: null, hint: null }, 400)),
+      ...routes(),
+    ]);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit agent' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(refusals[0]!)).toBeTruthy();
+    expect(screen.queryByText('Agent updated')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete resources created by the agent' })).getByRole('button', { name: 'No' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete Agent' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(refusals[1]!)).toBeTruthy();
+    expect(screen.queryByText('Agent deleted')).toBeNull();
   });
 
   it('hides creation from those who may not write agents', async () => {
