@@ -180,12 +180,20 @@ describe('the kubernetes scraper', () => {
         (types) => types.includes('OOMKilling') && types.includes('BackOff'),
       );
 
-      // The API server forgets its history and drops the watches: a watch from an older version is 410 Gone, so the kinds are listed again.
-      watched.store.compact();
-      watched.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'after-restart', namespace: 'shop' }, spec: { containers: [] }, status: { phase: 'Succeeded' } });
-      watched.store.compact();
+      // The API server ends every watch, as it does when a watch's time is up: the scraper watches on from the last version it saw.
       watched.dropWatches();
-      await until(() => items(scraperId), (saved) => saved.get('Kubernetes::Pod/shop/after-restart')?.status === 'Completed');
+      watched.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'after-timeout', namespace: 'shop' }, spec: { containers: [] }, status: { phase: 'Succeeded' } });
+      await until(() => items(scraperId), (saved) => saved.get('Kubernetes::Pod/shop/after-timeout')?.status === 'Completed');
+
+      // It restarts and forgets its history meanwhile: a watch from the older version is 410 Gone, so the kinds are listed again.
+      watched.dropWatches();
+      watched.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'after-restart', namespace: 'shop' }, spec: { containers: [] }, status: { phase: 'Succeeded' } });
+      watched.store.remove(resourceByKind('Secret'), 'shop', 'web-tls');
+      watched.store.compact();
+      await until(
+        () => items(scraperId),
+        (saved) => saved.get('Kubernetes::Pod/shop/after-restart')?.status === 'Completed' && saved.get('Kubernetes::Secret/shop/web-tls')?.deleted_at !== null,
+      );
     } finally {
       followers.stopAll();
       await watched.close();
