@@ -200,6 +200,26 @@ describe('the kubernetes scraper', () => {
     }
   });
 
+  it("watches within the scrape's field selector, as it lists", async () => {
+    const selected = await startKubeApiServer({ objects: shop });
+    const followers = new Followers();
+    try {
+      await env.apply(scraperYaml('selected', selected, '      fieldSelector: metadata.namespace!=kube-system\n      watch: [{apiVersion: v1, kind: Pod}]\n'));
+      const scraperId = await env.scraperId('selected');
+      expect((await runScraper({ ...env.options(), followers }, scraperId, AbortSignal.timeout(30_000))).errors).toEqual([]);
+      await until(async () => selected.openWatches, (count) => count === 1);
+
+      const pod = (name: string, namespace: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace }, spec: { containers: [{ name: 'app', image: 'nginx' }] }, status: ready('True') });
+      selected.store.put(pod('kube-proxy-x1', 'kube-system'));
+      selected.store.put(pod('web-7d4b9-late', 'shop'));
+      const saved = await until(() => items(scraperId), (rows) => rows.has('Kubernetes::Pod/shop/web-7d4b9-late'));
+      expect(saved.has('Kubernetes::Pod/kube-system/kube-proxy-x1')).toBe(false);
+    } finally {
+      followers.stopAll();
+      await selected.close();
+    }
+  });
+
   it('reads what RBAC allows and says what it forbids', async () => {
     const guarded = await startKubeApiServer({ objects: shop, forbidden: [{ resource: 'secrets' }], user: 'system:serviceaccount:pharos:scraper' });
     try {

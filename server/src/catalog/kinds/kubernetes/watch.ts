@@ -35,6 +35,9 @@ export function followCluster(client: KubeClient, spec: Record<string, unknown>,
   return (sink: FollowSink, signal: AbortSignal) => {
     const namespace = typeof spec['namespace'] === 'string' && spec['namespace'] !== '' ? spec['namespace'] : undefined;
     const labelSelector = typeof spec['selector'] === 'string' && spec['selector'] !== '' ? spec['selector'] : undefined;
+    const fieldSelector = typeof spec['fieldSelector'] === 'string' && spec['fieldSelector'] !== '' ? spec['fieldSelector'] : undefined;
+    // The scrape's lists took the selectors; events are read whole, as they were listed.
+    const selectorsOf = (kind: Watched) => (kind === EVENTS ? {} : { ...(labelSelector ? { labelSelector } : {}), ...(fieldSelector ? { fieldSelector } : {}) });
     const exclusions = exclusionsOf(spec);
     const objects = new Map<string, KubeObject>(read.objects.filter((object) => object.metadata.uid).map((object) => [object.metadata.uid!, object]));
     const index = () => indexOf(clusterName, [...objects.values()]);
@@ -66,7 +69,7 @@ export function followCluster(client: KubeClient, spec: Record<string, unknown>,
 
     /** Lists the kind again: saves what is there, removes what is gone, answers where to watch from. */
     const relist = async (kind: Watched): Promise<string> => {
-      const list = await client.listAll(kind.apiVersion, kind.kind, { ...(namespace ? { namespace } : {}), ...(labelSelector && kind !== EVENTS ? { labelSelector } : {}), signal });
+      const list = await client.listAll(kind.apiVersion, kind.kind, { ...(namespace ? { namespace } : {}), ...selectorsOf(kind), signal });
       if (kind === EVENTS) return list.resourceVersion;
       const seen = new Set(list.items.map((object) => object.metadata.uid));
       for (const [uid, object] of objects) if (object.kind === kind.kind && !seen.has(uid)) onObject(kind, { type: 'DELETED', object });
@@ -78,7 +81,7 @@ export function followCluster(client: KubeClient, spec: Record<string, unknown>,
       if (signal.aborted) return;
       let gone = false;
       let lastVersion = resourceVersion;
-      const query = { resourceVersion, allowWatchBookmarks: true, ...(labelSelector && kind !== EVENTS ? { labelSelector } : {}) };
+      const query = { resourceVersion, allowWatchBookmarks: true, ...selectorsOf(kind) };
       const restart = (error?: unknown) => {
         if (signal.aborted) return;
         if (error && !gone) sink.error(`watch ${kind.kind}: ${messageOf(error)}`);
