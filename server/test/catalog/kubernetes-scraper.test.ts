@@ -220,6 +220,80 @@ describe('the kubernetes scraper', () => {
     }
   });
 
+  it("drops the events config-db's event.exclusions name, sets severity by severityKeywords, and excludes kinds whatever their case", async () => {
+    const event = (name: string, reason: string, type: string, involved: { kind: string; name: string; namespace: string; uid?: string }): KubeObject => ({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name, namespace: involved.namespace },
+      involvedObject: involved,
+      reason,
+      message: `${reason} of ${involved.name}`,
+      type,
+      source: { component: 'kubelet' },
+    });
+    const web = { kind: 'Pod', name: 'web-7d4b9-x2k8p', namespace: 'shop', uid: POD_UID };
+    const probe = { kind: 'Pod', name: 'probe', namespace: 'canaries', uid: '6f1c8a52-0d6e-4c55-9d0b-0c1f5c7e0a04' };
+    const events = await startKubeApiServer({
+      objects: [
+        ...shop.filter((object) => object.kind !== 'Event'),
+        { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'canaries' } },
+        { apiVersion: 'v1', kind: 'Pod', metadata: { name: probe.name, namespace: probe.namespace, uid: probe.uid }, spec: { containers: [{ name: 'probe', image: 'busybox' }] }, status: ready('True') },
+        event('web.created', 'SuccessfulCreate', 'Normal', web),
+        event('web.mount', 'FailedMount', 'Warning', web),
+        event('web.probe', 'Unhealthy', 'Normal', web),
+        event('web.pulled', 'Pulled', 'Normal', web),
+        event('probe.backoff', 'BackOff', 'Warning', probe),
+      ],
+    });
+    const followers = new Followers();
+    try {
+      await env.apply(`apiVersion: configs.flanksource.com/v1
+kind: ScrapeConfig
+metadata:
+  name: events
+spec:
+  kubernetes:
+    - clusterName: events
+      kubeconfig:
+        value: |
+${kubeconfigFor(events).split('\n').map((line) => `          ${line}`).join('\n')}
+      watch: [{apiVersion: v1, kind: Event}]
+      exclusions:
+        kind: [secret, configmap]
+      event:
+        exclusions:
+          reason: [SuccessfulCreate]
+          namespace: [canaries]
+        severityKeywords:
+          error: [failed*]
+          warn: [unhealthy]
+`);
+      const scraperId = await env.scraperId('events');
+      expect((await runScraper({ ...env.options(), followers }, scraperId, AbortSignal.timeout(30_000))).errors).toEqual([]);
+      const saved = await items(scraperId);
+      expect([...saved.values()].filter((row) => row.type === 'Kubernetes::Secret' || row.type === 'Kubernetes::ConfigMap')).toEqual([]);
+      const changesOf = async (name: string) =>
+        (await env.server.pool.query<{ change_type: string; severity: string }>('select c.change_type, c.severity from config_changes c join configs i on i.id = c.config_id where i.scraper_id = $1 and i.name = $2 order by c.change_type', [scraperId, name])).rows;
+      expect(await changesOf('web-7d4b9-x2k8p')).toEqual([
+        { change_type: 'FailedMount', severity: 'high' },
+        { change_type: 'Pulled', severity: 'info' },
+        { change_type: 'Unhealthy', severity: 'medium' },
+      ]);
+      expect(await changesOf('probe')).toEqual([]);
+
+      // Between scrapes the watch drops the same events.
+      await until(async () => events.openWatches, (count) => count === 1);
+      events.store.put(event('web.created-again', 'SuccessfulCreate', 'Normal', web));
+      events.store.put(event('web.scheduling', 'FailedScheduling', 'Warning', web));
+      const watched = await until(() => changesOf('web-7d4b9-x2k8p'), (rows) => rows.some((row) => row.change_type === 'FailedScheduling'));
+      expect(watched).toContainEqual({ change_type: 'FailedScheduling', severity: 'high' });
+      expect(watched.some((row) => row.change_type === 'SuccessfulCreate')).toBe(false);
+    } finally {
+      followers.stopAll();
+      await events.close();
+    }
+  });
+
   it('reads what RBAC allows and says what it forbids', async () => {
     const guarded = await startKubeApiServer({ objects: shop, forbidden: [{ resource: 'secrets' }], user: 'system:serviceaccount:pharos:scraper' });
     try {

@@ -1,5 +1,6 @@
 import { messageOf, statusOf, type KubeClient, type KubeObject, type WatchEvent } from '../../../kubernetes/client.js';
 import type { Follow, FollowSink } from '../types.js';
+import { eventSettingsOf, isExcludedEvent } from './event-settings.js';
 import { changeOfEvent } from './events.js';
 import { exclusionsOf, isExcluded } from './exclusions.js';
 import { indexOf, inputOf } from './items.js';
@@ -39,6 +40,7 @@ export function followCluster(client: KubeClient, spec: Record<string, unknown>,
     // The scrape's lists took the selectors; events are read whole, as they were listed.
     const selectorsOf = (kind: Watched) => (kind === EVENTS ? {} : { ...(labelSelector ? { labelSelector } : {}), ...(fieldSelector ? { fieldSelector } : {}) });
     const exclusions = exclusionsOf(spec);
+    const eventSettings = eventSettingsOf(spec);
     const objects = new Map<string, KubeObject>(read.objects.filter((object) => object.metadata.uid).map((object) => [object.metadata.uid!, object]));
     const index = () => indexOf(clusterName, [...objects.values()]);
     // One change at a time, in the order the API server sent them.
@@ -61,8 +63,8 @@ export function followCluster(client: KubeClient, spec: Record<string, unknown>,
       }
     };
     const onEvent = (event: WatchEvent) => {
-      if (event.type !== 'ADDED' && event.type !== 'MODIFIED') return;
-      const found = changeOfEvent(event.object);
+      if ((event.type !== 'ADDED' && event.type !== 'MODIFIED') || isExcludedEvent(eventSettings, event.object)) return;
+      const found = changeOfEvent(event.object, eventSettings);
       const involved = found ? objects.get(found.involvedUid) : undefined;
       if (found && involved) apply(() => sink.save([inputOf(involved, index(), client.server, [found.change])]));
     };
