@@ -10,6 +10,8 @@ import { until } from '../support/until.js';
 /**
  * `pharos agent` with `kubernetes.enabled` on its upstream settings scrapes the cluster its own
  * KUBECONFIG names every `interval`, follows it between scrapes, and pushes the items upstream.
+ * No recorded answer is used: the cluster's namespace and deployment are written here
+ * (server/test/support/kube-apiserver/README.md).
  */
 
 const TOKEN = 'agent-cluster-token';

@@ -6,6 +6,12 @@ import { runScraper } from '../../src/catalog/run-scraper.js';
 import { until } from '../support/until.js';
 import { catalogTest } from './helpers.js';
 
+/**
+ * config-db's kubernetes scraper against the stand-in API server. Recorded answers: every object of
+ * the stand-in's recorded/ (real cluster objects from flanksource/is-healthy `pkg/health/testdata/` (Apache-2.0)), whose
+ * health and status the first test checks; the shop beside them and its events are written here
+ * (server/test/support/kube-apiserver/README.md).
+ */
 const env = catalogTest('pharos-kubernetes-');
 
 const DEPLOYMENT_UID = '6f1c8a52-0d6e-4c55-9d0b-0c1f5c7e0a01';

@@ -11,6 +11,13 @@ import { kubeconfigFor, recordedObjects, startKubeApiServer, type KubeApiServer,
 import { resourceByKind } from '../support/kube-apiserver/resources.js';
 import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
 
+/**
+ * canary-checker's kubernetes, pod and namespace checks against the stand-in API server. Recorded
+ * answers: the pods `pod-coredns` and `pod-crashloopbackoff` of the stand-in's recorded/ (real cluster
+ * objects from flanksource/is-healthy `pkg/health/testdata/` (Apache-2.0)); the other pods and namespaces are written here, and the
+ * canaries are canary-checker's examples (fixtures/README.md). What the pod's container serves is a
+ * loopback HTTP server of this file.
+ */
 const pod = (name: string, ready: boolean): KubeObject => ({
   apiVersion: 'v1',
   kind: 'Pod',
@@ -37,7 +44,7 @@ beforeAll(async () => {
   const recorded = recordedObjects();
   const objects = [recorded['pod-coredns']!, recorded['pod-crashloopbackoff']!, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'canaries' } }, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kube-system' } }, pod('k8s-check-ready', true), pod('k8s-check-not-ready', false)];
   cluster = await startKubeApiServer({ objects });
-  guarded = await startKubeApiServer({ objects, forbidden: [{ resource: 'pods', verb: 'list' }, { resource: 'pods', verb: 'create' }], user: 'system:serviceaccount:pharos:checker' });
+  guarded = await startKubeApiServer({ objects, forbidden: [{ resource: 'pods', verb: 'list' }, { resource: 'pods', verb: 'create' }, { resource: 'namespaces', verb: 'create' }], user: 'system:serviceaccount:pharos:checker' });
   withKubelet = await startKubeApiServer({ objects, kubelet: { podIP: '127.0.0.1' } });
   // What the pod's container would serve: the stand-in's kubelet gives every pod 127.0.0.1.
   app = createServer((request, response) => {
@@ -180,6 +187,34 @@ describe('pod and namespace checks', () => {
       pass: false,
       error: 'pod hello-pod-refused could not be created in namespace canaries: pods is forbidden: User "system:serviceaccount:pharos:checker" cannot create resource "pods" in API group "" in the namespace "canaries"',
     });
+  });
+
+  it('are refused with the reason where RBAC forbids creating namespaces', async () => {
+    const outcomes = await run(
+      `apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata:
+  name: namespace-refused
+spec:
+  namespace:
+    - name: namespace-refused
+      namespaceNamePrefix: pharos-test-
+      podSpec: |
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: probe
+        spec:
+          containers: [{name: web, image: nginx}]
+      port: ${appPort}
+`,
+      guarded,
+      'namespace',
+    );
+    expect(outcomes['namespace-refused']).toMatchObject({ pass: false });
+    expect(outcomes['namespace-refused']!.error).toMatch(
+      /^namespace pharos-test-[0-9a-f]{8} could not be created: namespaces is forbidden: User "system:serviceaccount:pharos:checker" cannot create resource "namespaces" in API group "" at the cluster scope$/,
+    );
   });
 
   it('create a namespace, run the pod in it and delete the namespace', async () => {
