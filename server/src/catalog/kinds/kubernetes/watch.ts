@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { messageOf, statusOf, type KubeClient, type KubeObject, type WatchEvent } from '../../../kubernetes/client.js';
 import type { Follow, FollowSink } from '../types.js';
 import { eventSettingsOf, isExcludedEvent } from './event-settings.js';
@@ -34,6 +35,8 @@ const isGone = (event: WatchEvent) => event.type === 'ERROR' && (event.object as
  */
 export function followCluster(client: KubeClient, spec: Record<string, unknown>, clusterName: string, read: ClusterRead): Follow {
   return (sink: FollowSink, signal: AbortSignal) => {
+    // One abort listener per watched kind is expected, more than Node's default warning allows.
+    setMaxListeners(SCRAPED_KINDS.length + 4, signal);
     const namespace = typeof spec['namespace'] === 'string' && spec['namespace'] !== '' ? spec['namespace'] : undefined;
     const labelSelector = typeof spec['selector'] === 'string' && spec['selector'] !== '' ? spec['selector'] : undefined;
     const fieldSelector = typeof spec['fieldSelector'] === 'string' && spec['fieldSelector'] !== '' ? spec['fieldSelector'] : undefined;
@@ -82,9 +85,15 @@ export function followCluster(client: KubeClient, spec: Record<string, unknown>,
     const watch = (kind: Watched, resourceVersion: string) => {
       if (signal.aborted) return;
       let gone = false;
+      let ended = false;
+      let detach = () => {};
       let lastVersion = resourceVersion;
       const query = { resourceVersion, allowWatchBookmarks: true, ...selectorsOf(kind) };
       const restart = (error?: unknown) => {
+        // Once per watch, and without leaving its abort listener on the follower's signal.
+        if (ended) return;
+        ended = true;
+        detach();
         if (signal.aborted) return;
         if (error && !gone) sink.error(`watch ${kind.kind}: ${messageOf(error)}`);
         const again = async () => {
@@ -116,7 +125,12 @@ export function followCluster(client: KubeClient, spec: Record<string, unknown>,
           },
           restart,
         )
-        .then((controller) => signal.addEventListener('abort', () => controller.abort(), { once: true }))
+        .then((controller) => {
+          if (ended) return;
+          const abort = () => controller.abort();
+          signal.addEventListener('abort', abort, { once: true });
+          detach = () => signal.removeEventListener('abort', abort);
+        })
         .catch(restart);
     };
 
