@@ -300,6 +300,23 @@ ${kubeconfigFor(events).split('\n').map((line) => `          ${line}`).join('\n'
     }
   });
 
+  it('reads a kind page by page, as the API server continues its list', async () => {
+    const configMaps: KubeObject[] = Array.from({ length: 1_001 }, (_, n) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `settings-${String(n).padStart(4, '0')}`, namespace: 'shop' }, data: { n: String(n) } }));
+    const paged = await startKubeApiServer({ objects: [shop[0]!, ...configMaps] });
+    try {
+      await env.apply(scraperYaml('paged', paged, '      watch: false\n'));
+      const scraperId = await env.scraperId('paged');
+      expect((await env.run(scraperId, 60_000)).errors).toEqual([]);
+      const { rows } = await env.server.pool.query<{ count: number }>("select count(*)::int as count from configs where scraper_id = $1 and type = 'Kubernetes::ConfigMap'", [scraperId]);
+      expect(rows[0]!.count).toBe(1_001);
+      const lists = paged.seen.filter((request) => request.path.startsWith('/api/v1/configmaps?'));
+      expect(lists).toHaveLength(3);
+      expect(lists.filter((request) => request.path.includes('continue=')).length).toBe(2);
+    } finally {
+      await paged.close();
+    }
+  });
+
   it('reads what RBAC allows and says what it forbids', async () => {
     const guarded = await startKubeApiServer({ objects: shop, forbidden: [{ resource: 'secrets' }], user: 'system:serviceaccount:pharos:scraper' });
     try {
