@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { kubeconfigFor, recordedObjects, startKubeApiServer, type KubeApiServer, type KubeObject } from '../support/kube-apiserver/index.js';
 import { resourceByKind } from '../support/kube-apiserver/resources.js';
 import { Followers } from '../../src/catalog/followers.js';
@@ -315,6 +318,38 @@ ${kubeconfigFor(events).split('\n').map((line) => `          ${line}`).join('\n'
     } finally {
       await paged.close();
     }
+  });
+
+  it("applies config-db's own example with only a kubeconfig added: its exclusions and event exclusions hold", async () => {
+    const example = parse(readFileSync(join(import.meta.dirname, 'fixtures/config-db/kubernetes.yaml'), 'utf8')) as { spec: { kubernetes: Array<Record<string, unknown>> } };
+    example.spec.kubernetes[0]!['kubeconfig'] = { value: kubeconfigFor(cluster) };
+    example.spec.kubernetes[0]!['watch'] = false;
+    cluster.store.put({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'canaries' } });
+    cluster.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'http-check-1', namespace: 'canaries' }, spec: { containers: [{ name: 'check', image: 'busybox' }] }, status: ready('True') });
+    cluster.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'junit-run-1', namespace: 'shop' }, spec: { containers: [{ name: 'junit', image: 'busybox' }] }, status: ready('True') });
+    const coredns = cluster.store.get(resourceByKind('Pod'), 'kube-system', 'coredns-7448775847-fswg4')!;
+    const involved = { kind: 'Pod', name: coredns.metadata.name, namespace: 'kube-system', uid: String(coredns.metadata['uid']) };
+    cluster.store.put({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'coredns.created', namespace: 'kube-system' }, involvedObject: involved, reason: 'SuccessfulCreate', message: 'Created pod: coredns-7448775847-fswg4', type: 'Normal', source: { component: 'replicaset-controller' } });
+    cluster.store.put({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'coredns.pulled', namespace: 'kube-system' }, involvedObject: involved, reason: 'Pulled', message: 'Container image already present on machine', type: 'Normal', source: { component: 'kubelet' } });
+    const ids = await env.apply(stringify(example));
+    const run = await env.run(ids[0]!);
+    // Its transform reads every pod's spec.volumes, which a real pod always has (its service account's);
+    // the two pods written here without any fail that expression, as they would in config-db.
+    expect(run.errors.map((error) => error.replace(/https:\/\/127\.0\.0\.1:\d+/, 'SERVER'))).toEqual([
+      'kubernetes[0]: SERVER Pod shop/debug-canary: 1:13: No such key: volumes',
+      'kubernetes[0]: SERVER Pod shop/web-7d4b9-x2k8p: 1:13: No such key: volumes',
+    ]);
+    const saved = await items(ids[0]!);
+    const types = new Set([...saved.values()].map((row) => row.type));
+    expect(types).toContain('Kubernetes::Pod');
+    expect(types).not.toContain('Kubernetes::Secret');
+    expect(types).not.toContain('Kubernetes::ReplicaSet');
+    // What is in the excluded namespaces, and names like junit*, are left out (the namespace itself, in none, stays, as in config-db).
+    expect([...saved.keys()].filter((key) => key.includes('/canaries/') || key.includes('junit'))).toEqual([]);
+    expect(saved.has('Kubernetes::Namespace/canaries')).toBe(true);
+    const pod = saved.get('Kubernetes::Pod/kube-system/coredns-7448775847-fswg4')!;
+    const { rows: changes } = await env.server.pool.query<{ change_type: string }>('select change_type from config_changes where config_id = $1', [pod.id]);
+    expect(changes.map((change) => change.change_type)).toEqual(['Pulled']);
   });
 
   it('reads what RBAC allows and says what it forbids', async () => {
