@@ -213,16 +213,23 @@ describe('the kubernetes scraper', () => {
     const selected = await startKubeApiServer({ objects: shop });
     const followers = new Followers();
     try {
-      await env.apply(scraperYaml('selected', selected, '      fieldSelector: metadata.namespace!=kube-system\n      watch: [{apiVersion: v1, kind: Pod}]\n'));
+      const lookups = '      relationships:\n        - {kind: {value: Deployment}, name: {label: shop/deployment}, namespace: {expr: metadata.namespace}}\n';
+      await env.apply(scraperYaml('selected', selected, `      fieldSelector: metadata.namespace!=kube-system\n      watch: [{apiVersion: v1, kind: Pod}]\n${lookups}`));
       const scraperId = await env.scraperId('selected');
       expect((await runScraper({ ...env.options(), followers }, scraperId, AbortSignal.timeout(30_000))).errors).toEqual([]);
       await until(async () => selected.openWatches, (count) => count === 1);
 
-      const pod = (name: string, namespace: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace }, spec: { containers: [{ name: 'app', image: 'nginx' }] }, status: ready('True') });
+      const pod = (name: string, namespace: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace, labels: { 'shop/deployment': 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] }, status: ready('True') });
       selected.store.put(pod('kube-proxy-x1', 'kube-system'));
       selected.store.put(pod('web-7d4b9-late', 'shop'));
       const saved = await until(() => items(scraperId), (rows) => rows.has('Kubernetes::Pod/shop/web-7d4b9-late'));
       expect(saved.has('Kubernetes::Pod/kube-system/kube-proxy-x1')).toBe(false);
+      // The entry's relationships lookups relate what the watch saves too: the deployment its label names.
+      const { rows: related } = await env.server.pool.query<{ type: string; name: string }>(
+        "select c.type, c.name from config_relationships r join configs c on c.id = r.config_id where r.related_id = $1 and r.relation <> 'hard' and c.type = 'Kubernetes::Deployment'",
+        [saved.get('Kubernetes::Pod/shop/web-7d4b9-late')!.id],
+      );
+      expect(related).toEqual([{ type: 'Kubernetes::Deployment', name: 'web' }]);
     } finally {
       followers.stopAll();
       await selected.close();
@@ -331,6 +338,7 @@ ${kubeconfigFor(events).split('\n').map((line) => `          ${line}`).join('\n'
     const involved = { kind: 'Pod', name: coredns.metadata.name, namespace: 'kube-system', uid: String(coredns.metadata['uid']) };
     cluster.store.put({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'coredns.created', namespace: 'kube-system' }, involvedObject: involved, reason: 'SuccessfulCreate', message: 'Created pod: coredns-7448775847-fswg4', type: 'Normal', source: { component: 'replicaset-controller' } });
     cluster.store.put({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'coredns.pulled', namespace: 'kube-system' }, involvedObject: involved, reason: 'Pulled', message: 'Container image already present on machine', type: 'Normal', source: { component: 'kubelet' } });
+    cluster.store.put({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pvc-testpvc' }, spec: { capacity: { storage: '1Gi' }, claimRef: { kind: 'PersistentVolumeClaim', name: 'testpvc', namespace: 'argocd' } }, status: { phase: 'Bound' } });
     const ids = await env.apply(stringify(example));
     const run = await env.run(ids[0]!);
     // Its transform reads every pod's spec.volumes, which a real pod always has (its service account's);
@@ -350,6 +358,14 @@ ${kubeconfigFor(events).split('\n').map((line) => `          ${line}`).join('\n'
     const pod = saved.get('Kubernetes::Pod/kube-system/coredns-7448775847-fswg4')!;
     const { rows: changes } = await env.server.pool.query<{ change_type: string }>('select change_type from config_changes where config_id = $1', [pod.id]);
     expect(changes.map((change) => change.change_type)).toEqual(['Pulled']);
+
+    // Its relationships: a volume's claimRef names the claim it is bound to, which is related to it.
+    const volume = saved.get('Kubernetes::PersistentVolume/pvc-testpvc')!;
+    const { rows: related } = await env.server.pool.query<{ type: string; name: string }>(
+      "select c.type, c.name from config_relationships r join configs c on c.id = r.config_id where r.related_id = $1 and r.relation <> 'hard'",
+      [volume.id],
+    );
+    expect(related).toEqual([{ type: 'Kubernetes::PersistentVolumeClaim', name: 'testpvc' }]);
   });
 
   it('reads what RBAC allows and says what it forbids', async () => {

@@ -7,6 +7,7 @@ import { eventSettingsOf, isExcludedEvent } from './event-settings.js';
 import { changeOfEvent } from './events.js';
 import { exclusionsOf, isExcluded } from './exclusions.js';
 import { clusterInput, indexOf, inputOf } from './items.js';
+import { relationshipLookupsOf, withRelationshipLookups } from './relationship-lookups.js';
 import { SCRAPED_KINDS } from './resources.js';
 import { followCluster } from './watch.js';
 
@@ -76,6 +77,9 @@ export const readKubernetes: KindReader = async (spec, context) => {
   const read = await readCluster(client, spec, context.signal);
   if (read.objects.length === 0 && read.errors.length > 0) throw new Error(`nothing could be read from ${client.server}: ${read.errors.join('; ')}`);
   const clusterName = clusterNameOf(spec);
-  const follow = spec['watch'] === false ? {} : { follow: followCluster(client, spec, clusterName, read) };
-  return { inputs: inputsOfCluster(spec, client.server, read), errors: read.errors, ...follow };
+  const follow = spec['watch'] === false ? {} : { follow: followCluster(client, spec, clusterName, read, context.cel) };
+  const inputs = inputsOfCluster(spec, client.server, read);
+  // The first input is the cluster; the others are the objects, in order.
+  const lookupErrors = await withRelationshipLookups(inputs, new Map(read.objects.map((object, index) => [inputs[index + 1]!, object])), relationshipLookupsOf(spec), context.cel);
+  return { inputs, errors: [...read.errors, ...lookupErrors], ...follow };
 };

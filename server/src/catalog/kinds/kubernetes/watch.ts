@@ -1,10 +1,12 @@
 import { setMaxListeners } from 'node:events';
 import { messageOf, statusOf, type KubeClient, type KubeObject, type WatchEvent } from '../../../kubernetes/client.js';
+import type { CelEvaluator } from '../../extract.js';
 import type { Follow, FollowSink } from '../types.js';
 import { eventSettingsOf, isExcludedEvent } from './event-settings.js';
 import { changeOfEvent } from './events.js';
 import { exclusionsOf, isExcluded } from './exclusions.js';
 import { indexOf, inputOf } from './items.js';
+import { relationshipLookupsOf, withRelationshipLookups } from './relationship-lookups.js';
 import { CONFIG_TYPE_PREFIX, SCRAPED_KINDS } from './resources.js';
 import type { ClusterRead } from './index.js';
 
@@ -33,7 +35,7 @@ const isGone = (event: WatchEvent) => event.type === 'ERROR' && (event.object as
  * is marked deleted, an event becomes a change of its object. A watch that ends, or whose
  * resourceVersion is too old (410 Gone), lists its kind again and watches on from there.
  */
-export function followCluster(client: KubeClient, spec: Record<string, unknown>, clusterName: string, read: ClusterRead): Follow {
+export function followCluster(client: KubeClient, spec: Record<string, unknown>, clusterName: string, read: ClusterRead, cel?: CelEvaluator): Follow {
   return (sink: FollowSink, signal: AbortSignal) => {
     // One abort listener per watched kind is expected, more than Node's default warning allows.
     setMaxListeners(SCRAPED_KINDS.length + 4, signal);
@@ -44,6 +46,13 @@ export function followCluster(client: KubeClient, spec: Record<string, unknown>,
     const selectorsOf = (kind: Watched) => (kind === EVENTS ? {} : { ...(labelSelector ? { labelSelector } : {}), ...(fieldSelector ? { fieldSelector } : {}) });
     const exclusions = exclusionsOf(spec);
     const eventSettings = eventSettingsOf(spec);
+    const lookups = relationshipLookupsOf(spec);
+    /** Saves the object with the relationships its lookups give, as the scrape does. */
+    const saveObject = async (object: KubeObject) => {
+      const input = inputOf(object, index(), client.server);
+      for (const error of await withRelationshipLookups([input], new Map([[input, object]]), lookups, cel)) sink.error(error);
+      await sink.save([input]);
+    };
     const objects = new Map<string, KubeObject>(read.objects.filter((object) => object.metadata.uid).map((object) => [object.metadata.uid!, object]));
     const index = () => indexOf(clusterName, [...objects.values()]);
     // One change at a time, in the order the API server sent them.
@@ -62,7 +71,7 @@ export function followCluster(client: KubeClient, spec: Record<string, unknown>,
         apply(() => sink.remove(`${CONFIG_TYPE_PREFIX}${kind.kind}`, uid));
       } else if (event.type === 'ADDED' || event.type === 'MODIFIED') {
         objects.set(uid, object);
-        apply(() => sink.save([inputOf(object, index(), client.server)]));
+        apply(() => saveObject(object));
       }
     };
     const onEvent = (event: WatchEvent) => {
