@@ -327,7 +327,7 @@ ${kubeconfigFor(events).split('\n').map((line) => `          ${line}`).join('\n'
     }
   });
 
-  it("applies config-db's own example with only a kubeconfig added: its exclusions and event exclusions hold", async () => {
+  it("applies config-db's own example with only a kubeconfig added: its exclusions, event exclusions and relationships hold", async () => {
     const example = parse(readFileSync(join(import.meta.dirname, 'fixtures/config-db/kubernetes.yaml'), 'utf8')) as { spec: { kubernetes: Array<Record<string, unknown>> } };
     example.spec.kubernetes[0]!['kubeconfig'] = { value: kubeconfigFor(cluster) };
     example.spec.kubernetes[0]!['watch'] = false;
