@@ -27,6 +27,8 @@ async function messages(page: Page): Promise<string[]> {
  * A cluster in the topology and the logs, against a real server and the stand-in Kubernetes API
  * server (server/test/support/kube-apiserver): a Topology of kubernetes lookups and a kubernetes
  * LoggingBackend, applied; the node's card shows its Node info, its pod's logs open on /logs.
+ * Recorded answer: the GKE node `node` of the stand-in's recorded/ (from flanksource/is-healthy `pkg/health/testdata/` (Apache-2.0));
+ * its labels, the pod and its log lines are written here.
  */
 describe('kubernetes in the topology and the logs', () => {
   let world: SettingsWorld;

@@ -52,6 +52,23 @@ describe('CEL: a sample of the specification', () => {
     expect(evaluateCel('headers.?missing.deeper.orValue("none")', check)).toBe('none');
     expect(evaluateCel('dyn(tags)[0]', check)).toBe('a');
   });
+
+  it('tests a field of any expression with has(), as cel-go does', () => {
+    const patch = { status: { containerStatuses: [{ name: 'web', restartCount: 3 }, { name: 'proxy' }] } };
+    expect(celIsTrue('has(patch.status.containerStatuses[0].restartCount)', { patch })).toBe(true);
+    expect(celIsTrue('has(patch.status.containerStatuses[1].restartCount)', { patch })).toBe(false);
+    expect(celIsTrue('has({"a": 1}.a) && !has({"a": 1}.b)', {})).toBe(true);
+    expect(celIsTrue('has(dyn(patch).status)', { patch })).toBe(true);
+    // The expression under the field is evaluated: its own errors stay errors.
+    expect(() => evaluateCel('has(patch.status.containerStatuses[5].restartCount)', { patch })).toThrow(CelError);
+  });
+
+  it("runs config-db's own change mapping filter, which tests a list element's field", () => {
+    const filter = `change_type == 'diff' && summary == "status.containerStatuses" && patch != null && has(patch.status) && has(patch.status.containerStatuses) && patch.status.containerStatuses.size() > 0 && has(patch.status.containerStatuses[0].restartCount)`;
+    const patch = { status: { containerStatuses: [{ restartCount: 4 }] } };
+    expect(celIsTrue(filter, { change_type: 'diff', summary: 'status.containerStatuses', patch })).toBe(true);
+    expect(celIsTrue(filter, { change_type: 'Pulled', summary: 'Container image already present', patch: null })).toBe(false);
+  });
 });
 
 describe('CEL: the functions Flanksource specs use', () => {

@@ -1,6 +1,7 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import { regexMatches } from '../regex/re2.js';
 import { parseGoDuration } from '../template/time.js';
+import { useHasOfAnyOperand } from './has-operand.js';
 import { celDuration } from './values.js';
 import { useVariableFunction, withVariableFunctionNames } from './variable-functions.js';
 
@@ -63,6 +64,7 @@ export function useOverrides(ast: unknown): void {
     if (value.op === 'rcall' && Array.isArray(args) && typeof args[0] === 'string' && Object.hasOwn(METHODS, args[0])) args[0] = METHODS[args[0]];
     if (value.op === 'call' && Array.isArray(args) && typeof args[0] === 'string' && Object.hasOwn(FUNCTIONS, args[0])) args[0] = FUNCTIONS[args[0]];
     useVariableFunction(value);
+    useHasOfAnyOperand(value);
     if (Array.isArray(value.args)) pending.push(...(value.args as unknown[]));
     else pending.push(value.args);
   }

@@ -124,12 +124,15 @@ export class KubeClient {
 
 /** The HTTP status of a client-node error (ApiException's code), if it has one. */
 export function statusOf(error: unknown): number | undefined {
+  // A watch that the API server ended without an error is done with none.
+  if (!error || typeof error !== 'object') return undefined;
   const code = (error as { code?: unknown; statusCode?: unknown }).code ?? (error as { statusCode?: unknown }).statusCode;
   return typeof code === 'number' ? code : undefined;
 }
 
 /** The API server's own message (its Status body), else the error's. */
 export function messageOf(error: unknown): string {
+  if (!error || typeof error !== 'object') return String(error);
   const body = (error as { body?: unknown }).body;
   if (typeof body === 'string') {
     try {

@@ -11,6 +11,8 @@ import { until } from '../support/until.js';
  * An agent (`pharos serve` with PHAROS_UPSTREAM_URL and PHAROS_UPSTREAM_TOKEN) with `kubernetes.enabled`
  * on its upstream settings scrapes the cluster its own KUBECONFIG names every `interval`, follows it
  * between scrapes, and pushes the items upstream.
+ * No recorded answer is used: the cluster's namespace and deployment are written here
+ * (server/test/support/kube-apiserver/README.md).
  */
 
 const TOKEN = 'agent-cluster-token';

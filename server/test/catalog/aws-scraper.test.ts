@@ -8,7 +8,9 @@ import { catalogTest } from './helpers.js';
 /**
  * The aws scraper against an AWS stand-in on loopback that checks every SigV4 signature
  * (support/aws-stand-in): a ScrapeConfig applied through /api/apply, run, and its configs,
- * relationships and changes read back through /api/db as the web app reads them.
+ * relationships and changes read back through /api/db as the web app reads them. None of the AWS
+ * answers was recorded from AWS: they were written in each call's documented wire shape
+ * (server/test/support/aws-stand-in/README.md); the spec follows config-db's `fixtures/aws.yaml`.
  */
 
 const env = catalogTest('pharos-aws-');

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { kubeconfigFor, recordedObjects, startKubeApiServer, type KubeApiServer, type KubeObject } from '../support/kube-apiserver/index.js';
 import { resourceByKind } from '../support/kube-apiserver/resources.js';
 import { Followers } from '../../src/catalog/followers.js';
@@ -6,6 +9,12 @@ import { runScraper } from '../../src/catalog/run-scraper.js';
 import { until } from '../support/until.js';
 import { catalogTest } from './helpers.js';
 
+/**
+ * config-db's kubernetes scraper against the stand-in API server. Recorded answers: every object of
+ * the stand-in's recorded/ (real cluster objects from flanksource/is-healthy `pkg/health/testdata/` (Apache-2.0)), whose
+ * health and status the first test checks; the shop beside them and its events are written here
+ * (server/test/support/kube-apiserver/README.md).
+ */
 const env = catalogTest('pharos-kubernetes-');
 
 const DEPLOYMENT_UID = '6f1c8a52-0d6e-4c55-9d0b-0c1f5c7e0a01';
@@ -180,16 +189,183 @@ describe('the kubernetes scraper', () => {
         (types) => types.includes('OOMKilling') && types.includes('BackOff'),
       );
 
-      // The API server forgets its history and drops the watches: a watch from an older version is 410 Gone, so the kinds are listed again.
-      watched.store.compact();
-      watched.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'after-restart', namespace: 'shop' }, spec: { containers: [] }, status: { phase: 'Succeeded' } });
-      watched.store.compact();
+      // The API server ends every watch, as it does when a watch's time is up: the scraper watches on from the last version it saw.
       watched.dropWatches();
-      await until(() => items(scraperId), (saved) => saved.get('Kubernetes::Pod/shop/after-restart')?.status === 'Completed');
+      watched.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'after-timeout', namespace: 'shop' }, spec: { containers: [] }, status: { phase: 'Succeeded' } });
+      await until(() => items(scraperId), (saved) => saved.get('Kubernetes::Pod/shop/after-timeout')?.status === 'Completed');
+
+      // It restarts and forgets its history meanwhile: a watch from the older version is 410 Gone, so the kinds are listed again.
+      watched.dropWatches();
+      watched.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'after-restart', namespace: 'shop' }, spec: { containers: [] }, status: { phase: 'Succeeded' } });
+      watched.store.remove(resourceByKind('Secret'), 'shop', 'web-tls');
+      watched.store.compact();
+      await until(
+        () => items(scraperId),
+        (saved) => saved.get('Kubernetes::Pod/shop/after-restart')?.status === 'Completed' && saved.get('Kubernetes::Secret/shop/web-tls')?.deleted_at !== null,
+      );
     } finally {
       followers.stopAll();
       await watched.close();
     }
+  });
+
+  it("watches within the scrape's field selector, as it lists", async () => {
+    const selected = await startKubeApiServer({ objects: shop });
+    const followers = new Followers();
+    try {
+      const lookups = '      relationships:\n        - {kind: {value: Deployment}, name: {label: shop/deployment}, namespace: {expr: metadata.namespace}}\n';
+      await env.apply(scraperYaml('selected', selected, `      fieldSelector: metadata.namespace!=kube-system\n      watch: [{apiVersion: v1, kind: Pod}]\n${lookups}`));
+      const scraperId = await env.scraperId('selected');
+      expect((await runScraper({ ...env.options(), followers }, scraperId, AbortSignal.timeout(30_000))).errors).toEqual([]);
+      await until(async () => selected.openWatches, (count) => count === 1);
+
+      const pod = (name: string, namespace: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace, labels: { 'shop/deployment': 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] }, status: ready('True') });
+      selected.store.put(pod('kube-proxy-x1', 'kube-system'));
+      selected.store.put(pod('web-7d4b9-late', 'shop'));
+      const saved = await until(() => items(scraperId), (rows) => rows.has('Kubernetes::Pod/shop/web-7d4b9-late'));
+      expect(saved.has('Kubernetes::Pod/kube-system/kube-proxy-x1')).toBe(false);
+      // The entry's relationships lookups relate what the watch saves too: the deployment its label names.
+      const { rows: related } = await env.server.pool.query<{ type: string; name: string }>(
+        "select c.type, c.name from config_relationships r join configs c on c.id = r.config_id where r.related_id = $1 and r.relation <> 'hard' and c.type = 'Kubernetes::Deployment'",
+        [saved.get('Kubernetes::Pod/shop/web-7d4b9-late')!.id],
+      );
+      expect(related).toEqual([{ type: 'Kubernetes::Deployment', name: 'web' }]);
+    } finally {
+      followers.stopAll();
+      await selected.close();
+    }
+  });
+
+  it("drops the events config-db's event.exclusions name, sets severity by severityKeywords, and excludes kinds whatever their case", async () => {
+    const event = (name: string, reason: string, type: string, involved: { kind: string; name: string; namespace: string; uid?: string }): KubeObject => ({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name, namespace: involved.namespace },
+      involvedObject: involved,
+      reason,
+      message: `${reason} of ${involved.name}`,
+      type,
+      source: { component: 'kubelet' },
+    });
+    const web = { kind: 'Pod', name: 'web-7d4b9-x2k8p', namespace: 'shop', uid: POD_UID };
+    const probe = { kind: 'Pod', name: 'probe', namespace: 'canaries', uid: '6f1c8a52-0d6e-4c55-9d0b-0c1f5c7e0a04' };
+    const events = await startKubeApiServer({
+      objects: [
+        ...shop.filter((object) => object.kind !== 'Event'),
+        { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'canaries' } },
+        { apiVersion: 'v1', kind: 'Pod', metadata: { name: probe.name, namespace: probe.namespace, uid: probe.uid }, spec: { containers: [{ name: 'probe', image: 'busybox' }] }, status: ready('True') },
+        event('web.created', 'SuccessfulCreate', 'Normal', web),
+        event('web.mount', 'FailedMount', 'Warning', web),
+        event('web.probe', 'Unhealthy', 'Normal', web),
+        event('web.pulled', 'Pulled', 'Normal', web),
+        event('probe.backoff', 'BackOff', 'Warning', probe),
+      ],
+    });
+    const followers = new Followers();
+    try {
+      await env.apply(`apiVersion: configs.flanksource.com/v1
+kind: ScrapeConfig
+metadata:
+  name: events
+spec:
+  kubernetes:
+    - clusterName: events
+      kubeconfig:
+        value: |
+${kubeconfigFor(events).split('\n').map((line) => `          ${line}`).join('\n')}
+      watch: [{apiVersion: v1, kind: Event}]
+      exclusions:
+        kind: [secret, configmap]
+      event:
+        exclusions:
+          reason: [SuccessfulCreate]
+          namespace: [canaries]
+        severityKeywords:
+          error: [failed*]
+          warn: [unhealthy]
+`);
+      const scraperId = await env.scraperId('events');
+      expect((await runScraper({ ...env.options(), followers }, scraperId, AbortSignal.timeout(30_000))).errors).toEqual([]);
+      const saved = await items(scraperId);
+      expect([...saved.values()].filter((row) => row.type === 'Kubernetes::Secret' || row.type === 'Kubernetes::ConfigMap')).toEqual([]);
+      const changesOf = async (name: string) =>
+        (await env.server.pool.query<{ change_type: string; severity: string }>('select c.change_type, c.severity from config_changes c join configs i on i.id = c.config_id where i.scraper_id = $1 and i.name = $2 order by c.change_type', [scraperId, name])).rows;
+      expect(await changesOf('web-7d4b9-x2k8p')).toEqual([
+        { change_type: 'FailedMount', severity: 'high' },
+        { change_type: 'Pulled', severity: 'info' },
+        { change_type: 'Unhealthy', severity: 'medium' },
+      ]);
+      expect(await changesOf('probe')).toEqual([]);
+
+      // Between scrapes the watch drops the same events.
+      await until(async () => events.openWatches, (count) => count === 1);
+      events.store.put(event('web.created-again', 'SuccessfulCreate', 'Normal', web));
+      events.store.put(event('web.scheduling', 'FailedScheduling', 'Warning', web));
+      const watched = await until(() => changesOf('web-7d4b9-x2k8p'), (rows) => rows.some((row) => row.change_type === 'FailedScheduling'));
+      expect(watched).toContainEqual({ change_type: 'FailedScheduling', severity: 'high' });
+      expect(watched.some((row) => row.change_type === 'SuccessfulCreate')).toBe(false);
+    } finally {
+      followers.stopAll();
+      await events.close();
+    }
+  });
+
+  it('reads a kind page by page, as the API server continues its list', async () => {
+    const configMaps: KubeObject[] = Array.from({ length: 1_001 }, (_, n) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `settings-${String(n).padStart(4, '0')}`, namespace: 'shop' }, data: { n: String(n) } }));
+    const paged = await startKubeApiServer({ objects: [shop[0]!, ...configMaps] });
+    try {
+      await env.apply(scraperYaml('paged', paged, '      watch: false\n'));
+      const scraperId = await env.scraperId('paged');
+      expect((await env.run(scraperId, 60_000)).errors).toEqual([]);
+      const { rows } = await env.server.pool.query<{ count: number }>("select count(*)::int as count from configs where scraper_id = $1 and type = 'Kubernetes::ConfigMap'", [scraperId]);
+      expect(rows[0]!.count).toBe(1_001);
+      const lists = paged.seen.filter((request) => request.path.startsWith('/api/v1/configmaps?'));
+      expect(lists).toHaveLength(3);
+      expect(lists.filter((request) => request.path.includes('continue=')).length).toBe(2);
+    } finally {
+      await paged.close();
+    }
+  });
+
+  it("applies config-db's own example with only a kubeconfig added: its exclusions, event exclusions and relationships hold", async () => {
+    const example = parse(readFileSync(join(import.meta.dirname, 'fixtures/config-db/kubernetes.yaml'), 'utf8')) as { spec: { kubernetes: Array<Record<string, unknown>> } };
+    example.spec.kubernetes[0]!['kubeconfig'] = { value: kubeconfigFor(cluster) };
+    example.spec.kubernetes[0]!['watch'] = false;
+    cluster.store.put({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'canaries' } });
+    cluster.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'http-check-1', namespace: 'canaries' }, spec: { containers: [{ name: 'check', image: 'busybox' }] }, status: ready('True') });
+    cluster.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'junit-run-1', namespace: 'shop' }, spec: { containers: [{ name: 'junit', image: 'busybox' }] }, status: ready('True') });
+    const coredns = cluster.store.get(resourceByKind('Pod'), 'kube-system', 'coredns-7448775847-fswg4')!;
+    const involved = { kind: 'Pod', name: coredns.metadata.name, namespace: 'kube-system', uid: String(coredns.metadata['uid']) };
+    cluster.store.put({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'coredns.created', namespace: 'kube-system' }, involvedObject: involved, reason: 'SuccessfulCreate', message: 'Created pod: coredns-7448775847-fswg4', type: 'Normal', source: { component: 'replicaset-controller' } });
+    cluster.store.put({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'coredns.pulled', namespace: 'kube-system' }, involvedObject: involved, reason: 'Pulled', message: 'Container image already present on machine', type: 'Normal', source: { component: 'kubelet' } });
+    cluster.store.put({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pvc-testpvc' }, spec: { capacity: { storage: '1Gi' }, claimRef: { kind: 'PersistentVolumeClaim', name: 'testpvc', namespace: 'argocd' } }, status: { phase: 'Bound' } });
+    const ids = await env.apply(stringify(example));
+    const run = await env.run(ids[0]!);
+    // Its transform reads every pod's spec.volumes, which a real pod always has (its service account's);
+    // the two pods written here without any fail that expression, as they would in config-db.
+    expect(run.errors.map((error) => error.replace(/https:\/\/127\.0\.0\.1:\d+/, 'SERVER'))).toEqual([
+      'kubernetes[0]: SERVER Pod shop/debug-canary: 1:13: No such key: volumes',
+      'kubernetes[0]: SERVER Pod shop/web-7d4b9-x2k8p: 1:13: No such key: volumes',
+    ]);
+    const saved = await items(ids[0]!);
+    const types = new Set([...saved.values()].map((row) => row.type));
+    expect(types).toContain('Kubernetes::Pod');
+    expect(types).not.toContain('Kubernetes::Secret');
+    expect(types).not.toContain('Kubernetes::ReplicaSet');
+    // What is in the excluded namespaces, and names like junit*, are left out (the namespace itself, in none, stays, as in config-db).
+    expect([...saved.keys()].filter((key) => key.includes('/canaries/') || key.includes('junit'))).toEqual([]);
+    expect(saved.has('Kubernetes::Namespace/canaries')).toBe(true);
+    const pod = saved.get('Kubernetes::Pod/kube-system/coredns-7448775847-fswg4')!;
+    const { rows: changes } = await env.server.pool.query<{ change_type: string }>('select change_type from config_changes where config_id = $1', [pod.id]);
+    expect(changes.map((change) => change.change_type)).toEqual(['Pulled']);
+
+    // Its relationships: a volume's claimRef names the claim it is bound to, which is related to it.
+    const volume = saved.get('Kubernetes::PersistentVolume/pvc-testpvc')!;
+    const { rows: related } = await env.server.pool.query<{ type: string; name: string }>(
+      "select c.type, c.name from config_relationships r join configs c on c.id = r.config_id where r.related_id = $1 and r.relation <> 'hard'",
+      [volume.id],
+    );
+    expect(related).toEqual([{ type: 'Kubernetes::PersistentVolumeClaim', name: 'testpvc' }]);
   });
 
   it('reads what RBAC allows and says what it forbids', async () => {

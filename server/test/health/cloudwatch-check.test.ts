@@ -10,7 +10,8 @@ import { latestResults, type CheckResult } from './canary-runs.js';
 /**
  * canary-checker's cloudwatch check against an AWS stand-in on loopback that verifies every SigV4
  * signature and filters its alarms as CloudWatch's DescribeAlarms does: canaries applied through
- * /api/apply, run with Run Now (POST /api/canary/run/check/:id).
+ * /api/apply, run with Run Now (POST /api/canary/run/check/:id). The alarms were not recorded from
+ * AWS: they were written in DescribeAlarms' documented wire shape (server/test/support/aws-stand-in/README.md).
  */
 
 const ACCESS_KEY = 'AKIAIOSFODNN7EXAMPLE';

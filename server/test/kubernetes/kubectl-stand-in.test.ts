@@ -10,6 +10,10 @@ import { until } from '../support/until.js';
 const run = promisify(execFile);
 
 // kubectl is the reference client: what it reads from the stand-in, a real API server would give it too.
+// Recorded answers: every object of the stand-in's recorded/ (pods, a node, workloads, PVCs … from real
+// clusters, copied from flanksource/is-healthy `pkg/health/testdata/` (Apache-2.0)) and the resource lists of kubernetes/kubernetes'
+// recorded discovery documents (`api/discovery/`, Apache-2.0); the list, watch, table and Status
+// envelopes around them and the CoreDNS-format log lines are the stand-in's own (server/test/support/kube-apiserver/README.md).
 describe('the stand-in Kubernetes API server, read by kubectl', () => {
   let server: KubeApiServer;
   let dir: string;

@@ -5,6 +5,11 @@ import { saveConnection, testSaved } from '../connections/helpers.js';
 import { kubeconfigFor, startKubeApiServer, type KubeApiServer } from '../support/kube-apiserver/index.js';
 import { TEST_SECRETS } from '../support/server.js';
 
+/**
+ * Reaching a cluster through a secret or a kubernetes connection. No recorded answer is used: the one
+ * namespace is written here, and the stand-in's wire answers (lists, /version, 401) are its own
+ * (server/test/support/kube-apiserver/README.md).
+ */
 const env = catalogTest('pharos-kube-access-', { sandbox: false });
 let cluster: KubeApiServer;
 

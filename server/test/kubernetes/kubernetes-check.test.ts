@@ -5,12 +5,18 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
-import { runCanary } from '../../src/health/run-canary.js';
 import { syncCanary } from '../../src/health/sync.js';
 import { kubeconfigFor, recordedObjects, startKubeApiServer, type KubeApiServer, type KubeObject } from '../support/kube-apiserver/index.js';
 import { resourceByKind } from '../support/kube-apiserver/resources.js';
-import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+import { freshDatabase, startTestServer, type FreshDatabase, type TestServer } from '../support/server.js';
 
+/**
+ * canary-checker's kubernetes, pod and namespace checks against the stand-in API server. Recorded
+ * answers: the pods `pod-coredns` and `pod-crashloopbackoff` of the stand-in's recorded/ (real cluster
+ * objects from flanksource/is-healthy `pkg/health/testdata/` (Apache-2.0)); the other pods and namespaces are written here, and the
+ * canaries are canary-checker's examples (fixtures/README.md). What the pod's container serves is a
+ * loopback HTTP server of this file.
+ */
 const pod = (name: string, ready: boolean): KubeObject => ({
   apiVersion: 'v1',
   kind: 'Pod',
@@ -37,7 +43,7 @@ beforeAll(async () => {
   const recorded = recordedObjects();
   const objects = [recorded['pod-coredns']!, recorded['pod-crashloopbackoff']!, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'canaries' } }, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kube-system' } }, pod('k8s-check-ready', true), pod('k8s-check-not-ready', false)];
   cluster = await startKubeApiServer({ objects });
-  guarded = await startKubeApiServer({ objects, forbidden: [{ resource: 'pods', verb: 'list' }, { resource: 'pods', verb: 'create' }], user: 'system:serviceaccount:pharos:checker' });
+  guarded = await startKubeApiServer({ objects, forbidden: [{ resource: 'pods', verb: 'list' }, { resource: 'pods', verb: 'create' }, { resource: 'namespaces', verb: 'create' }], user: 'system:serviceaccount:pharos:checker' });
   withKubelet = await startKubeApiServer({ objects, kubelet: { podIP: '127.0.0.1' } });
   // What the pod's container would serve: the stand-in's kubelet gives every pod 127.0.0.1.
   app = createServer((request, response) => {
@@ -58,16 +64,33 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Applies a canary whose kubernetes checks reach `target`, runs it, answers each check's outcome by name. */
-async function run(yaml: string, target: KubeApiServer, type = 'kubernetes'): Promise<Record<string, { pass: boolean; error?: string; message?: string; data: Record<string, unknown> }>> {
+type Outcome = { pass: boolean; error?: string; message?: string; data: Record<string, unknown> };
+
+async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/**
+ * Applies a canary whose checks reach `target` (POST /api/apply), runs each of its checks with Run Now
+ * (POST /api/canary/run/check/{id}) and answers each check's outcome by name, with the detail its
+ * status row keeps (GET /api/db/check_statuses).
+ */
+async function run(yaml: string, target: KubeApiServer, type = 'kubernetes'): Promise<Record<string, Outcome>> {
   const canary = parse(yaml) as { metadata: { name: string }; spec: Record<string, Array<Record<string, unknown>>> };
   for (const check of canary.spec[type]!) check['kubeconfig'] = { value: kubeconfigFor(target) };
-  const response = await fetch(`${server.url}/api/apply`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' }, body: stringify(canary) });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const { rows } = await server.pool.query<{ id: string }>('select id from canaries where name = $1 and deleted_at is null', [canary.metadata.name]);
-  await syncCanary(server.pool, rows[0]!.id);
-  const { checks, statuses } = await runCanary({ pool: server.pool, sandbox, secrets: TEST_SECRETS }, { canaryId: rows[0]!.id }, AbortSignal.timeout(20_000));
-  return Object.fromEntries(statuses.map((status) => [checks.find((check) => check.id === status.checkId)!.name, status.outcome]));
+  const { resources } = await api<{ resources: Array<{ id: string }> }>('/api/apply', { method: 'POST', headers: { 'content-type': 'application/yaml' }, body: stringify(canary) });
+  // The engine syncs an applied canary's checks; here it is done at once.
+  await syncCanary(server.pool, resources[0]!.id);
+  const checks = await api<Array<{ id: string; name: string }>>(`/api/db/checks?canary_id=eq.${resources[0]!.id}&deleted_at=is.null&select=id,name`);
+  const outcomes: Record<string, Outcome> = {};
+  for (const check of checks) {
+    const answer = await api<{ status: string | null; output: string | null; error: string | null }>(`/api/canary/run/check/${check.id}`, { method: 'POST' });
+    const [latest] = await api<Array<{ detail: Record<string, unknown> | null }>>(`/api/db/check_statuses?check_id=eq.${check.id}&select=detail&order=time.desc&limit=1`);
+    outcomes[check.name] = { pass: answer.status === 'healthy', ...(answer.error ? { error: answer.error } : {}), ...(answer.output ? { message: answer.output } : {}), data: latest?.detail ?? {} };
+  }
+  return outcomes;
 }
 
 describe('kubernetes checks', () => {
@@ -180,6 +203,34 @@ describe('pod and namespace checks', () => {
       pass: false,
       error: 'pod hello-pod-refused could not be created in namespace canaries: pods is forbidden: User "system:serviceaccount:pharos:checker" cannot create resource "pods" in API group "" in the namespace "canaries"',
     });
+  });
+
+  it('are refused with the reason where RBAC forbids creating namespaces', async () => {
+    const outcomes = await run(
+      `apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata:
+  name: namespace-refused
+spec:
+  namespace:
+    - name: namespace-refused
+      namespaceNamePrefix: pharos-test-
+      podSpec: |
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: probe
+        spec:
+          containers: [{name: web, image: nginx}]
+      port: ${appPort}
+`,
+      guarded,
+      'namespace',
+    );
+    expect(outcomes['namespace-refused']).toMatchObject({ pass: false });
+    expect(outcomes['namespace-refused']!.error).toMatch(
+      /^namespace pharos-test-[0-9a-f]{8} could not be created: namespaces is forbidden: User "system:serviceaccount:pharos:checker" cannot create resource "namespaces" in API group "" at the cluster scope$/,
+    );
   });
 
   it('create a namespace, run the pod in it and delete the namespace', async () => {

@@ -8,6 +8,9 @@ import { allPages, applyBackend, insertComponent, saveBackend, searchLogs, uniqu
  * Log backends of kind kubernetes: pod logs read from the stand-in API server
  * (server/test/support/kube-apiserver), which serves GET .../pods/{pod}/log with container,
  * sinceSeconds, timestamps and tailLines as the API server does, and refuses pods/log by RBAC.
+ * Recorded answers: the pod `pod-coredns` of the stand-in's recorded/ (a real cluster's CoreDNS pod, from
+ * flanksource/is-healthy `pkg/health/testdata/` (Apache-2.0)); its log lines were written in CoreDNS's format, not recorded,
+ * and the shop's pods and lines are written here.
  */
 
 let server: TestServer;
@@ -106,7 +109,7 @@ describe('kubernetes log backend', () => {
     expect(body.results).toEqual([{ timestamp: new Date(minutesAgo(12)).toISOString(), message: 'db ERROR: deadlock detected', labels: { app: 'db', namespace: 'shop', pod: 'db-1', container: 'db' } }]);
   });
 
-  it("reads a component's pod through its log selector, and the stand-in's recorded CoreDNS lines of another namespace", async () => {
+  it("reads a component's pod through its log selector, and the CoreDNS lines of the recorded CoreDNS pod in another namespace", async () => {
     const component = await insertComponent(server, [{ name: backend, type: 'kubernetes', labels: { namespace: 'shop', pod: 'web-2' } }]);
     const own = await searchLogs(server, viewer, { id: component, start: '1h' });
     expect(own.body.results.map((line) => line.message)).toEqual(['web-2/web line 15m ago', 'web-2/web line 35m ago']);

@@ -10,6 +10,11 @@ import { playbookTest } from './helpers.js';
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/mission-control/${name}`, import.meta.url), 'utf8');
 const indent = (text: string, spaces: number) => text.split('\n').map((line) => `${' '.repeat(spaces)}${line}`).join('\n');
 
+/**
+ * Playbook exec actions running the real kubectl against two stand-in API servers. No recorded
+ * answer is used: the clusters' objects are written here (server/test/support/kube-apiserver/README.md); the playbooks are
+ * mission-control's examples (fixtures/mission-control/README.md).
+ */
 const test = playbookTest();
 
 const shop = (cluster: string): KubeObject[] => [

@@ -10,7 +10,9 @@ import { named, topologyTest } from './engine-support/setup.js';
  * Topologies whose components come from `kubernetes` lookups against the stand-in API server
  * (server/test/support/kube-apiserver): nodes with the Node info of spec 1, pods under their
  * namespaces, canary-checker's own Kubernetes cluster topology (fixtures/README.md), read back through
- * GET /api/topology as the topology page does.
+ * GET /api/topology as the topology page does. Recorded answers: the GKE node `node` and the pod
+ * `pod-coredns` of the stand-in's recorded/ (real cluster objects from flanksource/is-healthy `pkg/health/testdata/` (Apache-2.0));
+ * the node's labels and the web pods are written here.
  */
 
 const env = topologyTest();

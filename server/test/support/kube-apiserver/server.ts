@@ -116,7 +116,8 @@ export class KubeApiServer {
   /** What each pod's containers wrote, served at .../pods/{name}/log. */
   readonly logs = new PodLogs();
   private readonly server: Server;
-  private readonly watches = new Set<ServerResponse>();
+  /** The open watches, each with what stops its delivery. */
+  private readonly watches = new Map<ServerResponse, () => void>();
   /** Every create, update, patch and delete received, in order. */
   readonly requests: RecordedRequest[] = [];
   /** Every request received, authorized or not, with the credentials it came with. */
@@ -136,14 +137,21 @@ export class KubeApiServer {
   }
 
   async close(): Promise<void> {
-    for (const watch of this.watches) watch.end();
+    this.dropWatches();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  /** Ends the open watches, as an API server does when it restarts. */
+  /**
+   * Ends the open watches, as an API server does when it restarts or a watch's time is up. They
+   * deliver nothing more from this call on, so what a test changes next reaches a client only when
+   * it watches again (or lists).
+   */
   dropWatches(): void {
-    for (const watch of this.watches) watch.end();
+    for (const [watch, stop] of this.watches) {
+      stop();
+      watch.end();
+    }
   }
 
   get openWatches(): number {
@@ -302,10 +310,10 @@ export class KubeApiServer {
       }
       for (const event of since) if (wanted(event)) writeEvent(event);
     }
-    this.watches.add(response);
     const unsubscribe = this.store.subscribe((event) => {
       if (wanted(event)) writeEvent(event);
     });
+    this.watches.set(response, unsubscribe);
     const timeout = Number(query.get('timeoutSeconds') ?? 0);
     const timer = timeout > 0 ? setTimeout(() => response.end(), timeout * 1000) : undefined;
     response.on('close', () => {

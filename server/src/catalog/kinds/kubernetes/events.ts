@@ -1,5 +1,6 @@
 import type { KubeObject } from '../../../kubernetes/client.js';
 import type { ScrapedChange } from '../../scrape-types.js';
+import { severityOfEvent, type EventSettings } from './event-settings.js';
 
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -12,7 +13,7 @@ function sourceOf(event: KubeObject): string {
 }
 
 /** A Kubernetes event as a change of the object it involves (config-db: reason is the change type, message the summary). */
-export function changeOfEvent(event: KubeObject): { involvedUid: string; change: ScrapedChange } | undefined {
+export function changeOfEvent(event: KubeObject, settings: EventSettings): { involvedUid: string; change: ScrapedChange } | undefined {
   const involved = record(event['involvedObject']);
   const reason = text(event['reason']);
   const involvedUid = text(involved['uid']);
@@ -25,7 +26,7 @@ export function changeOfEvent(event: KubeObject): { involvedUid: string; change:
       changeType: reason,
       externalChangeId: text(event.metadata.uid) ?? null,
       summary: text(event['message']) ?? null,
-      severity: event['type'] === 'Warning' ? 'medium' : 'info',
+      severity: severityOfEvent(settings, event),
       source: sourceOf(event),
       createdAt: created ? new Date(created) : null,
       details: { ...event, metadata },

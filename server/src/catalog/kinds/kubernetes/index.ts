@@ -3,9 +3,11 @@ import { messageOf, type KubeClient, type KubeObject } from '../../../kubernetes
 import type { ScrapeInput } from '../../extract.js';
 import type { ScrapedChange } from '../../scrape-types.js';
 import { text, type KindReader } from '../types.js';
+import { eventSettingsOf, isExcludedEvent } from './event-settings.js';
 import { changeOfEvent } from './events.js';
 import { exclusionsOf, isExcluded } from './exclusions.js';
 import { clusterInput, indexOf, inputOf } from './items.js';
+import { relationshipLookupsOf, withRelationshipLookups } from './relationship-lookups.js';
 import { SCRAPED_KINDS } from './resources.js';
 import { followCluster } from './watch.js';
 
@@ -23,6 +25,7 @@ export async function readCluster(client: KubeClient, spec: Record<string, unkno
   const labelSelector = text(spec['selector']);
   const fieldSelector = text(spec['fieldSelector']);
   const exclusions = exclusionsOf(spec);
+  const events = eventSettingsOf(spec);
   const read: ClusterRead = { objects: [], events: [], resourceVersions: {}, errors: [] };
   const kinds = [...SCRAPED_KINDS.filter((kind) => !namespace || kind.namespaced), { apiVersion: 'v1', kind: 'Event', namespaced: true, path: '/api/v1/events' }];
   for (const kind of kinds) {
@@ -31,7 +34,7 @@ export async function readCluster(client: KubeClient, spec: Record<string, unkno
       const list = await client.listAll(kind.apiVersion, kind.kind, { ...(namespace ? { namespace } : {}), ...selectors, signal });
       read.resourceVersions[kind.kind] = list.resourceVersion;
       if (kind.kind === 'Event') {
-        read.events.push(...list.items);
+        read.events.push(...list.items.filter((event) => !isExcludedEvent(events, event)));
         continue;
       }
       for (const object of list.items) {
@@ -47,11 +50,13 @@ export async function readCluster(client: KubeClient, spec: Record<string, unkno
 }
 
 /** The catalog inputs of what was read: the cluster, every object with its events as changes. */
-export function inputsOfCluster(clusterName: string, server: string, read: Pick<ClusterRead, 'objects' | 'events'>): ScrapeInput[] {
+export function inputsOfCluster(spec: Record<string, unknown>, server: string, read: Pick<ClusterRead, 'objects' | 'events'>): ScrapeInput[] {
+  const clusterName = clusterNameOf(spec);
+  const settings = eventSettingsOf(spec);
   const index = indexOf(clusterName, read.objects);
   const changes = new Map<string, ScrapedChange[]>();
   for (const event of read.events) {
-    const found = changeOfEvent(event);
+    const found = changeOfEvent(event, settings);
     if (!found || !index.uids.has(found.involvedUid)) continue;
     changes.set(found.involvedUid, [...(changes.get(found.involvedUid) ?? []), found.change]);
   }
@@ -72,6 +77,9 @@ export const readKubernetes: KindReader = async (spec, context) => {
   const read = await readCluster(client, spec, context.signal);
   if (read.objects.length === 0 && read.errors.length > 0) throw new Error(`nothing could be read from ${client.server}: ${read.errors.join('; ')}`);
   const clusterName = clusterNameOf(spec);
-  const follow = spec['watch'] === false ? {} : { follow: followCluster(client, spec, clusterName, read) };
-  return { inputs: inputsOfCluster(clusterName, client.server, read), errors: read.errors, ...follow };
+  const follow = spec['watch'] === false ? {} : { follow: followCluster(client, spec, clusterName, read, context.cel) };
+  const inputs = inputsOfCluster(spec, client.server, read);
+  // The first input is the cluster; the others are the objects, in order.
+  const lookupErrors = await withRelationshipLookups(inputs, new Map(read.objects.map((object, index) => [inputs[index + 1]!, object])), relationshipLookupsOf(spec), context.cel);
+  return { inputs, errors: [...read.errors, ...lookupErrors], ...follow };
 };

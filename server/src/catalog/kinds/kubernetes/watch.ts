@@ -1,8 +1,12 @@
+import { setMaxListeners } from 'node:events';
 import { messageOf, statusOf, type KubeClient, type KubeObject, type WatchEvent } from '../../../kubernetes/client.js';
+import type { CelEvaluator } from '../../extract.js';
 import type { Follow, FollowSink } from '../types.js';
+import { eventSettingsOf, isExcludedEvent } from './event-settings.js';
 import { changeOfEvent } from './events.js';
 import { exclusionsOf, isExcluded } from './exclusions.js';
 import { indexOf, inputOf } from './items.js';
+import { relationshipLookupsOf, withRelationshipLookups } from './relationship-lookups.js';
 import { CONFIG_TYPE_PREFIX, SCRAPED_KINDS } from './resources.js';
 import type { ClusterRead } from './index.js';
 
@@ -31,11 +35,24 @@ const isGone = (event: WatchEvent) => event.type === 'ERROR' && (event.object as
  * is marked deleted, an event becomes a change of its object. A watch that ends, or whose
  * resourceVersion is too old (410 Gone), lists its kind again and watches on from there.
  */
-export function followCluster(client: KubeClient, spec: Record<string, unknown>, clusterName: string, read: ClusterRead): Follow {
+export function followCluster(client: KubeClient, spec: Record<string, unknown>, clusterName: string, read: ClusterRead, cel?: CelEvaluator): Follow {
   return (sink: FollowSink, signal: AbortSignal) => {
+    // One abort listener per watched kind is expected, more than Node's default warning allows.
+    setMaxListeners(SCRAPED_KINDS.length + 4, signal);
     const namespace = typeof spec['namespace'] === 'string' && spec['namespace'] !== '' ? spec['namespace'] : undefined;
     const labelSelector = typeof spec['selector'] === 'string' && spec['selector'] !== '' ? spec['selector'] : undefined;
+    const fieldSelector = typeof spec['fieldSelector'] === 'string' && spec['fieldSelector'] !== '' ? spec['fieldSelector'] : undefined;
+    // The scrape's lists took the selectors; events are read whole, as they were listed.
+    const selectorsOf = (kind: Watched) => (kind === EVENTS ? {} : { ...(labelSelector ? { labelSelector } : {}), ...(fieldSelector ? { fieldSelector } : {}) });
     const exclusions = exclusionsOf(spec);
+    const eventSettings = eventSettingsOf(spec);
+    const lookups = relationshipLookupsOf(spec);
+    /** Saves the object with the relationships its lookups give, as the scrape does. */
+    const saveObject = async (object: KubeObject) => {
+      const input = inputOf(object, index(), client.server);
+      for (const error of await withRelationshipLookups([input], new Map([[input, object]]), lookups, cel)) sink.error(error);
+      await sink.save([input]);
+    };
     const objects = new Map<string, KubeObject>(read.objects.filter((object) => object.metadata.uid).map((object) => [object.metadata.uid!, object]));
     const index = () => indexOf(clusterName, [...objects.values()]);
     // One change at a time, in the order the API server sent them.
@@ -54,19 +71,19 @@ export function followCluster(client: KubeClient, spec: Record<string, unknown>,
         apply(() => sink.remove(`${CONFIG_TYPE_PREFIX}${kind.kind}`, uid));
       } else if (event.type === 'ADDED' || event.type === 'MODIFIED') {
         objects.set(uid, object);
-        apply(() => sink.save([inputOf(object, index(), client.server)]));
+        apply(() => saveObject(object));
       }
     };
     const onEvent = (event: WatchEvent) => {
-      if (event.type !== 'ADDED' && event.type !== 'MODIFIED') return;
-      const found = changeOfEvent(event.object);
+      if ((event.type !== 'ADDED' && event.type !== 'MODIFIED') || isExcludedEvent(eventSettings, event.object)) return;
+      const found = changeOfEvent(event.object, eventSettings);
       const involved = found ? objects.get(found.involvedUid) : undefined;
       if (found && involved) apply(() => sink.save([inputOf(involved, index(), client.server, [found.change])]));
     };
 
     /** Lists the kind again: saves what is there, removes what is gone, answers where to watch from. */
     const relist = async (kind: Watched): Promise<string> => {
-      const list = await client.listAll(kind.apiVersion, kind.kind, { ...(namespace ? { namespace } : {}), ...(labelSelector && kind !== EVENTS ? { labelSelector } : {}), signal });
+      const list = await client.listAll(kind.apiVersion, kind.kind, { ...(namespace ? { namespace } : {}), ...selectorsOf(kind), signal });
       if (kind === EVENTS) return list.resourceVersion;
       const seen = new Set(list.items.map((object) => object.metadata.uid));
       for (const [uid, object] of objects) if (object.kind === kind.kind && !seen.has(uid)) onObject(kind, { type: 'DELETED', object });
@@ -77,9 +94,15 @@ export function followCluster(client: KubeClient, spec: Record<string, unknown>,
     const watch = (kind: Watched, resourceVersion: string) => {
       if (signal.aborted) return;
       let gone = false;
+      let ended = false;
+      let detach = () => {};
       let lastVersion = resourceVersion;
-      const query = { resourceVersion, allowWatchBookmarks: true, ...(labelSelector && kind !== EVENTS ? { labelSelector } : {}) };
+      const query = { resourceVersion, allowWatchBookmarks: true, ...selectorsOf(kind) };
       const restart = (error?: unknown) => {
+        // Once per watch, and without leaving its abort listener on the follower's signal.
+        if (ended) return;
+        ended = true;
+        detach();
         if (signal.aborted) return;
         if (error && !gone) sink.error(`watch ${kind.kind}: ${messageOf(error)}`);
         const again = async () => {
@@ -111,7 +134,12 @@ export function followCluster(client: KubeClient, spec: Record<string, unknown>,
           },
           restart,
         )
-        .then((controller) => signal.addEventListener('abort', () => controller.abort(), { once: true }))
+        .then((controller) => {
+          if (ended) return;
+          const abort = () => controller.abort();
+          signal.addEventListener('abort', abort, { once: true });
+          detach = () => signal.removeEventListener('abort', abort);
+        })
         .catch(restart);
     };
 

@@ -103,7 +103,10 @@ describe('/settings/agents', () => {
     expect(await within(dialog).findByText('This field is required')).toBeTruthy();
     await user.type(within(dialog).getByLabelText(/^Name/), 'new-agent');
     await user.click(within(dialog).getByLabelText("Scrape the cluster's Kubernetes resources"));
-    await user.selectOptions(within(dialog).getByLabelText('Interval'), '5m');
+    const interval = within(dialog).getByLabelText<HTMLSelectElement>('Interval');
+    expect(interval.value).toBe('30m');
+    expect([...interval.options].map((option) => option.textContent)).toEqual(['1m', '5m', '10m', '30m', '1h', '2h', '6h', '12h', '24h']);
+    await user.selectOptions(interval, '5m');
     await user.click(within(dialog).getByRole('button', { name: 'Add property' }));
     await user.type(within(dialog).getByLabelText('Key'), 'team');
     await user.type(within(dialog).getByLabelText('Value'), 'sre');
