@@ -1,7 +1,8 @@
 import type { TestProject } from 'vitest/node';
 import { embeddedDatabaseUrl } from './database.js';
 import { startMailbox, type Mailbox } from './mailbox.js';
-import { startServer, type RunningServer } from './server.js';
+import { CLI, startServer, type RunningServer } from './server.js';
+import { DATA_TEMPLATE_ENV, prepareDataTemplate } from './data-template.js';
 import type { SharedServer } from './shared-server.js';
 
 declare module 'vitest' {
@@ -55,10 +56,14 @@ function workerCount(project: TestProject): number {
 
 /** A real server for each worker; all stopped (and their data removed) afterwards. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const template = await prepareDataTemplate(CLI);
+  // Read by startServer, here and in the workers (they inherit this process's environment).
+  process.env[DATA_TEMPLATE_ENV] = template.dir;
   const started = await Promise.allSettled(Array.from({ length: workerCount(project) }, () => startShared()));
   const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {
     await Promise.all(running.map((server) => server.stop()));
+    await template.remove();
   };
   const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (failed) {

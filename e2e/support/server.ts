@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyDataTemplate, DATA_TEMPLATE_ENV } from './data-template.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** What `npm start` runs. */
@@ -73,13 +74,14 @@ export interface StartOptions {
 
 /**
  * The real built server (`node server/dist/cli/main.js serve`) with its embedded PostgreSQL in a
- * fresh temporary folder, on a free port of 127.0.0.1, serving the built web app.
+ * fresh temporary folder (a copy of the run's migrated template when global setup made one), on a free port of 127.0.0.1, serving the built web app.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   for (const file of [CLI, WEB_INDEX]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pharos-e2e-'));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  const dataDir = template ? await copyDataTemplate(template) : await mkdtemp(path.join(os.tmpdir(), 'pharos-e2e-'));
   const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
