@@ -121,7 +121,16 @@ export class KubeClient {
     let resourceVersion = '';
     do {
       options.signal?.throwIfAborted();
-      const page = await this.listPage(apiVersion, kind, { ...options, limit: options.pageSize ?? 500, ...(continueToken ? { continueToken } : {}) });
+      let page: ListPage<KubeObject>;
+      try {
+        page = await this.listPage(apiVersion, kind, { ...options, limit: options.pageSize ?? 500, ...(continueToken ? { continueToken } : {}) });
+      } catch (error) {
+        if (!continueToken || statusOf(error) !== 410) throw error;
+        // The continue token expired (compacted away) mid-list: as client-go's pager does, the kind is listed again whole, in one answer.
+        const { pageSize: _pageSize, signal: _signal, ...selection } = options;
+        const whole = await this.listPage(apiVersion, kind, selection);
+        return { items: whole.items, resourceVersion: whole.resourceVersion };
+      }
       items.push(...page.items);
       resourceVersion = page.resourceVersion;
       continueToken = page.continueToken;
