@@ -2,18 +2,34 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { DescribeInstancesResult$, DescribeSecurityGroupsResult$, DescribeSubnetsResult$, DescribeVpcsResult$ } from '@aws-sdk/client-ec2';
 import { SignatureRefused, verifySignature, type ReceivedRequest } from './sigv4.js';
+import { ec2Xml, type OutputShape } from './wire.js';
 
 /**
  * An AWS endpoint on loopback for the aws scraper and the cloudwatch check: it checks every request's
  * SigV4 signature against the secrets it knows (refusing a wrong secret or a changed body with AWS's
  * SignatureDoesNotMatch, in each service's error format) and answers the calls Pharos makes with the
- * fixtures beside it (see README.md): STS and IAM and RDS over the Query protocol, EC2 over EC2 Query,
+ * fixtures beside it (see README.md; EC2's are recorded answers): STS and IAM and RDS over the Query protocol, EC2 over EC2 Query,
  * S3 over REST-XML, CloudTrail over JSON 1.1 and CloudWatch over JSON 1.0.
  */
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
+/** A recorded answer of fixtures/recorded/ (see README.md): the `data` of a placebo file. */
+const recorded = (name: string) => (JSON.parse(fixture(`recorded/${name}`)) as { data: Record<string, unknown> }).data;
+
+/** The calls answered with recorded answers: their output shape and the recorded data. */
+const RECORDED_ANSWERS: Readonly<Record<string, () => { output: OutputShape; data: Record<string, unknown> }>> = {
+  'ec2 DescribeVpcs': () => ({ output: DescribeVpcsResult$, data: recorded('ec2.DescribeVpcs.json') }),
+  'ec2 DescribeSubnets': () => ({ output: DescribeSubnetsResult$, data: recorded('ec2.DescribeSubnets.json') }),
+  'ec2 DescribeSecurityGroups': () => ({ output: DescribeSecurityGroupsResult$, data: recorded('ec2.DescribeSecurityGroups.json') }),
+  // Two recordings of one account: three running instances, and one stopped.
+  'ec2 DescribeInstances': () => ({
+    output: DescribeInstancesResult$,
+    data: { Reservations: ['ec2.DescribeInstances.running.json', 'ec2.DescribeInstances.stopped.json'].flatMap((name) => recorded(name)['Reservations'] as unknown[]) },
+  }),
+};
 
 /** One request as the stand-in saw it. */
 export interface SeenRequest {
@@ -48,17 +64,13 @@ const QUERY_NAMESPACES: Readonly<Record<string, string>> = {
   rds: 'http://rds.amazonaws.com/doc/2014-10-31/',
 };
 
-/** The fixture of each call, by service and action. */
+/** The hand-written fixture of each other call, by service and action. */
 const XML_ANSWERS: Readonly<Record<string, string>> = {
   'sts GetCallerIdentity': 'sts-GetCallerIdentity.xml',
   'sts AssumeRole': 'sts-AssumeRole.xml',
   'iam ListUsers': 'iam-ListUsers.xml',
   'iam ListRoles': 'iam-ListRoles.xml',
   'rds DescribeDBInstances': 'rds-DescribeDBInstances.xml',
-  'ec2 DescribeVpcs': 'ec2-DescribeVpcs.xml',
-  'ec2 DescribeSubnets': 'ec2-DescribeSubnets.xml',
-  'ec2 DescribeSecurityGroups': 'ec2-DescribeSecurityGroups.xml',
-  'ec2 DescribeInstances': 'ec2-DescribeInstances.xml',
   's3 ListBuckets': 's3-ListBuckets.xml',
 };
 
@@ -146,6 +158,12 @@ function answer(standIn: AwsStandIn, service: string, action: string, params: Re
   }
   if (service === 'monitoring' && action === 'DescribeAlarms') {
     response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(describeAlarms(standIn.alarms, params)));
+    return;
+  }
+  const record = RECORDED_ANSWERS[`${service} ${action}`];
+  if (record && service === 'ec2') {
+    const { output, data } = record();
+    response.writeHead(200, { 'content-type': 'text/xml;charset=UTF-8' }).end(ec2Xml(action, output, data));
     return;
   }
   const file = XML_ANSWERS[`${service} ${action}`];
