@@ -3,8 +3,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { DescribeInstancesResult$, DescribeSecurityGroupsResult$, DescribeSubnetsResult$, DescribeVpcsResult$ } from '@aws-sdk/client-ec2';
+import { ListRolesResponse$, ListUsersResponse$ } from '@aws-sdk/client-iam';
+import { DBInstanceMessage$ } from '@aws-sdk/client-rds';
+import { ListBucketsOutput$ } from '@aws-sdk/client-s3';
+import { GetCallerIdentityResponse$ } from '@aws-sdk/client-sts';
 import { SignatureRefused, verifySignature, type ReceivedRequest } from './sigv4.js';
-import { ec2Xml, type OutputShape } from './wire.js';
+import { ec2Xml, queryXml, restXml, type OutputShape } from './wire.js';
 
 /**
  * An AWS endpoint on loopback for the aws scraper and the cloudwatch check: it checks every request's
@@ -21,6 +25,11 @@ const recorded = (name: string) => (JSON.parse(fixture(`recorded/${name}`)) as {
 
 /** The calls answered with recorded answers: their output shape and the recorded data. */
 const RECORDED_ANSWERS: Readonly<Record<string, () => { output: OutputShape; data: Record<string, unknown> }>> = {
+  'sts GetCallerIdentity': () => ({ output: GetCallerIdentityResponse$, data: recorded('sts.GetCallerIdentity.json') }),
+  'iam ListUsers': () => ({ output: ListUsersResponse$, data: recorded('iam.ListUsers.json') }),
+  'iam ListRoles': () => ({ output: ListRolesResponse$, data: recorded('iam.ListRoles.json') }),
+  'rds DescribeDBInstances': () => ({ output: DBInstanceMessage$, data: recorded('rds.DescribeDBInstances.json') }),
+  's3 ListBuckets': () => ({ output: ListBucketsOutput$, data: recorded('s3.ListBuckets.json') }),
   'ec2 DescribeVpcs': () => ({ output: DescribeVpcsResult$, data: recorded('ec2.DescribeVpcs.json') }),
   'ec2 DescribeSubnets': () => ({ output: DescribeSubnetsResult$, data: recorded('ec2.DescribeSubnets.json') }),
   'ec2 DescribeSecurityGroups': () => ({ output: DescribeSecurityGroupsResult$, data: recorded('ec2.DescribeSecurityGroups.json') }),
@@ -66,12 +75,7 @@ const QUERY_NAMESPACES: Readonly<Record<string, string>> = {
 
 /** The hand-written fixture of each other call, by service and action. */
 const XML_ANSWERS: Readonly<Record<string, string>> = {
-  'sts GetCallerIdentity': 'sts-GetCallerIdentity.xml',
   'sts AssumeRole': 'sts-AssumeRole.xml',
-  'iam ListUsers': 'iam-ListUsers.xml',
-  'iam ListRoles': 'iam-ListRoles.xml',
-  'rds DescribeDBInstances': 'rds-DescribeDBInstances.xml',
-  's3 ListBuckets': 's3-ListBuckets.xml',
 };
 
 /** The role AssumeRole grants, and the temporary keys it hands out (those of sts-AssumeRole.xml). */
@@ -161,9 +165,10 @@ function answer(standIn: AwsStandIn, service: string, action: string, params: Re
     return;
   }
   const record = RECORDED_ANSWERS[`${service} ${action}`];
-  if (record && service === 'ec2') {
+  if (record) {
     const { output, data } = record();
-    response.writeHead(200, { 'content-type': 'text/xml;charset=UTF-8' }).end(ec2Xml(action, output, data));
+    const body = service === 'ec2' ? ec2Xml(action, output, data) : service === 's3' ? restXml('http://s3.amazonaws.com/doc/2006-03-01/', output, data) : queryXml(action, QUERY_NAMESPACES[service] ?? '', output, data);
+    response.writeHead(200, { 'content-type': service === 's3' ? 'application/xml' : 'text/xml' }).end(body);
     return;
   }
   const file = XML_ANSWERS[`${service} ${action}`];

@@ -77,9 +77,11 @@ export function queryXml(action: string, namespace: string, output: OutputShape,
   return `<${action}Response xmlns="${namespace}"><${action}Result>${body}</${action}Result><ResponseMetadata><RequestId>${REQUEST_ID}</RequestId></ResponseMetadata></${action}Response>`;
 }
 
-/** A REST-XML (S3) answer: the output's members under the root element the operation names. */
-export function restXml(root: string, namespace: string, output: OutputShape, recorded: Record<string, unknown>): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${namespace}">${members(NormalizedSchema.of(output), recorded, 'member')}</${root}>`;
+/** A REST-XML (S3) answer: the output's members under the root element its shape names. */
+export function restXml(namespace: string, output: OutputShape, recorded: Record<string, unknown>): string {
+  const shape = NormalizedSchema.of(output);
+  const root = shape.getMergedTraits().xmlName ?? shape.getName();
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${namespace}">${members(shape, recorded, 'member')}</${root}>`;
 }
 
 /** A JSON (1.0 / 1.1) answer: the recorded data with its times as epoch seconds, as those protocols send them. */
