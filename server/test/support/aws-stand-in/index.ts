@@ -8,7 +8,7 @@ import { DBInstanceMessage$ } from '@aws-sdk/client-rds';
 import { ListBucketsOutput$ } from '@aws-sdk/client-s3';
 import { GetCallerIdentityResponse$ } from '@aws-sdk/client-sts';
 import { SignatureRefused, verifySignature, type ReceivedRequest } from './sigv4.js';
-import { ec2Xml, queryXml, restXml, type OutputShape } from './wire.js';
+import { ec2Xml, queryXml, restXml, timeOf, type OutputShape } from './wire.js';
 
 /**
  * An AWS endpoint on loopback for the aws scraper and the cloudwatch check: it checks every request's
@@ -94,9 +94,21 @@ function lookupEvents(): unknown {
   return { Events: Events.map((event) => ({ ...event, EventTime: seconds(event['EventTime']), CloudTrailEvent: JSON.stringify(event['CloudTrailEvent']) })) };
 }
 
+/** The alarms Cloud Custodian recorded (fixtures/recorded/README.md), all in INSUFFICIENT_DATA as recorded. */
 export function recordedAlarms(): CloudWatchAlarm[] {
+  return ['test_alarm_delete', 'test_alarm_tags_filter', 'test_ec2_autorecover_alarm', 'test_log_group_log_metric_filter_alarm'].flatMap(
+    (recording) => recorded(`monitoring.DescribeAlarms.${recording}.json`)['MetricAlarms'] as CloudWatchAlarm[],
+  );
+}
+
+/** The alarms written for these tests (cloudwatch-DescribeAlarms.json), with the StateTransitionedTimestamp the recordings predate. */
+export function writtenAlarms(): CloudWatchAlarm[] {
   return (JSON.parse(fixture('cloudwatch-DescribeAlarms.json')) as { MetricAlarms: CloudWatchAlarm[] }).MetricAlarms;
 }
+
+/** An alarm as JSON 1.0 sends it: its times (recorded or ISO 8601) in epoch seconds. */
+const alarmOnWire = (alarm: CloudWatchAlarm) =>
+  Object.fromEntries(Object.entries(alarm).map(([field, value]) => [field, field.endsWith('Timestamp') ? (timeOf(value)?.getTime() ?? 0) / 1000 : value]));
 
 /** DescribeAlarms' filters, as CloudWatch applies them. */
 function describeAlarms(alarms: readonly CloudWatchAlarm[], params: Record<string, unknown>): unknown {
@@ -111,7 +123,7 @@ function describeAlarms(alarms: readonly CloudWatchAlarm[], params: Record<strin
       (!actionPrefix || (alarm.AlarmActions ?? []).some((action) => action.startsWith(actionPrefix))) &&
       (!state || alarm.StateValue === state),
   );
-  return { MetricAlarms: picked.map((alarm) => ({ ...alarm, StateUpdatedTimestamp: seconds(alarm['StateUpdatedTimestamp']), StateTransitionedTimestamp: seconds(alarm['StateTransitionedTimestamp']) })), CompositeAlarms: [] };
+  return { MetricAlarms: picked.map(alarmOnWire), CompositeAlarms: [] };
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
