@@ -1,8 +1,8 @@
 import { NormalizedSchema } from '@smithy/core/schema';
 
 /**
- * Recorded answers (Cloud Custodian's placebo files: the SDK's parsed form, times as
- * `{__class__: 'datetime', …}`) written back in a protocol's wire format, driven by the output shape
+ * Recorded answers (Cloud Custodian's placebo files: boto3's parsed form, times as
+ * `{__class__: 'datetime', …}`) written back in an XML protocol's wire format, driven by the output shape
  * the AWS SDK client itself parses them with: its members' XML names (EC2's locationNames), list
  * members (`item` for EC2, `member` for Query) and timestamps.
  */
@@ -82,12 +82,4 @@ export function restXml(namespace: string, output: OutputShape, recorded: Record
   const shape = NormalizedSchema.of(output);
   const root = shape.getMergedTraits().xmlName ?? shape.getName();
   return `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${namespace}">${members(shape, recorded, 'member')}</${root}>`;
-}
-
-/** A JSON (1.0 / 1.1) answer: the recorded data with its times as epoch seconds, as those protocols send them. */
-export function jsonWire(recorded: unknown): unknown {
-  if (isPlaceboTime(recorded)) return timeOf(recorded)!.getTime() / 1000;
-  if (Array.isArray(recorded)) return recorded.map(jsonWire);
-  if (recorded && typeof recorded === 'object') return Object.fromEntries(Object.entries(recorded).map(([key, value]) => [key, jsonWire(value)]));
-  return recorded;
 }
