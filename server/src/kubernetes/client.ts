@@ -7,7 +7,9 @@
  */
 import type * as ClientNode from '@kubernetes/client-node';
 import type { KubeConfig, KubernetesObject, KubernetesObjectApi, Watch } from '@kubernetes/client-node';
+import { isIPv6 } from 'node:net';
 import { parse } from 'yaml';
+import { serviceAccountOf, ServiceAccountTokenAuth } from './service-account.js';
 
 let loading: Promise<typeof ClientNode> | undefined;
 
@@ -54,8 +56,19 @@ export async function kubeConfigOf(access: KubeAccess, env: NodeJS.ProcessEnv = 
   if (!env['KUBERNETES_SERVICE_HOST']) {
     throw new KubernetesAccessError('no kubeconfig was given and Pharos does not run in a Kubernetes pod (KUBERNETES_SERVICE_HOST is unset): give a kubeconfig or a kubernetes connection');
   }
-  config.loadFromCluster();
+  const account = await serviceAccountOf(env);
+  config.addAuthenticator(new ServiceAccountTokenAuth());
+  config.loadFromClusterAndUser({ name: 'inCluster', server: serviceUrl(env), caFile: account.caFile, skipTLSVerify: false }, ServiceAccountTokenAuth.user(account.tokenFile));
+  if (account.namespace) config.contexts = config.contexts.map((context) => ({ ...context, namespace: account.namespace }));
   return config;
+}
+
+/** The API server's address in a pod, as client-go's rest.InClusterConfig builds it (port 80, 8080 or 8001: http). */
+function serviceUrl(env: NodeJS.ProcessEnv): string {
+  const host = env['KUBERNETES_SERVICE_HOST']!;
+  const port = env['KUBERNETES_SERVICE_PORT'] ?? '443';
+  const scheme = ['80', '8080', '8001'].includes(port) ? 'http' : 'https';
+  return `${scheme}://${isIPv6(host) ? `[${host}]` : host}:${port}`;
 }
 
 export interface ListPage<T> {
@@ -108,7 +121,16 @@ export class KubeClient {
     let resourceVersion = '';
     do {
       options.signal?.throwIfAborted();
-      const page = await this.listPage(apiVersion, kind, { ...options, limit: options.pageSize ?? 500, ...(continueToken ? { continueToken } : {}) });
+      let page: ListPage<KubeObject>;
+      try {
+        page = await this.listPage(apiVersion, kind, { ...options, limit: options.pageSize ?? 500, ...(continueToken ? { continueToken } : {}) });
+      } catch (error) {
+        if (!continueToken || statusOf(error) !== 410) throw error;
+        // The continue token expired (compacted away) mid-list: as client-go's pager does, the kind is listed again whole, in one answer.
+        const { pageSize: _pageSize, signal: _signal, ...selection } = options;
+        const whole = await this.listPage(apiVersion, kind, selection);
+        return { items: whole.items, resourceVersion: whole.resourceVersion };
+      }
       items.push(...page.items);
       resourceVersion = page.resourceVersion;
       continueToken = page.continueToken;

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { isRecord } from '@pharos/core';
 import { parse, stringify } from 'yaml';
 import { KubernetesAccessError, kubeConfigOf, type KubeAccess } from './client.js';
-
-const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
+import { serviceAccountOf } from './service-account.js';
 
 function named(list: unknown, name: unknown): Record<string, unknown> | undefined {
   return Array.isArray(list) ? list.filter(isRecord).find((entry) => entry['name'] === name) : undefined;
@@ -43,8 +42,9 @@ export async function kubeconfigTextOf(access: KubeAccess, env: NodeJS.ProcessEn
   const config = await kubeConfigOf(access, env);
   const cluster = config.getCurrentCluster()!;
   const ca = cluster.caFile ? await readFile(cluster.caFile) : undefined;
-  const token = (await readFile(SERVICE_ACCOUNT_TOKEN, 'utf8').catch(() => {
-    throw new KubernetesAccessError(`the pod's service account token (${SERVICE_ACCOUNT_TOKEN}) cannot be read`);
+  const { tokenFile } = await serviceAccountOf(env);
+  const token = (await readFile(tokenFile, 'utf8').catch(() => {
+    throw new KubernetesAccessError(`the pod's service account token (${tokenFile}) cannot be read`);
   })).trim();
   const kubeconfig = stringify({
     apiVersion: 'v1',

@@ -1,7 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servingCertificate } from '../support/kube-apiserver/certificate.js';
 import { kubeconfigFor, startKubeApiServer, type KubeApiServer } from '../support/kube-apiserver/index.js';
 import { resourceByKind } from '../support/kube-apiserver/resources.js';
 import { restartableServe, type RestartableServe } from '../support/restartable-serve.js';
@@ -11,6 +12,8 @@ import { until } from '../support/until.js';
  * An agent (`pharos serve` with PHAROS_UPSTREAM_URL and PHAROS_UPSTREAM_TOKEN) with `kubernetes.enabled`
  * on its upstream settings scrapes the cluster its own KUBECONFIG names every `interval`, follows it
  * between scrapes, and pushes the items upstream.
+ * Without KUBECONFIG, an agent in a pod reaches its cluster with the pod's service account (its folder
+ * given by PHAROS_KUBERNETES_SERVICE_ACCOUNT_DIR, the address by KUBERNETES_SERVICE_HOST/PORT).
  * No recorded answer is used: the cluster's namespace and deployment are written here
  * (server/test/support/kube-apiserver/README.md).
  */
@@ -22,6 +25,17 @@ let agent: RestartableServe;
 let admin: string;
 let agentId: string;
 let dir: string;
+let podAgent: RestartableServe | undefined;
+
+async function generateAgent(name: string): Promise<{ id: string; access_token: string }> {
+  const generated = await fetch(`${upstream.url}/api/agent/generate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, kubernetes: { enabled: true, interval: '1m' } }),
+  });
+  expect(generated.status).toBe(201);
+  return (await generated.json()) as { id: string; access_token: string };
+}
 
 async function upstreamRows<T>(pathAndQuery: string): Promise<T[]> {
   const response = await fetch(`${upstream.url}/api/db/${pathAndQuery}`, { headers: { authorization: `Bearer ${admin}` } });
@@ -42,13 +56,7 @@ beforeAll(async () => {
   upstream = await restartableServe(['serve']);
   await upstream.start();
   admin = await upstream.tokenFor(['admin']);
-  const generated = await fetch(`${upstream.url}/api/agent/generate`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'edge-k8s', kubernetes: { enabled: true, interval: '1m' } }),
-  });
-  expect(generated.status).toBe(201);
-  const created = (await generated.json()) as { id: string; access_token: string };
+  const created = await generateAgent('edge-k8s');
   agentId = created.id;
   // `pharos serve` with the two variables is an agent too (agent-process.test.ts runs `pharos agent --upstream --token`).
   agent = await restartableServe(['serve'], {
@@ -61,6 +69,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
+  await podAgent?.close();
   await agent?.close();
   await upstream?.close();
   await cluster?.close();
@@ -100,4 +109,30 @@ describe("an agent's own cluster", () => {
     const live = await upstreamRows<{ id: string }>(`config_scrapers?select=id&agent_id=eq.${agentId}&deleted_at=is.null`);
     expect(live).toEqual([]);
   }, 60_000);
+
+  it("reaches its cluster through the pod's service account when it has no KUBECONFIG", async () => {
+    const accountDir = path.join(dir, 'serviceaccount');
+    await mkdir(accountDir);
+    await writeFile(path.join(accountDir, 'token'), TOKEN);
+    await writeFile(path.join(accountDir, 'ca.crt'), servingCertificate().cert);
+    await writeFile(path.join(accountDir, 'namespace'), 'pharos');
+    const created = await generateAgent('in-pod');
+    const from = cluster.seen.length;
+    const address = new URL(cluster.url);
+    podAgent = await restartableServe(['serve'], {
+      PHAROS_UPSTREAM_URL: upstream.url,
+      PHAROS_UPSTREAM_TOKEN: created.access_token,
+      PHAROS_AGENT_SYNC_INTERVAL_MS: '300',
+      KUBERNETES_SERVICE_HOST: address.hostname,
+      KUBERNETES_SERVICE_PORT: address.port,
+      PHAROS_KUBERNETES_SERVICE_ACCOUNT_DIR: accountDir,
+    });
+    await podAgent.start();
+    const rows = () => upstreamRows<ConfigRow>(`configs?select=name,agent_id,config,deleted_at&type=eq.Kubernetes::Deployment&agent_id=eq.${created.id}`);
+    const [web] = await until(rows, (found) => found.length === 1, { timeoutMs: 60_000, detail: async () => podAgent!.output() });
+    expect(web).toMatchObject({ name: 'web', agent_id: created.id, deleted_at: null });
+    const requests = cluster.seen.slice(from);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((request) => request.authorization === `Bearer ${TOKEN}`)).toBe(true);
+  }, 240_000);
 });

@@ -8,9 +8,14 @@ import { catalogTest } from './helpers.js';
 /**
  * The aws scraper against an AWS stand-in on loopback that checks every SigV4 signature
  * (support/aws-stand-in): a ScrapeConfig applied through /api/apply, run, and its configs,
- * relationships and changes read back through /api/db as the web app reads them. None of the AWS
- * answers was recorded from AWS: they were written in each call's documented wire shape
- * (server/test/support/aws-stand-in/README.md); the spec follows config-db's `fixtures/aws.yaml`.
+ * relationships and changes read back through /api/db as the web app reads them. Recorded answers:
+ * STS GetCallerIdentity, IAM users and roles, the RDS database, the S3 bucket and EC2's VPC, subnets,
+ * security groups and instances, real answers of one test account recorded by Cloud Custodian
+ * (cloud-custodian/cloud-custodian `tests/data/placebo/`, Apache-2.0; files and paths in
+ * server/test/support/aws-stand-in/fixtures/recorded/README.md), served in each protocol's wire
+ * format. Written here, for want of a recording: CloudTrail's events (Cloud Custodian has no
+ * LookupEvents recording), which name the recorded ids, and STS AssumeRole's temporary keys
+ * (server/test/support/aws-stand-in/README.md). The spec follows config-db's `fixtures/aws.yaml`.
  */
 
 const env = catalogTest('pharos-aws-');
@@ -37,12 +42,12 @@ spec:
   aws:
 ${entry}`;
 
-/** config-db's example (fixtures/aws.yaml) pointed at the stand-in, cloudtrail read, one instance excluded by tag. */
+/** config-db's example (fixtures/aws.yaml) pointed at the stand-in, cloudtrail read, one recorded instance excluded by its Name tag. */
 const shopScraper = (endpoint: string) =>
   scrapeConfig(
     'aws-shop',
     `    - region:
-        - eu-west-1
+        - us-east-1
       endpoint: ${endpoint}
       accessKey:
         value: ${ACCESS_KEY}
@@ -57,7 +62,7 @@ const shopScraper = (endpoint: string) =>
         exclude: [CreateTags]
         maxAge: 720h
       exclusions:
-        - tags: {env: sandbox}
+        - tags: {Name: InalidTestProductionInstance}
 `,
   );
 
@@ -69,36 +74,46 @@ describe('the aws scraper', () => {
     expect(run.errors).toEqual([]);
     const saved = await env.configsOf(scraperId);
     expect([...saved.keys()].sort()).toEqual([
-      'AWS::::Account/123456789012',
-      'AWS::EC2::Instance/batch-1',
-      'AWS::EC2::Instance/web-1',
-      'AWS::EC2::SecurityGroup/sg-1a2b3c4dEXAMPLE',
-      'AWS::EC2::SecurityGroup/shop-web',
-      'AWS::EC2::Subnet/shop-private-a',
-      'AWS::EC2::VPC/shop',
-      'AWS::IAM::Role/shop-deployer',
-      'AWS::IAM::User/Alice',
-      'AWS::RDS::DBInstance/orders-db',
-      'AWS::S3::Bucket/shop-invoices',
+      'AWS::::Account/644160558196',
+      'AWS::EC2::Instance/BalancedInstance',
+      'AWS::EC2::Instance/ValidTestProductionInstance',
+      // Without a Name tag an instance is named by its private DNS name, as config-db does.
+      'AWS::EC2::Instance/ip-172-31-63-4.ec2.internal',
+      ...['sg-10eeb66d', 'sg-12eeb66f', 'sg-314baa4c', 'sg-411b413c', 'sg-6c7fa917', 'sg-704f840d', 'sg-926a56e8', 'sg-a08ed1dd', 'sg-a38ed1de', 'sg-cd3d01b7'].map((id) => `AWS::EC2::SecurityGroup/${id}`),
+      ...['FancyTestSubnetC', 'FancyTestSubnetD', 'FancyTestSubnetPrivate', 'FancyTestSubnetPublic', 'subnet-3a334610', 'subnet-914763e7', 'subnet-e3b194de', 'subnet-efbcccb7'].map((name) => `AWS::EC2::Subnet/${name}`),
+      'AWS::EC2::VPC/FlowLogTest',
+      'AWS::IAM::Role/lambda_basic_execution',
+      'AWS::IAM::Role/mandeep',
+      'AWS::IAM::User/george',
+      'AWS::IAM::User/kapil',
+      'AWS::IAM::User/mandeep',
+      'AWS::RDS::DBInstance/testing',
+      'AWS::S3::Bucket/c7n-test-bucket',
     ]);
     const idOf = (key: string) => saved.get(key)!.id;
-    expect(saved.get('AWS::EC2::Instance/web-1')).toMatchObject({
+    expect(saved.get('AWS::EC2::Instance/BalancedInstance')).toMatchObject({
       config_class: 'VirtualMachine',
       health: 'healthy',
       status: 'Running',
-      labels: { Name: 'web-1', team: 'shop', network: 'vpc-0a6ee1a8c2EXAMPLE', subnet: 'subnet-0bb1c79de3EXAMPLE' },
-      tags: { region: 'eu-west-1', zone: 'eu-west-1a', 'zone-id': 'euw1-az3' },
-      parent_id: idOf('AWS::EC2::VPC/shop'),
+      labels: { Name: 'BalancedInstance', network: 'vpc-d2d616b5', subnet: 'subnet-3a334610' },
+      tags: { region: 'us-east-1', zone: 'us-east-1d' },
+      parent_id: idOf('AWS::EC2::VPC/FlowLogTest'),
     });
-    expect(saved.get('AWS::EC2::Instance/web-1')!.config).toMatchObject({ InstanceId: 'i-1234567890abcdef0', InstanceType: 't3.micro', LaunchTime: '2026-11-01T09:00:00.000Z' });
-    expect(saved.get('AWS::EC2::Instance/batch-1')).toMatchObject({ health: 'unhealthy', status: 'Stopped' });
-    expect(saved.get('AWS::EC2::VPC/shop')).toMatchObject({ config_class: 'VPC', health: 'healthy', status: 'Available', parent_id: idOf('AWS::::Account/123456789012') });
-    expect(saved.get('AWS::EC2::Subnet/shop-private-a')).toMatchObject({ config_class: 'Subnet', parent_id: idOf('AWS::EC2::VPC/shop'), tags: { zone: 'eu-west-1a' } });
-    expect(saved.get('AWS::EC2::SecurityGroup/shop-web')).toMatchObject({ config_class: 'SecurityGroup', parent_id: idOf('AWS::EC2::VPC/shop') });
-    expect(saved.get('AWS::RDS::DBInstance/orders-db')).toMatchObject({ config_class: 'RelationalDatabase', health: 'healthy', status: 'Available', labels: { team: 'orders' }, parent_id: idOf('AWS::EC2::VPC/shop') });
-    expect(saved.get('AWS::S3::Bucket/shop-invoices')).toMatchObject({ config_class: 'ObjectStorage', parent_id: idOf('AWS::::Account/123456789012') });
-    expect(saved.get('AWS::IAM::User/Alice')).toMatchObject({ config_class: 'User', parent_id: idOf('AWS::::Account/123456789012') });
-    expect(saved.get('AWS::IAM::Role/shop-deployer')!.config).toMatchObject({ AssumeRolePolicyDocument: { Statement: [{ Action: 'sts:AssumeRole' }] } });
+    expect(saved.get('AWS::EC2::Instance/BalancedInstance')!.config).toMatchObject({ InstanceId: 'i-0d6fc89a578546fec', InstanceType: 't2.medium', LaunchTime: '2016-11-27T19:06:39.000Z', SecurityGroups: [{ GroupId: 'sg-926a56e8', GroupName: 'launch-wizard-1' }] });
+    expect(saved.get('AWS::EC2::Instance/ip-172-31-63-4.ec2.internal')).toMatchObject({ health: 'unhealthy', status: 'Stopped' });
+    expect(saved.get('AWS::EC2::Instance/ip-172-31-63-4.ec2.internal')!.config).toMatchObject({ InstanceId: 'i-0ea09b4cbf12b50f2', StateTransitionReason: 'User initiated (2023-02-15 12:54:32 GMT)' });
+    expect(saved.get('AWS::EC2::VPC/FlowLogTest')).toMatchObject({ config_class: 'VPC', health: 'healthy', status: 'Available', parent_id: idOf('AWS::::Account/644160558196') });
+    expect(saved.get('AWS::EC2::VPC/FlowLogTest')!.config).toMatchObject({ VpcId: 'vpc-d2d616b5', CidrBlock: '172.31.0.0/16', IsDefault: true });
+    expect(saved.get('AWS::EC2::Subnet/subnet-3a334610')).toMatchObject({ config_class: 'Subnet', parent_id: idOf('AWS::EC2::VPC/FlowLogTest'), tags: { zone: 'us-east-1d' } });
+    expect(saved.get('AWS::EC2::SecurityGroup/sg-926a56e8')).toMatchObject({ config_class: 'SecurityGroup', parent_id: idOf('AWS::EC2::VPC/FlowLogTest') });
+    expect(saved.get('AWS::EC2::SecurityGroup/sg-926a56e8')!.config).toMatchObject({ GroupName: 'launch-wizard-1' });
+    expect(saved.get('AWS::RDS::DBInstance/testing')).toMatchObject({ config_class: 'RelationalDatabase', health: 'healthy', status: 'Available', parent_id: idOf('AWS::EC2::VPC/FlowLogTest') });
+    expect(saved.get('AWS::RDS::DBInstance/testing')!.config).toMatchObject({ Engine: 'postgres', DBInstanceArn: 'arn:aws:rds:us-east-1:644160558196:db:testing' });
+    expect(saved.get('AWS::S3::Bucket/c7n-test-bucket')).toMatchObject({ config_class: 'ObjectStorage', parent_id: idOf('AWS::::Account/644160558196') });
+    expect(saved.get('AWS::IAM::User/kapil')).toMatchObject({ config_class: 'User', parent_id: idOf('AWS::::Account/644160558196') });
+    expect(saved.get('AWS::IAM::User/kapil')!.config).toMatchObject({ Arn: 'arn:aws:iam::644160558196:user/kapil' });
+    // IAM sends a role's trust policy URL-encoded; the item holds it as a document.
+    expect(saved.get('AWS::IAM::Role/lambda_basic_execution')!.config).toMatchObject({ AssumeRolePolicyDocument: { Statement: [{ Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' }] } });
   });
 
   it('relates instances to their subnet and security groups, and databases to theirs', async () => {
@@ -109,10 +124,12 @@ describe('the aws scraper', () => {
     const pairs = relationships.map((row) => `${nameOf.get(row.config_id)} -> ${nameOf.get(row.related_id)}`);
     expect(pairs).toEqual(
       expect.arrayContaining([
-        'AWS::EC2::Subnet/shop-private-a -> AWS::EC2::Instance/web-1',
-        'AWS::EC2::SecurityGroup/shop-web -> AWS::EC2::Instance/web-1',
-        'AWS::EC2::Subnet/shop-private-a -> AWS::EC2::Instance/batch-1',
-        'AWS::EC2::SecurityGroup/sg-1a2b3c4dEXAMPLE -> AWS::RDS::DBInstance/orders-db',
+        'AWS::EC2::Subnet/subnet-3a334610 -> AWS::EC2::Instance/BalancedInstance',
+        'AWS::EC2::SecurityGroup/sg-926a56e8 -> AWS::EC2::Instance/BalancedInstance',
+        'AWS::EC2::SecurityGroup/sg-411b413c -> AWS::EC2::Instance/ValidTestProductionInstance',
+        'AWS::EC2::Subnet/subnet-3a334610 -> AWS::EC2::Instance/ip-172-31-63-4.ec2.internal',
+        'AWS::EC2::SecurityGroup/sg-6c7fa917 -> AWS::EC2::Instance/ip-172-31-63-4.ec2.internal',
+        'AWS::EC2::SecurityGroup/sg-6c7fa917 -> AWS::RDS::DBInstance/testing',
       ]),
     );
   });
@@ -124,9 +141,9 @@ describe('the aws scraper', () => {
       `config_changes?config_id=in.(${[...nameOf.keys()].join(',')})&select=config_id,change_type,source,external_created_by,external_change_id&order=external_change_id`,
     );
     expect(changes.map((change) => ({ ...change, config_id: nameOf.get(change.config_id) }))).toEqual([
-      { config_id: 'AWS::EC2::Instance/batch-1', change_type: 'StopInstances', source: 'AWS::CloudTrail::eu-west-1:123456789012', external_created_by: 'Alice', external_change_id: '0b7a4a1e-5d1c-4a53-9d1e-3f1c2b0a0001' },
-      { config_id: 'AWS::EC2::SecurityGroup/shop-web', change_type: 'AuthorizeSecurityGroupIngress', source: 'AWS::CloudTrail::eu-west-1:123456789012', external_created_by: 'shop-deployer', external_change_id: '0b7a4a1e-5d1c-4a53-9d1e-3f1c2b0a0002' },
-      { config_id: 'AWS::S3::Bucket/shop-invoices', change_type: 'PutBucketPolicy', source: 'AWS::CloudTrail::eu-west-1:123456789012', external_created_by: 'Alice', external_change_id: '0b7a4a1e-5d1c-4a53-9d1e-3f1c2b0a0003' },
+      { config_id: 'AWS::EC2::Instance/ip-172-31-63-4.ec2.internal', change_type: 'StopInstances', source: 'AWS::CloudTrail::us-east-1:644160558196', external_created_by: 'kapil', external_change_id: '0b7a4a1e-5d1c-4a53-9d1e-3f1c2b0a0001' },
+      { config_id: 'AWS::EC2::SecurityGroup/sg-926a56e8', change_type: 'AuthorizeSecurityGroupIngress', source: 'AWS::CloudTrail::us-east-1:644160558196', external_created_by: 'mandeep', external_change_id: '0b7a4a1e-5d1c-4a53-9d1e-3f1c2b0a0002' },
+      { config_id: 'AWS::S3::Bucket/c7n-test-bucket', change_type: 'PutBucketPolicy', source: 'AWS::CloudTrail::us-east-1:644160558196', external_created_by: 'kapil', external_change_id: '0b7a4a1e-5d1c-4a53-9d1e-3f1c2b0a0003' },
     ]);
     const lookup = aws.requests.find((request) => request.action === 'LookupEvents')!;
     // maxAge 720h: the events of the last 30 days are asked for.
@@ -178,7 +195,7 @@ spec:
     const viaConnection = await env.run(await env.scraperId('aws-by-connection'));
     expect(viaConnection.errors).toEqual([]);
     // Subnets are always read (their zones tag instances), and kept only when included, as config-db does.
-    expect([...(await env.configsOf(await env.scraperId('aws-by-connection'))).keys()].sort()).toEqual(['AWS::EC2::VPC/shop', 'AWS::S3::Bucket/shop-invoices']);
+    expect([...(await env.configsOf(await env.scraperId('aws-by-connection'))).keys()].sort()).toEqual(['AWS::EC2::VPC/FlowLogTest', 'AWS::S3::Bucket/c7n-test-bucket']);
 
     // Its Test button asks STS who the keys are.
     const { rows } = await env.server.pool.query<{ id: string }>("select id from connections where name = 'shop-account'");
@@ -198,7 +215,7 @@ spec:
     const before = aws.requests.length;
     const run = await env.run(await env.scraperId('aws-as-role'));
     expect(run.errors).toEqual([]);
-    expect([...(await env.configsOf(await env.scraperId('aws-as-role'))).keys()]).toEqual(['AWS::S3::Bucket/shop-invoices']);
+    expect([...(await env.configsOf(await env.scraperId('aws-as-role'))).keys()]).toEqual(['AWS::S3::Bucket/c7n-test-bucket']);
     const [assume, ...signedAsRole] = aws.requests.slice(before);
     expect(assume).toMatchObject({ service: 'sts', action: 'AssumeRole', accessKeyId: ACCESS_KEY, params: { RoleArn: ASSUMABLE_ROLE } });
     expect(signedAsRole.map((request) => [request.action, request.accessKeyId, request.refused])).toEqual([

@@ -327,6 +327,35 @@ ${kubeconfigFor(events).split('\n').map((line) => `          ${line}`).join('\n'
     }
   });
 
+  it('lists a kind again whole when its continue token expires mid-list (410 Expired), as client-go\'s pager does', async () => {
+    const configMaps: KubeObject[] = Array.from({ length: 1_001 }, (_, n) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `settings-${String(n).padStart(4, '0')}`, namespace: 'shop' }, data: { n: String(n) } }));
+    const expiring = await startKubeApiServer({ objects: [shop[0]!, ...configMaps] });
+    let compacted = false;
+    expiring.beforeList = (target, query) => {
+      if (target.resource !== 'configmaps' || !query.get('continue') || compacted) return;
+      // Between the first and second page the cluster changes and etcd compacts the list's version away.
+      compacted = true;
+      expiring.store.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings-late', namespace: 'shop' }, data: { n: 'late' } });
+      expiring.store.compact();
+    };
+    try {
+      await env.apply(scraperYaml('expiring', expiring, '      watch: false\n'));
+      const scraperId = await env.scraperId('expiring');
+      expect((await env.run(scraperId, 60_000)).errors).toEqual([]);
+      const { rows } = await env.server.pool.query<{ name: string }>("select name from configs where scraper_id = $1 and type = 'Kubernetes::ConfigMap'", [scraperId]);
+      expect(rows).toHaveLength(1_002);
+      expect(rows.map((row) => row.name)).toContain('settings-late');
+      const lists = expiring.seen.filter((request) => /^\/api\/v1\/configmaps(\?|$)/.test(request.path)).map((request) => request.path);
+      expect(lists).toHaveLength(3);
+      expect(lists[0]).toContain('limit=500');
+      expect(lists[1]).toContain('continue=');
+      // The list again whole: no limit, no continue.
+      expect(lists[2]).toBe('/api/v1/configmaps');
+    } finally {
+      await expiring.close();
+    }
+  });
+
   it("applies config-db's own example with only a kubeconfig added: its exclusions, event exclusions and relationships hold", async () => {
     const example = parse(readFileSync(join(import.meta.dirname, 'fixtures/config-db/kubernetes.yaml'), 'utf8')) as { spec: { kubernetes: Array<Record<string, unknown>> } };
     example.spec.kubernetes[0]!['kubeconfig'] = { value: kubeconfigFor(cluster) };

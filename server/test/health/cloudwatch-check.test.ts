@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
 import { syncCanary } from '../../src/health/sync.js';
 import { setStoredValue } from '../../src/secret-store/store.js';
-import { startAwsStandIn, type AwsStandIn } from '../support/aws-stand-in/index.js';
+import { recordedAlarms, startAwsStandIn, writtenAlarms, type AwsStandIn } from '../support/aws-stand-in/index.js';
 import { servingCertificate } from '../support/kube-apiserver/certificate.js';
 import { startTestServer, TEST_SECRETS, type TestServer } from '../support/server.js';
 import { latestResults, type CheckResult } from './canary-runs.js';
@@ -10,8 +10,13 @@ import { latestResults, type CheckResult } from './canary-runs.js';
 /**
  * canary-checker's cloudwatch check against an AWS stand-in on loopback that verifies every SigV4
  * signature and filters its alarms as CloudWatch's DescribeAlarms does: canaries applied through
- * /api/apply, run with Run Now (POST /api/canary/run/check/:id). The alarms were not recorded from
- * AWS: they were written in DescribeAlarms' documented wire shape (server/test/support/aws-stand-in/README.md).
+ * /api/apply, run with Run Now (POST /api/canary/run/check/:id). Recorded answers: the four alarms
+ * of Cloud Custodian's DescribeAlarms recordings (cloud-custodian/cloud-custodian
+ * `tests/data/placebo/{test}/monitoring.DescribeAlarms_1.json`, Apache-2.0; see
+ * server/test/support/aws-stand-in/fixtures/recorded/README.md), all recorded in INSUFFICIENT_DATA: the
+ * tests set the states they need. Written by hand (aws-stand-in/README.md), for the test of upstream's
+ * transform only: alarms with StateTransitionedTimestamp, which that transform reads and which the
+ * recordings predate.
  */
 
 const ACCESS_KEY = 'AKIAIOSFODNN7EXAMPLE';
@@ -28,6 +33,9 @@ beforeAll(async () => {
   token = await server.tokenFor(['admin']);
   await setStoredValue(server.pool, TEST_SECRETS, { kind: 'Secret', namespace: 'default', name: 'aws-keys', key: 'secret' }, SECRET_KEY);
   await setStoredValue(server.pool, TEST_SECRETS, { kind: 'Secret', namespace: 'default', name: 'old-keys', key: 'secret' }, 'an-old-secret');
+});
+beforeEach(() => {
+  aws.alarms = recordedAlarms();
 });
 afterAll(async () => {
   await server?.close();
@@ -69,35 +77,37 @@ async function runNow(check: { canaryId: string; checkId: string }): Promise<Rec
 
 describe('the cloudwatch check', () => {
   it('is healthy while none of the alarms it reads is in ALARM', async () => {
-    const check = await applyCheck('web-alarms', '      alarmPrefix: shop-web\n');
-    expect((await runNow(check))['web-alarms']).toMatchObject({ status: true, message: '1 alarm, none in ALARM', error: null });
-    expect(aws.requests.at(-1)).toMatchObject({ service: 'monitoring', action: 'DescribeAlarms', params: { AlarmNamePrefix: 'shop-web', MaxRecords: 100 } });
+    const check = await applyCheck('test-alarms', '      alarmPrefix: c7n-test-\n');
+    expect((await runNow(check))['test-alarms']).toMatchObject({ status: true, message: '2 alarms, none in ALARM', error: null });
+    expect(aws.requests.at(-1)).toMatchObject({ service: 'monitoring', action: 'DescribeAlarms', params: { AlarmNamePrefix: 'c7n-test-', MaxRecords: 100 } });
   });
 
   it('is unhealthy with the firing alarms named, and healthy again once they are OK', async () => {
-    const check = await applyCheck('shop-alarms', '      alarmPrefix: shop-\n');
-    const firing = (await runNow(check))['shop-alarms']!;
-    expect(firing).toMatchObject({ status: false, error: 'shop-db-storage-low', message: 'in ALARM: shop-db-storage-low' });
-    expect(firing.detail).toMatchObject({ firing: ['shop-db-storage-low'] });
+    const check = await applyCheck('c7n-alarms', '      alarmPrefix: c7n-test-\n');
+    const alarm = aws.alarms.find((candidate) => candidate.AlarmName === 'c7n-test-alarm-delete')!;
+    alarm.StateValue = 'ALARM';
+    const firing = (await runNow(check))['c7n-alarms']!;
+    expect(firing).toMatchObject({ status: false, error: 'c7n-test-alarm-delete', message: 'in ALARM: c7n-test-alarm-delete' });
+    expect(firing.detail).toMatchObject({ firing: ['c7n-test-alarm-delete'] });
 
-    aws.alarms.find((alarm) => alarm.AlarmName === 'shop-db-storage-low')!.StateValue = 'OK';
-    try {
-      expect((await runNow(check))['shop-alarms']).toMatchObject({ status: true, message: '2 alarms, none in ALARM' });
-    } finally {
-      aws.alarms.find((alarm) => alarm.AlarmName === 'shop-db-storage-low')!.StateValue = 'ALARM';
-    }
+    alarm.StateValue = 'OK';
+    expect((await runNow(check))['c7n-alarms']).toMatchObject({ status: true, message: '2 alarms, none in ALARM' });
   });
 
   it('filters by alarm names, action prefix and state as upstream does', async () => {
-    const named = await applyCheck('named-alarms', '      alarms: [billing-estimated-charges, shop-web-cpu-high]\n');
+    aws.alarms.find((alarm) => alarm.AlarmName === 'recover-i-0aaaaec4b77188b69')!.StateValue = 'ALARM';
+    aws.alarms.find((alarm) => alarm.AlarmName === 'TestAlarm')!.StateValue = 'ALARM';
+    const named = await applyCheck('named-alarms', '      alarms: [c7n-test-alarm-delete, c7n-test-alarm-tags-filter]\n');
     expect((await runNow(named))['named-alarms']).toMatchObject({ status: true, message: '2 alarms, none in ALARM' });
-    const byAction = await applyCheck('oncall-alarms', '      actionPrefix: "arn:aws:sns:eu-west-1:123456789012:shop-oncall"\n      state: ALARM\n');
-    expect((await runNow(byAction))['oncall-alarms']).toMatchObject({ status: false, error: 'shop-db-storage-low' });
+    // Only the auto-recovery alarm has the recover action; TestAlarm, in ALARM too, has none.
+    const byAction = await applyCheck('recover-alarms', '      actionPrefix: "arn:aws:automate:us-east-1:ec2:recover"\n      state: ALARM\n');
+    expect((await runNow(byAction))['recover-alarms']).toMatchObject({ status: false, error: 'recover-i-0aaaaec4b77188b69', message: 'in ALARM: recover-i-0aaaaec4b77188b69' });
     const wrongState = await applyCheck('bad-state', '      state: FIRING\n');
     expect((await runNow(wrongState))['bad-state']).toMatchObject({ status: false, error: 'state FIRING is not a CloudWatch alarm state: write one of ALARM, INSUFFICIENT_DATA, OK' });
   });
 
   it('runs upstream\'s transform over results.MetricAlarms', async () => {
+    aws.alarms = writtenAlarms();
     const check = await applyCheck(
       'cloudwatch-test',
       `      transform:
@@ -121,7 +131,7 @@ describe('the cloudwatch check', () => {
   });
 
   it('says AWS refused the signature when the secret is wrong', async () => {
-    const check = await applyCheck('old-secret', '      alarmPrefix: shop-\n', 'old-keys');
+    const check = await applyCheck('old-secret', '      alarmPrefix: c7n-test-\n', 'old-keys');
     expect((await runNow(check))['old-secret']).toMatchObject({
       status: false,
       error: 'cloudwatch: SignatureDoesNotMatch: The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.',
@@ -131,10 +141,10 @@ describe('the cloudwatch check', () => {
   it('reaches an endpoint of a self-signed certificate only with skipTLSVerify', async () => {
     const secured = await startAwsStandIn({ [ACCESS_KEY]: SECRET_KEY }, { tls: servingCertificate() });
     try {
-      const strict = await applyCheck('tls-strict', '      alarmPrefix: shop-web\n', 'aws-keys', secured.url);
+      const strict = await applyCheck('tls-strict', '      alarmPrefix: c7n-test-alarm-tags\n', 'aws-keys', secured.url);
       expect((await runNow(strict))['tls-strict']!.error).toMatch(/^cloudwatch: .*self[- ]signed certificate/);
       expect(secured.requests).toEqual([]);
-      const trusting = await applyCheck('tls-skipped', '      alarmPrefix: shop-web\n      skipTLSVerify: true\n', 'aws-keys', secured.url);
+      const trusting = await applyCheck('tls-skipped', '      alarmPrefix: c7n-test-alarm-tags\n      skipTLSVerify: true\n', 'aws-keys', secured.url);
       expect((await runNow(trusting))['tls-skipped']).toMatchObject({ status: true, message: '1 alarm, none in ALARM' });
       expect(secured.requests.map((request) => request.action)).toEqual(['DescribeAlarms']);
     } finally {

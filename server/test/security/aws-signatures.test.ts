@@ -6,7 +6,9 @@ import { verifySignature } from '../support/aws-stand-in/sigv4.js';
 /**
  * The AWS stand-in the aws scraper and the cloudwatch check are tested against refuses what AWS
  * refuses: its SigV4 check agrees with AWS's published test vector, and requests signed by an
- * independent signer (aws4) pass only with the right secret and the body that was signed.
+ * independent signer (aws4) pass only with the right secret and the body that was signed. The
+ * answer to a signed call is STS GetCallerIdentity as Cloud Custodian recorded it
+ * (cloud-custodian/cloud-custodian, Apache-2.0; server/test/support/aws-stand-in/fixtures/recorded/README.md).
  */
 
 const ACCESS_KEY = 'AKIAIOSFODNN7EXAMPLE';
@@ -55,7 +57,8 @@ describe('the AWS stand-in', () => {
   it('answers a request signed with the right secret', async () => {
     const answer = await send(signedCall(SECRET_KEY));
     expect(answer.status).toBe(200);
-    expect(answer.text).toContain('<Account>123456789012</Account>');
+    // The recorded GetCallerIdentity answer (aws-stand-in/fixtures/recorded/README.md).
+    expect(answer.text).toContain('<Account>644160558196</Account>');
   });
 
   it('refuses a wrong secret with SignatureDoesNotMatch in the Query error format', async () => {

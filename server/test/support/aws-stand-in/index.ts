@@ -2,18 +2,43 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { DescribeInstancesResult$, DescribeSecurityGroupsResult$, DescribeSubnetsResult$, DescribeVpcsResult$ } from '@aws-sdk/client-ec2';
+import { ListRolesResponse$, ListUsersResponse$ } from '@aws-sdk/client-iam';
+import { DBInstanceMessage$ } from '@aws-sdk/client-rds';
+import { ListBucketsOutput$ } from '@aws-sdk/client-s3';
+import { GetCallerIdentityResponse$ } from '@aws-sdk/client-sts';
 import { SignatureRefused, verifySignature, type ReceivedRequest } from './sigv4.js';
+import { ec2Xml, queryXml, restXml, timeOf, type OutputShape } from './wire.js';
 
 /**
  * An AWS endpoint on loopback for the aws scraper and the cloudwatch check: it checks every request's
  * SigV4 signature against the secrets it knows (refusing a wrong secret or a changed body with AWS's
  * SignatureDoesNotMatch, in each service's error format) and answers the calls Pharos makes with the
- * fixtures beside it (see README.md): STS and IAM and RDS over the Query protocol, EC2 over EC2 Query,
+ * fixtures beside it (see README.md; EC2's are recorded answers): STS and IAM and RDS over the Query protocol, EC2 over EC2 Query,
  * S3 over REST-XML, CloudTrail over JSON 1.1 and CloudWatch over JSON 1.0.
  */
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
+/** A recorded answer of fixtures/recorded/ (see README.md): the `data` of a placebo file. */
+const recorded = (name: string) => (JSON.parse(fixture(`recorded/${name}`)) as { data: Record<string, unknown> }).data;
+
+/** The calls answered with recorded answers: their output shape and the recorded data. */
+const RECORDED_ANSWERS: Readonly<Record<string, () => { output: OutputShape; data: Record<string, unknown> }>> = {
+  'sts GetCallerIdentity': () => ({ output: GetCallerIdentityResponse$, data: recorded('sts.GetCallerIdentity.json') }),
+  'iam ListUsers': () => ({ output: ListUsersResponse$, data: recorded('iam.ListUsers.json') }),
+  'iam ListRoles': () => ({ output: ListRolesResponse$, data: recorded('iam.ListRoles.json') }),
+  'rds DescribeDBInstances': () => ({ output: DBInstanceMessage$, data: recorded('rds.DescribeDBInstances.json') }),
+  's3 ListBuckets': () => ({ output: ListBucketsOutput$, data: recorded('s3.ListBuckets.json') }),
+  'ec2 DescribeVpcs': () => ({ output: DescribeVpcsResult$, data: recorded('ec2.DescribeVpcs.json') }),
+  'ec2 DescribeSubnets': () => ({ output: DescribeSubnetsResult$, data: recorded('ec2.DescribeSubnets.json') }),
+  'ec2 DescribeSecurityGroups': () => ({ output: DescribeSecurityGroupsResult$, data: recorded('ec2.DescribeSecurityGroups.json') }),
+  // Two recordings of one account: three running instances, and one stopped.
+  'ec2 DescribeInstances': () => ({
+    output: DescribeInstancesResult$,
+    data: { Reservations: ['ec2.DescribeInstances.running.json', 'ec2.DescribeInstances.stopped.json'].flatMap((name) => recorded(name)['Reservations'] as unknown[]) },
+  }),
+};
 
 /** One request as the stand-in saw it. */
 export interface SeenRequest {
@@ -48,18 +73,9 @@ const QUERY_NAMESPACES: Readonly<Record<string, string>> = {
   rds: 'http://rds.amazonaws.com/doc/2014-10-31/',
 };
 
-/** The fixture of each call, by service and action. */
+/** The hand-written fixture of each other call, by service and action. */
 const XML_ANSWERS: Readonly<Record<string, string>> = {
-  'sts GetCallerIdentity': 'sts-GetCallerIdentity.xml',
   'sts AssumeRole': 'sts-AssumeRole.xml',
-  'iam ListUsers': 'iam-ListUsers.xml',
-  'iam ListRoles': 'iam-ListRoles.xml',
-  'rds DescribeDBInstances': 'rds-DescribeDBInstances.xml',
-  'ec2 DescribeVpcs': 'ec2-DescribeVpcs.xml',
-  'ec2 DescribeSubnets': 'ec2-DescribeSubnets.xml',
-  'ec2 DescribeSecurityGroups': 'ec2-DescribeSecurityGroups.xml',
-  'ec2 DescribeInstances': 'ec2-DescribeInstances.xml',
-  's3 ListBuckets': 's3-ListBuckets.xml',
 };
 
 /** The role AssumeRole grants, and the temporary keys it hands out (those of sts-AssumeRole.xml). */
@@ -78,9 +94,21 @@ function lookupEvents(): unknown {
   return { Events: Events.map((event) => ({ ...event, EventTime: seconds(event['EventTime']), CloudTrailEvent: JSON.stringify(event['CloudTrailEvent']) })) };
 }
 
+/** The alarms Cloud Custodian recorded (fixtures/recorded/README.md), all in INSUFFICIENT_DATA as recorded. */
 export function recordedAlarms(): CloudWatchAlarm[] {
+  return ['test_alarm_delete', 'test_alarm_tags_filter', 'test_ec2_autorecover_alarm', 'test_log_group_log_metric_filter_alarm'].flatMap(
+    (recording) => recorded(`monitoring.DescribeAlarms.${recording}.json`)['MetricAlarms'] as CloudWatchAlarm[],
+  );
+}
+
+/** The alarms written for these tests (cloudwatch-DescribeAlarms.json), with the StateTransitionedTimestamp the recordings predate. */
+export function writtenAlarms(): CloudWatchAlarm[] {
   return (JSON.parse(fixture('cloudwatch-DescribeAlarms.json')) as { MetricAlarms: CloudWatchAlarm[] }).MetricAlarms;
 }
+
+/** An alarm as JSON 1.0 sends it: its times (recorded or ISO 8601) in epoch seconds. */
+const alarmOnWire = (alarm: CloudWatchAlarm) =>
+  Object.fromEntries(Object.entries(alarm).map(([field, value]) => [field, field.endsWith('Timestamp') ? (timeOf(value)?.getTime() ?? 0) / 1000 : value]));
 
 /** DescribeAlarms' filters, as CloudWatch applies them. */
 function describeAlarms(alarms: readonly CloudWatchAlarm[], params: Record<string, unknown>): unknown {
@@ -95,7 +123,7 @@ function describeAlarms(alarms: readonly CloudWatchAlarm[], params: Record<strin
       (!actionPrefix || (alarm.AlarmActions ?? []).some((action) => action.startsWith(actionPrefix))) &&
       (!state || alarm.StateValue === state),
   );
-  return { MetricAlarms: picked.map((alarm) => ({ ...alarm, StateUpdatedTimestamp: seconds(alarm['StateUpdatedTimestamp']), StateTransitionedTimestamp: seconds(alarm['StateTransitionedTimestamp']) })), CompositeAlarms: [] };
+  return { MetricAlarms: picked.map(alarmOnWire), CompositeAlarms: [] };
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -146,6 +174,13 @@ function answer(standIn: AwsStandIn, service: string, action: string, params: Re
   }
   if (service === 'monitoring' && action === 'DescribeAlarms') {
     response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(describeAlarms(standIn.alarms, params)));
+    return;
+  }
+  const record = RECORDED_ANSWERS[`${service} ${action}`];
+  if (record) {
+    const { output, data } = record();
+    const body = service === 'ec2' ? ec2Xml(action, output, data) : service === 's3' ? restXml('http://s3.amazonaws.com/doc/2006-03-01/', output, data) : queryXml(action, QUERY_NAMESPACES[service] ?? '', output, data);
+    response.writeHead(200, { 'content-type': service === 's3' ? 'application/xml' : 'text/xml' }).end(body);
     return;
   }
   const file = XML_ANSWERS[`${service} ${action}`];

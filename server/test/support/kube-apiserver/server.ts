@@ -123,6 +123,8 @@ export class KubeApiServer {
   /** Every request received, authorized or not, with the credentials it came with. */
   readonly seen: Array<{ method: string; path: string; authorization: string }> = [];
   url = '';
+  /** Called before each list is answered, with its query: a test's hook to change the cluster between pages. */
+  beforeList?: (target: { resource: string; namespace?: string }, query: URLSearchParams) => void;
 
   constructor(private readonly options: KubeApiServerOptions) {
     this.server = createServer(servingCertificate(), (request, response) => {
@@ -259,6 +261,7 @@ export class KubeApiServer {
   }
 
   private list(target: Target, query: URLSearchParams, table: boolean, response: ServerResponse): void {
+    this.beforeList?.({ resource: target.resource.name, ...(target.namespace ? { namespace: target.namespace } : {}) }, query);
     const limit = Number(query.get('limit') ?? 0);
     const given = query.get('continue');
     const token = given ? decodeContinue(given) : undefined;
