@@ -13,34 +13,17 @@ function earlyKey(input: RequestInfo | URL, init: RequestInit): string | null {
   return new URL(input, window.location.origin).href;
 }
 
-function keep(path: string, response: Promise<Response | null>): Promise<Response | null> {
+/**
+ * Starts a GET the app is certain to make first, while its code still downloads (the entry script calls
+ * this): the app's own identical request then takes the answer instead of asking again. With `wanted`,
+ * it is made only once that says so (an earlier answer decides whether this one goes here at all).
+ */
+export function startEarlyGet(path: string, wanted?: Promise<boolean>): Promise<Response | null> {
+  const response = wanted ? wanted.then((yes) => (yes ? cookieFetch(path) : null), () => null) : cookieFetch(path);
   // A failure reaches whoever takes the answer; until then it is not an unhandled rejection.
   response.catch(() => undefined);
   early.set(new URL(path, window.location.origin).href, response);
   return response;
-}
-
-/**
- * Starts GETs the app is certain to make first, while its code still downloads (the entry script
- * calls this): the app's own identical request then takes the answer instead of asking again.
- */
-export function startEarlyGets(paths: readonly string[]): Promise<Response>[] {
-  return paths.map((path) => {
-    const response = cookieFetch(path);
-    keep(path, response);
-    return response;
-  });
-}
-
-/** As startEarlyGets for one GET that is made only once `wanted` says so (an earlier answer decides whether this one goes here at all). */
-export function startEarlyGetIf(path: string, wanted: Promise<boolean>): void {
-  keep(
-    path,
-    wanted.then(
-      (yes) => (yes ? cookieFetch(path) : null),
-      () => null,
-    ),
-  );
 }
 
 export async function baseFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {

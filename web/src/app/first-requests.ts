@@ -1,4 +1,4 @@
-import { startEarlyGetIf, startEarlyGets } from '../api/base-fetch';
+import { startEarlyGet } from '../api/base-fetch';
 import { WHOAMI_PATH } from '../api/session-paths';
 import { isPublicPage } from './public-pages';
 
@@ -6,8 +6,8 @@ import { isPublicPage } from './public-pages';
 export const FEATURE_FLAGS_URL = '/api/db/properties?select=name%2Cvalue&name=like.*.disable';
 
 /** Whether the session's answer leaves the data calls with this server: not for an organization in direct mode, whose backend answers them with a bearer token. */
-async function dataStaysHere(whoami: Response): Promise<boolean> {
-  if (!whoami.ok) return true;
+async function dataStaysHere(whoami: Response | null): Promise<boolean> {
+  if (!whoami?.ok) return true;
   const body = (await whoami.clone().json()) as { organization?: { publicMetadata?: { direct?: boolean; backend_url?: string | null } } | null };
   const metadata = body.organization?.publicMetadata;
   return !(metadata?.direct && metadata.backend_url);
@@ -20,6 +20,5 @@ async function dataStaysHere(whoami: Response): Promise<boolean> {
  */
 export function startFirstRequests(pathname: string): void {
   if (isPublicPage(pathname)) return;
-  const [whoami] = startEarlyGets([WHOAMI_PATH]);
-  if (whoami) startEarlyGetIf(FEATURE_FLAGS_URL, whoami.then(dataStaysHere));
+  startEarlyGet(FEATURE_FLAGS_URL, startEarlyGet(WHOAMI_PATH).then(dataStaysHere));
 }
