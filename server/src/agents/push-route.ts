@@ -61,8 +61,8 @@ async function storePage(pool: pg.Pool, tables: Map<SyncTableName, PushRow[]>, a
   for (let attempt = 1; ; attempt += 1) {
     try {
       await pacing?.giveWay();
-      // A page of one table whose parents are the agent's own, with no person's request in flight: one statement.
-      if (single && more.length === 0 && !readers?.busy) {
+      // A page of one table whose parents are the agent's own, while no person reads: one statement.
+      if (single && more.length === 0 && !readers?.recent) {
         const [name, rows] = single;
         const outcome = await applyOwnedPage(pool, name, rows, agent);
         if (outcome) return { [name]: outcome };
@@ -168,8 +168,8 @@ export const agentPushRoute: FastifyPluginAsync<AgentPushOptions> = async (app, 
       const hasRows = [...tables.values()].some((rows) => rows.length > 0);
       return { tables, agent: await callingAgent(request, pool, { received: hasRows }) };
     };
-    // With no person's request in flight the page is read while an earlier push stores; else only in its turn.
-    const early = readers?.busy || gate.full ? undefined : await read();
+    // While no person reads the page is read at once, as an earlier push stores; else only in its turn.
+    const early = readers?.recent || gate.full ? undefined : await read();
     try {
       return await gate.run(async () => {
         await readers?.quiet(READER_WAIT_MS);
