@@ -13,7 +13,12 @@ export async function applyOwnedPage(pool: pg.Pool, name: SyncTableName, pushed:
   const table = syncTable(name);
   const rows = lastOfEachKey(table, pushed);
   if (rows.length === 0) return { received: pushed.length, applied: 0, ignored: 0 };
-  const { rows: answer } = await pool.query<{ owned: boolean; applied: number }>(ownedPageOf(table), [JSON.stringify(rows), agent.id, ...parentIdsWanted(table, rows)]);
+  // Prepared once a connection (named): the statement is large, and a push sends it page after page.
+  const { rows: answer } = await pool.query<{ owned: boolean; applied: number }>({
+    name: `agent-push-owned-${table.name}`,
+    text: ownedPageOf(table),
+    values: [JSON.stringify(rows), agent.id, ...parentIdsWanted(table, rows)],
+  });
   const { owned, applied } = answer[0]!;
   return owned ? { received: pushed.length, applied, ignored: pushed.length - applied } : null;
 }

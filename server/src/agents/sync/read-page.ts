@@ -81,12 +81,14 @@ export async function readPage(reader: pg.PoolClient, name: SyncTableName, after
     params.push(...after);
   }
   const position = columns.map((column, index) => `t."${column.name}"::text as p${index}`).join(', ');
-  const { rows } = await reader.query<{ row: string } & Record<string, string>>(
-    `select row_to_json(r)::text as row, ${position} from ${pushedRows(table)}
-      where ${conditions.join(' and ')}
-      order by ${columns.map((column) => `t."${column.name}"`).join(', ')} limit $2`,
-    params,
-  );
+  const { rows } = await reader.query<{ row: string } & Record<string, string>>({
+    // Prepared once on the reader's connection: a cycle reads page after page of a table.
+    name: `agent-page-${name}-${after ? 'next' : 'first'}`,
+    text: `select row_to_json(r)::text as row, ${position} from ${pushedRows(table)}
+            where ${conditions.join(' and ')}
+            order by ${columns.map((column) => `t."${column.name}"`).join(', ')} limit $2`,
+    values: params,
+  });
   const last = rows.at(-1);
   return { ...rowsJson(rows), end: last ? columns.map((_, index) => last[`p${index}`]!) : null };
 }
