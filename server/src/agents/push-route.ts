@@ -7,7 +7,7 @@ import { answers, CHECKED_IN_CODE, REFUSALS } from '../http/route-schema.js';
 import { AGENT_ROUTE_ONLY, callingAgent } from './caller-agent.js';
 import { PushGate, PushGateFull } from './push-gate.js';
 import type { ReaderTraffic } from './reader-traffic.js';
-import { applyOwnedPage } from './sync/apply-owned-page.js';
+import { applyOwnedPage, prepareOwnedPage, type OwnedPage } from './sync/apply-owned-page.js';
 import { applyTablePage, type Pacing, type PushingAgent, type PushRow, type TableOutcome } from './sync/apply-page.js';
 import { isSyncTableName, PUSH_PAGE_SIZE, SYNC_TABLE_NAMES, type SyncTableName } from './sync/tables.js';
 import { checkRows, PushInputError } from './sync/validate.js';
@@ -52,20 +52,24 @@ function isRetried(error: unknown): boolean {
 /** A push's transaction, begun with its commit not waiting for the WAL flush, in one round trip. */
 const BEGIN_UNFLUSHED = 'begin; set local synchronous_commit = off';
 
-async function storePage(pool: pg.Pool, tables: Map<SyncTableName, PushRow[]>, agent: PushingAgent, readers: ReaderTraffic | undefined): Promise<Partial<Record<SyncTableName, TableOutcome>>> {
+async function storePage(
+  pool: pg.Pool,
+  tables: Map<SyncTableName, PushRow[]>,
+  owned: OwnedPage | undefined,
+  agent: PushingAgent,
+  readers: ReaderTraffic | undefined,
+): Promise<Partial<Record<SyncTableName, TableOutcome>>> {
   const pacing: Pacing | undefined = readers && {
     giveWay: () => readers.quiet(READER_WAIT_MS),
     rowsPerStatement: () => (readers.busy ? ROWS_BESIDE_READERS : PUSH_PAGE_SIZE),
   };
-  const [single, ...more] = tables;
   for (let attempt = 1; ; attempt += 1) {
     try {
       await pacing?.giveWay();
       // A page of one table whose parents are the agent's own, while no person reads: one statement.
-      if (single && more.length === 0 && !readers?.recent) {
-        const [name, rows] = single;
-        const outcome = await applyOwnedPage(pool, name, rows, agent);
-        if (outcome) return { [name]: outcome };
+      if (owned && !readers?.recent) {
+        const outcome = await applyOwnedPage(pool, owned, agent);
+        if (outcome) return { [owned.name]: outcome };
       }
       const client = await pool.connect();
       try {
@@ -163,18 +167,21 @@ export const agentPushRoute: FastifyPluginAsync<AgentPushOptions> = async (app, 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, new PushBody(typeof body === 'string' ? body : body.toString('utf8'))));
   app.post('/api/agent/push', { bodyLimit: PUSH_BODY_LIMIT, schema: PUSH_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     if (!callerOf(request).agentId) throw new RouteError(403, '42501', AGENT_ROUTE_ONLY);
-    const read = async () => {
+    const read = async (atOnce: boolean) => {
       const tables = parsePush(parseBody(request.body));
       const hasRows = [...tables.values()].some((rows) => rows.length > 0);
-      return { tables, agent: await callingAgent(request, pool, { received: hasRows }) };
+      const [single, ...more] = tables;
+      // Read at once, a page of one table is also made ready for the one statement that stores it.
+      const owned = atOnce && single && more.length === 0 ? prepareOwnedPage(...single) : undefined;
+      return { tables, owned, agent: await callingAgent(request, pool, { received: hasRows }) };
     };
     // While no person reads the page is read at once, as an earlier push stores; else only in its turn.
-    const early = readers?.recent || gate.full ? undefined : await read();
+    const early = readers?.recent || gate.full ? undefined : await read(true);
     try {
       return await gate.run(async () => {
         await readers?.quiet(READER_WAIT_MS);
-        const { tables, agent } = early ?? (await read());
-        const outcomes = await storePage(pool, tables, agent, readers);
+        const { tables, owned, agent } = early ?? (await read(false));
+        const outcomes = await storePage(pool, tables, owned, agent, readers);
         return { agent: { id: agent.id, name: agent.name }, tables: outcomes };
       });
     } catch (error) {
