@@ -31,7 +31,7 @@ export interface AgentPushOptions {
  * bounded so pushes go on under constant reading.
  */
 const READER_WAIT_MS = 100;
-/** Rows an upsert of a push takes while people's requests are in flight (the whole page otherwise). */
+/** Rows an upsert of a push takes while people read (a request in flight or just answered; the whole page otherwise). */
 const ROWS_BESIDE_READERS = 100;
 
 /**
@@ -61,7 +61,7 @@ async function storePage(
 ): Promise<Partial<Record<SyncTableName, TableOutcome>>> {
   const pacing: Pacing | undefined = readers && {
     giveWay: () => readers.quiet(READER_WAIT_MS),
-    rowsPerStatement: () => (readers.busy ? ROWS_BESIDE_READERS : PUSH_PAGE_SIZE),
+    rowsPerStatement: () => (readers.recent ? ROWS_BESIDE_READERS : PUSH_PAGE_SIZE),
   };
   for (let attempt = 1; ; attempt += 1) {
     try {
