@@ -84,6 +84,9 @@ export interface AppOptions {
   pushGate?: PushGate;
 }
 
+/** Liveness and readiness probes: a load balancer's or Kubernetes' requests, not people's. */
+const PROBES = new Set(['/api/health', '/api/ready']);
+
 /** The Pharos HTTP application: access guard, identity service, system routes, data service and web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { pool } = options;
@@ -94,10 +97,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const base = { trustProxy: typeof proxy === 'number' ? (_address: string, hop: number) => hop < proxy : proxy };
   const app = options.logger ? Fastify({ ...base, loggerInstance: options.logger }) : Fastify({ ...base, logger: false });
 
-  // Requests other than agents' own, which agent pushes give way to (agents/reader-traffic.ts).
+  // Requests other than agents' own and probes', which agent pushes give way to (agents/reader-traffic.ts).
   const readers = new ReaderTraffic();
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.url.startsWith('/api/agent/')) {
+    if (!request.url.startsWith('/api/agent/') && !PROBES.has(request.url.split('?')[0]!)) {
       reply.raw.once('close', readers.begin());
     }
     done();

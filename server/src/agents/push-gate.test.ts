@@ -22,6 +22,7 @@ describe('PushGate', () => {
         return index;
       }),
     );
+    expect(gate.full).toBe(true);
     await expect(gate.run(async () => 'refused')).rejects.toBeInstanceOf(PushGateFull);
     expect(active).toBe(2);
     holds[0]!.release();
@@ -30,6 +31,7 @@ describe('PushGate', () => {
     expect(await Promise.all(runs)).toEqual([0, 1, 2]);
     expect(most).toBe(2);
     // Once drained it takes work again.
+    expect(gate.full).toBe(false);
     expect(await gate.run(async () => 'again')).toBe('again');
   });
 

@@ -18,6 +18,11 @@ export class PushGate {
     private readonly waiting: number,
   ) {}
 
+  /** Whether a push coming now would be refused. */
+  get full(): boolean {
+    return this.active >= this.running && this.queue.length >= this.waiting;
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.active >= this.running) {
       if (this.queue.length >= this.waiting) {

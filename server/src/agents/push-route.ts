@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
-import { transaction } from '../db/transaction.js';
 import { apiError } from '../errors.js';
 import { JsonTooDeepError, parseJsonWithin } from '../http/json-body.js';
 import { callerOf, RouteError, routeErrorHandler } from '../http/route-access.js';
@@ -8,6 +7,7 @@ import { answers, CHECKED_IN_CODE, REFUSALS } from '../http/route-schema.js';
 import { AGENT_ROUTE_ONLY, callingAgent } from './caller-agent.js';
 import { PushGate, PushGateFull } from './push-gate.js';
 import type { ReaderTraffic } from './reader-traffic.js';
+import { applyOwnedPage, prepareOwnedPage, type OwnedPage } from './sync/apply-owned-page.js';
 import { applyTablePage, type Pacing, type PushingAgent, type PushRow, type TableOutcome } from './sync/apply-page.js';
 import { isSyncTableName, PUSH_PAGE_SIZE, SYNC_TABLE_NAMES, type SyncTableName } from './sync/tables.js';
 import { checkRows, PushInputError } from './sync/validate.js';
@@ -31,7 +31,7 @@ export interface AgentPushOptions {
  * bounded so pushes go on under constant reading.
  */
 const READER_WAIT_MS = 100;
-/** Rows an upsert of a push takes while people's requests are in flight (the whole page otherwise). */
+/** Rows an upsert of a push takes while people read (a request in flight or just answered; the whole page otherwise). */
 const ROWS_BESIDE_READERS = 100;
 
 /**
@@ -49,30 +49,51 @@ function isRetried(error: unknown): boolean {
   return typeof error === 'object' && error !== null && RETRIED_CODES.has(String((error as { code?: unknown }).code));
 }
 
-async function storePage(pool: pg.Pool, tables: Map<SyncTableName, PushRow[]>, agent: PushingAgent, readers: ReaderTraffic | undefined): Promise<Partial<Record<SyncTableName, TableOutcome>>> {
+/** A push's transaction, begun with its commit not waiting for the WAL flush, in one round trip. */
+const BEGIN_UNFLUSHED = 'begin; set local synchronous_commit = off';
+
+async function storePage(
+  pool: pg.Pool,
+  tables: Map<SyncTableName, PushRow[]>,
+  owned: OwnedPage | undefined,
+  agent: PushingAgent,
+  readers: ReaderTraffic | undefined,
+): Promise<Partial<Record<SyncTableName, TableOutcome>>> {
   const pacing: Pacing | undefined = readers && {
     giveWay: () => readers.quiet(READER_WAIT_MS),
-    rowsPerStatement: () => (readers.busy ? ROWS_BESIDE_READERS : PUSH_PAGE_SIZE),
+    rowsPerStatement: () => (readers.recent ? ROWS_BESIDE_READERS : PUSH_PAGE_SIZE),
   };
   for (let attempt = 1; ; attempt += 1) {
     try {
       await pacing?.giveWay();
-      return await transaction(pool, async (client) => {
+      // A page of one table whose parents are the agent's own, while no person reads: one statement.
+      if (owned && !readers?.recent) {
+        const outcome = await applyOwnedPage(pool, owned, agent);
+        if (outcome) return { [owned.name]: outcome };
+      }
+      const client = await pool.connect();
+      try {
         // The commit does not wait for the WAL flush (one fsync per page otherwise). A stop or crash of
         // Pharos loses nothing: the commit is the database's. Only a crash of the database server (or
         // its machine) within wal_writer_delay (200 ms by default) of an answer loses that page, and
         // the agent, whose cursor moved on, sends those rows again only when they change: an accepted
         // risk for results the agent recorded, against a push several times slower. Other transactions
         // keep their own synchronous_commit.
-        await client.query('set local synchronous_commit = off');
+        await client.query(BEGIN_UNFLUSHED);
         const answered: Partial<Record<SyncTableName, TableOutcome>> = {};
         // Parents first, so a page holding canaries and their checks stores both.
         for (const name of SYNC_TABLE_NAMES) {
           const rows = tables.get(name);
           if (rows) answered[name] = await applyTablePage(client, name, rows, agent, pacing);
         }
+        await client.query('commit');
         return answered;
-      });
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     } catch (error) {
       if (attempt >= ATTEMPTS || !isRetried(error)) throw error;
     }
@@ -118,7 +139,7 @@ const PUSH_SCHEMA = {
   }),
 } as const;
 
-/** A push's body as it came: parsed only once its turn came, so pushes waiting or refused cost no parsing. */
+/** A push's body as it came: parsed when no person's request is in flight or once its turn came, never for a push refused. */
 class PushBody {
   constructor(readonly text: string) {}
 }
@@ -136,8 +157,9 @@ function parseBody(body: unknown): unknown {
 /**
  * POST /api/agent/push: rows of the caller's agent, table → rows, stored by key and marked with the
  * agent (see sync/apply-page.ts). The answer says, per table, what was stored, what was refused and
- * which parents upstream lacks. The body is parsed in the push's turn, after people's requests in
- * flight were answered (parsing a page takes the event loop for milliseconds).
+ * which parents upstream lacks. While people's requests are in flight the body is parsed in the push's
+ * turn, after they were answered (parsing a page takes the event loop for milliseconds); else at once,
+ * while earlier pushes store theirs.
  */
 export const agentPushRoute: FastifyPluginAsync<AgentPushOptions> = async (app, { pool, gate = new PushGate(PUSHES_RUNNING, PUSHES_WAITING), readers }) => {
   app.setErrorHandler(routeErrorHandler);
@@ -145,13 +167,21 @@ export const agentPushRoute: FastifyPluginAsync<AgentPushOptions> = async (app, 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, new PushBody(typeof body === 'string' ? body : body.toString('utf8'))));
   app.post('/api/agent/push', { bodyLimit: PUSH_BODY_LIMIT, schema: PUSH_SCHEMA, ...CHECKED_IN_CODE }, async (request, reply) => {
     if (!callerOf(request).agentId) throw new RouteError(403, '42501', AGENT_ROUTE_ONLY);
+    const read = async (atOnce: boolean) => {
+      const tables = parsePush(parseBody(request.body));
+      const hasRows = [...tables.values()].some((rows) => rows.length > 0);
+      const [single, ...more] = tables;
+      // Read at once, a page of one table is also made ready for the one statement that stores it.
+      const owned = atOnce && single && more.length === 0 ? prepareOwnedPage(...single) : undefined;
+      return { tables, owned, agent: await callingAgent(request, pool, { received: hasRows }) };
+    };
+    // While no person reads the page is read at once, as an earlier push stores; else only in its turn.
+    const early = readers?.recent || gate.full ? undefined : await read(true);
     try {
       return await gate.run(async () => {
         await readers?.quiet(READER_WAIT_MS);
-        const tables = parsePush(parseBody(request.body));
-        const hasRows = [...tables.values()].some((rows) => rows.length > 0);
-        const agent = await callingAgent(request, pool, { received: hasRows });
-        const outcomes = await storePage(pool, tables, agent, readers);
+        const { tables, owned, agent } = early ?? (await read(false));
+        const outcomes = await storePage(pool, tables, owned, agent, readers);
         return { agent: { id: agent.id, name: agent.name }, tables: outcomes };
       });
     } catch (error) {

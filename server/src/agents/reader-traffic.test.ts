@@ -23,6 +23,19 @@ describe('ReaderTraffic', () => {
     expect(readers.busy).toBe(false);
   });
 
+  it('takes people to be reading for a while after their last answer, and not at all before any request', async () => {
+    const readers = new ReaderTraffic(2_000, 60_000);
+    expect(readers.recent).toBe(false);
+    const end = readers.begin();
+    expect(readers.recent).toBe(true);
+    end();
+    expect(readers.busy).toBe(false);
+    expect(readers.recent).toBe(true);
+    const brief = new ReaderTraffic(2_000, 0);
+    brief.begin()();
+    expect(brief.recent).toBe(false);
+  });
+
   it('lets a push go after the longest wait, and stops counting a request held past its hold', async () => {
     const readers = new ReaderTraffic(30);
     readers.begin();

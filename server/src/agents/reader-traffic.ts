@@ -1,5 +1,7 @@
 /** A request counts this long at most: a slow one (Run Now, a large search) does not hold pushes back all along. */
 const HOLD_MS = 2_000;
+/** People are taken to be reading this long after their last request was answered: a page view is a burst of requests. */
+const LINGER_MS = 250;
 
 /**
  * The requests of people (and of anything but agents syncing) being answered right now. Agent
@@ -9,9 +11,13 @@ const HOLD_MS = 2_000;
  */
 export class ReaderTraffic {
   private inFlight = 0;
+  private lastEnded = Number.NEGATIVE_INFINITY;
   private waiters: (() => void)[] = [];
 
-  constructor(private readonly holdMs = HOLD_MS) {}
+  constructor(
+    private readonly holdMs = HOLD_MS,
+    private readonly lingerMs = LINGER_MS,
+  ) {}
 
   /** A request came in; the function answered ends it (once it is answered or its connection closed; called again, nothing). */
   begin(): () => void {
@@ -30,6 +36,7 @@ export class ReaderTraffic {
 
   private release(): void {
     this.inFlight -= 1;
+    this.lastEnded = performance.now();
     if (this.inFlight > 0) return;
     const waiters = this.waiters;
     this.waiters = [];
@@ -38,6 +45,11 @@ export class ReaderTraffic {
 
   get busy(): boolean {
     return this.inFlight > 0;
+  }
+
+  /** Whether people are reading: a request in flight, or one answered less than `lingerMs` ago. */
+  get recent(): boolean {
+    return this.busy || performance.now() - this.lastEnded < this.lingerMs;
   }
 
   /** Settles when no request is in flight, or after `maxWaitMs` at most, so pushes always move on. */

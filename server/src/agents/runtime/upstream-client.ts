@@ -63,8 +63,16 @@ export class UpstreamClient {
   }
 
   /** Sends a page; while upstream answers 503 (busy storing other pushes) it waits as Retry-After says and sends again. */
-  async push(tables: Partial<Record<SyncTableName, PushRow[]>>): Promise<PushAnswer> {
-    const body = JSON.stringify(tables);
+  push(tables: Partial<Record<SyncTableName, PushRow[]>>): Promise<PushAnswer> {
+    return this.pushBody(JSON.stringify(tables));
+  }
+
+  /** Sends a page of one table whose rows are JSON text already (a JSON array, as the agent's database wrote it). */
+  pushRows(table: SyncTableName, rowsJson: string): Promise<PushAnswer> {
+    return this.pushBody(`{${JSON.stringify(table)}:${rowsJson}}`);
+  }
+
+  private async pushBody(body: string): Promise<PushAnswer> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const response = await this.request('/api/agent/push', { method: 'POST', headers: { 'content-type': 'application/json' }, body });

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { assignedSpecs, type AssignableTable } from './assigned.js';
-import { sqlType, syncTable, type SyncTable, type SyncTableName } from './tables.js';
+import { syncTable, type SyncTable, type SyncTableName } from './tables.js';
+import { upsertOf } from './upsert-sql.js';
 
 export type PushRow = Record<string, unknown>;
 
@@ -20,54 +21,13 @@ export interface PushingAgent {
   name: string;
 }
 
-function keyOf(table: SyncTable, row: PushRow): string {
+export function keyOf(table: SyncTable, row: PushRow): string {
   return table.key.map((column) => String(row[column])).join('\u0000');
 }
 
 /** The last of each key, so one statement never touches a row twice. */
-function lastOfEachKey(table: SyncTable, rows: readonly PushRow[]): PushRow[] {
+export function lastOfEachKey(table: SyncTable, rows: readonly PushRow[]): PushRow[] {
   return [...new Map(rows.map((row) => [keyOf(table, row), row])).values()];
-}
-
-function quoted(name: string): string {
-  return `"${name}"`;
-}
-
-function upsertSql(table: SyncTable): string {
-  const columns = table.columns.map((column) => column.name);
-  const ownColumn = 'column' in table.owner;
-  const insertColumns = [...columns.map(quoted), ...(ownColumn ? ['agent_id'] : [])];
-  const record = table.columns.map((column) => `${quoted(column.name)} ${sqlType(column.type)}`).join(', ');
-  const selected = [...columns.map((column) => `r.${quoted(column)}`), ...(ownColumn ? ['$2::uuid'] : [])];
-  const updates = columns.filter((column) => !table.key.includes(column)).map((column) => `${quoted(column)} = excluded.${quoted(column)}`);
-  const owner = 'parent' in table.owner ? table.parents.find((ref) => ref.column === (table.owner as { parent: string }).parent) : undefined;
-  const ownedBy = owner
-    ? `exists (select 1 from ${owner.table} p where p.id = t.${quoted(owner.column)} and p.agent_id = $2::uuid)`
-    : 't.agent_id = $2::uuid';
-  // Another row holding a second unique key of the table would make the whole statement fail: such a row is refused instead.
-  const clash =
-    table.name === 'config_changes'
-      ? `where r.external_change_id is null or not exists (select 1 from config_changes c where c.config_id = r.config_id and c.external_change_id = r.external_change_id and c.id <> r.id)`
-      : table.name === 'checks'
-        ? `where r.deleted_at is not null or not exists (select 1 from checks c where c.canary_id = r.canary_id and c.agent_id = $2::uuid and c.type = r.type and c.name = r.name and c.deleted_at is null and c.id <> r.id)`
-        : table.name === 'configs'
-          ? `where r.scraper_id is null or r.external_id is null or not exists (select 1 from configs c where c.scraper_id = r.scraper_id and c.agent_id = $2::uuid and c.type = r.type and c.external_id = r.external_id and c.id <> r.id)`
-          : '';
-  return `insert into ${table.name} as t (${insertColumns.join(', ')})
-          select ${selected.join(', ')} from jsonb_to_recordset($1::jsonb) as r(${record}) ${clash}
-          on conflict (${table.key.map(quoted).join(', ')}) do update set ${updates.join(', ')}
-          where ${ownedBy}
-          returning 1`;
-}
-
-const UPSERTS = new Map<SyncTableName, string>();
-function upsertOf(table: SyncTable): string {
-  let sql = UPSERTS.get(table.name);
-  if (!sql) {
-    sql = upsertSql(table);
-    UPSERTS.set(table.name, sql);
-  }
-  return sql;
 }
 
 interface ParentCheck {
@@ -94,14 +54,22 @@ export interface Pacing {
   rowsPerStatement(): number;
 }
 
-async function checkParents(client: pg.PoolClient, table: SyncTable, rows: readonly PushRow[], agent: PushingAgent, pacing?: Pacing): Promise<ParentCheck> {
-  const missing: Partial<Record<SyncTableName, string[]>> = {};
-  const refused = new Set<string>();
-  for (const ref of table.parents) {
+/** Per parent reference of the table (in its order), the ids the rows name that upstream must already hold. */
+export function parentIdsWanted(table: SyncTable, rows: readonly PushRow[]): string[][] {
+  return table.parents.map((ref) => {
     const ids = [...new Set(rows.map((row) => row[ref.column]).filter((id): id is string => typeof id === 'string'))];
     // A row may name a parent sent in the same page (a config under another config).
     const inPage = ref.table === table.name ? new Set(rows.map((row) => String(row['id']))) : new Set<string>();
-    const wanted = ids.filter((id) => !inPage.has(id));
+    return ids.filter((id) => !inPage.has(id));
+  });
+}
+
+async function checkParents(client: pg.PoolClient, table: SyncTable, rows: readonly PushRow[], agent: PushingAgent, pacing?: Pacing): Promise<ParentCheck> {
+  const missing: Partial<Record<SyncTableName, string[]>> = {};
+  const refused = new Set<string>();
+  const wantedOf = parentIdsWanted(table, rows);
+  for (const [index, ref] of table.parents.entries()) {
+    const wanted = wantedOf[index]!;
     if (wanted.length === 0) continue;
     await pacing?.giveWay();
     const { rows: found } = await client.query<{ id: string; agent_id: string }>(

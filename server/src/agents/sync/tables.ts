@@ -46,7 +46,7 @@ export interface SyncTable {
    * have no agent_id column belong to the agent of their check or config).
    */
   owner: { column: 'agent_id' } | { parent: string };
-  /** Rows of the agent's own table that are not pushed (what it pulled from upstream). */
+  /** Rows of the agent's own table that are not pushed (what it pulled from upstream), of the table as `t`. */
   skipWhere?: string;
 }
 
@@ -73,7 +73,7 @@ const SPEC_RESOURCE: readonly Column[] = [
   ...TIMES,
 ];
 
-const PULLED = "source IS DISTINCT FROM 'upstream'";
+const PULLED = "t.source IS DISTINCT FROM 'upstream'";
 
 const TABLES: Record<SyncTableName, SyncTable> = {
   canaries: {
