@@ -31,8 +31,8 @@ export interface AgentPushOptions {
  * bounded so pushes go on under constant reading.
  */
 const READER_WAIT_MS = 100;
-/** Rows an upsert of a push takes while people read (a request in flight or just answered; the whole page otherwise). */
-const ROWS_BESIDE_READERS = 100;
+/** Rows an upsert of a push takes while people read (a request in flight or just answered; the whole page otherwise): short statements keep their wait short. */
+const ROWS_BESIDE_READERS = 50;
 
 /**
  * One push stores at a time and eight wait; more are answered 503 (the agent sends again after
