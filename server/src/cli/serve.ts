@@ -4,6 +4,7 @@ import { migrateJobQueue } from '../engine/queue-schema.js';
 import { enginePoolSize, loadEngineConfig } from '../engine/config.js';
 import { connectionBudget, warnWhenOverBudget } from '../db/connection-budget.js';
 import { loadDataServiceConfig } from '../rest/config.js';
+import { dataPoolSize } from '../rest/data-pool.js';
 import { surviveDatabaseOutages } from '../db/unavailable-rejections.js';
 import { createRuntime, loadRuntimeSecrets, openRuntimeDatabase } from './runtime.js';
 import { protectDataFolder } from '../data-folder.js';
@@ -55,7 +56,7 @@ export async function serve(): Promise<void> {
     await migrateJobQueue(database.pool, logger);
     const budget = connectionBudget({
       serverPool: config.poolSize,
-      dataPool: loadDataServiceConfig().poolSize ?? config.poolSize,
+      dataPool: dataPoolSize(loadDataServiceConfig(), config.poolSize),
       enginePool: enginePoolSize(loadEngineConfig()),
     });
     await warnWhenOverBudget(database.pool, budget, logger);

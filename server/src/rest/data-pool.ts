@@ -4,6 +4,11 @@ import type { DataServiceConfig } from './config.js';
 /** How long a request waits for a free data service connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/** The data service's connections: its own setting, else as many as the server's pool. */
+export function dataPoolSize(config: Pick<DataServiceConfig, 'poolSize'>, serverPoolSize: number): number {
+  return config.poolSize ?? serverPoolSize;
+}
+
 /**
  * The data service's own pool, on the same database as the server's: its statements carry the
  * statement timeout from the connection's start, and however busy it gets, health checks and sign-in
@@ -12,7 +17,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export function createDataPool(serverPool: pg.Pool, config: DataServiceConfig): pg.Pool {
   const pool = new pg.Pool({
     ...serverPool.options,
-    max: config.poolSize ?? serverPool.options.max,
+    max: dataPoolSize(config, serverPool.options.max ?? 10),
     statement_timeout: config.statementTimeoutMs,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
