@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ChildPool, type StopReason } from '../workers/child-pool.js';
+import { compiledSibling } from '../workers/compiled-file.js';
 import { sourceDocument, type ParsedDocuments, type PlainDocuments } from './documents.js';
 import type { ParseRequest } from './parse-protocol.js';
 
@@ -11,13 +10,7 @@ const WORKER_HEAP_MB = 512;
 /** Bodies in line for the parse process (each up to 2 MiB held in memory); more are turned away until it catches up. */
 export const MAX_BODIES_WAITING = 8;
 
-/** The compiled worker: next to this file in dist, or built from src by `tsc -b` when tests run the sources. */
-function workerFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  const file = here.endsWith('.ts') ? here.replace(/\/src\/apply\/off-thread\.ts$/, '/dist/apply/parse-worker.js') : here.replace(/off-thread\.js$/, 'parse-worker.js');
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npx tsc -b\``);
-  return file;
-}
+const workerFile = (): string => compiledSibling(import.meta.url, 'parse-worker');
 
 /** A body the worker gave up on: the client's input is at fault (400), with the reason. */
 export class BodyNotParsed extends Error {}

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ChildPool, type StopReason } from '../workers/child-pool.js';
+import { compiledSibling } from '../workers/compiled-file.js';
 import { CallerLimit } from './caller-limit.js';
 import { ExpressionBusy, ExpressionCancelled, ExpressionError, ExpressionStopped } from './errors.js';
 import type { SandboxFailure, SandboxRequest } from './protocol.js';
@@ -33,13 +32,7 @@ export interface Interactive {
   signal?: AbortSignal | undefined;
 }
 
-/** The compiled child: next to this file in dist, or built from src by `tsc -b` when tests run the sources. */
-function childFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  const file = here.endsWith('.ts') ? here.replace(/\/src\/expressions\/sandbox\.ts$/, '/dist/expressions/child.js') : here.replace(/sandbox\.js$/, 'child.js');
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npx tsc -b\``);
-  return file;
-}
+const childFile = (): string => compiledSibling(import.meta.url, 'child');
 
 function stopped(heapMb: number): (reason: StopReason) => ExpressionError {
   return (reason) => {

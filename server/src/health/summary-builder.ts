@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
+import { compiledSibling } from '../workers/compiled-file.js';
 import type { Measured } from './summary-cache.js';
 import type { SummaryBuildReply, SummaryBuildRequest, SummaryWorkerData } from './summary-worker.js';
 
@@ -22,13 +21,7 @@ interface Builder {
 
 const builders = new WeakMap<pg.Pool, Builder>();
 
-/** The compiled thread: next to this file in dist, or built from src by `tsc -b` when tests run the sources. */
-function workerFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  const file = here.endsWith('.ts') ? here.replace(/\/src\/health\/summary-builder\.ts$/, '/dist/health/summary-worker.js') : here.replace(/summary-builder\.js$/, 'summary-worker.js');
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npx tsc -b\``);
-  return file;
-}
+const workerFile = (): string => compiledSibling(import.meta.url, 'summary-worker');
 
 /** The pool's builder thread, started at its first build; one that failed is replaced at the next. */
 function builderOf(pool: pg.Pool): Builder {

@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { constants, gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { lowerThisThreadPriority } from '../workers/thread-priority.js';
 import { SUMMARY_BUILDER_APPLICATION } from './summary-builder.js';
 import type { Measured } from './summary-cache.js';
 import { summaryJson } from './summary-rows.js';
@@ -27,6 +28,10 @@ const IDLE_CONNECTION_MS = 30_000;
 /** Fast compression: it is made on every build, and on 10,000 checks level 6 takes nearly three times as long for 15 % fewer bytes. */
 const GZIP_LEVEL = constants.Z_BEST_SPEED;
 
+/** Below the event loop's priority (0), which starts the checks on time: a build under contention waits, a tick does not. */
+const SUMMARY_BUILDER_NICENESS = 10;
+
+lowerThisThreadPriority(SUMMARY_BUILDER_NICENESS);
 const { connectionString } = workerData as SummaryWorkerData;
 const pool = new pg.Pool({ connectionString, application_name: SUMMARY_BUILDER_APPLICATION, max: 1, idleTimeoutMillis: IDLE_CONNECTION_MS, allowExitOnIdle: true });
 // The database closing the idle connection (a restart, a dropped database) is not the thread's end.

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStatusRetention } from '../../src/health/retention.js';
 import { SUMMARY_BUILDER_APPLICATION } from '../../src/health/summary-builder.js';
@@ -95,6 +96,17 @@ describe('checks summary', () => {
     const again = await summary('5h');
     expect(again.status).toBe(200);
     expect(again.body.checks_summary!.find((check) => check.id === checkId)?.uptime).toEqual({ passed: 92, failed: 11 });
+  });
+
+  it('builds on a thread below the priority of the event loop, which starts the checks', async () => {
+    expect((await summary('6h')).status).toBe(200);
+    const niceness = (task: string): number => {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: state is the 3rd, nice the 19th.
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    expect(niceness(String(process.pid))).toBe(0);
+    expect(readdirSync('/proc/self/task').map(niceness)).toContain(10);
   });
 
   it('refuses a start it cannot read, and a caller without a token', async () => {

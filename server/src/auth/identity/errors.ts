@@ -23,6 +23,7 @@ const STATUS_TEXT: Readonly<Record<number, [status: string, message: string]>> =
   410: ['Gone', 'The requested resource is no longer available'],
   422: ['Unprocessable Entity', 'The request could not be processed'],
   500: ['Internal Server Error', 'An internal server error occurred, please contact the system administrator'],
+  503: ['Service Unavailable', 'The service is busy, please try again in a moment'],
 };
 
 export class IdentityError extends Error {

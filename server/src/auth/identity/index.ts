@@ -28,7 +28,8 @@ export interface IdentityPluginOptions {
 
 function asIdentityError(error: FastifyError, request: FastifyRequest): IdentityError {
   if (error instanceof IdentityError) return error;
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  // 503: the server cannot do it now (too many sign-ins hashing at once); the person may retry.
+  const status = error.statusCode && ((error.statusCode >= 400 && error.statusCode < 500) || error.statusCode === 503) ? error.statusCode : 500;
   if (status === 500) {
     request.log.error({ err: error }, 'identity request failed');
     return new IdentityError(500, undefined, 'An internal error occurred.');

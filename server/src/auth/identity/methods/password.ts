@@ -1,6 +1,6 @@
 import { messages, type UiText } from '../messages.js';
 import { isCommonPassword } from './common-passwords.js';
-import { argon2Hash, argon2Verify } from './password-hashing.js';
+import { argon2Hash, argon2Verify, PasswordHashingUnavailable } from './password-hashing.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 1024;
@@ -10,10 +10,12 @@ export function hashPassword(password: string): Promise<string> {
   return argon2Hash(password);
 }
 
+/** False for a wrong password or a hash it cannot read; throws PasswordHashingUnavailable when it cannot check now. */
 export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
   try {
     return await argon2Verify(hashed, password);
-  } catch {
+  } catch (error) {
+    if (error instanceof PasswordHashingUnavailable) throw error;
     return false;
   }
 }
