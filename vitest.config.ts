@@ -33,6 +33,8 @@ export default defineConfig({
           // A ceiling for a test that hangs, not a wait: files share the cores, so give them room.
           testTimeout: 120000,
           hookTimeout: 120000,
+          // A poll waits for a condition: on a machine running two suites at once, one second is not enough.
+          expect: { poll: { timeout: 20000 } },
         },
       },
       {
@@ -58,6 +60,8 @@ export default defineConfig({
           testTimeout: 120000,
           // One ceiling for every journey's setup (a server, a browser, seeded rows): two journeys share the cores.
           hookTimeout: 240000,
+          // A poll waits for what a person would see: a busy machine can take seconds to render it.
+          expect: { poll: { timeout: 20000 } },
           maxWorkers: E2E_WORKERS,
           sequence: { concurrent: false },
         },

@@ -1,30 +1,21 @@
-import { constants } from 'node:fs';
-import { access, chmod, chown, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { commandUser, type CommandUser } from './command-users.js';
 import { isolationPolicy, withoutUser } from './isolation.js';
 import { removeLeftovers } from './leftovers.js';
 import { killEveryProcessOf } from './processes-of-user.js';
+import { makePrivateTemp, pathOutside, type PrivateTemp } from './private-temp.js';
 import { claimSlot, type Slot } from './slots.js';
-import { COMMAND_PATH, spawnCommand } from './spawn-command.js';
+import { spawnCommand } from './spawn-command.js';
+import { findTool } from './tools.js';
 import type { CommandRun } from './types.js';
-
-let prlimitFound: Promise<string> | undefined;
 
 /** Where prlimit is (its absolute path, so a spec's own PATH cannot replace it). */
 function findPrlimit(): Promise<string> {
-  prlimitFound ??= Promise.any(
-    COMMAND_PATH.split(':').map(async (dir) => {
-      const candidate = path.join(dir, 'prlimit');
-      await access(candidate, constants.X_OK);
-      return candidate;
-    }),
-  ).catch(() => {
-    prlimitFound = undefined;
+  return findTool('prlimit').catch(() => {
     throw new Error('exec is disabled: prlimit (from util-linux) is not installed, so commands cannot be held to their CPU, memory and process limits');
   });
-  return prlimitFound;
 }
 
 /** The user a run's commands run as, claimed for this run alone, or none (Pharos's own user, when allowed). */
@@ -55,17 +46,26 @@ export async function withCommandRun<T>(signal: AbortSignal, work: (run: Command
   const prlimit = await findPrlimit();
   const { user, slot } = await claimUser();
   let folder: string | undefined;
+  let temp: PrivateTemp | undefined;
   try {
     // A run killed with its server may have left processes behind in this slot.
     if (user) await killEveryProcessOf(user.uid, user.gid);
     folder = await mkdtemp(path.join(tmpdir(), 'pharos-run-'));
     await chmod(folder, 0o700);
     if (user) await chown(folder, user.uid, user.gid);
+    if (user) temp = await makePrivateTemp(user, folder);
     const runFolder = folder;
-    return await work({ folder: runFolder, ...(user ? { user } : {}), run: (request) => spawnCommand(prlimit, runFolder, user, request, signal) });
+    const runTemp = temp;
+    return await work({
+      folder: runFolder,
+      ...(user ? { user } : {}),
+      outside: (file) => pathOutside(runTemp, file),
+      run: (request) => spawnCommand(prlimit, runFolder, user, runTemp, request, signal),
+    });
   } finally {
     const survivors = user ? await killEveryProcessOf(user.uid, user.gid) : 0;
     if (folder) await rm(folder, { recursive: true, force: true });
+    if (temp) await rm(temp.root, { recursive: true, force: true });
     if (user && survivors === 0) await removeLeftovers(user);
     // A user some process of the run still holds is not given to another run (the next claim after this process ends kills them first).
     if (survivors === 0) await slot?.release();

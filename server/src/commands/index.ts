@@ -3,5 +3,5 @@ export { describeCommandFailure } from './describe.js';
 export { CommandsRefusedError, UNISOLATED_SETTING } from './isolation.js';
 export { COMMAND_LIMITS } from './limits.js';
 export { readRunFile } from './run-files.js';
-export { COMMAND_PATH } from './spawn-command.js';
+export { COMMAND_PATH } from './tools.js';
 export type { CommandRequest, CommandResult, CommandRun } from './types.js';

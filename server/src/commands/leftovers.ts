@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { CommandUser } from './command-users.js';
-
-/** The shared folders where a run may have left files. */
-const SHARED_FOLDERS = ['/tmp', '/var/tmp', '/dev/shm'];
+import { SHARED_TEMPORARY_FOLDERS } from './private-temp.js';
 const REMOVAL_TIMEOUT_MS = 30_000;
 
 /**
@@ -11,7 +9,7 @@ const REMOVAL_TIMEOUT_MS = 30_000;
  */
 export function removeLeftovers(user: CommandUser): Promise<void> {
   return new Promise((resolve) => {
-    const find = spawn('find', [...SHARED_FOLDERS, '-xdev', '-depth', '-user', String(user.uid), '-delete'], {
+    const find = spawn('find', [...SHARED_TEMPORARY_FOLDERS.keys(), '-xdev', '-depth', '-user', String(user.uid), '-delete'], {
       uid: user.uid,
       gid: user.gid,
       env: {},

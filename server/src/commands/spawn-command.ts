@@ -3,12 +3,11 @@ import path from 'node:path';
 import type { CommandUser } from './command-users.js';
 import { formatBytes, limitReached, OUTPUT_STOP_AFTER_DROPPED_BYTES, processLimitReached, prlimitOptions } from './limits.js';
 import { OutputBuffer } from './output-buffer.js';
+import { environmentEntries, privateTempCommand, type PrivateTemp } from './private-temp.js';
 import { killEveryProcessOf } from './processes-of-user.js';
 import { stopReason } from './stop-reason.js';
+import { COMMAND_PATH } from './tools.js';
 import type { CommandRequest, CommandResult } from './types.js';
-
-/** The PATH commands get unless their spec gives one. */
-export const COMMAND_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 /** Bytes of each output stream kept unless the caller says otherwise. */
 const DEFAULT_KEEP_BYTES = 64 * 1024;
 /** How long the output of a command that ended may stay open (held by something it left behind) before it is closed. */
@@ -23,31 +22,46 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
+/** How a command starts: with the run's own temporary folders, or as its user (or Pharos's) sharing the machine's. */
+function launch(prlimitPath: string, user: CommandUser | undefined, temp: PrivateTemp | undefined, request: CommandRequest, env: Record<string, string>) {
+  const limited = [prlimitPath, ...prlimitOptions(), '--', ...request.argv];
+  if (user && temp) {
+    const { file, args } = privateTempCommand(temp, user, limited);
+    return { file, args, env: { PATH: COMMAND_PATH }, entries: environmentEntries(env), options: {} };
+  }
+  // umask 077: what a run leaves in shared folders (/tmp) is not readable by the other runs' users.
+  return { file: '/bin/sh', args: ['-c', 'umask 077 && exec "$@"', 'pharos-command', ...limited], env, entries: undefined, options: user ? { uid: user.uid, gid: user.gid } : {} };
+}
+
 /**
- * Runs one command of a run in the run's folder, as its user (when there is one), through `prlimit`
- * (at `prlimitPath`), in a process group of its own; resolves once it and all it left behind are gone.
+ * Runs one command of a run in the run's folder, as its user (when there is one) with the run's own
+ * temporary folders (when it has them), through `prlimit` (at `prlimitPath`), in a process group of
+ * its own; resolves once it and all it left behind are gone.
  */
-export function spawnCommand(prlimitPath: string, folder: string, user: CommandUser | undefined, request: CommandRequest, signal: AbortSignal): Promise<CommandResult> {
+export function spawnCommand(prlimitPath: string, folder: string, user: CommandUser | undefined, temp: PrivateTemp | undefined, request: CommandRequest, signal: AbortSignal): Promise<CommandResult> {
   const stdout = new OutputBuffer(request.keepStdoutBytes ?? DEFAULT_KEEP_BYTES);
   const stderr = new OutputBuffer(request.keepStderrBytes ?? DEFAULT_KEEP_BYTES);
-  const env: Record<string, string> = { PATH: COMMAND_PATH, HOME: folder, LANG: 'C.UTF-8', ...request.env };
   const cwd = request.cwd ? path.resolve(folder, request.cwd) : folder;
-  // umask 077: what a run leaves in shared folders (/tmp) is not readable by the other runs' users.
-  const argv = ['-c', 'umask 077 && exec "$@"', 'pharos-command', prlimitPath, ...prlimitOptions(), '--', ...request.argv];
+  const start = launch(prlimitPath, user, temp, request, { PATH: COMMAND_PATH, HOME: folder, LANG: 'C.UTF-8', ...request.env });
   if (signal.aborted) return Promise.resolve({ code: null, signal: null, stdout: '', stderr: '', stopped: stopReason(signal), stdoutDropped: 0, notes: [] });
   return new Promise((resolve) => {
     let stopped: string | undefined;
     let settled = false;
     let grace: NodeJS.Timeout | undefined;
     let exit: { code: number | null; signal: NodeJS.Signals | null } = { code: null, signal: null };
-    const child = spawn('/bin/sh', argv, {
+    const child = spawn(start.file, start.args, {
       cwd,
-      env,
+      env: start.env,
       // Its own process group (and session), so that stopping it stops everything it started.
       detached: true,
-      stdio: [request.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-      ...(user ? { uid: user.uid, gid: user.gid } : {}),
+      stdio: [request.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe', ...(start.entries === undefined ? [] : ['pipe' as const])],
+      ...start.options,
     });
+    const entries = child.stdio[3];
+    if (entries && 'end' in entries) {
+      entries.on('error', () => undefined);
+      entries.end(start.entries);
+    }
     // Kills in flight: the result waits for them, so that none reaches the run's next command.
     const kills: Promise<unknown>[] = [];
     const stopEverything = () => {

@@ -34,5 +34,7 @@ export interface CommandRun {
   folder: string;
   /** The OS user commands run as; absent when the operator lets them run as Pharos's own user. */
   user?: CommandUser;
+  /** Where a file the commands see at `file` is for Pharos: a path in /tmp, /var/tmp or /dev/shm lies in the run's own copy when it has one. */
+  outside(file: string): string;
   run(request: CommandRequest): Promise<CommandResult>;
 }

@@ -1,9 +1,8 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { chmod, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { runScraper, type ScrapeRun, type ScraperRunOptions } from '../../src/catalog/run-scraper.js';
 import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
+import { folderOutsideTemporary } from '../support/commands-folder.js';
 import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
 
 /**
@@ -88,8 +87,8 @@ export function catalogTest(dirPrefix: string, { sandbox: withSandbox = true }: 
     if (withSandbox) test.sandbox = new ExpressionSandbox();
     test.server = await startTestServer(test.sandbox ? { sandbox: test.sandbox } : {}, test.database.url);
     test.token = await test.server.tokenFor(['admin']);
-    test.dir = await mkdtemp(path.join(tmpdir(), dirPrefix));
-    // Exec scrapers run as unprivileged users of their own: the files their scripts read are readable by anyone.
+    // Exec scrapers run as unprivileged users of their own, with a /tmp of their own: the files their scripts read are elsewhere, readable by anyone.
+    test.dir = await folderOutsideTemporary(dirPrefix);
     await chmod(test.dir, 0o755);
   });
 

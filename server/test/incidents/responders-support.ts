@@ -143,8 +143,11 @@ export class StandIn {
     return this.url;
   }
 
+  /** Stops at once: the server under test may still be calling on a kept-alive connection, which would hold a plain close open. */
   async close(): Promise<void> {
-    await new Promise((resolve) => this.server?.close(resolve));
+    const closed = new Promise((resolve) => (this.server ? this.server.close(resolve) : resolve(undefined)));
+    this.server?.closeAllConnections();
+    await closed;
   }
 
   /** Requests so far whose method and path (without query) match. */

@@ -127,9 +127,10 @@ actions:
     await expect(readFile(path.join(result.stdout, 'out/report.txt'))).rejects.toThrow();
   });
 
-  it('keeps an artifact the script left in /tmp, as mission-control\'s examples do, but never a file there it did not write', async () => {
-    const foreign = `/tmp/pharos-not-the-run-${Date.now()}.txt`;
-    await writeFile(foreign, 'root secret\n');
+  it('keeps an artifact the script left in /tmp, as mission-control\'s examples do, from a /tmp of the run\'s own that no file of the machine\'s is in', async () => {
+    // A file of the machine's /tmp that the run's user could neither read nor overwrite there.
+    const taken = `/tmp/pharos-taken-by-another-${Date.now()}.txt`;
+    await writeFile(taken, 'root secret\n', { mode: 0o600 });
     try {
       const id = await env.apply(
         playbook(
@@ -137,17 +138,23 @@ actions:
           `actions:
   - name: report
     exec:
-      script: echo "hello world" > /tmp/output.txt
+      script: |
+        echo "hello world" > /tmp/output.txt
+        echo "the run's own" > ${taken}
       artifacts:
         - path: /tmp/output.txt
-        - path: ${foreign}`,
+        - path: ${taken}`,
         ),
       );
       const run = await env.until((await env.start({ id })).body.run_id!);
       expect(run.status, JSON.stringify(run.actions)).toBe('completed');
-      expect((run.actions[0]!.result as { artifacts: unknown[] }).artifacts).toEqual([{ path: '/tmp/output.txt', size: 12, content: 'hello world\n' }]);
+      expect((run.actions[0]!.result as { artifacts: unknown[] }).artifacts).toEqual([
+        { path: '/tmp/output.txt', size: 12, content: 'hello world\n' },
+        { path: taken, size: 14, content: "the run's own\n" },
+      ]);
+      expect(await readFile(taken, 'utf8')).toBe('root secret\n');
     } finally {
-      await rm(foreign, { force: true });
+      await rm(taken, { force: true });
     }
   });
 

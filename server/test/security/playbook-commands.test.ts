@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { chmod, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processesOf } from '../../src/commands/processes-of-user.js';
 import { playbookTest } from '../playbooks/helpers.js';
 import { startGitDaemon, type GitDaemon } from '../support/git-daemon.js';
 import { startGitHttpServer, type GitHttpServer } from '../support/git-http-server.js';
+import { folderOutsideTemporary } from '../support/commands-folder.js';
 import { manifest } from '../support/manifest.js';
 import { until } from '../support/until.js';
 
@@ -30,7 +30,7 @@ const GIT_PASSWORD = 'pass-of-the-git-bot-7d1f';
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', env: { ...process.env, HOME: dir } }).trim();
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'pharos-playbook-commands-'));
+  dir = await folderOutsideTemporary('pharos-playbook-commands-');
   secret = path.join(dir, 'secret.key');
   await writeFile(secret, 'the-server-key\n', { mode: 0o600 });
   privateFolder = path.join(dir, 'private');

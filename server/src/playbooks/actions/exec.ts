@@ -24,31 +24,35 @@ const TEMPORARY_FOLDERS = ['/tmp/', '/var/tmp/', '/dev/shm/'];
 
 /**
  * The files the script wrote that `patterns` name, in the run's folder or, when the run has a user
- * of its own whose files they must be, in a temporary folder; links and files it did not write are
- * left out.
+ * of its own whose files they must be, in a temporary folder (the run's own copy when it has one);
+ * links and files it did not write are left out.
  */
 async function collect(run: CommandRun, patterns: string[]): Promise<Artifact[]> {
-  const inFolder = patterns.filter((pattern) => !pattern.startsWith('/')).map((pattern) => ({ pattern, cwd: run.folder }));
+  const inFolder = patterns.filter((pattern) => !pattern.startsWith('/')).map((pattern) => ({ pattern, cwd: run.folder, shown: '' }));
   // Only a run user's own files prove the script wrote them (readRunFile); without one, nothing outside the run's folder is read.
   const inTemporary = run.user
-    ? patterns.filter((pattern) => TEMPORARY_FOLDERS.some((folder) => pattern.startsWith(folder))).map((pattern) => ({ pattern: pattern.slice(1), cwd: '/' }))
+    ? patterns.flatMap((pattern) => {
+        const folder = TEMPORARY_FOLDERS.find((candidate) => pattern.startsWith(candidate));
+        return folder ? [{ pattern: pattern.slice(folder.length), cwd: run.outside(folder), shown: folder }] : [];
+      })
     : [];
-  const files: Array<{ file: string; cwd: string }> = [];
-  for (const { pattern, cwd } of [...inFolder, ...inTemporary]) {
+  const files: Array<{ file: string; cwd: string; shown: string }> = [];
+  for (const { pattern, cwd, shown } of [...inFolder, ...inTemporary]) {
     const found = await glob([pattern], { cwd, onlyFiles: true, absolute: false, followSymbolicLinks: false });
-    files.push(...found.map((file) => ({ file: cwd === '/' ? `/${file}` : file, cwd })));
+    files.push(...found.map((file) => ({ file, cwd, shown })));
   }
   const artifacts: Artifact[] = [];
-  for (const { file, cwd } of files.slice(0, MAX_ARTIFACTS)) {
-    const read = await readRunFile(run, cwd === '/' ? file : path.join(run.folder, file), MAX_ARTIFACT_BYTES).catch(() => undefined);
+  for (const { file, cwd, shown } of files.slice(0, MAX_ARTIFACTS)) {
+    const read = await readRunFile(run, path.join(cwd, file), MAX_ARTIFACT_BYTES).catch(() => undefined);
     if (!read) continue;
     const { bytes, size } = read;
+    const where = `${shown}${file}`;
     if (size > MAX_ARTIFACT_BYTES) {
-      artifacts.push({ path: file, size });
+      artifacts.push({ path: where, size });
       continue;
     }
     const text = bytes.toString('utf8');
-    artifacts.push(text.includes('\uFFFD') ? { path: file, size, content: bytes.toString('base64'), encoding: 'base64' } : { path: file, size, content: text });
+    artifacts.push(text.includes('\uFFFD') ? { path: where, size, content: bytes.toString('base64'), encoding: 'base64' } : { path: where, size, content: text });
   }
   return artifacts;
 }
