@@ -6,6 +6,7 @@ import { runsOnAgents } from '../agents/assignment.js';
 import { LOCAL_AGENT_ID } from '@pharos/core';
 import { CHILD_OF } from './child-checks.js';
 import { checksOfSpec, scheduleOfSpec } from './checks-of-spec.js';
+import { checksChanged } from './summary-answers.js';
 
 /** The job each canary's schedule runs. */
 export const CANARY_RUN_TASK = 'CanaryRun';
@@ -27,6 +28,12 @@ interface CanaryRow {
  * canary loses both.
  */
 export async function syncCanary(pool: pg.Pool, canaryId: string): Promise<void> {
+  await syncChecks(pool, canaryId);
+  // The dashboard's next summary shows the checks as they are now.
+  checksChanged();
+}
+
+async function syncChecks(pool: pg.Pool, canaryId: string): Promise<void> {
   await transaction(pool, async (client) => {
     const { rows } = await client.query<CanaryRow>('SELECT id, name, namespace, spec, agent_id, deleted_at FROM canaries WHERE id = $1 FOR UPDATE', [canaryId]);
     const canary = rows[0];

@@ -109,6 +109,17 @@ describe('checks summary', () => {
     expect(readdirSync('/proc/self/task').map(niceness)).toContain(10);
   });
 
+  it('shows a canary synced since the last answer at the next request, though that answer is still fresh', async () => {
+    const before = await summary('1h');
+    expect(before.body.checks_summary!.map((check) => check.name)).not.toContain('just-added');
+    const { rows } = await server.pool.query<{ id: string }>(
+      `insert into canaries (name, spec) values ('late', '{"schedule": "@every 1m", "tcp": [{"name": "just-added", "endpoint": "127.0.0.1:9"}]}') returning id`,
+    );
+    await syncCanary(server.pool, rows[0]!.id);
+    const after = await summary('1h');
+    expect(after.body.checks_summary!.map((check) => check.name)).toContain('just-added');
+  });
+
   it('refuses a start it cannot read, and a caller without a token', async () => {
     const { status, body } = await summary('yesterday-ish');
     expect(status).toBe(400);
