@@ -85,14 +85,17 @@ export class PoolChild<Failure> {
     return this.stderr.trim().split('\n').slice(-3).join(' ');
   }
 
-  /** A child keeps the process alive only while it has work (so a command that evaluated once can exit). */
+  /** A child keeps the process alive only while it has work (so a command that evaluated once can exit): its process, channel and stderr pipe. */
   hold(busy: boolean): void {
+    const stderr = this.process.stderr as (NodeJS.ReadableStream & { ref?: () => void; unref?: () => void }) | null;
     if (busy) {
       this.process.ref();
       this.process.channel?.ref();
+      stderr?.ref?.();
     } else {
       this.process.unref();
       this.process.channel?.unref();
+      stderr?.unref?.();
     }
   }
 

@@ -1,4 +1,4 @@
-import { mkdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
@@ -102,8 +102,11 @@ describe('junit checks', () => {
   });
   it('keeps each suite as a check of its own: its status with every run, kept across syncs, gone when its suite is', async () => {
     const folder = await sharedFolder();
+    // Each run may get another OS user (runs elsewhere on the machine hold the first): the results are anyone's to replace.
     const results = path.join(folder, 'results');
-    const write = (strings: boolean) => `mkdir -p ${results}
+    await mkdir(results);
+    await chmod(results, 0o777);
+    const write = (strings: boolean) => `umask 000
 cat > ${results}/math.xml <<'XML'
 <testsuite name="math" time="0.3">${PASSING}</testsuite>
 XML
