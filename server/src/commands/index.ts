@@ -1,5 +1,6 @@
 export { withCommandRun } from './command-run.js';
 export { describeCommandFailure } from './describe.js';
+export { SHARED_TEMPORARY_FOLDERS } from './private-temp.js';
 export { CommandsRefusedError, UNISOLATED_SETTING } from './isolation.js';
 export { COMMAND_LIMITS } from './limits.js';
 export { readRunFile } from './run-files.js';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { checksChanged, forgetAnswers, FRESH_MS, sharedAnswer, STALE_MS } from './summary-answers.js';
+import { checksChanged, FRESH_MS, sharedAnswer, STALE_MS } from './summary-answers.js';
 import type { BuiltSummary } from './summary-builder.js';
 
 /** Answers are kept per pool; these tests never query it. */
@@ -59,7 +59,7 @@ describe('shared summary answers', () => {
     const { build } = counter();
     await sharedAnswer(pool, 3600, build, 0);
     expect((await sharedAnswer(pool, 86_400, build, 0)).json.toString()).toBe('{"n":2}');
-    forgetAnswers(pool);
+    checksChanged();
     expect((await sharedAnswer(pool, 3600, build, 1)).json.toString()).toBe('{"n":3}');
   });
 

@@ -19,7 +19,7 @@ export interface SummaryAnswer extends BuiltSummary {
 /** Bumped whenever this process adds, changes or removes checks: an answer of an older version is not sent again. */
 let checksVersion = 0;
 
-/** Checks were added, changed or removed here (a canary applied or deleted): the next summary shows them. */
+/** Checks were added, changed or removed here (a canary applied or deleted, a Run Now): the next summary shows them. */
 export function checksChanged(): void {
   checksVersion += 1;
 }
@@ -82,8 +82,3 @@ export function sharedAnswer(pool: pg.Pool, rangeKey: number, build: () => Promi
   return next;
 }
 
-/** Forgets the answers, and builds under way, of every pool (after Run Now, so the dashboard shows its run at once). */
-export function forgetAnswers(pool: pg.Pool): void {
-  checksChanged();
-  answersOf(pool).byRange.clear();
-}

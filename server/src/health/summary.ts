@@ -1,6 +1,6 @@
 import { parseGoDuration } from '@pharos/core';
 import type pg from 'pg';
-import { forgetAnswers, sharedAnswer, type SummaryAnswer } from './summary-answers.js';
+import { checksChanged, sharedAnswer, type SummaryAnswer } from './summary-answers.js';
 import { forgetMeasured, measuredSince } from './summary-cache.js';
 import { buildSummary } from './summary-builder.js';
 
@@ -27,5 +27,5 @@ export function checksSummary(pool: pg.Pool, start: Date, now = new Date()): Pro
 /** Forgets what was measured and answered (after Run Now, so the dashboard shows its run at once). */
 export function forgetSummaries(pool: pg.Pool): void {
   forgetMeasured(pool);
-  forgetAnswers(pool);
+  checksChanged();
 }

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { setPriority, tmpdir } from 'node:os';
 
 /** What a pool child sends: once `{ready: true}` when it can take work, then one answer per request. */
@@ -87,15 +88,15 @@ export class PoolChild<Failure> {
 
   /** A child keeps the process alive only while it has work (so a command that evaluated once can exit): its process, channel and stderr pipe. */
   hold(busy: boolean): void {
-    const stderr = this.process.stderr as (NodeJS.ReadableStream & { ref?: () => void; unref?: () => void }) | null;
+    const stderr = this.process.stderr as Socket | null;
     if (busy) {
       this.process.ref();
       this.process.channel?.ref();
-      stderr?.ref?.();
+      stderr?.ref();
     } else {
       this.process.unref();
       this.process.channel?.unref();
-      stderr?.unref?.();
+      stderr?.unref();
     }
   }
 

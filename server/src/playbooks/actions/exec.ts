@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { isRecord } from '@pharos/core';
 import { glob } from 'tinyglobby';
-import { readRunFile, withCommandRun, type CommandRun } from '../../commands/index.js';
+import { readRunFile, SHARED_TEMPORARY_FOLDERS, withCommandRun, type CommandRun } from '../../commands/index.js';
 import { runScript } from '../../health/runners/exec.js';
 import { execConnectionEnv } from './exec-connections.js';
 import type { ActionOutcome, ActionRunner } from './types.js';
@@ -20,7 +20,7 @@ interface Artifact {
 }
 
 /** Shared temporary folders a script may leave artifacts in (`/tmp/output.txt`, as mission-control's examples do). */
-const TEMPORARY_FOLDERS = ['/tmp/', '/var/tmp/', '/dev/shm/'];
+const TEMPORARY_FOLDERS = [...SHARED_TEMPORARY_FOLDERS.keys()].map((folder) => `${folder}/`);
 
 /**
  * The files the script wrote that `patterns` name, in the run's folder or, when the run has a user
