@@ -87,3 +87,28 @@ export function useJobHistoryRun(id: string | null, enabled: boolean) {
     meta: { errorToast: false },
   });
 }
+
+/** The row of a list whose last run is shown: the resource's id and when that run started. */
+export interface ListedRun {
+  id: string;
+  job_time_start?: string | null;
+}
+
+/**
+ * The run a list row shows, for its '(View details)': `GET job_histories?resource_id=eq.{id}
+ * &time_start=eq.{job_time_start}&order=created_at.desc&limit=1`. Asking for the newest run instead
+ * could find one that started after the list loaded, still running and without details.
+ */
+export function useListedRun(row: ListedRun | null) {
+  return useQuery({
+    queryKey: settingsKeys.listedRun(row?.id ?? null, row?.job_time_start ?? null),
+    queryFn: async ({ signal }): Promise<JobHistoryRow | null> => {
+      let query = db.from('job_histories').select(JOB_HISTORY_SELECT).eq('resource_id', row?.id ?? '');
+      if (row?.job_time_start) query = query.eq('time_start', row.job_time_start);
+      const { data } = await query.order('created_at', { ascending: false }).limit(1).abortSignal(signal).throwOnError();
+      return ((data ?? []) as unknown as JobHistoryRow[])[0] ?? null;
+    },
+    enabled: row !== null,
+    meta: { errorToast: false },
+  });
+}

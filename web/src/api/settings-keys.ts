@@ -11,6 +11,8 @@ export const settingsKeys = {
   detail: (table: string, id: string) => [...settingsKeys.table(table), 'detail', id] as const,
   jobHistory: (resourceId: string, params: Readonly<Record<string, string | number | boolean | null>>) =>
     [...settingsKeys.all, 'job_histories', resourceId, params] as const,
+  /** The run a list row shows, by its resource and start. */
+  listedRun: (resourceId: string | null, timeStart: string | null) => [...settingsKeys.all, 'job_histories', resourceId, 'listed', timeStart] as const,
   /** The jobs screen: `job_histories` filtered and paged, and the job names of its filter. */
   jobs: {
     all: () => [...settingsKeys.all, 'jobs'] as const,

@@ -26,6 +26,7 @@ export interface SettingsResource {
   job_status?: string | null;
   job_last_failed?: string | null;
   job_name?: string | null;
+  job_time_start?: string | null;
   [column: string]: unknown;
 }
 

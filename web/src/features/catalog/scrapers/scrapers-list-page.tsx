@@ -9,8 +9,8 @@ import { useDocumentTitle } from '../../../ui/use-document-title';
 import { AddScraperDialog } from './add-scraper-dialog';
 import { scraperColumns } from './scraper-columns';
 import { SCRAPERS_CONFIG } from './scraper-form';
-import { useLastScraperRun } from './scrapers-api';
-import { useSettingsList } from '../../../api/settings-resources';
+import { useSettingsList, type SettingsResource } from '../../../api/settings-resources';
+import { useListedRun } from '../../../api/job-history';
 import { useCan } from '../../../app/access/use-can';
 import { JobDetailsDialog } from '../../../ui/job-history/job-details-dialog';
 
@@ -25,11 +25,11 @@ export function ScrapersListPage() {
   const navigate = useNavigate();
   const canWrite = useCan(SCRAPERS_CONFIG.resource, 'write');
   const [adding, setAdding] = useState(false);
-  const [detailsOf, setDetailsOf] = useState<string | null>(null);
+  const [detailsOf, setDetailsOf] = useState<SettingsResource | null>(null);
   const url = useTableUrlState({ defaultPageSize: GENERIC_LIST_LIMIT, defaultSort: DEFAULT_SORT });
   const list = useSettingsList(SCRAPERS_CONFIG, { pageIndex: url.pageIndex, pageSize: url.pageSize, sort: url.sort ?? DEFAULT_SORT });
-  const lastRun = useLastScraperRun(detailsOf);
-  const columns = useMemo(() => scraperColumns((row) => setDetailsOf(row.id)), []);
+  const listedRun = useListedRun(detailsOf);
+  const columns = useMemo(() => scraperColumns(setDetailsOf), []);
 
   return (
     <main className="flex flex-col gap-4 p-4">
@@ -57,7 +57,7 @@ export function ScrapersListPage() {
         dense
         onRowClick={(row) => void navigate(scraperPath(row.id))}
       />
-      <JobDetailsDialog job={detailsOf ? (lastRun.data ?? null) : null} onClose={() => setDetailsOf(null)} />
+      <JobDetailsDialog job={detailsOf ? (listedRun.data ?? null) : null} onClose={() => setDetailsOf(null)} />
       {canWrite && <AddScraperDialog open={adding} onOpenChange={setAdding} onCreated={(id) => id && void navigate(scraperPath(id))} />}
     </main>
   );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub';
-import { dbRoute, renderSettings, rows, stubTextLayout } from '../../../test/render-settings';
+import { dbRoute, paramsOf, renderSettings, rows, stubTextLayout } from '../../../test/render-settings';
 import { SCRAPE_SUMMARY, scraperRun } from '../../../test/scraper-run';
 
 beforeAll(stubTextLayout);
@@ -18,6 +18,7 @@ const scrapers = [
     spec: { file: [{ type: 'Shop::Service', id: '$.id', paths: ['services/*.json'] }] },
     job_status: 'SUCCESS',
     job_details: { scrape_summary: SCRAPE_SUMMARY },
+    job_time_start: '2026-11-25T08:59:00Z',
     last_runtime: '2026-11-25T08:59:00Z',
     created_by: { id: 'p1', name: 'Alice Romero', avatar: null },
     created_at: '2026-11-24T10:00:00Z',
@@ -38,7 +39,7 @@ function render(url: string) {
 }
 
 describe('/catalog/scrapers', () => {
-  it('lists scrapers with the icon of their kind, job status with (View details) opening the last run, and opens one on click', async () => {
+  it('lists scrapers with the icon of their kind, job status with (View details) opening the run it shows, and opens one on click', async () => {
     const app = render('/catalog/scrapers');
     const table = await screen.findByRole('table', { name: 'Scrapers' });
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent?.trim())).toEqual(
@@ -54,6 +55,8 @@ describe('/catalog/scrapers', () => {
     await app.user.click(within(files).getByRole('button', { name: '(View details)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Details for job ScraperRun' });
     expect(within(dialog).getByText(/Shop::Service/)).toBeTruthy();
+    // The run the row shows, not a newer one started since the list loaded.
+    expect(paramsOf(app.server.to('/api/db/job_histories', 'GET')[0]!.url)).toMatchObject({ resource_id: `eq.${FILES}`, time_start: 'eq.2026-11-25T08:59:00Z', limit: '1' });
     expect(app.router.state.location.pathname).toBe('/catalog/scrapers');
     await app.user.keyboard('{Escape}');
 

@@ -1,7 +1,7 @@
 import type { IntegrationType } from '@pharos/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { db } from '../../../api/postgrest';
-import type { JobHistoryDetails, JobHistoryRow } from '../../../api/job-history';
+import type { JobHistoryDetails } from '../../../api/job-history';
 import type { PersonRef } from '../../../ui/resource-settings/person-cell';
 import { settingsKeys } from '../../../api/settings-keys';
 
@@ -76,24 +76,4 @@ async function peopleById(ids: string[], signal: AbortSignal): Promise<Map<strin
 export function useInvalidateIntegrations() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: integrationKeys.all() });
-}
-
-/** `GET job_histories?resource_id=eq.{id}&order=created_at.desc&limit=1`: the last run, whose details the list links to. */
-export function useLastJob(resourceId: string | null) {
-  return useQuery({
-    queryKey: [...integrationKeys.all(), 'last-job', resourceId],
-    queryFn: async ({ signal }): Promise<JobHistoryRow | null> => {
-      const { data } = await db
-        .from('job_histories')
-        .select('*,agent:agent_id(id,name)')
-        .eq('resource_id', resourceId ?? '')
-        .order('created_at', { ascending: false })
-        .limit(1)
-        .abortSignal(signal)
-        .throwOnError();
-      return ((data ?? []) as unknown as JobHistoryRow[])[0] ?? null;
-    },
-    enabled: resourceId !== null,
-    meta: { errorToast: false },
-  });
 }

@@ -28,7 +28,7 @@ const row = (fields: Record<string, unknown>) => ({
 });
 
 const integrations = [
-  row({ id: SCRAPER, name: 'local-files', integration_type: 'scrapers', source: 'UI', job_status: 'SUCCESS', job_details: { scrape_summary: SCRAPE_SUMMARY }, job_name: 'ScraperRun', last_runtime: '2026-11-25T08:59:00Z', created_by: ALICE }),
+  row({ id: SCRAPER, name: 'local-files', integration_type: 'scrapers', source: 'UI', job_status: 'SUCCESS', job_details: { scrape_summary: SCRAPE_SUMMARY }, job_name: 'ScraperRun', job_time_start: '2026-11-25T08:59:00Z', last_runtime: '2026-11-25T08:59:00Z', created_by: ALICE }),
   row({ id: TOPOLOGY, name: 'shop', integration_type: 'topologies', namespace: 'ops', agent_id: AGENT, agent: { id: AGENT, name: 'eu-cluster' }, job_status: 'FAILED' }),
   row({ id: BACKEND, name: 'app-logs', integration_type: 'logging_backends', source: 'ConfigFile:/etc/pharos/logs.yaml' }),
 ];
@@ -89,7 +89,7 @@ describe('/settings/integrations', () => {
     await app.user.click(within(scraper).getByRole('button', { name: '(View details)' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Details for job ScraperRun' }));
     expect(dialog.getByRole('region', { name: 'Scrape Summary' }).textContent).toContain('Shop::Service');
-    expect(paramsOf(app.server.to('/api/db/job_histories', 'GET')[0]!.url)).toMatchObject({ resource_id: `eq.${SCRAPER}`, limit: '1' });
+    expect(paramsOf(app.server.to('/api/db/job_histories', 'GET')[0]!.url)).toMatchObject({ resource_id: `eq.${SCRAPER}`, time_start: 'eq.2026-11-25T08:59:00Z', limit: '1' });
     expect(app.location()).toBe('/settings/integrations');
   });
 

@@ -10,7 +10,8 @@ import { JobDetailsDialog } from '../../../ui/job-history/job-details-dialog';
 import { useCan } from '../../../app/access/use-can';
 import { SettingsPage, SettingsPageHeader } from '../shared/page-header';
 import { AddIntegrationDialog } from './add-integration-dialog';
-import { useIntegrations, useLastJob } from './api';
+import { useIntegrations, type IntegrationRow } from './api';
+import { useListedRun } from '../../../api/job-history';
 import { integrationColumns } from './integration-columns';
 import { integrationPath } from './integration-types';
 
@@ -21,11 +22,11 @@ export function IntegrationsPage() {
   const navigate = useNavigate();
   const canWrite = useCan('integrations', 'write');
   const [adding, setAdding] = useState(false);
-  const [detailsOf, setDetailsOf] = useState<string | null>(null);
+  const [detailsOf, setDetailsOf] = useState<IntegrationRow | null>(null);
   const url = useTableUrlState({ defaultPageSize: GENERIC_LIST_LIMIT });
   const list = useIntegrations(url.pageIndex, url.pageSize);
-  const lastJob = useLastJob(detailsOf);
-  const columns = useMemo(() => integrationColumns((row) => setDetailsOf(row.id)), []);
+  const listedRun = useListedRun(detailsOf);
+  const columns = useMemo(() => integrationColumns(setDetailsOf), []);
 
   return (
     <SettingsPage>
@@ -57,7 +58,7 @@ export function IntegrationsPage() {
           onRowClick={(row) => void navigate(integrationPath(row.integration_type, row.id))}
         />
       )}
-      <JobDetailsDialog job={detailsOf ? (lastJob.data ?? null) : null} onClose={() => setDetailsOf(null)} />
+      <JobDetailsDialog job={detailsOf ? (listedRun.data ?? null) : null} onClose={() => setDetailsOf(null)} />
       {canWrite && <AddIntegrationDialog open={adding} onOpenChange={setAdding} />}
     </SettingsPage>
   );
