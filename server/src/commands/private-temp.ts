@@ -100,7 +100,9 @@ export function privateTempCommand(temp: PrivateTemp, user: CommandUser, argv: r
   const asRoot = 'm=$1; shift; while [ "$1" != -- ]; do "$m" "$1" "$2" "$3" || exit 125; shift 3; done; shift; exec "$@"';
   const mounts = temp.mounts.flatMap(({ option, source, target }) => [option, source, target]);
   // umask 077: what a run writes is not readable by the other runs' users.
-  const asUser = 'while IFS= read -r -d "" entry; do export "$entry" 2>/dev/null; done <&3; exec 3<&-; umask 077 && exec "$@"';
+  // A name a shell cannot export (with '.' or '-') is said on stderr rather than lost without a word.
+  const asUser =
+    'while IFS= read -r -d "" entry; do export "$entry" 2>/dev/null || echo "pharos: the environment variable ${entry%%=*} is not set: a shell cannot export that name" >&2; done <&3; exec 3<&-; umask 077 && exec "$@"';
   return {
     file: unshare,
     args: ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', asRoot, 'pharos-command', mount, ...mounts, '--', setpriv, `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', bash, '-c', asUser, 'pharos-command', ...argv],

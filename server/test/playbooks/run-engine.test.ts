@@ -158,6 +158,30 @@ actions:
     }
   });
 
+  it("gives a script its environment, and says on stderr which names a shell cannot export", async () => {
+    const id = await env.apply(
+      playbook(
+        'environment',
+        `actions:
+  - name: show
+    exec:
+      script: echo "$APP_MODE"; env | grep '^app.mode=' || true
+      env:
+        - name: APP_MODE
+          value: blue
+        - name: app.mode
+          value: green`,
+      ),
+    );
+    const run = await env.until((await env.start({ id })).body.run_id!);
+    expect(run.status, JSON.stringify(run.actions)).toBe('completed');
+    const result = run.actions[0]!.result as { stdout: string; stderr: string };
+    const [mode, dotted] = result.stdout.split('\n');
+    expect(mode).toBe('blue');
+    // Where each run has temporary folders of its own, a shell sets the environment and says what it cannot; elsewhere it arrives as is.
+    if (dotted !== 'app.mode=green') expect(result.stderr).toContain('pharos: the environment variable app.mode is not set: a shell cannot export that name');
+  });
+
   it('fails with the failed action, skips what needs success and runs what asks for failure() or always()', async () => {
     const id = await env.apply(
       playbook(
