@@ -4,7 +4,8 @@ import type { BatchEventHandler, DomainEvent } from '../events/types.js';
 import { evaluateFilters } from './filter.js';
 import { targetsOf } from './recipients.js';
 import { renderMessage } from './render.js';
-import { repeatIntervalMs } from './repeat-interval.js';
+import { storedRepeatSeconds } from './repeat-interval.js';
+import { lockRepeats } from './repeat-lock.js';
 import { ScriptFailure } from './script-types.js';
 import type { LiveRule, RuleCache } from './rules.js';
 import { matchingSilences, silenceFor, type Silence } from './silences.js';
@@ -40,12 +41,12 @@ returning status`;
  */
 async function writeSends(pool: pg.Pool, sends: readonly NewSend[]): Promise<number> {
   const pendingOf = (rows: { status: string }[]) => rows.filter((row) => row.status === 'pending').length;
-  const locked = [...new Set(sends.filter((send) => send.repeat_seconds !== null && send.resource_id).map((send) => `${send.notification_id}:${send.resource_id}`))].sort();
+  const locked = sends.filter((send) => send.repeat_seconds !== null && send.resource_id).map((send) => `${send.notification_id}:${send.resource_id}`);
   if (locked.length === 0) return pendingOf((await pool.query<{ status: string }>(INSERT, [JSON.stringify(sends)])).rows);
   const client = await pool.connect();
   try {
     await client.query('begin');
-    await client.query('select pg_advisory_xact_lock(hashtextextended(k, 14)) from unnest($1::text[]) as k', [locked]);
+    await lockRepeats(client, locked);
     const { rows } = await client.query<{ status: string }>(INSERT, [JSON.stringify(sends)]);
     await client.query('commit');
     return pendingOf(rows);
@@ -86,12 +87,7 @@ async function sendsOf(options: NotificationOptions, logger: FastifyBaseLogger, 
         error = renderError(failure);
       }
     }
-    let repeat: number | undefined;
-    try {
-      repeat = repeatIntervalMs(rule.repeat_interval);
-    } catch {
-      repeat = undefined; // refused on save; a stored one that cannot be read repeats nothing
-    }
+    const repeatSeconds = storedRepeatSeconds(rule.repeat_interval);
     for (const target of targetsOf(rule)) {
       sends.push({
         notification_id: rule.id,
@@ -106,7 +102,7 @@ async function sendsOf(options: NotificationOptions, logger: FastifyBaseLogger, 
         error,
         title: message?.title ?? rule.title ?? null,
         body: message?.body ?? null,
-        repeat_seconds: repeat === undefined ? null : repeat / 1000,
+        repeat_seconds: repeatSeconds,
       });
     }
   }

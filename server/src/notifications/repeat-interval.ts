@@ -18,3 +18,13 @@ export function repeatIntervalMs(text: string | null | undefined): number | unde
   if (!match) throw new Error(`repeat interval '${trimmed}' is not one of 1h, 2h, 3h, 6h, 1d, 1w, 1m`);
   return Number(match[1]) * UNIT_MS[match[2]!.toLowerCase()]!;
 }
+
+/** The seconds of a stored repeat interval, or null without one; one that cannot be read (refused on save) repeats nothing. */
+export function storedRepeatSeconds(text: string | null | undefined): number | null {
+  try {
+    const ms = repeatIntervalMs(text);
+    return ms === undefined ? null : ms / 1000;
+  } catch {
+    return null;
+  }
+}

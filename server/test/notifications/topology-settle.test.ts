@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { runCanary } from '../../src/health/run-canary.js';
 import { syncCanary } from '../../src/health/sync.js';
@@ -18,6 +19,7 @@ import { mailText, notificationTest } from './helpers.js';
 const env = notificationTest();
 const ALICE = 'alice@example.com';
 const BOB = 'bob@example.com';
+const CAROL = 'carol@example.com';
 const DB_CHECKS = ['db-primary-reads', 'db-primary-replication', 'db-primary-writes'];
 
 let port = 0;
@@ -54,7 +56,7 @@ async function link(componentId: string, checkIds: readonly string[]): Promise<v
   await env.pool.query('insert into check_component_relationships (component_id, check_id) select $1, unnest($2::uuid[])', [componentId, checkIds]);
 }
 
-async function notification(name: string, recipient: string, groupWindow: string): Promise<string> {
+async function notification(name: string, recipient: string, groupWindow: string, repeatInterval?: string): Promise<string> {
   const [id] = (await env.apply(`apiVersion: mission-control.flanksource.com/v1
 kind: Notification
 metadata:
@@ -64,7 +66,7 @@ spec:
   events: [check.failed, component.unhealthy]
   title: "{{.name}} is down"
   groupByTopology: true
-  groupWindow: ${groupWindow}
+  groupWindow: ${groupWindow}${repeatInterval ? `\n  repeatInterval: ${repeatInterval}` : ''}
   to:
     person: ${recipient}
 `)) as [string];
@@ -75,7 +77,7 @@ const healthOf = async (id: string) => (await env.pool.query<{ health: string }>
 
 describe('the first wave of dependent failures settles under the root it brings down', () => {
   it('groups the failures that turn their root unhealthy into one message, none sent on its own', async () => {
-    await env.pool.query("insert into people (name, email) values ('Alice', $1), ('Bob', $2)", [ALICE, BOB]);
+    await env.pool.query("insert into people (name, email) values ('Alice', $1), ('Bob', $2), ('Carol', $3)", [ALICE, BOB, CAROL]);
     port = await freePort();
     const { canaryId, checkId } = await canary('orders-db', DB_CHECKS);
     const platformId = await component('orders-platform', null);
@@ -146,5 +148,28 @@ describe('the first wave of dependent failures settles under the root it brings 
     expect(sends.map((row) => `${row.resource_name} ${row.status}`)).toEqual(['cache-hits sent']);
     expect((await env.pool.query('select 1 from notification_groups where notification_id = $1', [loneId])).rows).toEqual([]);
     expect(env.smtp.to(BOB)).toHaveLength(1);
+  });
+
+  it('keeps a settled failure that repeats an earlier one within the repeat interval as repeat-interval, not sent', async () => {
+    const { canaryId, checkId } = await canary('queue', ['queue-depth']);
+    const queueId = await component('queue', null, 'true');
+    await link(queueId, [checkId['queue-depth']!]);
+    // 1h: both failures stay held (30 s) until the test ends their settling
+    const repeatingId = await notification('queue-repeating', CAROL, '1h', '1h');
+
+    // fails, passes (something answers now), fails again: two check.failed events, both held
+    await runFailing(canaryId);
+    const listener: Server = createServer((_request, response) => response.writeHead(200).end('ok'));
+    await new Promise<void>((resolve) => listener.listen(port, '127.0.0.1', resolve));
+    await runFailing(canaryId);
+    await new Promise<void>((resolve) => listener.close(() => resolve()));
+    await runFailing(canaryId);
+    await env.until(() => env.sends(repeatingId), (rows) => rows.length === 2 && rows.every((row) => row.status === 'held'));
+
+    await env.pool.query("update notification_send_history set next_attempt_at = now() where notification_id = $1 and status = 'held'", [repeatingId]);
+    const sends = await env.until(() => env.sends(repeatingId), (rows) => rows.some((row) => row.status === 'sent') && rows.every((row) => row.status !== 'held' && row.status !== 'pending'));
+    expect(sends.map((row) => row.status).sort()).toEqual(['repeat-interval', 'sent']);
+    expect(new Set(sends.map((row) => row.event_id)).size).toBe(2);
+    expect(env.smtp.to(CAROL)).toHaveLength(1);
   });
 });

@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import type { NewSend } from '../new-send.js';
+import { storedRepeatSeconds } from '../repeat-interval.js';
+import { lockRepeats } from '../repeat-lock.js';
 import { settleMs, storedWindowMs } from './group-window.js';
 import { keyOf, rootsOf } from './roots.js';
 
@@ -15,7 +17,7 @@ select s.notification_id, s.event_id, s.recipient, 'held', s.title, s.body, s.so
                                           resource_id uuid, resource_type text, resource_name text, settle_seconds float8)
 on conflict (notification_id, event_id, recipient) do nothing`;
 
-const DUE = `select h.id, h.notification_id::text, h.resource_type, h.resource_id::text, n.group_window
+const DUE = `select h.id, h.notification_id::text, h.resource_type, h.resource_id::text, h.recipient, n.group_window, n.repeat_interval
                from notification_send_history h join notifications n on n.id = h.notification_id
               where h.status = 'held' and h.group_id is null and h.next_attempt_at <= now()
               order by h.next_attempt_at limit ${BATCH}
@@ -38,14 +40,47 @@ const JOIN = `with grp as (
    where h.id = s.id
   returning h.id`;
 
-const RELEASE = `update notification_send_history set status = 'pending', next_attempt_at = now() where id = any($1::uuid[])`;
+// A settled send goes out unless its notification sent (or is sending) to the same recipient about the
+// same resource within its repeat interval, as the consumer decides for a send it does not hold.
+const RELEASE = `update notification_send_history h
+     set status = r.status, next_attempt_at = case when r.status = 'pending' then now() end
+    from (select s.id,
+                 case when s.repeat_seconds is not null and (s.repeats_in_batch or exists (
+                        select 1 from notification_send_history p
+                         where p.notification_id = s.notification_id and p.resource_id = s.resource_id and p.recipient = s.recipient
+                           and p.id <> s.id and p.status in ('pending', 'sent') and p.created_at > now() - make_interval(secs => s.repeat_seconds)))
+                      then 'repeat-interval' else 'pending' end as status
+            from jsonb_to_recordset($1::jsonb) as s(id uuid, notification_id uuid, resource_id uuid, recipient text, repeat_seconds float8, repeats_in_batch boolean)) as r
+   where h.id = r.id
+  returning h.status`;
 
 interface Settling {
   id: string;
   notification_id: string;
   resource_type: string;
   resource_id: string;
+  recipient: string;
   group_window: string | null;
+  repeat_interval: string | null;
+}
+
+/**
+ * Releases settled sends, each pending unless it repeats an earlier one within its notification's
+ * repeat interval (sent, sending, or released before it in this batch), under the consumer's lock on
+ * each (notification, resource). Answers how many are pending.
+ */
+async function release(client: pg.PoolClient, sends: readonly Settling[]): Promise<number> {
+  const seen = new Set<string>();
+  const rows = sends.map((send) => {
+    const repeat_seconds = storedRepeatSeconds(send.repeat_interval);
+    const key = `${send.notification_id}:${send.resource_id}:${send.recipient}`;
+    const repeats_in_batch = repeat_seconds !== null && seen.has(key);
+    seen.add(key);
+    return { id: send.id, notification_id: send.notification_id, resource_id: send.resource_id, recipient: send.recipient, repeat_seconds, repeats_in_batch };
+  });
+  await lockRepeats(client, rows.filter((row) => row.repeat_seconds !== null).map((row) => `${row.notification_id}:${row.resource_id}`));
+  const { rows: released } = await client.query<{ status: string }>(RELEASE, [JSON.stringify(rows)]);
+  return released.filter((row) => row.status === 'pending').length;
 }
 
 /**
@@ -85,10 +120,10 @@ export async function settleDue(db: pg.Pool): Promise<number> {
       for (const { id } of written) joined.add(id);
     }
     // no root by now, or a group closing under it (never in practice): sent on its own
-    const released = rows.filter((send) => !joined.has(send.id)).map((send) => send.id);
-    if (released.length > 0) await client.query(RELEASE, [released]);
+    const unjoined = rows.filter((send) => !joined.has(send.id));
+    const pending = unjoined.length > 0 ? await release(client, unjoined) : 0;
     await client.query('commit');
-    return released.length;
+    return pending;
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
