@@ -4,57 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { kubeconfigFor, recordedObjects, startKubeApiServer, type KubeApiServer, type KubeObject } from '../support/kube-apiserver/index.js';
 import { resourceByKind } from '../support/kube-apiserver/resources.js';
-import { Followers } from '../../src/catalog/followers.js';
-import { runScraper } from '../../src/catalog/run-scraper.js';
-import { until } from '../support/until.js';
 import { catalogTest } from './helpers.js';
+import { ready, savedItems, scraperYaml, shop } from './kubernetes-shop.js';
 
 /**
  * config-db's kubernetes scraper against the stand-in API server. Recorded answers: every object of
  * the stand-in's recorded/ (real cluster objects from flanksource/is-healthy `pkg/health/testdata/` (Apache-2.0)), whose
- * health and status the first test checks; the shop beside them and its events are written here
- * (server/test/support/kube-apiserver/README.md).
+ * health and status the first test checks; the shop beside them and its events are written in
+ * kubernetes-shop.ts (server/test/support/kube-apiserver/README.md).
  */
 const env = catalogTest('pharos-kubernetes-');
-
-const DEPLOYMENT_UID = '6f1c8a52-0d6e-4c55-9d0b-0c1f5c7e0a01';
-const REPLICASET_UID = '6f1c8a52-0d6e-4c55-9d0b-0c1f5c7e0a02';
-const POD_UID = '6f1c8a52-0d6e-4c55-9d0b-0c1f5c7e0a03';
-
-const owner = (kind: string, name: string, uid: string) => [{ apiVersion: 'apps/v1', kind, name, uid, controller: true }];
-const ready = (status: 'True' | 'False') => ({ phase: 'Running', conditions: [{ type: 'Ready', status }], containerStatuses: [{ name: 'web', ready: status === 'True', restartCount: 0, state: { running: {} } }] });
-
-/** A small shop beside the recorded objects: a deployment, its replica set and pod on a node, a service, a secret, an event. */
-const shop: KubeObject[] = [
-  { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' }, status: { phase: 'Active' } },
-  { apiVersion: 'v1', kind: 'Node', metadata: { name: 'minikube' }, status: { conditions: [{ type: 'MemoryPressure', status: 'False' }, { type: 'Ready', status: 'True' }] } },
-  { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop', uid: DEPLOYMENT_UID }, spec: { replicas: 1 }, status: { replicas: 1, readyReplicas: 1, updatedReplicas: 1 } },
-  { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'web-7d4b9', namespace: 'shop', uid: REPLICASET_UID, ownerReferences: owner('Deployment', 'web', DEPLOYMENT_UID) }, spec: { replicas: 1 }, status: { replicas: 1, readyReplicas: 1 } },
-  {
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name: 'web-7d4b9-x2k8p', namespace: 'shop', uid: POD_UID, labels: { app: 'web' }, ownerReferences: owner('ReplicaSet', 'web-7d4b9', REPLICASET_UID), managedFields: [{ manager: 'kubelet' }] },
-    spec: { nodeName: 'minikube', containers: [{ name: 'web', image: 'nginx' }] },
-    status: ready('True'),
-  },
-  { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'debug-canary', namespace: 'shop', labels: { app: 'web' } }, spec: { containers: [{ name: 'sh', image: 'busybox' }] }, status: { phase: 'Pending' } },
-  { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'shop' }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }] } },
-  { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'web-tls', namespace: 'shop' }, type: 'kubernetes.io/tls', data: { 'tls.key': 'c2VjcmV0LWtleQ==' } },
-  { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web-settings', namespace: 'shop' }, data: { mode: 'fast' } },
-  { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'nightly', namespace: 'shop' }, spec: { schedule: '0 2 * * *', suspend: false } },
-  { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv-1' }, spec: { capacity: { storage: '1Gi' } }, status: { phase: 'Bound' } },
-  {
-    apiVersion: 'v1',
-    kind: 'Event',
-    metadata: { name: 'web-7d4b9-x2k8p.17a', namespace: 'shop', uid: '6f1c8a52-0d6e-4c55-9d0b-0c1f5c7e0aee' },
-    involvedObject: { kind: 'Pod', name: 'web-7d4b9-x2k8p', namespace: 'shop', uid: POD_UID },
-    reason: 'BackOff',
-    message: 'Back-off restarting failed container web',
-    type: 'Warning',
-    source: { component: 'kubelet', host: 'minikube' },
-    lastTimestamp: '2026-01-05T10:00:00Z',
-  },
-];
+const items = (scraperId: string) => savedItems(env, scraperId);
 
 let cluster: KubeApiServer;
 
@@ -64,42 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster?.close();
 });
-
-interface Row {
-  id: string;
-  type: string;
-  name: string;
-  health: string | null;
-  status: string | null;
-  parent_type: string | null;
-  parent_name: string | null;
-  tags: Record<string, string>;
-  config: Record<string, unknown>;
-  deleted_at: Date | null;
-}
-
-async function items(scraperId: string): Promise<Map<string, Row>> {
-  const { rows } = await env.server.pool.query<Row>(
-    `select c.id, c.type, c.name, c.health, c.status, p.type as parent_type, p.name as parent_name, c.tags, c.config, c.deleted_at
-       from configs c left join configs p on p.id = c.parent_id where c.scraper_id = $1`,
-    [scraperId],
-  );
-  return new Map(rows.map((row) => [`${row.type}/${row.tags['namespace'] ? `${row.tags['namespace']}/` : ''}${row.name}`, row]));
-}
-
-const scraperYaml = (name: string, server: KubeApiServer, extra = '') => `apiVersion: configs.flanksource.com/v1
-kind: ScrapeConfig
-metadata:
-  name: ${name}
-spec:
-  kubernetes:
-    - clusterName: demo
-      kubeconfig:
-        value: |
-${kubeconfigFor(server).split('\n').map((line) => `          ${line}`).join('\n')}
-      exclusions:
-        name: ['*-canary']
-${extra}`;
 
 describe('the kubernetes scraper', () => {
   it('saves every kind as config-db types it, with health from conditions, owners as parents and secrets without data', async () => {
@@ -159,155 +83,6 @@ describe('the kubernetes scraper', () => {
     const saved = await items(scraperId);
     expect(saved.get('Kubernetes::Pod/shop/web-7d4b9-x2k8p')).toMatchObject({ health: 'warning', status: 'Running' });
     cluster.store.put({ ...cluster.store.get(pods, 'shop', 'web-7d4b9-x2k8p')!, status: ready('True') });
-  });
-
-  it('watches between scrapes: added, modified and deleted objects and new events are applied, and a too-old watch lists again', async () => {
-    const watched = await startKubeApiServer({ objects: shop });
-    const followers = new Followers();
-    const pods = resourceByKind('Pod');
-    try {
-      await env.apply(scraperYaml('watched', watched));
-      const scraperId = await env.scraperId('watched');
-      const run = await runScraper({ ...env.options(), followers }, scraperId, AbortSignal.timeout(30_000));
-      expect(run.errors).toEqual([]);
-      // Every scraped kind and the events are watched.
-      await until(async () => watched.openWatches, (count) => count === 16);
-
-      watched.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-7d4b9-new', namespace: 'shop', labels: { app: 'web' } }, spec: { nodeName: 'minikube', containers: [{ name: 'web', image: 'nginx' }] }, status: ready('True') });
-      watched.store.put({ ...watched.store.get(pods, 'shop', 'web-7d4b9-x2k8p')!, status: { phase: 'Failed', reason: 'Error' } });
-      watched.store.remove(resourceByKind('ConfigMap'), 'shop', 'web-settings');
-      watched.store.put({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'web.oom', namespace: 'shop' }, involvedObject: { kind: 'Pod', uid: POD_UID }, reason: 'OOMKilling', message: 'Memory cgroup out of memory', type: 'Warning', source: { component: 'kernel-monitor' } });
-      await until(
-        () => items(scraperId),
-        (saved) =>
-          saved.get('Kubernetes::Pod/shop/web-7d4b9-new')?.health === 'healthy' &&
-          saved.get('Kubernetes::Pod/shop/web-7d4b9-x2k8p')?.health === 'unhealthy' &&
-          saved.get('Kubernetes::ConfigMap/shop/web-settings')?.deleted_at !== null,
-      );
-      await until(
-        async () => (await env.server.pool.query<{ change_type: string }>("select change_type from config_changes c join configs i on i.id = c.config_id where i.scraper_id = $1 and i.name = 'web-7d4b9-x2k8p'", [scraperId])).rows.map((row) => row.change_type),
-        (types) => types.includes('OOMKilling') && types.includes('BackOff'),
-      );
-
-      // The API server ends every watch, as it does when a watch's time is up: the scraper watches on from the last version it saw.
-      watched.dropWatches();
-      watched.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'after-timeout', namespace: 'shop' }, spec: { containers: [] }, status: { phase: 'Succeeded' } });
-      await until(() => items(scraperId), (saved) => saved.get('Kubernetes::Pod/shop/after-timeout')?.status === 'Completed');
-
-      // It restarts and forgets its history meanwhile: a watch from the older version is 410 Gone, so the kinds are listed again.
-      watched.dropWatches();
-      watched.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'after-restart', namespace: 'shop' }, spec: { containers: [] }, status: { phase: 'Succeeded' } });
-      watched.store.remove(resourceByKind('Secret'), 'shop', 'web-tls');
-      watched.store.compact();
-      await until(
-        () => items(scraperId),
-        (saved) => saved.get('Kubernetes::Pod/shop/after-restart')?.status === 'Completed' && saved.get('Kubernetes::Secret/shop/web-tls')?.deleted_at !== null,
-      );
-    } finally {
-      followers.stopAll();
-      await watched.close();
-    }
-  });
-
-  it("watches within the scrape's field selector, as it lists", async () => {
-    const selected = await startKubeApiServer({ objects: shop });
-    const followers = new Followers();
-    try {
-      const lookups = '      relationships:\n        - {kind: {value: Deployment}, name: {label: shop/deployment}, namespace: {expr: metadata.namespace}}\n';
-      await env.apply(scraperYaml('selected', selected, `      fieldSelector: metadata.namespace!=kube-system\n      watch: [{apiVersion: v1, kind: Pod}]\n${lookups}`));
-      const scraperId = await env.scraperId('selected');
-      expect((await runScraper({ ...env.options(), followers }, scraperId, AbortSignal.timeout(30_000))).errors).toEqual([]);
-      await until(async () => selected.openWatches, (count) => count === 1);
-
-      const pod = (name: string, namespace: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace, labels: { 'shop/deployment': 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] }, status: ready('True') });
-      selected.store.put(pod('kube-proxy-x1', 'kube-system'));
-      selected.store.put(pod('web-7d4b9-late', 'shop'));
-      const saved = await until(() => items(scraperId), (rows) => rows.has('Kubernetes::Pod/shop/web-7d4b9-late'));
-      expect(saved.has('Kubernetes::Pod/kube-system/kube-proxy-x1')).toBe(false);
-      // The entry's relationships lookups relate what the watch saves too: the deployment its label names.
-      const { rows: related } = await env.server.pool.query<{ type: string; name: string }>(
-        "select c.type, c.name from config_relationships r join configs c on c.id = r.config_id where r.related_id = $1 and r.relation <> 'hard' and c.type = 'Kubernetes::Deployment'",
-        [saved.get('Kubernetes::Pod/shop/web-7d4b9-late')!.id],
-      );
-      expect(related).toEqual([{ type: 'Kubernetes::Deployment', name: 'web' }]);
-    } finally {
-      followers.stopAll();
-      await selected.close();
-    }
-  });
-
-  it("drops the events config-db's event.exclusions name, sets severity by severityKeywords, and excludes kinds whatever their case", async () => {
-    const event = (name: string, reason: string, type: string, involved: { kind: string; name: string; namespace: string; uid?: string }): KubeObject => ({
-      apiVersion: 'v1',
-      kind: 'Event',
-      metadata: { name, namespace: involved.namespace },
-      involvedObject: involved,
-      reason,
-      message: `${reason} of ${involved.name}`,
-      type,
-      source: { component: 'kubelet' },
-    });
-    const web = { kind: 'Pod', name: 'web-7d4b9-x2k8p', namespace: 'shop', uid: POD_UID };
-    const probe = { kind: 'Pod', name: 'probe', namespace: 'canaries', uid: '6f1c8a52-0d6e-4c55-9d0b-0c1f5c7e0a04' };
-    const events = await startKubeApiServer({
-      objects: [
-        ...shop.filter((object) => object.kind !== 'Event'),
-        { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'canaries' } },
-        { apiVersion: 'v1', kind: 'Pod', metadata: { name: probe.name, namespace: probe.namespace, uid: probe.uid }, spec: { containers: [{ name: 'probe', image: 'busybox' }] }, status: ready('True') },
-        event('web.created', 'SuccessfulCreate', 'Normal', web),
-        event('web.mount', 'FailedMount', 'Warning', web),
-        event('web.probe', 'Unhealthy', 'Normal', web),
-        event('web.pulled', 'Pulled', 'Normal', web),
-        event('probe.backoff', 'BackOff', 'Warning', probe),
-      ],
-    });
-    const followers = new Followers();
-    try {
-      await env.apply(`apiVersion: configs.flanksource.com/v1
-kind: ScrapeConfig
-metadata:
-  name: events
-spec:
-  kubernetes:
-    - clusterName: events
-      kubeconfig:
-        value: |
-${kubeconfigFor(events).split('\n').map((line) => `          ${line}`).join('\n')}
-      watch: [{apiVersion: v1, kind: Event}]
-      exclusions:
-        kind: [secret, configmap]
-      event:
-        exclusions:
-          reason: [SuccessfulCreate]
-          namespace: [canaries]
-        severityKeywords:
-          error: [failed*]
-          warn: [unhealthy]
-`);
-      const scraperId = await env.scraperId('events');
-      expect((await runScraper({ ...env.options(), followers }, scraperId, AbortSignal.timeout(30_000))).errors).toEqual([]);
-      const saved = await items(scraperId);
-      expect([...saved.values()].filter((row) => row.type === 'Kubernetes::Secret' || row.type === 'Kubernetes::ConfigMap')).toEqual([]);
-      const changesOf = async (name: string) =>
-        (await env.server.pool.query<{ change_type: string; severity: string }>('select c.change_type, c.severity from config_changes c join configs i on i.id = c.config_id where i.scraper_id = $1 and i.name = $2 order by c.change_type', [scraperId, name])).rows;
-      expect(await changesOf('web-7d4b9-x2k8p')).toEqual([
-        { change_type: 'FailedMount', severity: 'high' },
-        { change_type: 'Pulled', severity: 'info' },
-        { change_type: 'Unhealthy', severity: 'medium' },
-      ]);
-      expect(await changesOf('probe')).toEqual([]);
-
-      // Between scrapes the watch drops the same events.
-      await until(async () => events.openWatches, (count) => count === 1);
-      events.store.put(event('web.created-again', 'SuccessfulCreate', 'Normal', web));
-      events.store.put(event('web.scheduling', 'FailedScheduling', 'Warning', web));
-      const watched = await until(() => changesOf('web-7d4b9-x2k8p'), (rows) => rows.some((row) => row.change_type === 'FailedScheduling'));
-      expect(watched).toContainEqual({ change_type: 'FailedScheduling', severity: 'high' });
-      expect(watched.some((row) => row.change_type === 'SuccessfulCreate')).toBe(false);
-    } finally {
-      followers.stopAll();
-      await events.close();
-    }
   });
 
   it('reads a kind page by page, as the API server continues its list', async () => {

@@ -1,7 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Registry } from 'prom-client';
@@ -16,6 +13,7 @@ import { registerPlaybooks } from '../../src/playbooks/register.js';
 import { runCli } from '../support/cli.js';
 import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
 import { until } from '../support/until.js';
+import { ALL_SECRETS, leaked, recordingPeer, sealedPlaybookYaml, sealedSpecsYaml, secret, SECRETS, sha256, tablesHolding as tablesHoldingIn } from './sealed-spec-fixture.js';
 
 /**
  * Credentials written inline in specs (a playbook webhook's token, a webhook check's token, the
@@ -23,43 +21,6 @@ import { until } from '../support/until.js';
  * URLs) are sealed when saved, answered as `<sealed>` to every reader (the data service, GET
  * /api/apply, `pharos get`), and opened only where they are used.
  */
-
-/** Unique secrets, so that a dump of the database can be searched for each. */
-const secret = (what: string) => `${what}-${randomBytes(9).toString('hex')}`;
-const SECRETS = {
-  playbookToken: secret('playbook-token'),
-  actionEnv: secret('action-env'),
-  actionUrlToken: secret('action-url-token'),
-  checkToken: secret('check-token'),
-  httpPassword: secret('http-password'),
-  headerKey: secret('header-key'),
-  scraperPassword: secret('scraper-password'),
-  lokiPassword: secret('loki-password'),
-  notificationToken: secret('notification-token'),
-  notificationPassword: secret('notification-password'),
-  teamToken: secret('team-token'),
-  topologyPassword: secret('topology-password'),
-  connectionPassword: secret('connection-password'),
-};
-const ALL_SECRETS = Object.values(SECRETS);
-
-interface Received {
-  url: string;
-  headers: IncomingHttpHeaders;
-}
-
-/** A peer on loopback that records each request and answers 200 with an empty Loki result. */
-async function recordingPeer(): Promise<{ server: Server; url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    received.push({ url: request.url ?? '', headers: request.headers });
-    request.resume();
-    response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ status: 'success', data: { resultType: 'streams', result: [] } }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
-}
 
 let database: FreshDatabase;
 let server: TestServer;
@@ -71,121 +32,9 @@ let viewer: string;
 /** Reads connections (a viewer may not), but may not write them. */
 let editor: string;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function playbookYaml(token: string): string {
-  return `apiVersion: mission-control.flanksource.com/v1
-kind: Playbook
-metadata:
-  name: sealed-hook
-spec:
-  on:
-    webhook:
-      path: sealed-hook
-      authentication:
-        token: {value: ${token}}
-  actions:
-    - name: digest
-      exec:
-        script: printf %s "$API_TOKEN" | sha256sum
-        env:
-          - name: API_TOKEN
-            value: ${SECRETS.actionEnv}
-    - name: tell
-      notification:
-        url: generic+${peer.url}/hook?token=${SECRETS.actionUrlToken}
-        title: deployed
-        message: deployed
-`;
-}
-
-function otherYaml(): string {
-  return `apiVersion: canaries.flanksource.com/v1
-kind: Canary
-metadata:
-  name: sealed-canary
-spec:
-  schedule: '@every 1h'
-  webhook:
-    name: sealed-push
-    token: {value: ${SECRETS.checkToken}}
-  http:
-    - name: sealed-http
-      url: ${peer.url}/probe
-      username: {value: probe}
-      password: {value: ${SECRETS.httpPassword}}
-      headers:
-        - name: X-Api-Key
-          value: ${SECRETS.headerKey}
-        - name: Accept
-          value: application/json
----
-apiVersion: configs.flanksource.com/v1
-kind: ScrapeConfig
-metadata:
-  name: sealed-scraper
-spec:
-  http:
-    - url: ${peer.url}/items
-      username: reader
-      password: ${SECRETS.scraperPassword}
-      type: Demo::Item
-      id: $.id
----
-apiVersion: pharos.io/v1
-kind: LoggingBackend
-metadata:
-  name: sealed-loki
-spec:
-  loki:
-    url: ${peer.url}
-    username: logs
-    password: ${SECRETS.lokiPassword}
-    selector: '{app="api"}'
----
-apiVersion: mission-control.flanksource.com/v1
-kind: Notification
-metadata:
-  name: sealed-notification
-spec:
-  events: [check.failed]
-  to:
-    url: generic+https://ops:${SECRETS.notificationPassword}@hooks.example.com/alerts?token=${SECRETS.notificationToken}
----
-apiVersion: pharos.io/v1
-kind: Team
-metadata:
-  name: sealed-team
-spec:
-  notifications:
-    - url: slack://${SECRETS.teamToken}@alerts
----
-apiVersion: canaries.flanksource.com/v1
-kind: Topology
-metadata:
-  name: sealed-topology
-spec:
-  components:
-    - name: api
-      type: Service
-      checks:
-        - inline:
-            http:
-              - name: api-up
-                url: ${peer.url}/api
-                password: {value: ${SECRETS.topologyPassword}}
----
-apiVersion: mission-control.flanksource.com/v1
-kind: Connection
-metadata:
-  name: sealed-connection
-spec:
-  type: http
-  url: {value: ${peer.url}}
-  username: {value: svc}
-  password: {value: ${SECRETS.connectionPassword}}
-`;
-}
+const playbookYaml = (token: string) => sealedPlaybookYaml(token, peer.url);
+const otherYaml = () => sealedSpecsYaml(peer.url);
+const tablesHolding = (value: string) => tablesHoldingIn(server.pool, value);
 
 async function apply(yaml: string, token = admin): Promise<{ status: number; body: { resources?: { kind: string; name: string; action: string }[]; message?: string; problems?: { path: string; reason: string }[] } }> {
   const response = await fetch(`${server.url}/api/apply`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/yaml' }, body: yaml });
@@ -198,20 +47,6 @@ async function read(pathAndQuery: string, token = viewer): Promise<{ status: num
 }
 
 const callWebhook = (token: string) => fetch(`${server.url}/api/playbook/webhook/sealed-hook`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
-
-/** The secrets among ALL_SECRETS that `text` holds. */
-const leaked = (text: string) => ALL_SECRETS.filter((value) => text.includes(value));
-
-/** The tables whose rows, as text, hold `value` (as a dump of the database would show them). */
-async function tablesHolding(value: string): Promise<string[]> {
-  const { rows: tables } = await server.pool.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'");
-  const holding: string[] = [];
-  for (const { name } of tables) {
-    const { rows } = await server.pool.query<{ found: boolean }>(`select exists (select 1 from "${name}" t where strpos(t::text, $1) > 0) as found`, [value]);
-    if (rows[0]?.found) holding.push(name);
-  }
-  return holding;
-}
 
 beforeAll(async () => {
   database = await freshDatabase();
