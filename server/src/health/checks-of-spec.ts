@@ -1,4 +1,4 @@
-import { CANARY_SPEC_CHECK_KEYS, HEALTH_CHECK_TYPES, isRecord } from '@pharos/core';
+import { CANARY_SPEC_CHECK_KEYS, HEALTH_CHECK_TYPES, isRecord, isSealedText } from '@pharos/core';
 
 /** One entry of a canary spec's type lists, as a row of `checks` keeps it. */
 export interface CheckDefinition {
@@ -25,10 +25,11 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
+/** Where a check goes, as everyone may read it: none when that was sealed for the credentials in it. */
 function endpointOf(entry: Record<string, unknown>): string | null {
   for (const key of ['url', 'endpoint', 'host', 'addr', 'query', 'path', 'connection']) {
     const value = text(entry[key]);
-    if (value) return value;
+    if (value) return isSealedText(value) ? null : value;
   }
   return null;
 }

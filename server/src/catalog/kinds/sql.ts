@@ -1,4 +1,4 @@
-import { envVarText, isRecord } from '@pharos/core';
+import { envVarText, isRecord, withoutCredentials } from '@pharos/core';
 import { openMysql, openPostgres, type Credentials } from '../../connections/clients.js';
 import { findByReference, hydrate } from '../../connections/resolve.js';
 import { querySqlServer, sqlServerSource } from '../../connections/sql-server.js';
@@ -50,7 +50,7 @@ function driverOf(spec: Record<string, unknown>, target: Target): Driver {
   if (named === 'postgres' || named === 'postgresql') return 'postgres';
   if (named === 'mysql' || named === 'mariadb') return 'mysql';
   if (named === 'sqlserver' || named === 'mssql') return 'sqlserver';
-  throw new Error(`no driver for ${named || target.url}: postgres, mysql or sqlserver`);
+  throw new Error(`no driver for ${named || withoutCredentials(target.url)}: postgres, mysql or sqlserver`);
 }
 
 async function query(driver: Driver, { url, credentials, insecureTls }: Target, sql: string): Promise<{ columns: string[]; rows: Record<string, unknown>[] }> {

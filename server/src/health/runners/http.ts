@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import { isRecord } from '@pharos/core';
+import { isRecord, withoutCredentials } from '@pharos/core';
 import { crawl } from './http-crawl.js';
 import { digestFor } from './http-digest.js';
 import { oauthToken, prepareRequest, type PreparedRequest } from './http-templates.js';
@@ -163,7 +163,7 @@ export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcom
   try {
     url = new URL(prepared.url);
   } catch {
-    return failed(`'${prepared.url}' is not a URL`);
+    return failed(`'${withoutCredentials(prepared.url)}' is not a URL`);
   }
   const method = (text(spec['method']) ?? 'GET').toUpperCase();
   const ntlm = await ntlmOf(spec, context);
