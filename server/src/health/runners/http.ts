@@ -200,7 +200,7 @@ export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcom
   }
   const lifetime = result.url.protocol === 'https:' ? await certificateLifetime(result.url, context.signal) : undefined;
   // As canary-checker's: sslAge is zero without TLS, elapsed is the time to the answer, json an empty object unless the answer is JSON.
-  const data: Record<string, unknown> = { code, headers, content, json: json ?? {}, duration, elapsed: duration, sslAge: lifetime ?? 0, url: result.url.href };
+  const data: Record<string, unknown> = { code, headers, content, json: json ?? {}, duration, elapsed: duration, sslAge: lifetime ?? 0, url: withoutCredentials(result.url.href) };
   const problem = expectationFailure(spec, code, content, json) ?? slower(duration, spec);
   if (problem) return failed(problem, duration, data);
   const maxExpiry = number(spec['maxSSLExpiry']);
