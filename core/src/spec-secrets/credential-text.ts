@@ -63,9 +63,10 @@ export function carriesCredentials(value: string): boolean {
 
 /**
  * A service URL or connection string as it may be shown: without the password of its user info,
- * its token parameters or its `password=`.
+ * its token parameters or its `password=` (one without credentials as it is).
  */
 export function withoutCredentials(value: string): string {
+  if (!carriesCredentials(value)) return value;
   const match = URL_PARTS.exec(value.trim());
   if (!match) return value.replace(CONNECTION_STRING_PASSWORD, '$1').trim();
   const [whole, scheme, authority, path, query] = match as unknown as [string, string, string, string, string | undefined];
