@@ -211,6 +211,6 @@ export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcom
       return failed(`the certificate expires in ${Math.max(0, Math.floor(lifetime / DAY_MS))} days, within ${maxExpiry}`, duration, data);
     }
   }
-  const via = result.redirects > 0 ? ` from ${result.url.href} after ${result.redirects} redirect${result.redirects === 1 ? '' : 's'}` : '';
+  const via = result.redirects > 0 ? ` from ${withoutCredentials(result.url.href)} after ${result.redirects} redirect${result.redirects === 1 ? '' : 's'}` : '';
   return { pass: true, duration, message: `${code} in ${duration} ms${via}`, data };
 };
