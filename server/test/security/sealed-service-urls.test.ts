@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScraper } from '../../src/catalog/run-scraper.js';
 import { ExpressionSandbox } from '../../src/expressions/sandbox.js';
@@ -8,6 +11,7 @@ import { runCanary } from '../../src/health/run-canary.js';
 import { syncCanary } from '../../src/health/sync.js';
 import { sealPlainSpecSecrets } from '../../src/secrets/plain-spec-secrets.js';
 import { runTopology } from '../../src/topology/engine/run-topology.js';
+import { runCli } from '../support/cli.js';
 import { databaseReader, readerUrl, type DatabaseReader } from '../support/database-reader.js';
 import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
 
@@ -260,7 +264,7 @@ describe('credentials in service URLs', () => {
     for (const value of credentials) expect(await tablesHolding(value), value).toEqual([]);
   });
 
-  it('are answered to no reader: the data service, GET /api/apply', async () => {
+  it('are answered to no reader: the data service, GET /api/apply, pharos get', async () => {
     const relations = ['canaries', 'checks', 'check_statuses', 'config_scrapers', 'configs', 'logging_backends', 'topologies', 'components', 'job_histories', 'canaries_with_status', 'config_scrapers_with_status', 'logging_backends_with_status', 'topologies_with_status'];
     for (const relation of relations) {
       const answer = await read(`/api/db/${relation}`);
@@ -282,6 +286,17 @@ describe('credentials in service URLs', () => {
         expect(answer.text, kind).not.toMatch(/v1:[A-Za-z0-9_-]{38}/);
         expect(answer.text, kind).toContain('<sealed>');
       }
+    }
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pharos-get-'));
+    try {
+      for (const [kind, name] of [['canary', 'url-canary'], ['scrapeconfig', 'url-scraper'], ['loggingbackend', 'url-loki']] as const) {
+        const printed = await runCli(['get', kind, name, '-o', 'yaml'], { DATABASE_URL: database.url, PHAROS_DATA_DIR: dataDir });
+        expect(printed.code, printed.stderr).toBe(0);
+        expect(printed.stdout).toContain('<sealed>');
+        expect(leaked(printed.stdout), kind).toEqual([]);
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 
