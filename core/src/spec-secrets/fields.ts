@@ -36,9 +36,9 @@ const INLINE: SpecSecretRules = {
  * The fields of canary-checker's checks and lookups, config-db's scrapers and log backends that hold
  * where a service is: duty's `url` and `connection` (a URL, a connection string or a reference to a
  * saved connection), the `endpoint` of search engines and object stores, `host` and `addr` (written
- * as URLs by some), and config-db's `clickhouseURL`.
+ * as URLs by some), a folder check's `path` (`sftp://user:password@host/dir`) and config-db's `clickhouseURL`.
  */
-export const SERVICE_URL_FIELDS: readonly string[] = ['url', 'endpoint', 'connection', 'connectionString', 'clickhouseURL', 'host', 'addr'];
+export const SERVICE_URL_FIELDS: readonly string[] = ['url', 'endpoint', 'connection', 'connectionString', 'clickhouseURL', 'host', 'addr', 'path'];
 
 /** The inline credentials of specs that reach services, and the credentials written in their service URLs. */
 const SERVICE: SpecSecretRules = { ...INLINE, urlFields: SERVICE_URL_FIELDS };

@@ -54,12 +54,14 @@ describe('credentials of specs', () => {
       mongodb: [{ name: 'm', connection: { value: 'mongodb://u:p@m' } }],
       http: [{ name: 'h', endpoint: 'https://h', headers: { Accept: 'json' }, sftpConnection: { host: 'sftp://u:p@h' } }],
       redis: [{ name: 'r', addr: { valueFrom: { secretKeyRef: { name: 's', key: 'k' } } } }],
+      folder: [{ name: 'f', path: 'sftp://u:p@h/dir' }],
     };
     expect(found(spec).map((leaf) => [leaf.path.join('.'), leaf.kind])).toEqual([
       ['postgres.0.url', 'url'],
       ['mongodb.0.connection.value', 'url'],
       ['http.0.endpoint', 'url'],
       ['http.0.sftpConnection.host', 'url'],
+      ['folder.0.path', 'url'],
     ]);
     expect(found({ sql: [{ connection: 'postgres://u:p@db' }] }, SPEC_SECRET_RULES.ScrapeConfig)).toHaveLength(1);
     expect(found({ loki: { url: 'https://u:p@loki' } }, SPEC_SECRET_RULES.LoggingBackend)).toHaveLength(1);
