@@ -176,7 +176,7 @@ const idOf = async (table: string, name: string) => (await server.pool.query<{ i
 /** The canary's checks run once (as Run Now does): each check's status by name. */
 async function runChecks(canary: string): Promise<Record<string, { pass: boolean; error?: string | undefined; message?: string | undefined }>> {
   const canaryId = await idOf('canaries', canary);
-  await syncCanary(server.pool, canaryId);
+  await syncCanary(server.pool, canaryId, TEST_SECRETS);
   const { checks, statuses } = await runCanary({ pool: server.pool, sandbox, secrets: TEST_SECRETS }, { canaryId }, AbortSignal.timeout(60_000));
   return Object.fromEntries(statuses.map((status) => [checks.find((check) => check.id === status.checkId)!.name, { pass: status.outcome.pass, error: status.outcome.error, message: status.outcome.message }]));
 }
@@ -275,9 +275,14 @@ describe('credentials in service URLs', () => {
     const [canary] = JSON.parse((await read('/api/db/canaries?name=eq.url-canary&select=spec')).text) as { spec: { postgres: Record<string, string>[] } }[];
     expect(canary!.spec.postgres[0]!['url']).toBe('<sealed>');
     expect(canary!.spec.postgres[3]!['connection']).toBe('connection://default/reader-db');
-    // The check's endpoint shows nothing rather than its sealed URL.
-    const checks = JSON.parse((await read('/api/db/checks?select=name,endpoint&name=eq.pg-url')).text) as { endpoint: string | null }[];
-    expect(checks[0]!.endpoint).toBeNull();
+    // A check's endpoint is its URL without the credentials.
+    const endpoints = Object.fromEntries(
+      (JSON.parse((await read('/api/db/checks?select=name,endpoint&name=in.(pg-url,http-token)')).text) as { name: string; endpoint: string | null }[]).map((check) => [check.name, check.endpoint]),
+    );
+    expect(endpoints).toEqual({
+      'pg-url': readerUrl(reader).replace(`:${reader.password}@`, '@'),
+      'http-token': `http://127.0.0.1:${peer.port}/probe?page=2`,
+    });
     for (const kind of ['Canary', 'ScrapeConfig', 'LoggingBackend', 'Topology']) {
       for (const output of ['json', 'yaml']) {
         const answer = await read(`/api/apply/${kind}?output=${output}`);
