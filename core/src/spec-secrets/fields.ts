@@ -12,8 +12,13 @@ export interface SpecSecretRules {
   within: Readonly<Record<string, readonly string[]>>;
   /** `{name, value}` lists and `name: value` maps (headers, env) whose entries named like a credential hold one. */
   namedValues: readonly string[];
-  /** Service URLs, sealed whole when they carry a user, a password or a known token parameter. */
+  /** Service URLs at these paths, sealed whole when they carry a credential (see `carriesCredentials`). */
   urls: readonly SpecPath[];
+  /**
+   * Fields that hold a service URL or a connection string wherever they appear (a check's `url`, a
+   * SQL scraper's `connection`), sealed whole, as text or the `value` of `{value}`, when they carry a credential.
+   */
+  urlFields: readonly string[];
 }
 
 /** password, token, bearer, secret and the keys of cloud and OAuth credentials. */
@@ -24,7 +29,19 @@ const INLINE: SpecSecretRules = {
   within: { tlsConfig: ['key'] },
   namedValues: ['headers', 'env'],
   urls: [],
+  urlFields: [],
 };
+
+/**
+ * The fields of canary-checker's checks and lookups, config-db's scrapers and log backends that hold
+ * where a service is: duty's `url` and `connection` (a URL, a connection string or a reference to a
+ * saved connection), the `endpoint` of search engines and object stores, `host` and `addr` (written
+ * as URLs by some), a folder check's `path` (`sftp://user:password@host/dir`) and config-db's `clickhouseURL`.
+ */
+export const SERVICE_URL_FIELDS: readonly string[] = ['url', 'endpoint', 'connection', 'connectionString', 'clickhouseURL', 'host', 'addr', 'path'];
+
+/** The inline credentials of specs that reach services, and the credentials written in their service URLs. */
+const SERVICE: SpecSecretRules = { ...INLINE, urlFields: SERVICE_URL_FIELDS };
 
 /**
  * Where a Connection as written keeps credentials: the flat password and certificate, the secret
@@ -36,14 +53,15 @@ export const CONNECTION_SECRET_RULES: SpecSecretRules = {
   within: { tls: ['key'], properties: ['accessKey'] },
   namedValues: ['headers'],
   urls: [],
+  urlFields: [],
 };
 
 /** The kinds whose specs keep credentials of their own (Connection seals its own columns), each with its rules. */
 export const SPEC_SECRET_RULES = {
-  Canary: INLINE,
-  Topology: INLINE,
-  ScrapeConfig: INLINE,
-  LoggingBackend: INLINE,
+  Canary: SERVICE,
+  Topology: SERVICE,
+  ScrapeConfig: SERVICE,
+  LoggingBackend: SERVICE,
   IncidentRule: INLINE,
   Playbook: { ...INLINE, urls: [['actions', '*', 'notification', 'url']] },
   Notification: { ...INLINE, urls: [['to', 'url']] },

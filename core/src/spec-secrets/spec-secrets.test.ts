@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLiteralCredential, urlCarriesCredentials } from './credential-text.js';
+import { carriesCredentials, isLiteralCredential, urlCarriesCredentials, withoutCredentials } from './credential-text.js';
 import { SPEC_SECRET_RULES } from './fields.js';
 import { redactSealed, redactSealedText, SEALED_PLACEHOLDER } from './sealed-text.js';
 import { mapSpecSecrets, savedCounterpart, type SecretLeaf } from './walk.js';
@@ -20,7 +20,7 @@ describe('credentials of specs', () => {
       webhook: { name: 'w', token: { valueFrom: { secretKeyRef: { name: 's', key: 't' } } } },
       redis: [{ name: 'r', password: 'plain' }],
     };
-    expect(found(spec).map((leaf) => [leaf.path.join('.'), leaf.value])).toEqual([
+    expect(found(spec).filter((leaf) => leaf.kind === 'credential').map((leaf) => [leaf.path.join('.'), leaf.value])).toEqual([
       ['http.0.password.value', 'p'],
       ['http.0.tlsConfig.key', 'k'],
       ['redis.0.password', 'plain'],
@@ -46,6 +46,46 @@ describe('credentials of specs', () => {
     expect(urlCarriesCredentials('generic+https://hooks.example.com/x?token=abc')).toBe(true);
     expect(urlCarriesCredentials('generic+https://hooks.example.com/x?template=json')).toBe(false);
     expect(urlCarriesCredentials('mailto:ops@example.com')).toBe(false);
+  });
+
+  it('are the service URL fields of checks, lookups, scrapers and log backends, wherever they appear', () => {
+    const spec = {
+      postgres: [{ name: 'db', url: 'postgres://u:p@db/app', query: 'SELECT 1' }],
+      mongodb: [{ name: 'm', connection: { value: 'mongodb://u:p@m' } }],
+      http: [{ name: 'h', endpoint: 'https://h', headers: { Accept: 'json' }, sftpConnection: { host: 'sftp://u:p@h' } }],
+      redis: [{ name: 'r', addr: { valueFrom: { secretKeyRef: { name: 's', key: 'k' } } } }],
+      folder: [{ name: 'f', path: 'sftp://u:p@h/dir' }],
+    };
+    expect(found(spec).map((leaf) => [leaf.path.join('.'), leaf.kind])).toEqual([
+      ['postgres.0.url', 'url'],
+      ['mongodb.0.connection.value', 'url'],
+      ['http.0.endpoint', 'url'],
+      ['http.0.sftpConnection.host', 'url'],
+      ['folder.0.path', 'url'],
+    ]);
+    expect(found({ sql: [{ connection: 'postgres://u:p@db' }] }, SPEC_SECRET_RULES.ScrapeConfig)).toHaveLength(1);
+    expect(found({ loki: { url: 'https://u:p@loki' } }, SPEC_SECRET_RULES.LoggingBackend)).toHaveLength(1);
+    expect(found({ components: [{ lookup: { postgres: [{ url: 'postgres://u:p@db' }] } }] }, SPEC_SECRET_RULES.Topology)).toHaveLength(1);
+    expect(found({ to: { url: 'x' }, spec: { url: 'https://u:p@h' } }, SPEC_SECRET_RULES.Notification)).toEqual([expect.objectContaining({ path: ['to', 'url'] })]);
+  });
+
+  it('carry a credential in a connection string with a password, not in a reference to a saved connection', () => {
+    expect(carriesCredentials('postgres://app:pw@db:5432/app')).toBe(true);
+    expect(carriesCredentials('redis://:pw@cache:6379')).toBe(true);
+    expect(carriesCredentials('Server=db;User Id=sa;Password=pw;')).toBe(true);
+    expect(carriesCredentials('host=db user=app password=pw dbname=app')).toBe(true);
+    expect(carriesCredentials('connection://default/db')).toBe(false);
+    expect(carriesCredentials('db')).toBe(false);
+    expect(carriesCredentials('postgres://db:5432/app?sslmode=disable')).toBe(false);
+    expect(carriesCredentials('Server=db;Database=app;Integrated Security=true')).toBe(false);
+  });
+
+  it('are shown without the password, the token parameters or password=', () => {
+    expect(withoutCredentials('postgres://app:pw@db:5432/app?sslmode=disable')).toBe('postgres://app@db:5432/app?sslmode=disable');
+    expect(withoutCredentials('redis://:pw@cache:6379')).toBe('redis://cache:6379');
+    expect(withoutCredentials('https://h/api?token=t&page=2#top')).toBe('https://h/api?page=2#top');
+    expect(withoutCredentials('Server=db;User Id=sa;Password=pw;Database=app')).toBe('Server=db;User Id=sa;Database=app');
+    expect(withoutCredentials("host=db password='p w' dbname=app")).toBe('host=db dbname=app');
   });
 
   it('leave references, templates and empty values as they are', () => {

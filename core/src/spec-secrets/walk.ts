@@ -25,6 +25,18 @@ function credentialField(value: unknown, path: SecretPath, transform: (leaf: Sec
   return value;
 }
 
+/** A service URL field as written: text, or `{value}` without `valueFrom` (anything else is walked on). */
+function isUrlText(value: unknown): value is string | Record<string, unknown> {
+  return typeof value === 'string' || (isRecord(value) && value['valueFrom'] === undefined && typeof value['value'] === 'string');
+}
+
+/** `transform` on a service URL field's text. */
+function urlField(value: string | Record<string, unknown>, path: SecretPath, transform: (leaf: SecretLeaf) => string): unknown {
+  if (typeof value === 'string') return value === '' ? value : transform({ value, path, kind: 'url' });
+  const text = value['value'] as string;
+  return text === '' ? value : { ...value, value: transform({ value: text, path: [...path, 'value'], kind: 'url' }) };
+}
+
 /** Headers or env: a `{name, value}` list, or a `name: value` map; only the entries named like a credential. */
 function namedValues(value: unknown, path: SecretPath, transform: (leaf: SecretLeaf) => string): unknown {
   if (Array.isArray(value)) {
@@ -52,6 +64,7 @@ export function mapSpecSecrets<T>(spec: T, rules: SpecSecretRules, transform: (l
         const at = [...path, key];
         if (rules.fields.includes(key) || within.includes(key)) return [key, credentialField(child, at, transform)];
         if (rules.namedValues.includes(key)) return [key, namedValues(child, at, transform)];
+        if (rules.urlFields.includes(key) && isUrlText(child)) return [key, urlField(child, at, transform)];
         if (typeof child === 'string' && rules.urls.some((pattern) => matches(pattern, at))) return [key, child === '' ? child : transform({ value: child, path: at, kind: 'url' })];
         return [key, walk(child, at, key)];
       }),

@@ -1,8 +1,9 @@
-import { isRecord, parseGoDuration } from '@pharos/core';
+import { isRecord, parseGoDuration, SPEC_SECRET_RULES } from '@pharos/core';
 import type pg from 'pg';
 import type { JobDefinition, JobOutcome } from '../engine/job.js';
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { openSealedUrls } from '../secrets/spec-secrets.js';
 import { VERSION } from '../version.js';
 import { extractItems, type CelEvaluator } from './extract.js';
 import type { FollowContext, FollowedEntry, Followers } from './followers.js';
@@ -121,7 +122,7 @@ async function scrape(options: ScraperRunOptions, scraper: ScraperRow, signal: A
       const type = typeOfEntry(kind, entry);
       const where = `${kind}[${index}]`;
       try {
-        const read = await reader(entry, context);
+        const read = await reader(openSealedUrls(entry, SPEC_SECRET_RULES.ScrapeConfig, options.secrets), context);
         const extracted = await extractItems(entry, read.inputs, cel, { full: scraper.spec['full'] === true, ...(template ? { template } : {}), ...(scripts ? { scripts } : {}) });
         items.push(...extracted.items);
         if (read.follow) follows.push({ entry, follow: read.follow });

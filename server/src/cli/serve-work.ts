@@ -65,7 +65,7 @@ export async function startServeWork(options: ServeWorkOptions): Promise<void> {
   const engine = new Engine({ pool, logger, metrics, config: { ...loadEngineConfig(), shutdownGraceMs: options.shutdownGraceMs }, events: { discardUnconsumed: true } });
   shutdown.add('engine', () => engine.stop());
   engine.define(canaryRunJob({ pool, sandbox, secrets }));
-  engine.events.on(['canary.changed'], canaryChangedHandler(pool));
+  engine.events.on(['canary.changed'], canaryChangedHandler(pool, secrets));
   engine.define(checkStatusRetention(pool));
   engine.define(slaReportMailJob(pool, loadIdentityConfig()));
   const followers = new Followers();

@@ -1,4 +1,4 @@
-import { parseConnectionReference } from '@pharos/core';
+import { parseConnectionReference, withoutCredentials } from '@pharos/core';
 import type pg from 'pg';
 import { resolveValue, UnresolvedReference } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
@@ -38,7 +38,7 @@ export class ConnectionNotShared extends UnresolvedReference {}
  */
 export async function findByReference(db: pg.Pool | pg.PoolClient, text: string, namespace: string): Promise<ConnectionRow> {
   const reference = parseConnectionReference(text);
-  if (!reference) throw new UnresolvedReference(`'${text}' is not a connection reference: connection://namespace/name, connection://Type/name or a name`);
+  if (!reference) throw new UnresolvedReference(`'${withoutCredentials(text)}' is not a connection reference: connection://namespace/name, connection://Type/name or a name`);
   const conditions = ['deleted_at IS NULL', 'name = $1'];
   const values: unknown[] = [reference.name];
   if (reference.namespace) conditions.push(`namespace = $${values.push(reference.namespace)}`);
@@ -46,7 +46,7 @@ export async function findByReference(db: pg.Pool | pg.PoolClient, text: string,
   const order = reference.namespace ? '' : ` ORDER BY (namespace = $${values.push(namespace)}) DESC`;
   const { rows } = await db.query<ConnectionRow>(`SELECT ${CONNECTION_COLUMNS_SQL} FROM connections WHERE ${conditions.join(' AND ')}${order} LIMIT 2`, values);
   const [first, second] = rows;
-  if (!first) throw new UnresolvedReference(`No connection ${text}: create it on /settings/connections or with pharos apply`);
+  if (!first) throw new UnresolvedReference(`No connection ${withoutCredentials(text)}: create it on /settings/connections or with pharos apply`);
   if (second && first.namespace !== namespace && !reference.namespace) {
     throw new UnresolvedReference(`More than one connection is named ${reference.name}: write connection://namespace/${reference.name}`);
   }

@@ -1,3 +1,4 @@
+import { withoutCredentials } from '@pharos/core';
 import type { Connection, ConnectionConfiguration } from 'tedious';
 import { CONNECT_TIMEOUT_MS, type Credentials } from './clients.js';
 
@@ -36,7 +37,7 @@ export function sqlServerConfig(target: string, credentials: Credentials, option
   try {
     url = new URL(target);
   } catch {
-    throw new Error(`'${target}' is not a SQL Server URL: sqlserver://host:port?database=name`);
+    throw new Error(`'${withoutCredentials(target)}' is not a SQL Server URL: sqlserver://host:port?database=name`);
   }
   if (url.protocol !== 'sqlserver:' && url.protocol !== 'mssql:') throw new Error(`'${url.protocol}//' is not a SQL Server URL: sqlserver://host:port?database=name`);
   if (!url.hostname) throw new Error('the SQL Server URL has no host: sqlserver://host:port?database=name');

@@ -1,4 +1,4 @@
-import { CANARY_SPEC_CHECK_KEYS, HEALTH_CHECK_TYPES, isRecord } from '@pharos/core';
+import { CANARY_SPEC_CHECK_KEYS, HEALTH_CHECK_TYPES, isRecord, isSealedText, withoutCredentials } from '@pharos/core';
 
 /** One entry of a canary spec's type lists, as a row of `checks` keeps it. */
 export interface CheckDefinition {
@@ -25,16 +25,26 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
-function endpointOf(entry: Record<string, unknown>): string | null {
+/** Opens a sealed text, or answers undefined when it cannot. */
+export type Reveal = (sealed: string) => string | undefined;
+
+/**
+ * Where a check goes, as everyone may read it: a URL sealed for the credentials in it without them
+ * (nothing when it cannot be opened here).
+ */
+function endpointOf(entry: Record<string, unknown>, reveal: Reveal | undefined): string | null {
   for (const key of ['url', 'endpoint', 'host', 'addr', 'query', 'path', 'connection']) {
     const value = text(entry[key]);
-    if (value) return value;
+    if (!value) continue;
+    if (!isSealedText(value)) return value;
+    const opened = reveal?.(value);
+    return opened === undefined ? null : withoutCredentials(opened);
   }
   return null;
 }
 
 /** Every check a canary spec describes, named by its `name` (else its type and position). */
-export function checksOfSpec(spec: Record<string, unknown>): CheckDefinition[] {
+export function checksOfSpec(spec: Record<string, unknown>, reveal?: Reveal): CheckDefinition[] {
   const checks: CheckDefinition[] = [];
   for (const type of CHECK_KEYS) {
     const entries = type === 'webhook' && isRecord(spec[type]) ? [spec[type]] : spec[type];
@@ -48,7 +58,7 @@ export function checksOfSpec(spec: Record<string, unknown>): CheckDefinition[] {
         description: text(entry['description']),
         icon: text(entry['icon']),
         labels,
-        endpoint: endpointOf(entry),
+        endpoint: endpointOf(entry, reveal),
         spec: entry,
       });
     });

@@ -1,4 +1,4 @@
-import { envVarText } from '@pharos/core';
+import { envVarText, SPEC_SECRET_RULES } from '@pharos/core';
 import type pg from 'pg';
 import { resolveConnection } from '../connections/resolve.js';
 import { withConnection } from '../connections/with-connection.js';
@@ -6,6 +6,7 @@ import type { JobDefinition, JobOutcome } from '../engine/job.js';
 import type { ExpressionSandbox } from '../expressions/sandbox.js';
 import { resolveValue } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { openSealedUrls } from '../secrets/spec-secrets.js';
 import { CHILD_OF, childNotRun, childStatuses } from './child-checks.js';
 import { applyExpressions } from './evaluate.js';
 import { hasDependencies, orderByDependencies } from './depends-on.js';
@@ -86,7 +87,7 @@ async function runCheck(options: CanaryRunOptions, check: CheckRow, signal: Abor
   };
   let outcome: CheckOutcome;
   try {
-    const spec = await withConnection(options.pool, options.secrets, check.spec, check.namespace ?? 'default');
+    const spec = await withConnection(options.pool, options.secrets, openSealedUrls(check.spec, SPEC_SECRET_RULES.Canary, options.secrets), check.namespace ?? 'default');
     outcome = await applyExpressions(options.sandbox, spec, await runner(spec, context), scope);
   } catch (error) {
     outcome = { pass: false, duration: Math.round(Date.now() - time.getTime()), error: (error as Error).message, data: {} };

@@ -5,7 +5,8 @@ import type { DomainEvent } from '../events/types.js';
 import { runsOnAgents } from '../agents/assignment.js';
 import { LOCAL_AGENT_ID } from '@pharos/core';
 import { CHILD_OF } from './child-checks.js';
-import { checksOfSpec, scheduleOfSpec } from './checks-of-spec.js';
+import { UnsealError, type ServerSecrets } from '../secrets/server-secrets.js';
+import { checksOfSpec, scheduleOfSpec, type Reveal } from './checks-of-spec.js';
 import { checksChanged } from './summary-answers.js';
 
 /** The job each canary's schedule runs. */
@@ -27,13 +28,25 @@ interface CanaryRow {
  * name, so its history stays), checks gone from the spec deleted, the schedule saved; a deleted
  * canary loses both.
  */
-export async function syncCanary(pool: pg.Pool, canaryId: string): Promise<void> {
-  await syncChecks(pool, canaryId);
+export async function syncCanary(pool: pg.Pool, canaryId: string, secrets?: ServerSecrets): Promise<void> {
+  await syncChecks(pool, canaryId, secrets ? revealWith(secrets) : undefined);
   // The dashboard's next summary shows the checks as they are now.
   checksChanged();
 }
 
-async function syncChecks(pool: pg.Pool, canaryId: string): Promise<void> {
+/** Opens what `secrets` sealed; a text sealed with another key is not shown. */
+function revealWith(secrets: ServerSecrets): Reveal {
+  return (sealed) => {
+    try {
+      return secrets.open(sealed);
+    } catch (error) {
+      if (error instanceof UnsealError) return undefined;
+      throw error;
+    }
+  };
+}
+
+async function syncChecks(pool: pg.Pool, canaryId: string, reveal: Reveal | undefined): Promise<void> {
   await transaction(pool, async (client) => {
     const { rows } = await client.query<CanaryRow>('SELECT id, name, namespace, spec, agent_id, deleted_at FROM canaries WHERE id = $1 FOR UPDATE', [canaryId]);
     const canary = rows[0];
@@ -43,7 +56,7 @@ async function syncChecks(pool: pg.Pool, canaryId: string): Promise<void> {
       await removeSchedule(client, canaryScheduleKey(canaryId));
       return;
     }
-    const checks = checksOfSpec(canary.spec ?? {});
+    const checks = checksOfSpec(canary.spec ?? {}, reveal);
     const kept: string[] = [];
     for (const check of checks) {
       const { rows: saved } = await client.query<{ id: string }>(
@@ -74,6 +87,6 @@ async function syncChecks(pool: pg.Pool, canaryId: string): Promise<void> {
 }
 
 /** The consumer of canary.changed. */
-export function canaryChangedHandler(pool: pg.Pool) {
-  return (event: DomainEvent) => syncCanary(pool, event.subjectId);
+export function canaryChangedHandler(pool: pg.Pool, secrets?: ServerSecrets) {
+  return (event: DomainEvent) => syncCanary(pool, event.subjectId, secrets);
 }

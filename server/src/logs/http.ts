@@ -1,3 +1,4 @@
+import { withoutCredentials } from '@pharos/core';
 import type { Agent } from 'undici';
 import { loadOnce } from '../modules/load-once.js';
 import { basicAuthorization } from '../http/basic-auth.js';
@@ -40,7 +41,7 @@ export async function requestJson(name: string, endpoint: ResolvedEndpoint, path
     signal.throwIfAborted();
     if (error instanceof BackendError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new BackendError(`${name} at ${endpoint.url} cannot be reached: ${code && !(error as Error).message.includes(code) ? `${code}: ` : ''}${(error as Error).message}`);
+    throw new BackendError(`${name} at ${withoutCredentials(endpoint.url)} cannot be reached: ${code && !(error as Error).message.includes(code) ? `${code}: ` : ''}${(error as Error).message}`);
   }
   let answer: unknown = text;
   try {

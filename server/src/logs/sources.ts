@@ -1,5 +1,7 @@
+import { SPEC_SECRET_RULES } from '@pharos/core';
 import type pg from 'pg';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { openSealedUrls } from '../secrets/spec-secrets.js';
 import { EndpointError, resolveEndpoint } from './endpoint.js';
 import { FileLogSource } from './file/backend.js';
 import { kubeClientOf } from './kubernetes/access.js';
@@ -18,7 +20,7 @@ export interface SourceContext {
 
 /** The searchable source a saved log backend describes. */
 export async function logSourceOf(context: SourceContext, row: BackendRow): Promise<LogSource> {
-  const parsed = parseBackendSpec(row.spec);
+  const parsed = parseBackendSpec(openSealedUrls(row.spec, SPEC_SECRET_RULES.LoggingBackend, context.secrets));
   if ('problems' in parsed) throw new BackendConfigError(`Log backend ${row.name} is not valid: ${describeProblems(parsed.problems)}`);
   const { backend } = parsed;
   if (backend.kind === 'file') return new FileLogSource(backend);

@@ -1,4 +1,4 @@
-import { envVarText, isRecord } from '@pharos/core';
+import { envVarText, isRecord, isSealedText, SEALED_PLACEHOLDER } from '@pharos/core';
 import { parseJsonWithin } from '../http/json-body.js';
 import { isTimestampLayout } from './timestamp.js';
 
@@ -108,7 +108,9 @@ function endpoint(problems: Problems, section: Record<string, unknown>, path: st
     username: secretOrValue(problems, section, path, 'username'),
     password: secretOrValue(problems, section, path, 'password'),
   };
-  if (result.url && !/^[a-z][a-z0-9+.-]*:\/\//i.test(result.url)) problems.add([...path, 'url'], `url must be an absolute URL, e.g. http://host:port`);
+  // A url sealed for its credentials (or its placeholder, saved back) was an absolute URL when it was written.
+  const sealed = result.url !== undefined && (isSealedText(result.url) || result.url === SEALED_PLACEHOLDER);
+  if (result.url && !sealed && !/^[a-z][a-z0-9+.-]*:\/\//i.test(result.url)) problems.add([...path, 'url'], `url must be an absolute URL, e.g. http://host:port`);
   if (required && !result.connection && !result.url) problems.add([...path, 'url'], 'url or connection is required');
   return result;
 }

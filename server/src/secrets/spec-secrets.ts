@@ -1,4 +1,4 @@
-import { changedDestination, isLiteralCredential, isRecord, isSealedText, mapSpecSecrets, savedCounterpart, SEALED_PLACEHOLDER, urlCarriesCredentials, type SecretPath, type SpecSecretRules } from '@pharos/core';
+import { carriesCredentials, changedDestination, isLiteralCredential, isRecord, isSealedText, mapSpecSecrets, savedCounterpart, SEALED_PLACEHOLDER, type SecretPath, type SpecSecretRules } from '@pharos/core';
 import { UnsealError, type ServerSecrets } from './server-secrets.js';
 
 /** A placeholder of a sealed value that cannot keep it; `path` is where it stands. */
@@ -77,7 +77,8 @@ export interface SealOptions {
 
 /**
  * The spec as it is saved: each credential its rules name sealed with the server's key, except
- * references, templates, service URLs without credentials and the sealed texts already saved there.
+ * references, templates, service URLs and connection strings without credentials (a `connection://`
+ * reference, a connection's name) and the sealed texts already saved there.
  */
 export function sealSpecSecrets<T>(spec: T, rules: SpecSecretRules, secrets: ServerSecrets, options: SealOptions = {}): T {
   return mapSpecSecrets(spec, rules, ({ value, path, kind }) => {
@@ -90,7 +91,8 @@ export function sealSpecSecrets<T>(spec: T, rules: SpecSecretRules, secrets: Ser
       return saved;
     }
     if (isSealedText(value) && (value === saved || (options.keepSealed === true && sealedWithThisKey(secrets, value)))) return value;
-    if (!isLiteralCredential(value) || (kind === 'url' && !urlCarriesCredentials(value))) return value;
+    // A sealed text not kept above was copied from elsewhere: sealed again, in a URL field too.
+    if (!isLiteralCredential(value) || (kind === 'url' && !isSealedText(value) && !carriesCredentials(value))) return value;
     return opensTo(secrets, saved, value) ? saved! : secrets.seal(value);
   });
 }
@@ -103,4 +105,12 @@ export function openSpecSecrets<T>(spec: T, rules: SpecSecretRules, secrets: Ser
     if (error instanceof UnsealError) return undefined;
     throw error;
   }
+}
+
+/**
+ * The spec as it is run: its sealed service URLs and connection strings in clear (the other credentials
+ * are opened where they are read, with the references beside them).
+ */
+export function openSealedUrls<T>(spec: T, rules: SpecSecretRules, secrets: ServerSecrets): T {
+  return mapSpecSecrets(spec, rules, ({ value, kind }) => (kind === 'url' && isSealedText(value) ? secrets.open(value) : value));
 }

@@ -1,3 +1,4 @@
+import { withoutCredentials } from '@pharos/core';
 import { parseFormat } from '../parse-format.js';
 import { text } from './types.js';
 
@@ -37,7 +38,7 @@ export async function fetchPage(spec: Record<string, unknown>, request: PageRequ
   try {
     target = new URL(request.url);
   } catch {
-    throw new Error(`url ${request.url} is not a URL`);
+    throw new Error(`url ${withoutCredentials(request.url)} is not a URL`);
   }
   const method = request.method.toUpperCase();
   if (!METHODS.includes(method)) throw new Error(`method must be one of ${METHODS.join(', ')}`);

@@ -1,5 +1,6 @@
-import { envVarText, isRecord } from '@pharos/core';
+import { envVarText, isRecord, withoutCredentials } from '@pharos/core';
 import { openMysql, openPostgres, type Credentials } from '../../connections/clients.js';
+import { isConnectionString } from '../../connections/connection-string.js';
 import { findByReference, hydrate } from '../../connections/resolve.js';
 import { querySqlServer, sqlServerSource } from '../../connections/sql-server.js';
 import { resolveValue } from '../../secret-store/resolve.js';
@@ -29,7 +30,7 @@ async function targetOf(spec: Record<string, unknown>, context: KindContext): Pr
   const auth = isRecord(spec['auth']) ? spec['auth'] : spec;
   const credentials: Credentials = { username: (await valueOf(auth['username'], context)) ?? null, password: (await valueOf(auth['password'], context)) ?? null };
   const reference = text(spec['connection']);
-  const isUrl = reference !== undefined && !reference.startsWith('connection://') && /^[a-z][a-z0-9+.-]*:\/\//i.test(reference);
+  const isUrl = reference !== undefined && isConnectionString(reference);
   if (reference && !isUrl) {
     const connection = await hydrate(context.pool, context.secrets, await findByReference(context.pool, reference, context.namespace));
     if (!connection.url) throw new Error(`connection ${reference} has no URL`);
@@ -50,7 +51,7 @@ function driverOf(spec: Record<string, unknown>, target: Target): Driver {
   if (named === 'postgres' || named === 'postgresql') return 'postgres';
   if (named === 'mysql' || named === 'mariadb') return 'mysql';
   if (named === 'sqlserver' || named === 'mssql') return 'sqlserver';
-  throw new Error(`no driver for ${named || target.url}: postgres, mysql or sqlserver`);
+  throw new Error(`no driver for ${named || withoutCredentials(target.url)}: postgres, mysql or sqlserver`);
 }
 
 async function query(driver: Driver, { url, credentials, insecureTls }: Target, sql: string): Promise<{ columns: string[]; rows: Record<string, unknown>[] }> {

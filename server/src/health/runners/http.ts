@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import { isRecord } from '@pharos/core';
+import { isRecord, withoutCredentials } from '@pharos/core';
 import { crawl } from './http-crawl.js';
 import { digestFor } from './http-digest.js';
 import { oauthToken, prepareRequest, type PreparedRequest } from './http-templates.js';
@@ -163,7 +163,7 @@ export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcom
   try {
     url = new URL(prepared.url);
   } catch {
-    return failed(`'${prepared.url}' is not a URL`);
+    return failed(`'${withoutCredentials(prepared.url)}' is not a URL`);
   }
   const method = (text(spec['method']) ?? 'GET').toUpperCase();
   const ntlm = await ntlmOf(spec, context);
@@ -200,7 +200,7 @@ export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcom
   }
   const lifetime = result.url.protocol === 'https:' ? await certificateLifetime(result.url, context.signal) : undefined;
   // As canary-checker's: sslAge is zero without TLS, elapsed is the time to the answer, json an empty object unless the answer is JSON.
-  const data: Record<string, unknown> = { code, headers, content, json: json ?? {}, duration, elapsed: duration, sslAge: lifetime ?? 0, url: result.url.href };
+  const data: Record<string, unknown> = { code, headers, content, json: json ?? {}, duration, elapsed: duration, sslAge: lifetime ?? 0, url: withoutCredentials(result.url.href) };
   const problem = expectationFailure(spec, code, content, json) ?? slower(duration, spec);
   if (problem) return failed(problem, duration, data);
   const maxExpiry = number(spec['maxSSLExpiry']);
@@ -211,6 +211,6 @@ export const httpCheck: CheckRunner = async (spec, context): Promise<CheckOutcom
       return failed(`the certificate expires in ${Math.max(0, Math.floor(lifetime / DAY_MS))} days, within ${maxExpiry}`, duration, data);
     }
   }
-  const via = result.redirects > 0 ? ` from ${result.url.href} after ${result.redirects} redirect${result.redirects === 1 ? '' : 's'}` : '';
+  const via = result.redirects > 0 ? ` from ${withoutCredentials(result.url.href)} after ${result.redirects} redirect${result.redirects === 1 ? '' : 's'}` : '';
   return { pass: true, duration, message: `${code} in ${duration} ms${via}`, data };
 };

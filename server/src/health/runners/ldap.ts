@@ -1,3 +1,4 @@
+import { withoutCredentials } from '@pharos/core';
 import { Client, ResultCodeError, type Entry } from 'ldapts';
 import { resultText } from '../../connections/testers/ldap.js';
 import { reasonOf } from '../../connections/testers/types.js';
@@ -30,7 +31,7 @@ function plain(entry: Entry): Record<string, string | string[]> {
 export const ldapCheck: CheckRunner = async (spec, context) => {
   const url = text(spec['url']) ?? (await context.value(spec['url']));
   if (!url) return failed('url (or a connection) is required');
-  if (!/^ldaps?:\/\//i.test(url)) return failed(`'${url}' is not an ldap:// or ldaps:// URL`);
+  if (!/^ldaps?:\/\//i.test(url)) return failed(`'${withoutCredentials(url)}' is not an ldap:// or ldaps:// URL`);
   const username = await context.value(spec['username']);
   const password = (await context.value(spec['password'])) ?? '';
   const base = text(spec['bindDN']);
@@ -56,7 +57,7 @@ export const ldapCheck: CheckRunner = async (spec, context) => {
     if (!base) {
       const duration = elapsed();
       const tooSlow = slower(duration, spec);
-      return tooSlow ? failed(tooSlow, duration) : { pass: true, duration, message: username ? `bound as ${username}` : `connected to ${url}`, data: { count: 0, entries: [], duration } };
+      return tooSlow ? failed(tooSlow, duration) : { pass: true, duration, message: username ? `bound as ${username}` : `connected to ${withoutCredentials(url)}`, data: { count: 0, entries: [], duration } };
     }
     let entries: Entry[];
     try {

@@ -1,3 +1,4 @@
+import { withoutCredentials } from '@pharos/core';
 import { MongoClient, MongoServerError, type Document } from 'mongodb';
 import { reasonOf } from '../../connections/testers/types.js';
 import { failed, slower, text, type CheckRunner } from './types.js';
@@ -29,7 +30,7 @@ async function hello(client: MongoClient): Promise<Document> {
 export const mongodbCheck: CheckRunner = async (spec, context) => {
   const target = text(spec['url']) ?? (await context.value(spec['url']));
   if (!target) return failed('url (or a connection) is required');
-  if (!/^mongodb(\+srv)?:\/\//.test(target)) return failed(`'${target}' is not a mongodb:// or mongodb+srv:// URL`);
+  if (!/^mongodb(\+srv)?:\/\//.test(target)) return failed(`'${withoutCredentials(target)}' is not a mongodb:// or mongodb+srv:// URL`);
   const username = await context.value(spec['username']);
   const password = await context.value(spec['password']);
   const placeholders = target.includes('$(username)') || target.includes('$(password)');

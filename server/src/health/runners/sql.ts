@@ -1,3 +1,4 @@
+import { withoutCredentials } from '@pharos/core';
 import { openMysql, openPostgres, type Credentials } from '../../connections/clients.js';
 import { querySqlServer } from '../../connections/sql-server.js';
 import { renderField } from './field-template.js';
@@ -47,7 +48,7 @@ function sqlCheckOf(type: string): CheckRunner {
     const target = text(spec['url']) ?? (await context.value(spec['url']));
     if (!target) return failed('url (or a connection) is required');
     const driver = driverOf(spec, target, type);
-    if (!driver) return failed(`no driver for '${target}': postgres, mysql or sqlserver`);
+    if (!driver) return failed(`no driver for '${withoutCredentials(target)}': postgres, mysql or sqlserver`);
     let sql: string;
     try {
       sql = await renderField(text(spec['query']) ?? 'SELECT 1', context);

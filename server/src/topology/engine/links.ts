@@ -1,6 +1,7 @@
 import { isRecord } from '@pharos/core';
 import type pg from 'pg';
 import { syncCanary } from '../../health/sync.js';
+import type { ServerSecrets } from '../../secrets/server-secrets.js';
 import type { SavedComponent, TopologyRow } from './persist.js';
 import { checksQuery, componentsQuery, configsQuery, selectorId } from './selectors.js';
 
@@ -117,7 +118,7 @@ function inlineSpec(component: SavedComponent, schedule: string): Record<string,
  * `component/{id}`) whose checks are linked to it and run on the canary's schedule; a component
  * without inline checks loses its canary.
  */
-export async function linkInlineChecks(pool: pg.Pool, topology: TopologyRow, components: readonly SavedComponent[], schedule: string): Promise<void> {
+export async function linkInlineChecks(pool: pg.Pool, topology: TopologyRow, components: readonly SavedComponent[], schedule: string, secrets?: ServerSecrets): Promise<void> {
   const { rows: had } = await pool.query<{ id: string }>(
     `SELECT substr(source, 11) AS id FROM canaries WHERE source = ANY($1::text[]) AND deleted_at IS NULL
      UNION SELECT component_id::text FROM check_component_relationships WHERE component_id = ANY($2::uuid[]) AND deleted_at IS NULL AND selector_id LIKE '${INLINE_PREFIX}%'`,
@@ -144,7 +145,7 @@ export async function linkInlineChecks(pool: pg.Pool, topology: TopologyRow, com
       );
       canaryId = inserted[0]!.id;
     }
-    await syncCanary(pool, canaryId);
+    await syncCanary(pool, canaryId, secrets);
     const checkIds = (await pool.query<{ id: string }>('SELECT id FROM checks WHERE canary_id = $1 AND deleted_at IS NULL', [canaryId])).rows.map((row) => row.id);
     await saveCheckLinks(pool, component.id, checkIds, `${INLINE_PREFIX}${canaryId}`);
     await pool.query(

@@ -1,4 +1,4 @@
-import { envVarText, isRecord } from '@pharos/core';
+import { envVarText, isRecord, SPEC_SECRET_RULES } from '@pharos/core';
 import type pg from 'pg';
 import { resolveConnection } from '../../connections/resolve.js';
 import { withConnection } from '../../connections/with-connection.js';
@@ -9,6 +9,7 @@ import { whyNotRun } from '../../health/not-run-here.js';
 import { CHECK_RUNNERS, checkTimeoutMs, HTTP_USER_AGENT, type CheckOutcome, type RunContext } from '../../health/runners/index.js';
 import { resolveValue } from '../../secret-store/resolve.js';
 import type { ServerSecrets } from '../../secrets/server-secrets.js';
+import { openSealedUrls } from '../../secrets/spec-secrets.js';
 import type { LookupSpec } from './spec.js';
 import { timeoutSignal } from '../../modules/timeout-signal.js';
 
@@ -77,7 +78,7 @@ async function runOne(options: LookupOptions, type: string, spec: Record<string,
   };
   let outcome: CheckOutcome;
   try {
-    const resolved = await withConnection(options.pool, options.secrets, spec, namespace);
+    const resolved = await withConnection(options.pool, options.secrets, openSealedUrls(spec, SPEC_SECRET_RULES.Topology, options.secrets), namespace);
     outcome = await applyExpressions(options.sandbox, resolved, await runner(resolved, context));
   } catch (error) {
     throw new LookupError(`${type} lookup failed: ${(error as Error).message}`);

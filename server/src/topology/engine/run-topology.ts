@@ -48,7 +48,7 @@ export async function runTopology(options: TopologyRunOptions, topologyId: strin
     const deleted = built.incomplete ? 0 : await deleteVanished(client, topology.id, saved.map((component) => component.id));
     return { saved, deleted };
   });
-  await linkInlineChecks(options.pool, topology, saved, topologySchedule(topology.spec ?? {}));
+  await linkInlineChecks(options.pool, topology, saved, topologySchedule(topology.spec ?? {}), options.secrets);
   const above = await recomputeTree(options.pool, options.sandbox, [...saved].reverse().map((component) => component.id));
   for (const id of above) await recomputeUpwards(options.pool, options.sandbox, id);
   return { components: saved.length, deleted, errors: scope.errors };
