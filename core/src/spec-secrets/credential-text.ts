@@ -78,3 +78,34 @@ export function withoutCredentials(value: string): string {
   const kept = parameters && parameters.size > 0 ? `?${parameters.toString()}` : '';
   return `${scheme}${user ? `${user}@` : ''}${host}${path}${kept}${value.trim().slice(whole.length)}`;
 }
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The credentials a service URL or connection string carries, as written and URL-decoded: the
+ * password of its user info, the values of its token parameters, its `password=`. A message that
+ * repeats any of them is cleaned of it.
+ */
+export function credentialsIn(value: string): string[] {
+  if (!carriesCredentials(value)) return [];
+  const match = URL_PARTS.exec(value.trim());
+  const found: string[] = [];
+  if (!match) {
+    for (const entry of value.matchAll(CONNECTION_STRING_PASSWORD)) found.push(entry[3]!.replace(/^(['"])(.*)\1$/, '$2'));
+  } else {
+    const authority = match[2]!;
+    const userInfo = authority.slice(0, Math.max(0, authority.lastIndexOf('@')));
+    if (userInfo.includes(':')) found.push(userInfo.slice(userInfo.indexOf(':') + 1));
+    for (const pair of (match[4] ?? '').slice(1).split('&')) {
+      const [name = '', text = ''] = pair.split(/=(.*)/s);
+      if (TOKEN_PARAMETERS.has(decoded(name).toLowerCase())) found.push(text);
+    }
+  }
+  return [...new Set(found.flatMap((text) => [text, decoded(text)]))].filter((text) => text !== '');
+}

@@ -19,6 +19,8 @@ export interface SpecSecretRules {
    * SQL scraper's `connection`), sealed whole, as text or the `value` of `{value}`, when they carry a credential.
    */
   urlFields: readonly string[];
+  /** Where `urlFields` apply: under these paths only (a playbook's actions), or anywhere when absent. */
+  urlFieldsWithin?: readonly SpecPath[];
 }
 
 /** password, token, bearer, secret and the keys of cloud and OAuth credentials. */
@@ -56,6 +58,14 @@ export const CONNECTION_SECRET_RULES: SpecSecretRules = {
   urlFields: [],
 };
 
+/**
+ * The fields of one playbook action (its kind's object, `http: {url}`): the service URLs of
+ * mission-control's actions (`http.url`, `sql.url` and `sql.connection`, `gitops.repo.url`, a
+ * notification's `url`, a logs action's backend `url` or `endpoint`, an exec's `checkout.url` and
+ * connections' `endpoint`). Not `path`: in an action it is a file or an artifact, never a service.
+ */
+export const PLAYBOOK_ACTION_SECRET_RULES: SpecSecretRules = { ...INLINE, urlFields: SERVICE_URL_FIELDS.filter((field) => field !== 'path') };
+
 /** The kinds whose specs keep credentials of their own (Connection seals its own columns), each with its rules. */
 export const SPEC_SECRET_RULES = {
   Canary: SERVICE,
@@ -63,7 +73,8 @@ export const SPEC_SECRET_RULES = {
   ScrapeConfig: SERVICE,
   LoggingBackend: SERVICE,
   IncidentRule: INLINE,
-  Playbook: { ...INLINE, urls: [['actions', '*', 'notification', 'url']] },
+  // Only under its actions: a webhook trigger's `on.webhook.path` or a selector is no service URL.
+  Playbook: { ...PLAYBOOK_ACTION_SECRET_RULES, urlFieldsWithin: [['actions', '*']] },
   Notification: { ...INLINE, urls: [['to', 'url']] },
   Team: { ...INLINE, urls: [['notifications', '*', 'url']] },
 } as const satisfies Readonly<Record<string, SpecSecretRules>>;

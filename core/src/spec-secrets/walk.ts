@@ -16,6 +16,11 @@ function matches(pattern: SpecPath, path: SecretPath): boolean {
   return pattern.length === path.length && pattern.every((segment, index) => segment === '*' || segment === String(path[index]));
 }
 
+/** Whether `path` lies under one of `prefixes` (or anywhere, without them). */
+function isUnder(prefixes: readonly SpecPath[] | undefined, path: SecretPath): boolean {
+  return prefixes === undefined || prefixes.some((prefix) => path.length > prefix.length && matches(prefix, path.slice(0, prefix.length)));
+}
+
 /** `transform` on a credential field: text, or the `value` of `{value}` without `valueFrom`. */
 function credentialField(value: unknown, path: SecretPath, transform: (leaf: SecretLeaf) => string): unknown {
   if (typeof value === 'string') return value === '' ? value : transform({ value, path, kind: 'credential' });
@@ -64,7 +69,7 @@ export function mapSpecSecrets<T>(spec: T, rules: SpecSecretRules, transform: (l
         const at = [...path, key];
         if (rules.fields.includes(key) || within.includes(key)) return [key, credentialField(child, at, transform)];
         if (rules.namedValues.includes(key)) return [key, namedValues(child, at, transform)];
-        if (rules.urlFields.includes(key) && isUrlText(child)) return [key, urlField(child, at, transform)];
+        if (rules.urlFields.includes(key) && isUrlText(child) && isUnder(rules.urlFieldsWithin, at)) return [key, urlField(child, at, transform)];
         if (typeof child === 'string' && rules.urls.some((pattern) => matches(pattern, at))) return [key, child === '' ? child : transform({ value: child, path: at, kind: 'url' })];
         return [key, walk(child, at, key)];
       }),

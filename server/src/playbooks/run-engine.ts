@@ -1,11 +1,10 @@
 import { formatDuration } from '@pharos/core';
 import type pg from 'pg';
-import { withConnection } from '../connections/with-connection.js';
 import { transactionOn } from '../db/transaction.js';
 import type { JobDefinition } from '../engine/job.js';
 import { enqueueJob } from '../engine/queue.js';
 import { executeAction, whySkipped } from './actions/index.js';
-import { renderAction } from './actions/render-action.js';
+import { runnableFields, sealedUrlCredentials } from './actions/runnable-fields.js';
 import type { ActionOutcome } from './actions/types.js';
 import { delayMs, shouldRun, type ActionState, type RunEnvironment } from './expressions.js';
 import { awaitsApproval } from './approvals.js';
@@ -212,8 +211,7 @@ async function runAction(options: PlaybookOptions, step: Extract<Step, { done: f
   const limit = Math.max(0, Math.min(step.deadline - Date.now(), step.action.timeoutMs ?? Number.POSITIVE_INFINITY));
   const signal = AbortSignal.any([stopping, cancel.signal, timeoutSignal(limit)]);
   try {
-    const rendered = await renderAction(options.sandbox, step.action.kind, step.action.body, step.environment);
-    const body = await withConnection(options.pool, options.secrets, rendered, step.namespace);
+    const body = await runnableFields(options, step.action.kind, step.action.body, step.environment, step.namespace);
     const configId = typeof step.environment.config?.['id'] === 'string' ? step.environment.config['id'] : undefined;
     const outcome = await executeAction(step.action.kind, body, actionContext(options, step.namespace, signal, configId));
     if (signal.aborted && !stopping.aborted && !cancel.signal.aborted && outcome.ok === false) outcome.error = `the action did not finish within ${formatDuration(limit)}`;
@@ -227,9 +225,12 @@ async function runAction(options: PlaybookOptions, step: Extract<Step, { done: f
   }
 }
 
-/** Records what the action did, secret parameters' values replaced by [REDACTED] wherever its result or error repeats them. */
-function recordOutcome(db: pg.PoolClient, runId: string, step: Extract<Step, { done: false }>, answered: ActionOutcome, cancelled: boolean): Promise<void> {
-  const outcome = scrubSecrets(answered, step.secretTexts);
+/**
+ * Records what the action did, secret parameters' values and the credentials of its sealed service
+ * URLs replaced by [REDACTED] wherever its result or error repeats them.
+ */
+function recordOutcome(options: PlaybookOptions, db: pg.PoolClient, runId: string, step: Extract<Step, { done: false }>, answered: ActionOutcome, cancelled: boolean): Promise<void> {
+  const outcome = scrubSecrets(answered, [...step.secretTexts, ...sealedUrlCredentials(step.action.body, options.secrets)]);
   return transactionOn(db, async () => {
     const { rows } = await db.query<{ status: string }>('SELECT status FROM playbook_runs WHERE id = $1 FOR UPDATE', [runId]);
     const retry = !outcome.ok && step.action.retry !== undefined && step.retries < step.action.retry.limit;
@@ -260,7 +261,7 @@ export async function advanceRun(options: PlaybookOptions, runId: string, stoppi
       // Stopping mid-action: the action stays running and the job's next attempt (elsewhere) finds it.
       if (stopping.aborted) throw new Error('the server stopped during the action');
       // Done is done: an outcome is kept through a restart or failover of the database until it is recorded.
-      await lock.retrying((db) => recordOutcome(db, runId, step, outcome, cancelled), stopping);
+      await lock.retrying((db) => recordOutcome(options, db, runId, step, outcome, cancelled), stopping);
     }
   } finally {
     await lock.release();

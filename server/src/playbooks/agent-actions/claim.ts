@@ -1,7 +1,6 @@
 import type pg from 'pg';
-import { withConnection } from '../../connections/with-connection.js';
 import { transaction } from '../../db/transaction.js';
-import { renderAction } from '../actions/render-action.js';
+import { runnableFields } from '../actions/runnable-fields.js';
 import { runEnvironment, type PlaybookOptions, type RunRow } from '../run-context.js';
 import { queueRun } from '../run-engine.js';
 import { REDACTED } from '../run-parameters.js';
@@ -47,7 +46,7 @@ async function payloadOf(options: PlaybookOptions, db: pg.PoolClient, candidate:
   );
   const { environment, namespace, secretTexts } = await runEnvironment(options, db, candidate, spec.env, earlier);
   const templatesOn = action.templatesOn ?? spec.templatesOn ?? 'host';
-  const fields = templatesOn === 'host' ? await withConnection(options.pool, options.secrets, await renderAction(options.sandbox, action.kind, action.body, environment), namespace) : action.body;
+  const fields = templatesOn === 'host' ? await runnableFields(options, action.kind, action.body, environment, namespace) : action.body;
   const body = (await resolveCredentials(options.pool, options.secrets, fields, namespace)) as Record<string, unknown>;
   const connections = await connectionsFor(db, options.secrets, body, namespace);
   const deadline = (candidate.start_time?.getTime() ?? Date.now()) + spec.timeoutMs;

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { transaction } from '../../db/transaction.js';
 import type { PlaybookOptions } from '../run-context.js';
 import { backoffMs, queueRun } from '../run-engine.js';
+import { sealedUrlCredentials } from '../actions/runnable-fields.js';
 import { scrubSecrets, templateParameters, declaredParameters } from '../run-parameters.js';
 import { readPlaybookSpec } from '../spec.js';
 import { AGENT_REPORT_STATUSES, type AgentActionReport, type AgentReportStatus } from './payload.js';
@@ -79,8 +80,10 @@ export function reportAgentAction(options: PlaybookOptions, agentId: string, act
     const spec = readPlaybookSpec(row.spec);
     const action = spec.actions.find((each) => each.name === row.name);
     const { secretTexts } = templateParameters(options.secrets, declaredParameters(row.spec), row.parameters);
-    const result = scrubSecrets(report.result ?? {}, secretTexts);
-    const error = report.error === undefined ? null : scrubSecrets(report.error, secretTexts);
+    // What the agent answers repeats neither secret parameters nor the credentials of the action's sealed service URLs.
+    const scrubbed = [...secretTexts, ...(action ? sealedUrlCredentials(action.body, options.secrets) : [])];
+    const result = scrubSecrets(report.result ?? {}, scrubbed);
+    const error = report.error === undefined ? null : scrubSecrets(report.error, scrubbed);
     const retry = report.status === 'failed' && action?.retry !== undefined && row.retry_count < action.retry.limit;
     const status = report.status === 'completed' ? 'completed' : retry ? 'scheduled' : 'failed';
     await db.query(
