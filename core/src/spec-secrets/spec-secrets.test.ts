@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carriesCredentials, isLiteralCredential, urlCarriesCredentials, withoutCredentials } from './credential-text.js';
+import { carriesCredentials, credentialsIn, isLiteralCredential, urlCarriesCredentials, withoutCredentials } from './credential-text.js';
 import { SPEC_SECRET_RULES } from './fields.js';
 import { redactSealed, redactSealedText, SEALED_PLACEHOLDER } from './sealed-text.js';
 import { mapSpecSecrets, savedCounterpart, type SecretLeaf } from './walk.js';
@@ -39,6 +39,26 @@ describe('credentials of specs', () => {
     expect(found({ to: { url: 'slack://t@c' }, url: 'https://x' }, SPEC_SECRET_RULES.Notification)).toMatchObject([{ path: ['to', 'url'], kind: 'url' }]);
     expect(found({ notifications: [{ url: 'slack://t@c' }] }, SPEC_SECRET_RULES.Team)).toMatchObject([{ path: ['notifications', 0, 'url'], kind: 'url' }]);
     expect(found({ actions: [{ name: 'n', notification: { url: 'generic+https://h/p?token=t' } }] }, SPEC_SECRET_RULES.Playbook)).toHaveLength(1);
+  });
+
+  it("are the service URL fields of a playbook's actions only, never a path, a script or a trigger", () => {
+    const playbook = {
+      on: { webhook: { path: 'https://u:pw@h/hook' } },
+      configs: [{ url: 'https://u:pw@h' }],
+      actions: [
+        { name: 'h', http: { url: 'https://u:pw@api/x?token=t', method: 'POST' } },
+        { name: 's', sql: { connection: 'postgres://u:pw@db/app', url: { value: 'mysql://u:pw@db/app' }, query: 'select 1' } },
+        { name: 'g', gitops: { repo: { url: 'https://git:tok@git.example/r.git' }, files: [{ path: 'https://u:pw@x', content: 'c' }] } },
+        { name: 'e', exec: { script: 'curl https://u:pw@h', artifacts: [{ path: 'out/*' }], checkout: { url: 'https://u:pw@git/r' } } },
+      ],
+    };
+    expect(found(playbook, SPEC_SECRET_RULES.Playbook).map((leaf) => `${leaf.kind} ${leaf.path.join('.')}`)).toEqual([
+      'url actions.0.http.url',
+      'url actions.1.sql.connection',
+      'url actions.1.sql.url.value',
+      'url actions.2.gitops.repo.url',
+      'url actions.3.exec.checkout.url',
+    ]);
   });
 
   it('carry a credential in a URL only with a user, a password or a token parameter', () => {
@@ -86,6 +106,14 @@ describe('credentials of specs', () => {
     expect(withoutCredentials('https://h/api?token=t&page=2#top')).toBe('https://h/api?page=2#top');
     expect(withoutCredentials('Server=db;User Id=sa;Password=pw;Database=app')).toBe('Server=db;User Id=sa;Database=app');
     expect(withoutCredentials("host=db password='p w' dbname=app")).toBe('host=db dbname=app');
+  });
+
+  it('name the credentials they carry, as written and decoded, for messages to be cleaned of them', () => {
+    expect(credentialsIn('postgres://app:p%40ss@db/app')).toEqual(['p%40ss', 'p@ss']);
+    expect(credentialsIn('https://h/api?token=t1&page=2&api_key=k2')).toEqual(['t1', 'k2']);
+    expect(credentialsIn("Server=db;Password='p w';")).toEqual(['p w']);
+    expect(credentialsIn('https://user@h/api')).toEqual([]);
+    expect(credentialsIn('https://h/api')).toEqual([]);
   });
 
   it('leave references, templates and empty values as they are', () => {
