@@ -8,3 +8,10 @@ export function isConnectionString(text: string): boolean {
   if (value.startsWith('connection://')) return false;
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^[A-Za-z][\w ]*=/.test(value);
 }
+
+/** The spec with its `connection`, written as a URL or connection string, as its `url`, over the `url` written (as canary-checker reads it). */
+export function connectionAsUrl(spec: Record<string, unknown>, connection: string): Record<string, unknown> {
+  const own: Record<string, unknown> = { ...spec, url: connection };
+  delete own['connection'];
+  return own;
+}

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
-import { isConnectionString } from './connection-string.js';
+import { connectionAsUrl, isConnectionString } from './connection-string.js';
 import { mergeConnection } from './origin.js';
 import { resolveConnection } from './resolve.js';
 
@@ -11,11 +11,6 @@ import { resolveConnection } from './resolve.js';
 export async function withConnection(pool: pg.Pool, secrets: ServerSecrets, spec: Record<string, unknown>, namespace: string): Promise<Record<string, unknown>> {
   const reference = spec['connection'];
   if (typeof reference !== 'string' || reference === '') return spec;
-  if (isConnectionString(reference)) {
-    // canary-checker's checks read a `connection` that is no connection:// reference as their URL, over `url`.
-    const own: Record<string, unknown> = { ...spec, url: reference };
-    delete own['connection'];
-    return own;
-  }
+  if (isConnectionString(reference)) return connectionAsUrl(spec, reference);
   return mergeConnection(await resolveConnection(pool, secrets, reference, namespace), spec);
 }

@@ -211,7 +211,7 @@ describe("credentials in the service URLs of a playbook's actions", () => {
     expect(received.filter((request) => request.path === '/call').at(-1)?.basic).toBe(`api:${HTTP_PASSWORD}`);
   });
 
-  it('reach an agent that takes the action opened, which it runs with its own key', async () => {
+  it('reach an agent that takes the action opened, which it runs with its own key, its templates rendered here or there', async () => {
     const agentName = `edge-${randomBytes(4).toString('hex')}`;
     const generated = await fetch(`${env.server.url}/api/agent/generate`, {
       method: 'POST',
@@ -232,6 +232,15 @@ actions:
     runsOn: [${agentName}]
     http:
       url: ${scheme}://edge:${AGENT_PASSWORD}@${rest}/agent
+  - name: query-on-agent
+    runsOn: [${agentName}]
+    templatesOn: agent
+    sql:
+      connection: ${readerUrl(reader)}
+      query: select current_user as who, '{{.params.what}}' as what
+parameters:
+  - name: what
+    default: rendered on the agent
 `,
       ),
     );
@@ -246,6 +255,8 @@ actions:
       expect(received.filter((request) => request.path === '/agent').at(-1)?.basic).toBe(`edge:${AGENT_PASSWORD}`);
       // What the agent reported back was cleaned of the password the peer echoed.
       expect(run.actions[0]!.result).toMatchObject({ json: { basic: 'edge:[REDACTED]' } });
+      // Its templates rendered there, a connection written as a URL is the action's URL there too.
+      expect(run.actions[1]!.result).toMatchObject({ rows: [{ who: reader.username, what: 'rendered on the agent' }] });
     } finally {
       stop.abort();
       await loop;

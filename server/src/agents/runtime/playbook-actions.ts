@@ -1,5 +1,6 @@
 import { envVarText, formatDuration, isRecord, PLAYBOOK_ACTION_KINDS } from '@pharos/core';
 import type pg from 'pg';
+import { connectionAsUrl, isConnectionString } from '../../connections/connection-string.js';
 import { mergeConnection } from '../../connections/origin.js';
 import type { ResolvedConnection } from '../../connections/resolve.js';
 import type { ExpressionSandbox } from '../../expressions/sandbox.js';
@@ -121,7 +122,8 @@ async function fieldsOf(options: PlaybookActionLoopOptions, action: AgentActionP
   if (action.templates_on !== 'agent' || !action.template_env) return action.spec;
   const rendered = await renderAction(options.sandbox, action.kind, action.spec, action.template_env);
   const reference = rendered['connection'];
-  return typeof reference === 'string' && reference !== '' ? mergeConnection(await connection(reference), rendered) : rendered;
+  if (typeof reference !== 'string' || reference === '') return rendered;
+  return isConnectionString(reference) ? connectionAsUrl(rendered, reference) : mergeConnection(await connection(reference), rendered);
 }
 
 /** Runs one action with the server's own runners, stopped by its timeout, by the loop stopping, or by upstream saying stop. */

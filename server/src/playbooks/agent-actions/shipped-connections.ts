@@ -1,18 +1,22 @@
 import { isRecord } from '@pharos/core';
 import type pg from 'pg';
+import { isConnectionString } from '../../connections/connection-string.js';
 import { resolveConnection, type ResolvedConnection } from '../../connections/resolve.js';
 import type { ServerSecrets } from '../../secrets/server-secrets.js';
 
 /** A text rendered later, on the agent: its connection cannot be known before. */
 const isTemplate = (text: string): boolean => text.includes('{{') || text.includes('$(');
 
-/** The connections an action's fields name (`connection` at any depth: an http action's, a gitops `repo.connection`), templated names left out. */
+/**
+ * The connections an action's fields name (`connection` at any depth: an http action's, a gitops
+ * `repo.connection`), templated names and connections written as URLs or connection strings left out.
+ */
 export function namedConnections(value: unknown, found = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const item of value) namedConnections(item, found);
   else if (isRecord(value)) {
     for (const [key, item] of Object.entries(value)) {
       if (key === 'connection' && typeof item === 'string') {
-        if (item !== '' && !isTemplate(item)) found.add(item);
+        if (item !== '' && !isTemplate(item) && !isConnectionString(item)) found.add(item);
       } else namedConnections(item, found);
     }
   }
