@@ -98,6 +98,8 @@ export const SEALED_COLUMNS: Readonly<Record<string, Readonly<Record<string, Spe
   logging_backends: { spec: SPEC_SECRET_RULES.LoggingBackend },
   incident_rules: { spec: SPEC_SECRET_RULES.IncidentRule },
   playbooks: { spec: SPEC_SECRET_RULES.Playbook },
+  // A run keeps a copy of its playbook's spec: one copied before its credentials were sealed is sealed at start.
+  playbook_runs: { spec: SPEC_SECRET_RULES.Playbook },
   teams: { spec: SPEC_SECRET_RULES.Team },
   notifications: { custom_services: { ...INLINE, urls: [['*', 'url']] } },
 };

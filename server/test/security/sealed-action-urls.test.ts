@@ -264,14 +264,16 @@ parameters:
     }
   });
 
-  it('are in no table in clear after the runs, and are sealed at start where a row holds them in clear', async () => {
+  it("are in no table in clear after the runs, and are sealed at start where a playbook or a run's copy of it holds them in clear", async () => {
     for (const value of credentials.slice(0, 4)) expect(await tablesHolding(value), value).toEqual([]);
     const plain = `postgres://app:${PLAIN_PASSWORD}@db.example.com:5432/app`;
     await env.pool.query("insert into playbooks (name, title, spec) values ('written-in-clear', 'Written in clear', $1)", [
       { on: { webhook: { path: 'in-clear' } }, actions: [{ name: 'q', sql: { url: plain, query: 'select 1' } }] },
     ]);
-    expect(await tablesHolding(PLAIN_PASSWORD)).toEqual(['playbooks']);
-    expect(await sealPlainSpecSecrets(env.pool, TEST_SECRETS)).toBeGreaterThanOrEqual(1);
+    // A run of an older version kept its copy of the spec in clear.
+    await env.pool.query("insert into playbook_runs (playbook_id, status, spec) values ($1, 'completed', $2)", [playbookId, { actions: [{ name: 'q', sql: { url: plain, query: 'select 1' } }] }]);
+    expect((await tablesHolding(PLAIN_PASSWORD)).sort()).toEqual(['playbook_runs', 'playbooks']);
+    expect(await sealPlainSpecSecrets(env.pool, TEST_SECRETS)).toBeGreaterThanOrEqual(2);
     expect(await tablesHolding(PLAIN_PASSWORD)).toEqual([]);
     const spec = (await env.pool.query<{ spec: { on: { webhook: { path: string } }; actions: { sql: { url: string } }[] } }>("select spec from playbooks where name = 'written-in-clear'")).rows[0]!.spec;
     expect(TEST_SECRETS.open(spec.actions[0]!.sql.url)).toBe(plain);
