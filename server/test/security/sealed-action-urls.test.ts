@@ -279,4 +279,23 @@ parameters:
     expect(TEST_SECRETS.open(spec.actions[0]!.sql.url)).toBe(plain);
     expect(spec.on.webhook.path).toBe('in-clear');
   });
+
+  it('scans the runs, a history that grows without end, once for each set of rules, a batch at a time', async () => {
+    const runs = (count: number) =>
+      env.pool.query("insert into playbook_runs (playbook_id, status, spec) select $1, 'completed', $2 from generate_series(1, $3)", [
+        playbookId,
+        { actions: [{ name: 'q', sql: { url: `postgres://app:${PLAIN_PASSWORD}@db.example.com:5432/app`, query: 'select 1' } }] },
+        count,
+      ]);
+    const inClear = async () => Number((await env.pool.query<{ n: string }>('select count(*) as n from playbook_runs where strpos(spec::text, $1) > 0', [PLAIN_PASSWORD])).rows[0]!.n);
+    // Scanned with these rules already (above): a start does not read every run again.
+    await runs(1);
+    await sealPlainSpecSecrets(env.pool, TEST_SECRETS);
+    expect(await inClear()).toBe(1);
+    // Rules that changed scan them again, however many there are.
+    await runs(1_100);
+    await env.pool.query("update sealed_history_scans set rules_fingerprint = 'older rules' where table_name = 'playbook_runs'");
+    expect(await sealPlainSpecSecrets(env.pool, TEST_SECRETS)).toBe(1_101);
+    expect(await inClear()).toBe(0);
+  });
 });

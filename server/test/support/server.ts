@@ -39,7 +39,12 @@ export async function startTestServer(options: TestServerOptions = {}, databaseU
     pool,
     tokenFor: (roles, email) => createToken(pool, { email: email ?? `test-${randomUUID()}@example.com`, roles }),
     close: async () => {
-      await app.close();
+      const closing = app.close();
+      // A client stopped between connecting and sending its request (an agent loop aborted mid-poll)
+      // would hold the close until Node's headers timeout (a minute): after a grace, it is ended.
+      const ending = setTimeout(() => app.server.closeAllConnections(), 1_000);
+      await closing;
+      clearTimeout(ending);
       await pool.end();
     },
   };
