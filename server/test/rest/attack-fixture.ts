@@ -62,3 +62,15 @@ export async function expectError(response: Response, status: number, code: stri
   if (typeof code === 'string') expect(body.code).toBe(code);
   else expect(body.code).toMatch(code);
 }
+
+/** Every table the attacks name still there, no person gone, and the incidents only those the tests wrote. */
+export async function expectDatabaseIntact(target: AttackTarget, { SCOPE, TITLES }: Pick<AttackValues, 'SCOPE' | 'TITLES'>): Promise<void> {
+  const { pool } = target.server;
+  for (const table of ['people', 'incidents', 'configs', 'access_tokens', 'hypotheses', 'properties']) {
+    const { rows } = await pool.query<{ exists: boolean }>('select to_regclass($1) is not null as exists', [`public.${table}`]);
+    expect(rows).toEqual([{ exists: true }]);
+  }
+  expect(await countRows(pool, 'select count(*) as n from people')).toBe(target.peopleBefore);
+  expect(await countRows(pool, 'select count(*) as n from incidents where coalesce(description, $2) not like $1', [`${SCOPE}-%`, ''])).toBe(target.incidentsBefore);
+  expect(await countRows(pool, 'select count(*) as n from incidents where description = $1', [SCOPE])).toBe(Object.keys(TITLES).length);
+}

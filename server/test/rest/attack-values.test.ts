@@ -1,7 +1,7 @@
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.js';
-import { attackValues, DROP, expectError, startAttackTarget } from './attack-fixture.js';
+import { attackValues, expectDatabaseIntact, type AttackTarget, DROP, expectError, startAttackTarget } from './attack-fixture.js';
 import { countRows, jsonInit, q, rawFetch } from './helpers.js';
 
 /**
@@ -13,14 +13,13 @@ import { countRows, jsonInit, q, rawFetch } from './helpers.js';
 let server: TestServer;
 let token: string;
 let db: PostgrestClient;
-let peopleBefore: number;
-let incidentsBefore: number;
+let target: AttackTarget;
 let configId: string;
 
 const { sfx, SCOPE, TITLES } = attackValues();
 
 beforeAll(async () => {
-  ({ server, token, db, configId, peopleBefore, incidentsBefore } = await startAttackTarget({ sfx, SCOPE, TITLES }));
+  ({ server, token, db, configId } = target = await startAttackTarget({ sfx, SCOPE, TITLES }));
 });
 
 afterAll(async () => {
@@ -207,12 +206,6 @@ describe('function arguments', () => {
 
 describe('afterwards', () => {
   it('the database is intact', async () => {
-    for (const table of ['people', 'incidents', 'configs', 'access_tokens', 'hypotheses', 'properties']) {
-      const { rows } = await server.pool.query<{ exists: boolean }>('select to_regclass($1) is not null as exists', [`public.${table}`]);
-      expect(rows).toEqual([{ exists: true }]);
-    }
-    expect(await countRows(server.pool, 'select count(*) as n from people')).toBe(peopleBefore);
-    expect(await countRows(server.pool, 'select count(*) as n from incidents where coalesce(description, $2) not like $1', [`${SCOPE}-%`, ''])).toBe(incidentsBefore);
-    expect(await countRows(server.pool, 'select count(*) as n from incidents where description = $1', [SCOPE])).toBe(Object.keys(TITLES).length);
+    await expectDatabaseIntact(target, { SCOPE, TITLES });
   });
 });

@@ -14,6 +14,7 @@ import { runCli } from '../support/cli.js';
 import { databaseReader, readerUrl, type DatabaseReader } from '../support/database-reader.js';
 import { manifest } from '../support/manifest.js';
 import { TEST_SECRETS } from '../support/server.js';
+import { tablesHolding } from '../support/tables-holding.js';
 
 /**
  * Credentials written inside the service URLs of playbook actions (an http action's url, a sql
@@ -97,17 +98,6 @@ async function read(pathAndQuery: string, token = viewer): Promise<{ status: num
 
 const leaked = (text: string) => credentials.filter((value) => text.includes(value));
 
-/** The tables whose rows, as text, hold `value` (as a dump of the database would show them). */
-async function tablesHolding(value: string): Promise<string[]> {
-  const { rows: tables } = await env.pool.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'");
-  const holding: string[] = [];
-  for (const { name } of tables) {
-    const { rows } = await env.pool.query<{ found: boolean }>(`select exists (select 1 from "${name}" t where strpos(t::text, $1) > 0) as found`, [value]);
-    if (rows[0]?.found) holding.push(name);
-  }
-  return holding;
-}
-
 async function runToEnd(id = playbookId): Promise<RunView> {
   const { status, body } = await env.start({ id, config_id: configId });
   expect(status, JSON.stringify(body)).toBe(201);
@@ -141,7 +131,7 @@ describe("credentials in the service URLs of a playbook's actions", () => {
     expect(spec.actions[2]!.sql!['connection']).toMatch(/^v1:/);
     expect(spec.actions[3]!.exec).toEqual({ script: 'echo done', artifacts: [{ path: 'out/*' }] });
     expect(spec.on.webhook.path).toBe('hook-sealed-actions');
-    for (const value of credentials.slice(0, 3)) expect(await tablesHolding(value), value).toEqual([]);
+    for (const value of credentials.slice(0, 3)) expect(await tablesHolding(env.pool, value), value).toEqual([]);
   });
 
   it('reach the HTTP peer as basic credentials and the token, and the real PostgreSQL as its role, without the results repeating them', async () => {
@@ -265,16 +255,16 @@ parameters:
   });
 
   it("are in no table in clear after the runs, and are sealed at start where a playbook or a run's copy of it holds them in clear", async () => {
-    for (const value of credentials.slice(0, 4)) expect(await tablesHolding(value), value).toEqual([]);
+    for (const value of credentials.slice(0, 4)) expect(await tablesHolding(env.pool, value), value).toEqual([]);
     const plain = `postgres://app:${PLAIN_PASSWORD}@db.example.com:5432/app`;
     await env.pool.query("insert into playbooks (name, title, spec) values ('written-in-clear', 'Written in clear', $1)", [
       { on: { webhook: { path: 'in-clear' } }, actions: [{ name: 'q', sql: { url: plain, query: 'select 1' } }] },
     ]);
     // A run of an older version kept its copy of the spec in clear.
     await env.pool.query("insert into playbook_runs (playbook_id, status, spec) values ($1, 'completed', $2)", [playbookId, { actions: [{ name: 'q', sql: { url: plain, query: 'select 1' } }] }]);
-    expect((await tablesHolding(PLAIN_PASSWORD)).sort()).toEqual(['playbook_runs', 'playbooks']);
+    expect((await tablesHolding(env.pool, PLAIN_PASSWORD)).sort()).toEqual(['playbook_runs', 'playbooks']);
     expect(await sealPlainSpecSecrets(env.pool, TEST_SECRETS)).toBeGreaterThanOrEqual(2);
-    expect(await tablesHolding(PLAIN_PASSWORD)).toEqual([]);
+    expect(await tablesHolding(env.pool, PLAIN_PASSWORD)).toEqual([]);
     const spec = (await env.pool.query<{ spec: { on: { webhook: { path: string } }; actions: { sql: { url: string } }[] } }>("select spec from playbooks where name = 'written-in-clear'")).rows[0]!.spec;
     expect(TEST_SECRETS.open(spec.actions[0]!.sql.url)).toBe(plain);
     expect(spec.on.webhook.path).toBe('in-clear');

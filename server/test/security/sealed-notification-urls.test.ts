@@ -5,6 +5,7 @@ import { syncCanary } from '../../src/health/sync.js';
 import { freePort } from '../support/http.js';
 import { TEST_SECRETS } from '../support/server.js';
 import { notificationTest } from '../notifications/helpers.js';
+import { tablesHolding } from '../support/tables-holding.js';
 
 /**
  * A notification's service URL and a team channel's URL that carry a token are sealed when saved and
@@ -13,16 +14,6 @@ import { notificationTest } from '../notifications/helpers.js';
  */
 
 const env = notificationTest();
-
-async function tablesHolding(value: string): Promise<string[]> {
-  const { rows: tables } = await env.pool.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'");
-  const holding: string[] = [];
-  for (const { name } of tables) {
-    const { rows } = await env.pool.query<{ found: boolean }>(`select exists (select 1 from "${name}" t where strpos(t::text, $1) > 0) as found`, [value]);
-    if (rows[0]?.found) holding.push(name);
-  }
-  return holding;
-}
 
 describe('service URLs with tokens', () => {
   it('are sealed and answered as <sealed>, and still receive the failures of a check', async () => {
@@ -67,8 +58,8 @@ spec:
   to:
     team: sealed-pager
 `);
-    expect(await tablesHolding(ruleToken)).toEqual([]);
-    expect(await tablesHolding(teamToken)).toEqual([]);
+    expect(await tablesHolding(env.pool, ruleToken)).toEqual([]);
+    expect(await tablesHolding(env.pool, teamToken)).toEqual([]);
 
     const viewer = await env.server.tokenFor([]);
     const rules = await env.call('GET', '/api/db/notifications?name=eq.sealed-rule&select=custom_services', undefined, viewer);

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +12,8 @@ import { runTopology } from '../../src/topology/engine/run-topology.js';
 import { runCli } from '../support/cli.js';
 import { databaseReader, readerUrl, type DatabaseReader } from '../support/database-reader.js';
 import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
+import { tablesHolding } from '../support/tables-holding.js';
+import { recordingPeer } from './sealed-spec-fixture.js';
 
 /**
  * Credentials written inside the service URLs and connection strings of checks, lookups, scrapers
@@ -25,24 +25,6 @@ const secret = (what: string) => `${what}-${randomBytes(9).toString('hex')}`;
 const TOKEN = secret('probe-token');
 const LOKI_PASSWORD = secret('loki-password');
 const STRING_PASSWORD = secret('string-password');
-
-interface Received {
-  url: string;
-  headers: IncomingHttpHeaders;
-}
-
-/** A peer on loopback that records each request and answers 200 with an empty Loki result. */
-async function recordingPeer(): Promise<{ server: Server; port: number; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    received.push({ url: request.url ?? '', headers: request.headers });
-    request.resume();
-    response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ status: 'success', data: { resultType: 'streams', result: [] } }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as AddressInfo).port, received };
-}
 
 let database: FreshDatabase;
 let server: TestServer;
@@ -88,7 +70,7 @@ spec:
       query: SELECT 1
   http:
     - name: http-token
-      url: http://127.0.0.1:${peer.port}/probe?token=${TOKEN}&page=2
+      url: ${peer.url}/probe?token=${TOKEN}&page=2
   mssql:
     - name: mssql-string
       connection: "Server=127.0.0.1;User Id=sa;Password=${STRING_PASSWORD};"
@@ -117,7 +99,7 @@ metadata:
   name: url-loki
 spec:
   loki:
-    url: http://logs:${lokiPassword}@127.0.0.1:${peer.port}
+    url: ${peer.url.replace('http://', `http://logs:${lokiPassword}@`)}
     selector: '{app="api"}'
 ---
 apiVersion: canaries.flanksource.com/v1
@@ -159,17 +141,6 @@ async function patch(relation: string, id: string, body: unknown): Promise<numbe
 }
 
 const leaked = (text: string) => credentials.filter((value) => text.includes(value));
-
-/** The tables whose rows, as text, hold `value` (as a dump of the database would show them). */
-async function tablesHolding(value: string): Promise<string[]> {
-  const { rows: tables } = await server.pool.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'");
-  const holding: string[] = [];
-  for (const { name } of tables) {
-    const { rows } = await server.pool.query<{ found: boolean }>(`select exists (select 1 from "${name}" t where strpos(t::text, $1) > 0) as found`, [value]);
-    if (rows[0]?.found) holding.push(name);
-  }
-  return holding;
-}
 
 const idOf = async (table: string, name: string) => (await server.pool.query<{ id: string }>(`select id from ${table} where name = $1 and deleted_at is null`, [name])).rows[0]!.id;
 
@@ -261,7 +232,7 @@ describe('credentials in service URLs', () => {
   });
 
   it('are in no table in clear, after the runs too', async () => {
-    for (const value of credentials) expect(await tablesHolding(value), value).toEqual([]);
+    for (const value of credentials) expect(await tablesHolding(server.pool, value), value).toEqual([]);
   });
 
   it('are answered to no reader: the data service, GET /api/apply, pharos get', async () => {
@@ -281,7 +252,7 @@ describe('credentials in service URLs', () => {
     );
     expect(endpoints).toEqual({
       'pg-url': readerUrl(reader).replace(`:${reader.password}@`, '@'),
-      'http-token': `http://127.0.0.1:${peer.port}/probe?page=2`,
+      'http-token': `${peer.url}/probe?page=2`,
     });
     for (const kind of ['Canary', 'ScrapeConfig', 'LoggingBackend', 'Topology']) {
       for (const output of ['json', 'yaml']) {
@@ -339,16 +310,16 @@ describe('credentials in service URLs', () => {
     expect(reapplied.body.resources!.find((resource) => resource.kind === 'LoggingBackend')).toMatchObject({ action: 'configured' });
     expect((await queryLogs()).status).toBe(200);
     expect(peer.received.filter((request) => request.url.startsWith('/loki/api/v1/query_range')).at(-1)?.headers.authorization).toBe(`Basic ${Buffer.from(`logs:${changed}`).toString('base64')}`);
-    expect(await tablesHolding(changed)).toEqual([]);
+    expect(await tablesHolding(server.pool, changed)).toEqual([]);
   });
 
   it('are sealed at start where a row holds them in clear', async () => {
     const plain = `postgres://app:${STRING_PASSWORD}@db.example.com:5432/app`;
     const keyValue = `host=db.example.com user=app password=${STRING_PASSWORD} dbname=app`;
     await server.pool.query("insert into canaries (name, namespace, spec) values ('written-in-clear', 'default', $1)", [{ postgres: [{ name: 'old', url: plain }, { name: 'kv', connection: keyValue }, { name: 'ref', connection: 'reader-db' }] }]);
-    expect(await tablesHolding(STRING_PASSWORD)).toEqual(['canaries']);
+    expect(await tablesHolding(server.pool, STRING_PASSWORD)).toEqual(['canaries']);
     expect(await sealPlainSpecSecrets(server.pool, TEST_SECRETS)).toBeGreaterThanOrEqual(1);
-    expect(await tablesHolding(STRING_PASSWORD)).toEqual([]);
+    expect(await tablesHolding(server.pool, STRING_PASSWORD)).toEqual([]);
     const spec = (await server.pool.query<{ spec: { postgres: Record<string, string>[] } }>("select spec from canaries where name = 'written-in-clear'")).rows[0]!.spec;
     expect(TEST_SECRETS.open(spec.postgres[0]!['url']!)).toBe(plain);
     expect(TEST_SECRETS.open(spec.postgres[1]!['connection']!)).toBe(keyValue);

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type pg from 'pg';
 
 /**
  * The specs of the sealed-secrets tests, each credential written inline with a value of its own, and
@@ -165,14 +164,3 @@ spec:
 
 /** The secrets among ALL_SECRETS that `text` holds. */
 export const leaked = (text: string) => ALL_SECRETS.filter((value) => text.includes(value));
-
-/** The tables whose rows, as text, hold `value` (as a dump of the database would show them). */
-export async function tablesHolding(pool: pg.Pool, value: string): Promise<string[]> {
-  const { rows: tables } = await pool.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'");
-  const holding: string[] = [];
-  for (const { name } of tables) {
-    const { rows } = await pool.query<{ found: boolean }>(`select exists (select 1 from "${name}" t where strpos(t::text, $1) > 0) as found`, [value]);
-    if (rows[0]?.found) holding.push(name);
-  }
-  return holding;
-}

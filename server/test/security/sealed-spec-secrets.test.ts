@@ -13,7 +13,8 @@ import { registerPlaybooks } from '../../src/playbooks/register.js';
 import { runCli } from '../support/cli.js';
 import { freshDatabase, startTestServer, TEST_SECRETS, type FreshDatabase, type TestServer } from '../support/server.js';
 import { until } from '../support/until.js';
-import { ALL_SECRETS, leaked, recordingPeer, sealedPlaybookYaml, sealedSpecsYaml, secret, SECRETS, sha256, tablesHolding as tablesHoldingIn } from './sealed-spec-fixture.js';
+import { ALL_SECRETS, leaked, recordingPeer, sealedPlaybookYaml, sealedSpecsYaml, secret, SECRETS, sha256 } from './sealed-spec-fixture.js';
+import { tablesHolding as tablesHoldingIn } from '../support/tables-holding.js';
 
 /**
  * Credentials written inline in specs (a playbook webhook's token, a webhook check's token, the
