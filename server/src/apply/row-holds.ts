@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isSealed } from '../connections/sealing.js';
-import { UnsealError, type ServerSecrets } from '../secrets/server-secrets.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { StoredRow } from './stores.js';
 
 /**
@@ -11,12 +11,8 @@ function comparable(value: unknown, secrets: ServerSecrets): unknown {
   if (value === undefined || value === null) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'string' && isSealed(value)) {
-    try {
-      return { opened: secrets.open(value) };
-    } catch (error) {
-      if (error instanceof UnsealError) return value;
-      throw error;
-    }
+    const opened = secrets.openIfOurs(value);
+    return opened === undefined ? value : { opened };
   }
   if (Array.isArray(value)) return value.map((item) => comparable(item, secrets));
   if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, comparable(item, secrets)]));

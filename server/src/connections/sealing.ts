@@ -1,5 +1,5 @@
 import { isEnvVarReference, secretKeys } from '@pharos/core';
-import { ServerSecrets, UnsealError } from '../secrets/server-secrets.js';
+import { ServerSecrets } from '../secrets/server-secrets.js';
 
 /** A connection row's credential columns and properties, as the database holds them. */
 export interface StoredCredentials {
@@ -16,14 +16,7 @@ export interface StoredCredentials {
  */
 export function sealCredential(secrets: ServerSecrets, value: string): string {
   if (isEnvVarReference(value)) return value;
-  if (value.startsWith('v1:')) {
-    try {
-      secrets.open(value);
-      return value;
-    } catch (error) {
-      if (!(error instanceof UnsealError)) throw error;
-    }
-  }
+  if (value.startsWith('v1:') && secrets.openIfOurs(value) !== undefined) return value;
   return secrets.seal(value);
 }
 

@@ -5,7 +5,7 @@ import type { DomainEvent } from '../events/types.js';
 import { runsOnAgents } from '../agents/assignment.js';
 import { LOCAL_AGENT_ID } from '@pharos/core';
 import { CHILD_OF } from './child-checks.js';
-import { UnsealError, type ServerSecrets } from '../secrets/server-secrets.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
 import { checksOfSpec, scheduleOfSpec, type Reveal } from './checks-of-spec.js';
 import { checksChanged } from './summary-answers.js';
 
@@ -29,21 +29,9 @@ interface CanaryRow {
  * canary loses both.
  */
 export async function syncCanary(pool: pg.Pool, canaryId: string, secrets?: ServerSecrets): Promise<void> {
-  await syncChecks(pool, canaryId, secrets ? revealWith(secrets) : undefined);
+  await syncChecks(pool, canaryId, secrets ? (sealed) => secrets.openIfOurs(sealed) : undefined);
   // The dashboard's next summary shows the checks as they are now.
   checksChanged();
-}
-
-/** Opens what `secrets` sealed; a text sealed with another key is not shown. */
-function revealWith(secrets: ServerSecrets): Reveal {
-  return (sealed) => {
-    try {
-      return secrets.open(sealed);
-    } catch (error) {
-      if (error instanceof UnsealError) return undefined;
-      throw error;
-    }
-  };
 }
 
 async function syncChecks(pool: pg.Pool, canaryId: string, reveal: Reveal | undefined): Promise<void> {

@@ -1,17 +1,13 @@
 import { isRecord, isSealedText } from '@pharos/core';
-import { UnsealError, type ServerSecrets } from '../secrets/server-secrets.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { LiveRule } from './rules.js';
 
 /** A channel entry ({connection | url, properties}) with its URL in clear when it was sealed. */
 function openEntry(entry: unknown, secrets: ServerSecrets): unknown {
   if (!isRecord(entry) || !isSealedText(entry['url'])) return entry;
-  try {
-    return { ...entry, url: secrets.open(entry['url']) };
-  } catch (error) {
-    // Sealed with another key: the send fails on the URL and says so in its history.
-    if (error instanceof UnsealError) return entry;
-    throw error;
-  }
+  const url = secrets.openIfOurs(entry['url']);
+  // Sealed with another key: the send fails on the URL and says so in its history.
+  return url === undefined ? entry : { ...entry, url };
 }
 
 /** A rule whose service URLs (its custom services' and its team's channels') are in clear, as sending needs them. */

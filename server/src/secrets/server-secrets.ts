@@ -43,6 +43,16 @@ export class ServerSecrets {
     }
   }
 
+  /** `sealed` in clear, or undefined when this key did not seal it (another key's, or not sealed at all). */
+  openIfOurs(sealed: string): string | undefined {
+    try {
+      return this.open(sealed);
+    } catch (error) {
+      if (error instanceof UnsealError) return undefined;
+      throw error;
+    }
+  }
+
   /** A keyed digest (hex) of `value` for `purpose`: equal values give equal digests, nothing else does. */
   digest(purpose: string, value: string): string {
     return createHmac('sha256', this.derive(`digest:${purpose}`)).update(value).digest('hex');

@@ -39,25 +39,9 @@ function savedSealedText(saved: unknown, current: unknown, path: SecretPath): st
   return sealedIn(savedCounterpart(saved, current, path.slice(0, -1)));
 }
 
-function opensTo(secrets: ServerSecrets, sealed: string | undefined, plain: string): boolean {
-  if (sealed === undefined) return false;
-  try {
-    return secrets.open(sealed) === plain;
-  } catch (error) {
-    if (error instanceof UnsealError) return false;
-    throw error;
-  }
-}
+const opensTo = (secrets: ServerSecrets, sealed: string | undefined, plain: string): boolean => sealed !== undefined && secrets.openIfOurs(sealed) === plain;
 
-function sealedWithThisKey(secrets: ServerSecrets, value: string): boolean {
-  try {
-    secrets.open(value);
-    return true;
-  } catch (error) {
-    if (error instanceof UnsealError) return false;
-    throw error;
-  }
-}
+const sealedWithThisKey = (secrets: ServerSecrets, value: string): boolean => secrets.openIfOurs(value) !== undefined;
 
 export interface SealOptions {
   /**

@@ -1,6 +1,6 @@
 import { credentialsIn, isSealedText, mapSpecSecrets, PLAYBOOK_ACTION_SECRET_RULES } from '@pharos/core';
 import { withConnection } from '../../connections/with-connection.js';
-import { UnsealError, type ServerSecrets } from '../../secrets/server-secrets.js';
+import type { ServerSecrets } from '../../secrets/server-secrets.js';
 import { openSealedUrls } from '../../secrets/spec-secrets.js';
 import type { RunEnvironment } from '../expressions.js';
 import type { PlaybookOptions } from '../run-context.js';
@@ -21,13 +21,9 @@ export async function runnableFields(options: PlaybookOptions, kind: ActionKind,
 export function sealedUrlCredentials(body: Record<string, unknown>, secrets: ServerSecrets): string[] {
   const found: string[] = [];
   mapSpecSecrets(body, PLAYBOOK_ACTION_SECRET_RULES, ({ value, kind }) => {
-    if (kind !== 'url' || !isSealedText(value)) return value;
-    try {
-      found.push(...credentialsIn(secrets.open(value)));
-    } catch (error) {
-      // Sealed with another key: the action could not have used it, so nothing of it can be repeated.
-      if (!(error instanceof UnsealError)) throw error;
-    }
+    // One sealed with another key could not have been used, so nothing of it can be repeated.
+    const opened = kind === 'url' && isSealedText(value) ? secrets.openIfOurs(value) : undefined;
+    if (opened !== undefined) found.push(...credentialsIn(opened));
     return value;
   });
   return found;
