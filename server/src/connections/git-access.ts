@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { splitUserInfo } from './url-user-info.js';
 
 /** What a git connection gives: the remote, its basic credentials or an SSH private key. */
 export interface GitAccess {
@@ -21,13 +22,9 @@ esac
 /** The remote without the credentials an HTTP URL may carry, those moved to the access where it has none of its own. */
 export function withoutUrlCredentials(access: GitAccess): GitAccess {
   if (!/^https?:\/\//i.test(access.url)) return access;
-  const url = new URL(access.url);
-  if (!url.username && !url.password) return access;
-  const username = access.username || decodeURIComponent(url.username);
-  const password = access.password || decodeURIComponent(url.password);
-  url.username = '';
-  url.password = '';
-  return { ...access, url: url.toString(), username, password };
+  const written = splitUserInfo(access.url);
+  if (written.url === access.url) return access;
+  return { ...access, url: written.url, username: access.username || (written.username ?? ''), password: access.password || (written.password ?? '') };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { ForeignOrigin, targetWithin } from '../connections/origin.js';
 import { resolveConnection } from '../connections/resolve.js';
+import { splitUserInfo } from '../connections/url-user-info.js';
 import { resolveValue, UnresolvedReference } from '../secret-store/resolve.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Endpoint } from './spec.js';
@@ -23,22 +24,6 @@ export interface EndpointContext {
 /** A reference that cannot be resolved: the backend's configuration is at fault (the route answers 400). */
 export class EndpointError extends Error {}
 
-/** A url's user and password (`https://user:password@host`), sent as basic credentials, and the url without them. */
-function userInfoOf(url: string): { url: string; username?: string; password?: string } {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return { url };
-  }
-  if (parsed.username === '' && parsed.password === '') return { url };
-  const username = decodeURIComponent(parsed.username);
-  const password = decodeURIComponent(parsed.password);
-  parsed.username = '';
-  parsed.password = '';
-  return { url: parsed.href, ...(username ? { username } : {}), ...(password ? { password } : {}) };
-}
-
 /**
  * The url and credentials of a backend: its own fields win over those of the connection it names,
  * as checks do with theirs.
@@ -52,7 +37,8 @@ export async function resolveEndpoint(context: EndpointContext, endpoint: Endpoi
       if (endpoint.connection) throw new EndpointError(`the connection ${endpoint.connection} has no url`);
       return undefined;
     }
-    const written = userInfoOf(url);
+    // A url's own user and password (`https://user:password@host`) are sent as basic credentials.
+    const written = splitUserInfo(url);
     const username = (await value(endpoint.username)) ?? written.username ?? connection?.username ?? undefined;
     const password = (await value(endpoint.password)) ?? written.password ?? connection?.password ?? undefined;
     return { url: written.url, insecureTls: connection?.insecure_tls ?? false, ...(username ? { username } : {}), ...(password ? { password } : {}) };
